@@ -1,0 +1,139 @@
+/// Steps a session's bar state sample by sample: the computed stream navrec stores and replays.
+///
+/// Feed samples and events in recording order; each ``step(_:)`` returns the state on that frame.
+/// Every state starts off (large title showing, bar transparent, toolbar title hidden, bar shown)
+/// and every sample, the first included, applies its rule.
+public struct BarEngine: Sendable {
+    /// The behaviours and parameters being modelled.
+    public let behaviors: BehaviorSet
+
+    private var inlineTitleOn = false
+    private var toolbarTitleOn = false
+    private var toolbarTitleAlpha: LinearAnimation
+    private var background = BarBackground.transparent
+    private var barHidden = false
+    private var barShown: LinearAnimation
+    private var dropdownExpanded = false
+    private var swipe = SwipeTracker()
+
+    /// An engine at the start of a session; `behaviors` should have passed ``BehaviorSet/validate()``.
+    public init(behaviors: BehaviorSet) {
+        self.behaviors = behaviors
+        toolbarTitleAlpha = LinearAnimation(resting: 0, duration: behaviors.customTitle?.fadeDuration ?? 0)
+        barShown = LinearAnimation(resting: 1, duration: behaviors.hideOnSwipe?.duration ?? 0)
+    }
+
+    /// Applies an event at its own time: later samples see its effect.
+    public mutating func apply(_ event: ScrollEvent) {
+        switch event.target {
+        case .content:
+            if let hideOnSwipe = behaviors.hideOnSwipe, hideOnSwipe.onTap { setBarHidden(!barHidden, at: event.t) }
+        case .title:
+            if behaviors.dropdownTitle != nil { dropdownExpanded.toggle() }
+        case .bar:
+            break
+        }
+    }
+
+    /// The bar state on the frame of `sample`.
+    public mutating func step(_ sample: ScrollSample) -> BarState {
+        let y = sample.y
+        let t = sample.t
+        var state = BarState()
+
+        if let largeTitle = behaviors.largeTitle {
+            let height = largeTitle.barHeight(y: y)
+            inlineTitleOn = largeTitle.inlineTitleVisible(y: y, wasVisible: inlineTitleOn)
+            state.barHeight = height
+            state.largeTitleAlpha = inlineTitleOn ? 0 : 1
+            state.inlineTitleAlpha = inlineTitleOn ? 1 : 0
+            if let avatar = behaviors.avatar {
+                let transform = avatar.transform(
+                    barHeight: height, smallHeight: largeTitle.smallHeight, largeHeight: largeTitle.largeHeight)
+                state.avatarScale = transform.scale
+                state.avatarTx = transform.tx
+                state.avatarTy = transform.ty
+            }
+        }
+
+        if let customTitle = behaviors.customTitle {
+            state.barHeight = CustomTitle.barHeight
+            state.contentTitleAlpha = customTitle.showing(y: y) > 0 ? 1 : 0
+            toolbarTitleOn = customTitle.toolbarTitleTarget(y: y, wasOn: toolbarTitleOn)
+            toolbarTitleAlpha.retarget(toolbarTitleOn ? 1 : 0, at: t)
+            state.inlineTitleAlpha = toolbarTitleAlpha.value(at: t)
+        }
+
+        if let blurHeader = behaviors.blurHeader {
+            background = blurHeader.background(y: y, previous: background)
+            state.barHeight = blurHeader.navBarHeight
+            state.blurAlpha = blurHeader.blurAlpha(y: y)
+            state.background = background
+            state.inlineTitleAlpha = background == .default ? 1 : 0
+            state.contentTitleAlpha = background == .transparent ? 1 : 0
+        }
+
+        if let hideOnSwipe = behaviors.hideOnSwipe {
+            if hideOnSwipe.onSwipe, let swipeUp = swipe.track(sample, distance: hideOnSwipe.swipeDistance, barHidden: barHidden) {
+                setBarHidden(swipeUp, at: t)
+            }
+            state.barHidden = barHidden
+            state.barShown = barShown.value(at: t)
+        }
+
+        if let dropdownTitle = behaviors.dropdownTitle {
+            state.subtitleVisible = dropdownTitle.subtitleVisible
+            state.subtitleHasText = dropdownTitle.subtitleHasText
+            state.dropdownExpanded = dropdownExpanded
+        }
+        return state
+    }
+
+    private mutating func setBarHidden(_ hidden: Bool, at t: Double) {
+        barHidden = hidden
+        barShown.retarget(hidden ? 0 : 1, at: t)
+    }
+}
+
+/// Follows one drag's finger travel for hide-on-swipe (reference 002_…, `hidesBarsOnSwipe`).
+///
+/// Distances are measured from a reference point: the drag's first sample, then the sample of each
+/// toggle and each turning point (the sample where `y` reverses direction; a step of 0 is none).
+struct SwipeTracker: Sendable {
+    private var dragging = false
+    private var previousY = 0.0
+    private var reference = 0.0
+    private var direction = 0.0
+
+    /// Returns `true` to hide the bar, `false` to show it, `nil` to leave it.
+    mutating func track(_ sample: ScrollSample, distance: Double, barHidden: Bool) -> Bool? {
+        guard sample.phase == .drag else {
+            dragging = false
+            return nil
+        }
+        let y = sample.y
+        defer { previousY = y }
+        guard dragging else {
+            dragging = true
+            reference = y
+            direction = 0
+            return nil
+        }
+        let step = y - previousY
+        if step != 0 {
+            let stepDirection: Double = step > 0 ? 1 : -1
+            if direction != 0, stepDirection != direction { reference = previousY }
+            direction = stepDirection
+        }
+        let travel = y - reference
+        if travel > distance, !barHidden {
+            reference = y
+            return true
+        }
+        if travel < -distance, barHidden {
+            reference = y
+            return false
+        }
+        return nil
+    }
+}

@@ -1,0 +1,56 @@
+/// An avatar image in the large-title area that shrinks and slides as the bar collapses
+/// (reference 000_…, "moveAndResizeImage"). Needs ``LargeTitle`` for the bar heights.
+public struct Avatar: Behavior {
+    public static let name = "avatar"
+    public static let parameterNames = ["sizeLarge", "sizeSmall", "rightMargin", "bottomMarginLarge", "bottomMarginSmall"]
+
+    /// Image side with the large bar, points.
+    public var sizeLarge = 40.0
+    /// Image side with the small bar, points.
+    public var sizeSmall = 32.0
+    /// Margin from the bar's right edge, points (layout only; the transform does not use it).
+    public var rightMargin = 16.0
+    /// Margin from the bar's bottom with the large bar, points.
+    public var bottomMarginLarge = 12.0
+    /// Margin from the bar's bottom with the small bar, points.
+    public var bottomMarginSmall = 6.0
+
+    public init() {}
+
+    /// The image transform (scale, then translate) for a bar of `barHeight` between `smallHeight`
+    /// and `largeHeight`. `coeff` is deliberately not clamped, as in the reference: a stretched bar
+    /// (pull-down) clamps through `min`/`max` instead.
+    public func transform(barHeight: Double, smallHeight: Double, largeHeight: Double)
+        -> (scale: Double, tx: Double, ty: Double)
+    {
+        let coeff = (barHeight - smallHeight) / (largeHeight - smallHeight)
+        let factor = sizeSmall / sizeLarge
+        let scale = min(1, coeff * (1 - factor) + factor)
+        let sizeDiff = sizeLarge * (1 - factor)
+        let maxY = bottomMarginLarge - bottomMarginSmall + sizeDiff
+        let ty = max(0, min(maxY, maxY - coeff * (bottomMarginSmall + sizeDiff)))
+        let tx = max(0, sizeDiff - coeff * sizeDiff)
+        return (scale, tx, ty)
+    }
+
+    public func value(of parameter: String) -> ParameterValue {
+        switch parameter {
+        case "sizeLarge": .number(sizeLarge)
+        case "sizeSmall": .number(sizeSmall)
+        case "rightMargin": .number(rightMargin)
+        case "bottomMarginLarge": .number(bottomMarginLarge)
+        default: .number(bottomMarginSmall)
+        }
+    }
+
+    public mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError) {
+        switch parameter {
+        case "sizeLarge": sizeLarge = try Self.number(value, parameter, minimum: 0, exclusive: true)
+        case "sizeSmall": sizeSmall = try Self.number(value, parameter, minimum: 0)
+        case "rightMargin": rightMargin = try Self.number(value, parameter)
+        case "bottomMarginLarge": bottomMarginLarge = try Self.number(value, parameter)
+        case "bottomMarginSmall": bottomMarginSmall = try Self.number(value, parameter)
+        default: throw Self.unknown(parameter)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// The Music app's transparent bar over a header image (reference 003_…): a blur fades in with the
+/// offset and the bar switches to the default background `2 * navBarHeight` before the header ends.
+public struct BlurHeader: Behavior {
+    public static let name = "blurHeader"
+    public static let parameterNames = ["imageHeight", "navBarHeight", "hysteresis"]
+
+    /// Header image height, points (the header is `imageHeight + navBarHeight` tall).
+    public var imageHeight = 150.0
+    /// The bar's height, points.
+    public var navBarHeight = 66.0
+    /// Schmitt band around the switch point, points; 0 reproduces the reference.
+    public var hysteresis = 0.0
+
+    public init() {}
+
+    /// The offset at which the background switches: `(imageHeight + navBarHeight) - 2 * navBarHeight`.
+    public var threshold: Double { imageHeight - navBarHeight }
+
+    /// The blur's alpha at `y`, clamped to 0...1 as UIKit clamps alpha when drawing.
+    public func blurAlpha(y: Double) -> Double {
+        let threshold = threshold
+        guard threshold > 0 else { return y > 0 ? 1 : 0 }
+        return min(1, max(0, y / threshold))
+    }
+
+    /// The background at `y` given the previous one; an exact hit on the band's edge keeps it.
+    public func background(y: Double, previous: BarBackground) -> BarBackground {
+        if y > threshold + hysteresis { return .default }
+        if y < threshold - hysteresis { return .transparent }
+        return previous
+    }
+
+    public func value(of parameter: String) -> ParameterValue {
+        switch parameter {
+        case "imageHeight": .number(imageHeight)
+        case "navBarHeight": .number(navBarHeight)
+        default: .number(hysteresis)
+        }
+    }
+
+    public mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError) {
+        switch parameter {
+        case "imageHeight": imageHeight = try Self.number(value, parameter, minimum: 0)
+        case "navBarHeight": navBarHeight = try Self.number(value, parameter, minimum: 0)
+        case "hysteresis": hysteresis = try Self.number(value, parameter, minimum: 0)
+        default: throw Self.unknown(parameter)
+        }
+    }
+}

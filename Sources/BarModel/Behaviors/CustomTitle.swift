@@ -1,0 +1,61 @@
+/// A SwiftUI title label in the content that hands over to a toolbar title once it has scrolled
+/// under the bar (reference 001_…). The screen uses the inline display mode: bar height 44.
+public struct CustomTitle: Behavior {
+    public static let name = "customTitle"
+    public static let parameterNames = ["labelTop", "labelHeight", "labelScale", "slack", "fadeDuration", "hysteresis"]
+
+    /// Content padding above the label, points.
+    public var labelTop = 16.0
+    /// Unscaled label height, points.
+    public var labelHeight = 22.0
+    /// Scale applied to the label in the content.
+    public var labelScale = 1.4
+    /// Empty space at the label's bottom, points (the reference's 5.0).
+    public var slack = 5.0
+    /// The toolbar title's fade, seconds (SwiftUI's default `withAnimation`).
+    public var fadeDuration = 0.35
+    /// Schmitt band around `showing = 0`, points; 0 reproduces the reference.
+    public var hysteresis = 0.0
+
+    /// The inline bar's height, points.
+    public static let barHeight = 44.0
+
+    public init() {}
+
+    /// Points of the label still below the bar at scroll offset `y`.
+    public func showing(y: Double) -> Double {
+        labelHeight * labelScale + (labelTop - y) - slack
+    }
+
+    /// The toolbar title's target at `y`, given the previous target: on when `showing <= -h`,
+    /// off when `showing > h`.
+    public func toolbarTitleTarget(y: Double, wasOn: Bool) -> Bool {
+        let showing = showing(y: y)
+        if showing <= -hysteresis { return true }
+        if showing > hysteresis { return false }
+        return wasOn
+    }
+
+    public func value(of parameter: String) -> ParameterValue {
+        switch parameter {
+        case "labelTop": .number(labelTop)
+        case "labelHeight": .number(labelHeight)
+        case "labelScale": .number(labelScale)
+        case "slack": .number(slack)
+        case "fadeDuration": .number(fadeDuration)
+        default: .number(hysteresis)
+        }
+    }
+
+    public mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError) {
+        switch parameter {
+        case "labelTop": labelTop = try Self.number(value, parameter)
+        case "labelHeight": labelHeight = try Self.number(value, parameter, minimum: 0)
+        case "labelScale": labelScale = try Self.number(value, parameter, minimum: 0, exclusive: true)
+        case "slack": slack = try Self.number(value, parameter)
+        case "fadeDuration": fadeDuration = try Self.number(value, parameter, minimum: 0)
+        case "hysteresis": hysteresis = try Self.number(value, parameter, minimum: 0)
+        default: throw Self.unknown(parameter)
+        }
+    }
+}

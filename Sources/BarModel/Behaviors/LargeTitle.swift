@@ -1,0 +1,50 @@
+/// UIKit's `prefersLargeTitles` bar (references 000_…, 002_…): the bar collapses from the large
+/// height to the small one as content scrolls up, and the inline title replaces the large one once
+/// it is fully collapsed.
+public struct LargeTitle: Behavior {
+    public static let name = "largeTitle"
+    public static let parameterNames = ["largeHeight", "smallHeight", "hysteresis"]
+
+    /// Bar height with the large title showing, points (UIKit's 96.5 with the system font).
+    public var largeHeight = 96.5
+    /// Bar height when collapsed, points.
+    public var smallHeight = 44.0
+    /// Schmitt band around the collapse point, points; 0 reproduces UIKit.
+    public var hysteresis = 0.0
+
+    public init() {}
+
+    /// Scroll distance at which the bar is fully collapsed.
+    public var collapseDistance: Double { largeHeight - smallHeight }
+
+    /// The bar's height at scroll offset `y`; pulling down (`y < 0`) stretches it.
+    public func barHeight(y: Double) -> Double {
+        max(smallHeight, largeHeight - y)
+    }
+
+    /// Whether the inline title shows at `y`, given whether it showed on the previous sample.
+    /// With `h = 0` it shows exactly when the bar is fully collapsed (`y >= T`).
+    public func inlineTitleVisible(y: Double, wasVisible: Bool) -> Bool {
+        let threshold = collapseDistance
+        if y >= threshold + hysteresis { return true }
+        if y < threshold - hysteresis { return false }
+        return wasVisible
+    }
+
+    public func value(of parameter: String) -> ParameterValue {
+        switch parameter {
+        case "largeHeight": .number(largeHeight)
+        case "smallHeight": .number(smallHeight)
+        default: .number(hysteresis)
+        }
+    }
+
+    public mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError) {
+        switch parameter {
+        case "largeHeight": largeHeight = try Self.number(value, parameter, minimum: 0, exclusive: true)
+        case "smallHeight": smallHeight = try Self.number(value, parameter, minimum: 0)
+        case "hysteresis": hysteresis = try Self.number(value, parameter, minimum: 0)
+        default: throw Self.unknown(parameter)
+        }
+    }
+}

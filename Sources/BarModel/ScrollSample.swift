@@ -1,0 +1,18 @@
+/// One scroll position, normally one per displayed frame while anything moves.
+public struct ScrollSample: Sendable, Hashable {
+    /// Seconds since the session started; never decreases within a session.
+    public var t: Double
+    /// Points scrolled past the rest position (`contentOffset.y + adjustedContentInset.top`).
+    public var y: Double
+    /// What the scroll view was doing, when the recording says.
+    public var phase: ScrollPhase?
+    /// Velocity in points per second, when the recording says.
+    public var vy: Double?
+
+    public init(t: Double, y: Double, phase: ScrollPhase? = nil, vy: Double? = nil) {
+        self.t = t
+        self.y = y
+        self.phase = phase
+        self.vy = vy
+    }
+}

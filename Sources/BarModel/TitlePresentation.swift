@@ -1,0 +1,27 @@
+/// The three places a title can show (BEHAVIORS.md "Bar state").
+public enum TitlePresentation: String, Sendable, CaseIterable, Hashable {
+    /// UIKit's large title.
+    case large
+    /// The bar's inline, toolbar or title-view title.
+    case inline
+    /// A title inside the content: customTitle's label, blurHeader's header title.
+    case content
+
+    /// The alpha field of ``BarState`` that shows this presentation.
+    public var alphaField: BarStateField {
+        switch self {
+        case .large: .largeTitleAlpha
+        case .inline: .inlineTitleAlpha
+        case .content: .contentTitleAlpha
+        }
+    }
+
+    /// The presentation's alpha in `state`.
+    public func alpha(in state: BarState) -> Double? {
+        switch self {
+        case .large: state.largeTitleAlpha
+        case .inline: state.inlineTitleAlpha
+        case .content: state.contentTitleAlpha
+        }
+    }
+}
