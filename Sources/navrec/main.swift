@@ -1,1 +1,4 @@
-print("navrec")
+import Foundation
+import NavRecCommands
+
+exit(NavRec.main(Array(CommandLine.arguments.dropFirst())))

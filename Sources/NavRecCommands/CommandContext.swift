@@ -1,0 +1,49 @@
+internal import Foundation
+internal import Store
+
+/// What a command runs with: its outputs and environment.
+final class CommandContext {
+    let output: Output
+    let errors: Output
+    let environment: [String: String]
+
+    init(output: Output = .standardOutput, errors: Output = .standardError,
+         environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.output = output
+        self.errors = errors
+        self.environment = environment
+    }
+
+    /// The database path: `--db`, else `$NAVREC_DB`, else `./navrec.sqlite`.
+    func databasePath(_ arguments: ParsedArguments) -> String {
+        if let path = arguments.value("db") { return path }
+        if let path = environment["NAVREC_DB"], !path.isEmpty { return path }
+        return "navrec.sqlite"
+    }
+
+    /// Opens the store, turning failures into messages that say what to do.
+    func openStore(_ path: String, readOnly: Bool = false) throws(CommandError) -> SessionStore {
+        if readOnly, !FileManager.default.fileExists(atPath: path) {
+            throw CommandError(.noInput, "error: no database at \(path) (import recordings first: navrec import FILE --db \(path))")
+        }
+        do {
+            return try SessionStore(path: path, readOnly: readOnly)
+        } catch {
+            throw CommandError.database(error, path: path)
+        }
+    }
+
+    /// Progress shown on stderr only when it is a terminal.
+    func progress(_ text: String) {
+        guard errors.isTerminal else { return }
+        errors.write("\r\u{1B}[K" + text)
+        errors.flush()
+    }
+
+    /// Clears a progress line.
+    func endProgress() {
+        guard errors.isTerminal else { return }
+        errors.write("\r\u{1B}[K")
+        errors.flush()
+    }
+}

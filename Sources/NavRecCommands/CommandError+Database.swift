@@ -1,0 +1,33 @@
+internal import CSQLite
+internal import Store
+
+extension CommandError {
+    /// A database failure as a message that says what went wrong and what to do; exit 74.
+    static func database(_ error: any Error, path: String) -> CommandError {
+        if let error = error as? CommandError { return error }
+        if let error = error as? MigrationError { return CommandError(.ioError, "error: \(error)") }
+        guard let error = error as? DatabaseError else { return CommandError(.software, "error: \(error)") }
+        let hint: String
+        switch error.resultCode {
+        case SQLITE_NOTADB:
+            hint = "\(path) is not a SQLite database (choose another --db)"
+        case SQLITE_CANTOPEN:
+            hint = "cannot open \(path): check that its directory exists and is writable"
+        case SQLITE_READONLY:
+            hint = "\(path) is read-only: make it writable or choose another --db"
+        case SQLITE_FULL:
+            hint = "the disk holding \(path) is full: nothing of the interrupted session was stored; free space and run again"
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            hint = "\(path) stayed locked by another process: try again when it has finished"
+        case SQLITE_CORRUPT:
+            hint = "\(path) is damaged: run `sqlite3 \(path) 'PRAGMA integrity_check'`"
+        case SQLITE_IOERR:
+            hint = "I/O error on \(path)"
+        case SQLITE_INTERRUPT:
+            return CommandError(.interrupted, "navrec: interrupted")
+        default:
+            hint = "database \(path)"
+        }
+        return CommandError(.ioError, "error: \(hint) (\(error.message), SQLite code \(error.extendedResultCode))")
+    }
+}

@@ -1,0 +1,108 @@
+internal import BarModel
+internal import Foundation
+internal import Recording
+internal import Store
+
+/// Imports recordings: reads items, runs the bar models, stores each session in one transaction.
+///
+/// A bad line rolls back only the session it is in (earlier sessions of the file stay stored).
+/// A session already in the database (same id; for recordings without an id, the same content)
+/// is skipped unless `replace` is set.
+struct Importer {
+    let store: SessionStore
+    let replace: Bool
+    /// Called with samples read so far, every few thousand samples (progress; SIGINT checks).
+    var onProgress: (Int) throws -> Void = { _ in }
+    /// Where skipped-with-different-content warnings go.
+    var warn: (String) -> Void = { _ in }
+
+    /// Imports everything `source` yields; `displayName` names the file in the summary.
+    func importAll(from source: some RecordingSource, displayName: String, sourcePath: String) throws -> ImportSummary {
+        let clock = ContinuousClock.now
+        var summary = ImportSummary(file: displayName)
+        var database: Database { store.database }
+
+        var header: SessionHeader?
+        var engine = BarEngine(behaviors: BehaviorSet())
+        var writer: SessionWriter?
+        var existing: StoredSession?
+        var samplesRead = 0
+
+        func rollback() {
+            if database.isInTransaction { try? database.execute("ROLLBACK") }
+            writer = nil
+        }
+
+        do {
+            while let item = try source.next() {
+                switch item {
+                case .header(let newHeader):
+                    header = newHeader
+                    engine = BarEngine(behaviors: newHeader.behaviors)
+                    existing = try newHeader.id.flatMap { try store.session(id: $0) }
+                    if existing == nil || replace {
+                        try database.execute("BEGIN IMMEDIATE")
+                        writer = try store.makeSessionWriter()
+                    }
+                case .sample(let sample, let observed):
+                    samplesRead += 1
+                    if let writer {
+                        let computed = engine.step(sample)
+                        try writer.append(sample, computed: computed, observed: observed)
+                    }
+                    if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
+                case .event(let event):
+                    if let writer {
+                        engine.apply(event)
+                        try writer.append(event)
+                    }
+                case .endOfSession(let end):
+                    guard let header else { continue }
+                    let id = header.id ?? end.contentID
+                    if let current = writer {
+                        if header.id == nil { existing = try store.session(id: id) }
+                        if let existing, !replace {
+                            rollback()
+                            summary.sessionsSkipped += 1
+                            summary.skippedIDs.append(existing.id)
+                            continue
+                        }
+                        if let existing { try store.deleteSession(key: existing.key) }
+                        try current.finish(StoredSession(
+                            key: current.sessionKey, id: id, app: header.app, screen: header.screen,
+                            device: header.device, os: header.os, fps: header.fps, startedAt: header.startedAt,
+                            behaviorNames: header.behaviors.enabledNames, parametersJSON: header.behaviors.json,
+                            contentID: end.contentID, source: sourcePath, samples: end.samples,
+                            observedSamples: current.observedSamples, events: end.events, ignoredKeys: end.ignoredKeys,
+                            duration: current.duration, importedAt: isoNow()))
+                        try database.execute("COMMIT")
+                        writer = nil
+                        summary.sessionsStored += 1
+                        summary.samples += end.samples
+                        summary.events += end.events
+                        summary.ignoredKeys += end.ignoredKeys
+                    } else if let existing {
+                        summary.sessionsSkipped += 1
+                        summary.skippedIDs.append(existing.id)
+                        if existing.contentID != end.contentID {
+                            warn("warning: \(displayName): session '\(id)' is already stored with different content; skipped (--replace overwrites it)")
+                        }
+                    }
+                }
+            }
+        } catch {
+            rollback()
+            throw error
+        }
+        summary.seconds = (ContinuousClock.now - clock).seconds
+        return summary
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,18 @@
+/// One `--name` a command accepts.
+struct OptionSpec: Sendable {
+    var name: String
+    var short: Character?
+    /// The value's placeholder in help (`PATH`); nil for a flag that takes no value.
+    var valueName: String?
+    var help: String
+    /// Whether it may be given more than once (`--behavior`, `--param`).
+    var repeatable = false
+
+    static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: nil, help: help)
+    }
+
+    static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false, short: Character? = nil) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable)
+    }
+}

@@ -1,0 +1,89 @@
+internal import BarModel
+
+/// A command line split into options and positional arguments, checked against a ``CommandSpec``.
+///
+/// Follows swift-argument-parser: `--name value` and `--name=value`, `-x value` for short names,
+/// `--` ends options, a lone `-` is a positional (standard input). Unknown options are usage
+/// errors with a "did you mean" hint.
+struct ParsedArguments {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+    /// Whether `--help`/`-h` was given.
+    private(set) var wantsHelp = false
+
+    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+        var index = 0
+        var optionsEnded = false
+        func fail(_ message: String) -> UsageError { UsageError(message, command: spec.name) }
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if optionsEnded || word == "-" || !word.hasPrefix("-") {
+                guard spec.takesArguments else { throw fail("unexpected argument '\(word)'") }
+                positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            if word == "--help" || word == "-h" {
+                wantsHelp = true
+                continue
+            }
+            var name: String
+            var inlineValue: String?
+            if word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                if let equals = body.firstIndex(of: "=") {
+                    name = String(body[..<equals])
+                    inlineValue = String(body[body.index(after: equals)...])
+                } else {
+                    name = String(body)
+                }
+            } else {
+                guard word.count == 2, let option = spec.options.first(where: { $0.short == word.last }) else {
+                    if word.count > 1, Double(word) != nil, spec.takesArguments {
+                        positionals.append(word)
+                        continue
+                    }
+                    throw fail("unknown option '\(word)'")
+                }
+                name = option.name
+            }
+            guard let option = spec.options.first(where: { $0.name == name }) else {
+                var message = "unknown option '--\(name)'"
+                if let hint = closestName(to: name, in: spec.options.map(\.name) + ["help"]) {
+                    message += "\nDid you mean '--\(hint)'?"
+                }
+                throw fail(message)
+            }
+            if option.valueName == nil {
+                guard inlineValue == nil else { throw fail("option '--\(name)' takes no value") }
+                flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else { throw fail("missing value for '--\(name) \(option.valueName ?? "")'") }
+                value = arguments[index]
+                index += 1
+            }
+            if values[name] != nil, !option.repeatable {
+                throw fail("option '--\(name)' was given more than once")
+            }
+            values[name, default: []].append(value)
+        }
+    }
+
+    /// The value of a single-valued option.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value of a repeatable option, in order.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}

@@ -1,0 +1,120 @@
+internal import Foundation
+internal import Store
+
+/// `navrec query NAME|FILE|SQL`: runs ad-hoc SQL on the database, read-only.
+struct QueryCommand: NavRecCommand {
+    static let spec = CommandSpec(
+        name: "query",
+        abstract: "Run a query from Queries/, a .sql file, or literal SQL (read-only).",
+        arguments: "NAME|FILE|SQL",
+        options: [
+            .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
+            .value("format", "table|csv|json", "Output format (default: table)."),
+            .value("param", "NAME=VALUE", "Value for the query's :NAME parameter.", repeatable: true),
+            .flag("list", "List the ready queries with what each answers."),
+        ],
+        discussion: """
+            The database is opened read-only: a statement that would write, ATTACH another file or
+            set a pragma fails and changes nothing.
+
+            EXAMPLES:
+              navrec query --list
+              navrec query sessions_overview
+              navrec query session_timeline --param session=demo-blur-hover --format csv
+              navrec query "select kind, count(*) from findings group by kind" --format json
+            """)
+
+    let context: CommandContext
+    let databasePath: String
+    let format: OutputFormat
+    let target: String?
+    let parameters: [String: String]
+    let list: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
+        self.context = context
+        databasePath = context.databasePath(arguments)
+        format = try OutputFormat.parse(arguments.value("format"), command: Self.spec.name)
+        list = arguments.has("list")
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("one query at a time (quote literal SQL: navrec query \"select …\")", command: Self.spec.name)
+        }
+        target = arguments.positionals.first
+        if target == nil, !list {
+            throw UsageError("missing NAME|FILE|SQL (see navrec query --list)", command: Self.spec.name)
+        }
+        var parameters: [String: String] = [:]
+        for assignment in arguments.all("param") {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw UsageError("--param takes NAME=VALUE (e.g. session=demo-blur-hover), not '\(assignment)'", command: Self.spec.name)
+            }
+            var name = String(assignment[..<equals])
+            if name.hasPrefix(":") { name.removeFirst() }
+            parameters[name] = String(assignment[assignment.index(after: equals)...])
+        }
+        self.parameters = parameters
+    }
+
+    func run() throws -> ExitCode {
+        if list {
+            var table = ResultTable(columns: ["name", "answers"])
+            for entry in QueryLibrary.entries { table.rows.append([.text(entry.name), .text(entry.summary)]) }
+            context.output.write(table.render(format))
+            return .success
+        }
+        let sql = try resolveSQL()
+        let store = try context.openStore(databasePath, readOnly: true)
+        store.database.allowOnlyReading()
+        do {
+            let statements = try store.database.prepareAll(sql)
+            var first = true
+            for statement in statements {
+                try bindParameters(statement)
+                var table = ResultTable(columns: (0..<statement.columnCount).map(statement.columnName))
+                while try statement.step() {
+                    table.rows.append((0..<Int32(statement.columnCount)).map(statement.value))
+                }
+                guard statement.columnCount > 0 else { continue }
+                if !first, format == .table { context.output.line() }
+                context.output.write(table.render(format))
+                first = false
+            }
+        } catch let error as DatabaseError {
+            if error.resultCode == 23 /* SQLITE_AUTH */ || error.resultCode == 8 /* SQLITE_READONLY */ {
+                throw CommandError(.dataError, "error: navrec query is read-only: \(error.message)\(error.sql.map { " in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
+            }
+            throw CommandError(.dataError, "error: \(error.message)\(error.sql.map { "\n  in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
+        }
+        return .success
+    }
+
+    /// The query text: a library query by name, a file, or the argument itself.
+    private func resolveSQL() throws -> String {
+        guard let target else { return "" }
+        if let entry = QueryLibrary.entry(named: target) { return entry.sql }
+        if target.hasSuffix(".sql") || FileManager.default.fileExists(atPath: target) {
+            guard let data = FileManager.default.contents(atPath: target), let text = String(data: data, encoding: .utf8) else {
+                throw CommandError(.noInput, "error: \(target): no such query file (navrec query --list shows the ready ones)")
+            }
+            return text
+        }
+        return target
+    }
+
+    private func bindParameters(_ statement: Statement) throws {
+        guard statement.parameterCount > 0 else { return }
+        for index in 1...statement.parameterCount {
+            guard let name = statement.parameterName(index), name.count > 1 else {
+                throw UsageError("the query has a positional '?' parameter; name it (:name) and pass --param name=VALUE", command: Self.spec.name)
+            }
+            let bare = String(name.dropFirst())
+            guard let text = parameters[bare] else {
+                throw UsageError("the query needs --param \(bare)=VALUE", command: Self.spec.name)
+            }
+            let value: SQLValue = if let integer = Int64(text) { .int(integer) }
+                else if let number = Double(text), number.isFinite { .double(number) }
+                else { .text(text) }
+            statement.bind(Int32(index), value)
+        }
+    }
+}

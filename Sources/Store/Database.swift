@@ -1,0 +1,90 @@
+internal import CSQLite
+
+/// One SQLite connection, configured as navrec needs it: WAL, `synchronous=NORMAL`, foreign keys,
+/// a busy timeout and extended result codes.
+///
+/// Not `Sendable`: a connection belongs to the thread that opened it.
+package final class Database {
+    /// How the file is opened.
+    package enum Mode: Sendable {
+        /// Read and write, creating the file when missing.
+        case readWrite
+        /// Read only: every statement that would write fails (`SQLITE_READONLY`).
+        case readOnly
+    }
+
+    let connection: OpaquePointer
+    /// The file's path as given.
+    package let path: String
+
+    /// How long a statement waits for another process's lock before failing with `SQLITE_BUSY`.
+    package static let defaultBusyTimeout: Int32 = 60_000
+
+    /// Opens (and for `.readWrite` creates) the database at `path`.
+    package init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeout) throws(DatabaseError) {
+        var handle: OpaquePointer?
+        let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = DatabaseError.from(handle, code: code, sql: nil)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        connection = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        // A file that is not a database fails here, on its first read, with SQLITE_NOTADB.
+        try execute("PRAGMA foreign_keys = ON")
+        if mode == .readWrite {
+            try execute("PRAGMA journal_mode = WAL")
+            try execute("PRAGMA synchronous = NORMAL")
+        } else {
+            try execute("PRAGMA query_only = ON")
+        }
+    }
+
+    deinit {
+        sqlite3_close_v2(connection)
+    }
+
+    /// Runs one or more statements that return no rows.
+    package func execute(_ sql: String) throws(DatabaseError) {
+        let code = sqlite3_exec(connection, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw DatabaseError.from(connection, code: code, sql: sql) }
+    }
+
+    /// Compiles one statement.
+    package func prepare(_ sql: String) throws(DatabaseError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Compiles every statement of a script, in order.
+    package func prepareAll(_ script: String) throws(DatabaseError) -> [Statement] {
+        try Statement.prepareAll(script, database: self)
+    }
+
+    /// The rowid of the last successful INSERT on this connection.
+    package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(connection) }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    package var changes: Int { Int(sqlite3_changes(connection)) }
+
+    /// Whether the connection is inside a transaction.
+    package var isInTransaction: Bool { sqlite3_get_autocommit(connection) == 0 }
+
+    /// The first column of the first row of `sql`, as an integer (nil when no row or NULL).
+    package func scalarInt(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) -> Int64? {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.int64(0)
+    }
+
+    /// Makes a running statement on this connection stop with `SQLITE_INTERRUPT` (safe from a signal
+    /// handler's thread).
+    package func interrupt() {
+        sqlite3_interrupt(connection)
+    }
+}

@@ -1,0 +1,50 @@
+internal import BarModel
+
+/// Reads one session's frames in key order, one row at a time.
+///
+/// A `Sequence` so detectors can consume it directly; an SQLite error mid-way ends the sequence
+/// early and is kept in ``error`` for the caller to throw.
+package final class FrameCursor: Sequence, IteratorProtocol {
+    private let statement: Statement
+    private let withObserved: Bool
+    private let baseKey: Int64
+    /// The error that ended the sequence early, if any.
+    package private(set) var error: DatabaseError?
+
+    init(database: Database, sessionKey: Int64, withObserved: Bool) throws(DatabaseError) {
+        let stateColumns = BarStateColumns.names
+        var sql = "SELECT f.key, f.t_us, f.y, f.phase, f.vy, " + stateColumns.map { "f." + $0 }.joined(separator: ", ")
+        if withObserved {
+            sql += ", o.key, " + stateColumns.map { "o." + $0 }.joined(separator: ", ")
+                + " FROM frames f LEFT JOIN observed o ON o.key = f.key"
+        } else {
+            sql += " FROM frames f"
+        }
+        sql += " WHERE f.key BETWEEN ? AND ? ORDER BY f.key"
+        statement = try database.prepare(sql)
+        baseKey = sessionKey << 32
+        try statement.bind([.int(baseKey), .int(baseKey | 0xFFFF_FFFF)])
+        self.withObserved = withObserved
+    }
+
+    package func next() -> StoredFrame? {
+        guard error == nil else { return nil }
+        do {
+            guard try statement.step() else { return nil }
+        } catch {
+            self.error = error
+            return nil
+        }
+        let seq = Int(statement.int64(0) - baseKey)
+        let phase = statement.optionalInt64(3).flatMap { ScrollPhase(rawValue: UInt8(clamping: $0)) }
+        let sample = ScrollSample(
+            t: Double(statement.int64(1)) / 1_000_000, y: statement.double(2), phase: phase, vy: statement.optionalDouble(4))
+        let computed = BarStateColumns.read(statement, from: 5)
+        var observed: BarState?
+        if withObserved {
+            let observedKey = 5 + BarStateColumns.count
+            if !statement.isNull(observedKey) { observed = BarStateColumns.read(statement, from: observedKey + 1) }
+        }
+        return StoredFrame(seq: seq, sample: sample, computed: computed, observed: observed)
+    }
+}

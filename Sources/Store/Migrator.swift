@@ -1,0 +1,68 @@
+internal import Foundation
+
+/// Brings a database's schema up to date with the migrations carried in the binary.
+///
+/// Migrations apply in version order, each in its own transaction with its ledger row; an applied
+/// migration whose text changed since is an error that names it, and a database with a version
+/// beyond the newest known one is refused. `PRAGMA user_version` mirrors the newest version.
+package struct Migrator: Sendable {
+    package let migrations: [Migration]
+
+    package init(migrations: [Migration] = Migration.embedded) {
+        self.migrations = migrations
+    }
+
+    /// The newest version this navrec knows.
+    package var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Applies what is missing; returns the names of the migrations it applied.
+    @discardableResult
+    package func migrate(_ database: Database) throws -> [String] {
+        let applied = try appliedMigrations(database)
+        if let newest = applied.keys.max(), newest > latestVersion {
+            throw MigrationError.newerDatabase(path: database.path, version: newest, known: latestVersion)
+        }
+        let userVersion = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+        if userVersion > latestVersion {
+            throw MigrationError.newerDatabase(path: database.path, version: userVersion, known: latestVersion)
+        }
+        for migration in migrations {
+            if let checksum = applied[migration.version], checksum != migration.checksum {
+                throw MigrationError.checksumMismatch(name: migration.name, path: database.path)
+            }
+        }
+        var names: [String] = []
+        for migration in migrations where applied[migration.version] == nil {
+            try database.inTransaction(.immediate) {
+                // Another process may have applied it while this one waited for the lock.
+                if try appliedMigrations(database)[migration.version] != nil { return }
+                try database.execute(migration.sql)
+                let insert = try database.prepare(
+                    "INSERT INTO navrec_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
+                try insert.bind([.int(Int64(migration.version)), .text(migration.name), .text(migration.checksum), .text(isoNow())])
+                try insert.step()
+                try database.execute("PRAGMA user_version = \(migration.version)")
+                names.append(migration.name)
+            }
+        }
+        return names
+    }
+
+    /// Applied versions with their checksums; empty for a new database.
+    private func appliedMigrations(_ database: Database) throws -> [Int: String] {
+        let exists = try database.scalarInt(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'navrec_migrations'") ?? 0
+        guard exists > 0 else { return [:] }
+        let statement = try database.prepare("SELECT version, checksum FROM navrec_migrations")
+        var result: [Int: String] = [:]
+        while try statement.step() {
+            result[Int(statement.int64(0))] = statement.text(1) ?? ""
+        }
+        return result
+    }
+}
+
+/// The current time as ISO 8601 in UTC, to the second.
+package func isoNow() -> String {
+    Date().formatted(.iso8601)
+}

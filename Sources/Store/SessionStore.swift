@@ -1,0 +1,93 @@
+package import BarModel
+
+/// navrec's database: sessions with their frames, events, analyses and findings.
+///
+/// Opening for writing applies any missing migrations; opening read-only checks that the schema
+/// is one this navrec knows and never writes.
+package final class SessionStore {
+    package let database: Database
+
+    /// Opens the database at `path`, creating and migrating it unless `readOnly`.
+    package init(path: String, readOnly: Bool = false) throws {
+        database = try Database(path: path, mode: readOnly ? .readOnly : .readWrite)
+        let migrator = Migrator()
+        if readOnly {
+            let version = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+            if version > migrator.latestVersion {
+                throw MigrationError.newerDatabase(path: path, version: version, known: migrator.latestVersion)
+            }
+        } else {
+            try migrator.migrate(database)
+        }
+    }
+
+    private static let sessionColumns = """
+        session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters, content_id, source,
+        samples, observed_samples, events, ignored_keys, duration, imported_at
+        """
+
+    private static func readSession(_ statement: Statement) -> StoredSession {
+        StoredSession(
+            key: statement.int64(0), id: statement.text(1) ?? "", app: statement.text(2), screen: statement.text(3),
+            device: statement.text(4), os: statement.text(5), fps: statement.optionalDouble(6),
+            startedAt: statement.text(7),
+            behaviorNames: (statement.text(8) ?? "").split(separator: ",").map(String.init),
+            parametersJSON: statement.text(9) ?? "{}", contentID: statement.text(10) ?? "",
+            source: statement.text(11) ?? "", samples: Int(statement.int64(12)),
+            observedSamples: Int(statement.int64(13)), events: Int(statement.int64(14)),
+            ignoredKeys: Int(statement.int64(15)), duration: statement.double(16), importedAt: statement.text(17) ?? "")
+    }
+
+    /// Every session, in import order.
+    package func sessions() throws(DatabaseError) -> [StoredSession] {
+        let statement = try database.prepare("SELECT \(Self.sessionColumns) FROM sessions ORDER BY session_key")
+        var result: [StoredSession] = []
+        while try statement.step() { result.append(Self.readSession(statement)) }
+        return result
+    }
+
+    /// The session with the recording id `id`, if stored.
+    package func session(id: String) throws(DatabaseError) -> StoredSession? {
+        let statement = try database.prepare("SELECT \(Self.sessionColumns) FROM sessions WHERE id = ?")
+        try statement.bind([.text(id)])
+        return try statement.step() ? Self.readSession(statement) : nil
+    }
+
+    /// Deletes a session with its frames, observed states, events, analyses and findings.
+    package func deleteSession(key: Int64) throws(DatabaseError) {
+        let low = key << 32, high = (key << 32) | 0xFFFF_FFFF
+        for table in ["frames", "observed"] {
+            let statement = try database.prepare("DELETE FROM \(table) WHERE key BETWEEN ? AND ?")
+            try statement.bind([.int(low), .int(high)])
+            try statement.step()
+        }
+        let statement = try database.prepare("DELETE FROM sessions WHERE session_key = ?")
+        try statement.bind([.int(key)])
+        try statement.step()
+    }
+
+    /// A writer for a new session; call inside a transaction, which holds the write lock, so the
+    /// key it allocates stays free.
+    package func makeSessionWriter() throws(DatabaseError) -> SessionWriter {
+        let key = (try database.scalarInt("SELECT coalesce(max(session_key), 0) + 1 FROM sessions") ?? 1)
+        return try SessionWriter(database: database, sessionKey: key)
+    }
+
+    /// The session's events, in order, with the seq of the first sample that sees each.
+    package func events(sessionKey: Int64) throws(DatabaseError) -> [(beforeSeq: Int, event: ScrollEvent)] {
+        let statement = try database.prepare(
+            "SELECT before_seq, t, target FROM events WHERE session_key = ? ORDER BY ordinal")
+        try statement.bind([.int(sessionKey)])
+        var result: [(beforeSeq: Int, event: ScrollEvent)] = []
+        while try statement.step() {
+            let target = ScrollEvent.Target(rawValue: statement.text(2) ?? "") ?? .content
+            result.append((Int(statement.int64(0)), ScrollEvent(t: statement.double(1), target: target)))
+        }
+        return result
+    }
+
+    /// The session's frames in seq order, read lazily: memory stays flat for long sessions.
+    package func frames(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
+        try FrameCursor(database: database, sessionKey: session.key, withObserved: session.observedSamples > 0)
+    }
+}

@@ -1,0 +1,117 @@
+import Testing
+@testable import Store
+
+@Suite("SQLite wrapper")
+struct DatabaseTests {
+    let directory = TemporaryDirectory()
+
+    func open() throws -> Database {
+        let database = try Database(path: directory.path("test.sqlite"))
+        try database.execute("CREATE TABLE t (x INTEGER NOT NULL) STRICT")
+        return database
+    }
+
+    func count(_ database: Database) throws -> Int64 {
+        try database.scalarInt("SELECT count(*) FROM t") ?? -1
+    }
+
+    @Test("a connection uses WAL, foreign keys and synchronous=NORMAL")
+    func configuration() throws {
+        let database = try open()
+        let statement = try database.prepare("PRAGMA journal_mode")
+        #expect(try statement.step())
+        #expect(statement.text(0) == "wal")
+        #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
+        #expect(try database.scalarInt("PRAGMA synchronous") == 1)
+    }
+
+    @Test("a transaction that throws is rolled back")
+    func rollbackOnError() throws {
+        let database = try open()
+        struct Failure: Error {}
+        #expect(throws: Failure.self) {
+            try database.inTransaction {
+                try database.execute("INSERT INTO t VALUES (1)")
+                throw Failure()
+            }
+        }
+        #expect(try count(database) == 0)
+        #expect(!database.isInTransaction)
+    }
+
+    @Test("a failing nested savepoint undoes only its own work")
+    func nestedSavepoint() throws {
+        let database = try open()
+        struct Failure: Error {}
+        try database.inTransaction {
+            try database.execute("INSERT INTO t VALUES (1)")
+            try database.inSavepoint("outer") {
+                try database.execute("INSERT INTO t VALUES (2)")
+                try? database.inSavepoint("inner") {
+                    try database.execute("INSERT INTO t VALUES (3)")
+                    throw Failure()
+                }
+            }
+        }
+        let statement = try database.prepare("SELECT group_concat(x) FROM (SELECT x FROM t ORDER BY x)")
+        #expect(try statement.step())
+        #expect(statement.text(0) == "1,2")
+    }
+
+    @Test("an error carries the extended result code, SQLite's message and the SQL")
+    func errorCarriesSQL() throws {
+        let database = try open()
+        try database.execute("CREATE UNIQUE INDEX t_x ON t (x); INSERT INTO t VALUES (1)")
+        let error = #expect(throws: DatabaseError.self) {
+            try database.execute("INSERT INTO t VALUES (1)")
+        }
+        #expect(error?.extendedResultCode == 2067)  // SQLITE_CONSTRAINT_UNIQUE
+        #expect(error?.resultCode == 19)
+        #expect(error?.message.contains("UNIQUE constraint failed") == true)
+        #expect(error?.sql == "INSERT INTO t VALUES (1)")
+        let prepareError = #expect(throws: DatabaseError.self) { try database.prepare("SELEC 1") }
+        #expect(prepareError?.sql == "SELEC 1")
+    }
+
+    @Test("STRICT tables reject values of the wrong type")
+    func strictTables() throws {
+        let database = try open()
+        #expect(throws: DatabaseError.self) { try database.execute("INSERT INTO t VALUES ('x')") }
+    }
+
+    @Test("prepareAll compiles each statement of a script")
+    func prepareAll() throws {
+        let database = try open()
+        let statements = try database.prepareAll("SELECT 1; -- comment\nSELECT 'a', 2;\n")
+        #expect(statements.count == 2)
+        #expect(statements[1].columnCount == 2)
+    }
+
+    @Test("a reading-only connection refuses writes, ATTACH and pragma assignments",
+          arguments: ["INSERT INTO t VALUES (5)", "ATTACH 'other.sqlite' AS other", "PRAGMA user_version = 7",
+                      "CREATE TABLE u (y)", "DELETE FROM t", "PRAGMA journal_mode = DELETE"])
+    func readOnly(sql: String) throws {
+        let path = directory.path("test.sqlite")
+        do {
+            let database = try open()
+            try database.execute("INSERT INTO t VALUES (1)")
+        }
+        let reader = try Database(path: path, mode: .readOnly)
+        reader.allowOnlyReading()
+        #expect(throws: DatabaseError.self) {
+            for statement in try reader.prepareAll(sql) { try statement.step() }
+        }
+        #expect(try reader.scalarInt("SELECT count(*) FROM t") == 1)
+        #expect(try reader.scalarInt("PRAGMA user_version") == 0)
+    }
+
+    @Test("SHA-256 matches the FIPS 180-4 test vectors", arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+    ])
+    func sha256(input: String, digest: String) {
+        #expect(SHA256.hex(Array(input.utf8)) == digest)
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import Store
+
+@Suite("Migrations")
+struct MigratorTests {
+    let directory = TemporaryDirectory()
+
+    @Test("a fresh database gets every migration, recorded with its checksum")
+    func freshApply() throws {
+        let database = try Database(path: directory.path("fresh.sqlite"))
+        let applied = try Migrator().migrate(database)
+        #expect(applied == Migration.embedded.map(\.name))
+        #expect(try database.scalarInt("SELECT count(*) FROM navrec_migrations") == Int64(Migration.embedded.count))
+        let statement = try database.prepare("SELECT checksum FROM navrec_migrations WHERE version = 1")
+        #expect(try statement.step())
+        #expect(statement.text(0) == Migration.embedded[0].checksum)
+        #expect(try database.scalarInt("PRAGMA user_version") == Int64(Migrator().latestVersion))
+        for name in ["sessions", "frames", "observed", "events", "findings", "analyses", "timeline", "session_summary"] {
+            #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = ?", [.text(name)]) == 1)
+        }
+    }
+
+    @Test("re-opening a migrated database applies nothing")
+    func reopenIsNoOp() throws {
+        let path = directory.path("again.sqlite")
+        _ = try SessionStore(path: path)
+        let database = try Database(path: path)
+        #expect(try Migrator().migrate(database).isEmpty)
+    }
+
+    @Test("an applied migration whose text changed is an error that names it")
+    func editedMigration() throws {
+        let path = directory.path("edited.sqlite")
+        _ = try SessionStore(path: path)
+        let original = Migration.embedded[0]
+        let edited = Migration(name: original.name, sql: original.sql + "\n-- edited\n")!
+        let database = try Database(path: path)
+        let error = #expect(throws: MigrationError.self) {
+            try Migrator(migrations: [edited]).migrate(database)
+        }
+        #expect(error == .checksumMismatch(name: original.name, path: path))
+        #expect(error?.description.contains(original.name) == true)
+    }
+
+    @Test("a database from a newer navrec is refused")
+    func newerDatabase() throws {
+        let path = directory.path("newer.sqlite")
+        _ = try SessionStore(path: path)
+        do {
+            let database = try Database(path: path)
+            try database.execute("INSERT INTO navrec_migrations VALUES (999, '0999_future.sql', 'x', '2030-01-01')")
+        }
+        let error = #expect(throws: MigrationError.self) { try SessionStore(path: path) }
+        #expect(error == .newerDatabase(path: path, version: 999, known: Migrator().latestVersion))
+        #expect(error?.description.contains("newer navrec") == true)
+    }
+
+    @Test("a migration that fails leaves the database as it was")
+    func failedMigrationRollsBack() throws {
+        let database = try Database(path: directory.path("failed.sqlite"))
+        let good = Migration(name: "0001_a.sql", sql: "CREATE TABLE navrec_migrations (version INTEGER PRIMARY KEY, name TEXT, checksum TEXT, applied_at TEXT);")!
+        let bad = Migration(name: "0002_b.sql", sql: "CREATE TABLE b (x); CREATE TABLE b (x);")!
+        #expect(throws: DatabaseError.self) { try Migrator(migrations: [good, bad]).migrate(database) }
+        #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'b'") == 0)
+        #expect(try database.scalarInt("SELECT max(version) FROM navrec_migrations") == 1)
+    }
+}

@@ -1,0 +1,99 @@
+import BarModel
+import Testing
+@testable import Store
+
+@Suite("Session store")
+struct SessionStoreTests {
+    let directory = TemporaryDirectory()
+
+    func session(_ writer: SessionWriter, id: String) -> StoredSession {
+        StoredSession(
+            key: writer.sessionKey, id: id, behaviorNames: ["largeTitle"], parametersJSON: "{}", contentID: "auto-0",
+            source: "test", samples: writer.samples, observedSamples: writer.observedSamples, events: writer.events,
+            ignoredKeys: 0, duration: writer.duration, importedAt: "2026-11-29T00:00:00Z")
+    }
+
+    @Test("frames read back exactly, across batch boundaries", arguments: [0, 1, 63, 64, 65, 200])
+    func roundTrip(count: Int) throws {
+        let store = try SessionStore(path: directory.path("s.sqlite"))
+        var engine = BarEngine(behaviors: try BehaviorSet([("largeTitle", []), ("avatar", [])]))
+        var written: [StoredFrame] = []
+        try store.database.inTransaction {
+            let writer = try store.makeSessionWriter()
+            for seq in 0..<count {
+                let sample = ScrollSample(t: Double(seq) / 120, y: Double(seq) * 0.7 - 10, phase: seq % 3 == 0 ? .drag : nil, vy: seq % 2 == 0 ? 12.5 : nil)
+                let computed = engine.step(sample)
+                let observed: BarState? = seq % 4 == 0 ? BarState(barHeight: 50, background: .default, subtitleVisible: true) : nil
+                try writer.append(sample, computed: computed, observed: observed)
+                var stored = sample
+                stored.t = (sample.t * 1_000_000).rounded() / 1_000_000
+                written.append(StoredFrame(seq: seq, sample: stored, computed: computed, observed: observed))
+            }
+            try writer.finish(session(writer, id: "s"))
+        }
+        let stored = try #require(try store.session(id: "s"))
+        #expect(stored.samples == count)
+        let read = Array(try store.frames(of: stored))
+        #expect(read == written)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM timeline WHERE session_id = 's' AND source = 'computed'") == Int64(count))
+    }
+
+    @Test("a rolled-back session leaves nothing behind")
+    func rollbackLeavesNothing() throws {
+        let store = try SessionStore(path: directory.path("r.sqlite"))
+        struct Failure: Error {}
+        #expect(throws: Failure.self) {
+            try store.database.inTransaction {
+                let writer = try store.makeSessionWriter()
+                for seq in 0..<100 { try writer.append(ScrollSample(t: Double(seq), y: 0), computed: BarState(), observed: BarState()) }
+                throw Failure()
+            }
+        }
+        for table in ["sessions", "frames", "observed", "events"] {
+            #expect(try store.database.scalarInt("SELECT count(*) FROM \(table)") == 0)
+        }
+    }
+
+    @Test("deleting a session removes its frames, observed states, events and findings")
+    func deleteSession() throws {
+        let store = try SessionStore(path: directory.path("d.sqlite"))
+        for id in ["a", "b"] {
+            try store.database.inTransaction {
+                let writer = try store.makeSessionWriter()
+                try writer.append(ScrollEvent(t: 0, target: .content))
+                for seq in 0..<70 { try writer.append(ScrollSample(t: Double(seq), y: 1), computed: BarState(), observed: BarState(barHeight: 1)) }
+                try writer.finish(session(writer, id: id))
+            }
+        }
+        let a = try #require(try store.session(id: "a"))
+        try store.saveAnalysis(of: a, settings: "", hitchTimeRatio: 0, frameJitter: 0, findings: [
+            StoredFinding(kind: "hitch", subkind: nil, signal: "frames", source: "computed", severity: "warning",
+                          start: 0, end: 1, count: 1, message: "m", detailsJSON: "{}"),
+        ])
+        try store.database.inTransaction { try store.deleteSession(key: a.key) }
+        #expect(try store.session(id: "a") == nil)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM frames") == 70)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM observed") == 70)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM events") == 1)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM findings") == 0)
+        #expect(try store.database.scalarInt("PRAGMA foreign_key_check") == nil)
+    }
+
+    @Test("saving an analysis again with the same settings replaces its findings")
+    func saveAnalysisReplaces() throws {
+        let store = try SessionStore(path: directory.path("f.sqlite"))
+        try store.database.inTransaction {
+            let writer = try store.makeSessionWriter()
+            try writer.append(ScrollSample(t: 0, y: 0), computed: BarState(), observed: nil)
+            try writer.finish(session(writer, id: "x"))
+        }
+        let x = try #require(try store.session(id: "x"))
+        let finding = StoredFinding(kind: "flapping", subkind: nil, signal: "background", source: "computed",
+                                    severity: "warning", start: 0.017, end: 0.067, count: 4, message: "m", detailsJSON: "{}")
+        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 1, frameJitter: 0, findings: [finding, finding])
+        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 2, frameJitter: 0, findings: [finding])
+        try store.saveAnalysis(of: x, settings: "flapping.window=2", hitchTimeRatio: 3, frameJitter: 0, findings: [])
+        #expect(try store.database.scalarInt("SELECT count(*) FROM findings") == 1)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM analyses") == 2)
+    }
+}
