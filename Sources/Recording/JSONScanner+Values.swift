@@ -6,6 +6,7 @@ extension JSONScanner {
     mutating func numberValue(_ name: @autoclosure () -> String) throws(ScanError) -> Double {
         let byte = current
         guard !atEnd, byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
+            if !atEnd, valueKind == "invalid JSON" { throw invalidValue() }
             throw ScanError(index, "'\(name())' must be a number, found \(valueKind)")
         }
         let parsed = try NumberParser.parse(base, from: index, to: end)

@@ -91,7 +91,8 @@ struct JSONScanner {
 
     /// What kind of JSON value starts at the cursor, for "must be a number, found …" messages.
     var valueKind: String {
-        switch current {
+        if atEnd { return "the end of the line" }
+        return switch current {
         case UInt8(ascii: "\""): "a string"
         case UInt8(ascii: "{"): "an object"
         case UInt8(ascii: "["): "an array"
