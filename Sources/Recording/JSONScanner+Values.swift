@@ -1,0 +1,205 @@
+import BarModel
+
+extension JSONScanner {
+    /// Parses a number value at the cursor; `name` is only evaluated for the error message.
+    @inline(__always)
+    mutating func numberValue(_ name: @autoclosure () -> String) throws(ScanError) -> Double {
+        let byte = current
+        guard !atEnd, byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
+            if !atEnd, valueKind == "invalid JSON" { throw invalidValue() }
+            throw ScanError(index, "'\(name())' must be a number, found \(valueKind)")
+        }
+        let parsed = try NumberParser.parse(base, from: index, to: end)
+        index = parsed.end
+        return parsed.value
+    }
+
+    /// Parses a number or `null` (`nil`).
+    @inline(__always)
+    mutating func optionalNumberValue(_ name: @autoclosure () -> String) throws(ScanError) -> Double? {
+        if current == UInt8(ascii: "n"), consume("null") { return nil }
+        return try numberValue(name())
+    }
+
+    /// Parses a boolean value at the cursor.
+    @inline(__always)
+    mutating func boolValue(_ name: @autoclosure () -> String) throws(ScanError) -> Bool {
+        guard let value = parseBool() else { throw ScanError(index, "'\(name())' must be true or false, found \(valueKind)") }
+        return value
+    }
+
+    /// Parses a string value at the cursor; its bytes are valid until the next decoded string.
+    @inline(__always)
+    mutating func stringValue(_ name: @autoclosure () -> String) throws(ScanError) -> UnsafeBufferPointer<UInt8> {
+        guard !atEnd, current == UInt8(ascii: "\"") else {
+            throw ScanError(index, "'\(name())' must be a string, found \(valueKind)")
+        }
+        return try parseString(decode: true)
+    }
+
+    /// Parses a string or `null` (`nil`) into a `String` (header fields only: this allocates).
+    mutating func optionalStringValue(_ name: String) throws(ScanError) -> String? {
+        if current == UInt8(ascii: "n"), consume("null") { return nil }
+        return String(decoding: try stringValue(name), as: UTF8.self)
+    }
+
+    /// Parses a phase name or `null`.
+    @inline(__always)
+    mutating func phaseValue() throws(ScanError) -> ScrollPhase? {
+        if current == UInt8(ascii: "n"), consume("null") { return nil }
+        let offset = index
+        let name = try stringValue("phase")
+        switch name.count {
+        case 4:
+            if bytesEqual(name, "drag") { return .drag }
+            if bytesEqual(name, "idle") { return .idle }
+        case 10:
+            if bytesEqual(name, "decelerate") { return .decelerate }
+        case 6:
+            if bytesEqual(name, "bounce") { return .bounce }
+        case 7:
+            if bytesEqual(name, "animate") { return .animate }
+        default:
+            break
+        }
+        throw ScanError(offset, "unknown phase '\(text(name))'; expected idle, drag, decelerate, bounce or animate")
+    }
+
+    /// Parses a tap target name.
+    mutating func targetValue() throws(ScanError) -> ScrollEvent.Target {
+        let offset = index
+        let name = try stringValue("target")
+        if bytesEqual(name, "content") { return .content }
+        if bytesEqual(name, "title") { return .title }
+        if bytesEqual(name, "bar") { return .bar }
+        throw ScanError(offset, "unknown target '\(text(name))'; expected content, title or bar")
+    }
+
+    /// Parses an event kind name (only `tap` in version 1).
+    mutating func eventValue() throws(ScanError) {
+        let offset = index
+        let name = try stringValue("event")
+        guard bytesEqual(name, "tap") else {
+            throw ScanError(offset, "unknown event '\(text(name))'; expected tap")
+        }
+    }
+
+    /// Parses a `background` value.
+    mutating func backgroundValue() throws(ScanError) -> BarBackground {
+        let offset = index
+        let name = try stringValue("bar.background")
+        if bytesEqual(name, "transparent") { return .transparent }
+        if bytesEqual(name, "default") { return .default }
+        throw ScanError(offset, "unknown background '\(text(name))'; expected transparent or default")
+    }
+
+    /// The bar-state field a key names (camelCase, as in recordings), with a distinct bit number
+    /// for duplicate detection.
+    @inline(__always)
+    static func barField(_ key: UnsafeBufferPointer<UInt8>) -> (field: BarStateField, bit: UInt32)? {
+        switch key.count {
+        case 8:
+            if bytesEqual(key, "barShown") { return (.barShown, 2) }
+            if bytesEqual(key, "avatarTx") { return (.avatarTx, 7) }
+            if bytesEqual(key, "avatarTy") { return (.avatarTy, 8) }
+        case 9:
+            if bytesEqual(key, "barHeight") { return (.barHeight, 0) }
+            if bytesEqual(key, "barHidden") { return (.barHidden, 1) }
+            if bytesEqual(key, "blurAlpha") { return (.blurAlpha, 9) }
+        case 10:
+            if bytesEqual(key, "background") { return (.background, 10) }
+        case 11:
+            if bytesEqual(key, "avatarScale") { return (.avatarScale, 6) }
+        case 15:
+            if bytesEqual(key, "largeTitleAlpha") { return (.largeTitleAlpha, 3) }
+            if bytesEqual(key, "subtitleVisible") { return (.subtitleVisible, 11) }
+            if bytesEqual(key, "subtitleHasText") { return (.subtitleHasText, 12) }
+        case 16:
+            if bytesEqual(key, "inlineTitleAlpha") { return (.inlineTitleAlpha, 4) }
+            if bytesEqual(key, "dropdownExpanded") { return (.dropdownExpanded, 13) }
+        case 17:
+            if bytesEqual(key, "contentTitleAlpha") { return (.contentTitleAlpha, 5) }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Parses an observed bar state (`"bar":{…}`) at nesting level 2; unknown keys are skipped
+    /// and counted in `ignoredKeys`. `null` for a field means absent.
+    mutating func barValue(ignoredKeys: inout Int) throws(ScanError) -> BarState {
+        guard current == UInt8(ascii: "{"), !atEnd else {
+            throw ScanError(index, "'bar' must be an object of bar-state fields, found \(valueKind)")
+        }
+        var state = BarState()
+        if try beginObject() { return state }
+        keys.push()
+        defer { keys.pop() }
+        var seen: UInt32 = 0
+        while true {
+            let (key, keyOffset) = try parseKey()
+            if let (field, bitNumber) = Self.barField(key) {
+                let bit = UInt32(1) << bitNumber
+                if seen & bit != 0 { throw ScanError(keyOffset, "duplicate key '\(field.name)'") }
+                seen |= bit
+                if current == UInt8(ascii: "n"), consume("null") {
+                    // Absent, as if the key were missing.
+                } else {
+                    try setBarField(field, in: &state)
+                }
+            } else {
+                try trackKey(key, offset: keyOffset)
+                try skipValue(depth: 2)
+                ignoredKeys += 1
+            }
+            if try endOfMember() { return state }
+        }
+    }
+
+    private mutating func setBarField(_ field: BarStateField, in state: inout BarState) throws(ScanError) {
+        switch field.kind {
+        case .bool:
+            let value = try boolValue("bar.\(field.name)")
+            switch field {
+            case .barHidden: state.barHidden = value
+            case .subtitleVisible: state.subtitleVisible = value
+            case .subtitleHasText: state.subtitleHasText = value
+            default: state.dropdownExpanded = value
+            }
+        case .background:
+            state.background = try backgroundValue()
+        case .number:
+            let value = try numberValue("bar.\(field.name)")
+            switch field {
+            case .barHeight: state.barHeight = value
+            case .barShown: state.barShown = value
+            case .largeTitleAlpha: state.largeTitleAlpha = value
+            case .inlineTitleAlpha: state.inlineTitleAlpha = value
+            case .contentTitleAlpha: state.contentTitleAlpha = value
+            case .avatarScale: state.avatarScale = value
+            case .avatarTx: state.avatarTx = value
+            case .avatarTy: state.avatarTy = value
+            default: state.blurAlpha = value
+            }
+        }
+    }
+
+    /// Parses a behaviour parameter's value: a number, boolean, string or null.
+    mutating func parameterValue(behavior: String, parameter: String) throws(ScanError) -> ParameterValue {
+        switch current {
+        case UInt8(ascii: "\""):
+            return .string(String(decoding: try parseString(decode: true), as: UTF8.self))
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            if let flag = parseBool() { return .bool(flag) }
+        case UInt8(ascii: "n"):
+            if consume("null") { return .null }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try numberValue("\(behavior).\(parameter)"))
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            throw ScanError(index, "'\(behavior).\(parameter)' must be a number, boolean, string or null, found \(valueKind)")
+        default:
+            break
+        }
+        throw invalidValue()
+    }
+}

@@ -1,0 +1,281 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A byte-level JSON scanner over one line, the core of ``NDJSONReader``.
+///
+/// It reads values in place (keys and enum strings are compared as bytes, never turned into
+/// `String`), validates everything it skips (strings' UTF-8 and escapes, numbers, nesting), and
+/// reports problems as ``ScanError`` with the byte offset. Nesting is limited to ``maxDepth`` so a
+/// hostile line cannot overflow the stack; the recursion is bounded by it.
+struct JSONScanner {
+    /// Deepest nesting of objects and arrays accepted, the line's object counting as 1.
+    static let maxDepth = 32
+    /// Longest number token whose value is computed (skipped numbers may be longer).
+    static let maxNumberLength = 4096
+
+    /// The line being scanned.
+    private(set) var base: UnsafePointer<UInt8>
+    /// The line's length in bytes.
+    private(set) var end: Int
+    /// Offset of the next byte to read.
+    var index = 0
+    /// Duplicate-key detection for objects with free-form keys.
+    var keys = KeyTracker()
+    /// Decoded strings with escapes or non-ASCII bytes; grows to the longest such string.
+    private var scratch: UnsafeMutablePointer<UInt8>
+    private var scratchCapacity: Int
+
+    /// A scanner with no line; call ``reset(_:)`` before scanning. Call ``release()`` when done.
+    init() {
+        scratchCapacity = 256
+        scratch = .allocate(capacity: scratchCapacity)
+        base = UnsafePointer(scratch)
+        end = 0
+    }
+
+    /// Frees the scratch memory; the scanner must not be used afterwards.
+    func release() {
+        scratch.deallocate()
+    }
+
+    /// Starts scanning `line`, which must stay valid until the next reset.
+    mutating func reset(_ line: UnsafeBufferPointer<UInt8>) {
+        base = line.baseAddress ?? UnsafePointer(scratch)
+        end = line.count
+        index = 0
+        keys.reset()
+    }
+
+    // MARK: Bytes
+
+    /// Whether all bytes have been read.
+    @inline(__always) var atEnd: Bool { index >= end }
+
+    /// The byte at the cursor, or 0 past the end (callers check ``atEnd`` where 0 matters).
+    @inline(__always) var current: UInt8 { index < end ? base[index] : 0 }
+
+    /// Skips JSON whitespace.
+    @inline(__always) mutating func skipWhitespace() {
+        while index < end {
+            let byte = base[index]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
+            index += 1
+        }
+    }
+
+    /// Consumes `byte` or throws "expected `what`".
+    @inline(__always) mutating func expect(_ byte: UInt8, _ what: StaticString) throws(ScanError) {
+        guard index < end, base[index] == byte else { throw unexpected(expected: "\(what)") }
+        index += 1
+    }
+
+    /// The error for the byte at the cursor when `expected` was due.
+    func unexpected(expected: String) -> ScanError {
+        guard index < end else { return ScanError(index, "invalid JSON: expected \(expected), found the end of the line") }
+        return ScanError(index, "invalid JSON: expected \(expected), found \(Self.describe(byte: base[index]))")
+    }
+
+    /// A byte as a user can recognise it in a message.
+    static func describe(byte: UInt8) -> String {
+        switch byte {
+        case 0: "a NUL byte (0x00)"
+        case 0x21...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
+        default: "byte 0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+    }
+
+    /// What kind of JSON value starts at the cursor, for "must be a number, found …" messages.
+    var valueKind: String {
+        if atEnd { return "the end of the line" }
+        return switch current {
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "{"): "an object"
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): "a number"
+        default: "invalid JSON"
+        }
+    }
+
+    /// Text of the bytes `[start, end)` for a message, shortened when long.
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: bytes.prefix(60), as: UTF8.self)
+        return bytes.count > 60 ? text + "…" : text
+    }
+
+    // MARK: Literals and skipping
+
+    /// Whether a literal (`true`, `false`, `null`) starts at the cursor; consumes it if so.
+    @inline(__always) mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard end - index >= count, memcmp(base + index, literal.utf8Start, count) == 0 else { return false }
+        index += count
+        return true
+    }
+
+    /// Parses `true` or `false`; `nil` (cursor unmoved) when something else is there.
+    @inline(__always) mutating func parseBool() -> Bool? {
+        if consume("true") { return true }
+        if consume("false") { return false }
+        return nil
+    }
+
+    /// Skips one JSON value of any type at nesting level `depth` (the value's container's level),
+    /// validating it completely.
+    mutating func skipValue(depth: Int) throws(ScanError) {
+        switch current {
+        case UInt8(ascii: "\""):
+            _ = try parseString(decode: false)
+        case UInt8(ascii: "{"):
+            try skipObject(depth: depth + 1)
+        case UInt8(ascii: "["):
+            try skipArray(depth: depth + 1)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            index = try NumberParser.parse(base, from: index, to: end, compute: false).end
+        default:
+            if consume("true") || consume("false") || consume("null") { return }
+            throw invalidValue()
+        }
+    }
+
+    /// The error for something that is not a JSON value at the cursor.
+    func invalidValue() -> ScanError {
+        if consumeCheck("NaN") || consumeCheck("Infinity") || consumeCheck("-Infinity") {
+            return ScanError(index, "invalid JSON: NaN and Infinity are not JSON numbers")
+        }
+        return unexpected(expected: "a JSON value")
+    }
+
+    private func consumeCheck(_ literal: StaticString) -> Bool {
+        var copy = self
+        return copy.consume(literal)
+    }
+
+    /// Throws when entering a container would nest deeper than ``maxDepth``.
+    @inline(__always) func checkDepth(_ depth: Int) throws(ScanError) {
+        if depth > Self.maxDepth { throw ScanError(index, "nesting deeper than \(Self.maxDepth) levels") }
+    }
+
+    /// Skips an object at level `depth`, rejecting duplicate keys.
+    mutating func skipObject(depth: Int) throws(ScanError) {
+        try checkDepth(depth)
+        index += 1
+        keys.push()
+        defer { keys.pop() }
+        skipWhitespace()
+        if current == UInt8(ascii: "}"), !atEnd {
+            index += 1
+            return
+        }
+        while true {
+            _ = try parseFreeKey()
+            try skipValue(depth: depth)
+            if try endOfMember() { return }
+        }
+    }
+
+    /// Skips an array at level `depth`.
+    mutating func skipArray(depth: Int) throws(ScanError) {
+        try checkDepth(depth)
+        index += 1
+        skipWhitespace()
+        if current == UInt8(ascii: "]"), !atEnd {
+            index += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            try skipValue(depth: depth)
+            skipWhitespace()
+            guard !atEnd else { throw unexpected(expected: "',' or ']'") }
+            let byte = base[index]
+            index += 1
+            if byte == UInt8(ascii: "]") { return }
+            if byte != UInt8(ascii: ",") {
+                index -= 1
+                throw unexpected(expected: "',' or ']'")
+            }
+        }
+    }
+
+    /// Reads `"key":` at the cursor (after optional whitespace) and leaves the cursor on the value.
+    /// Returns the decoded key, valid until the next string is decoded, and the key's offset.
+    @inline(__always) mutating func parseKey() throws(ScanError) -> (key: UnsafeBufferPointer<UInt8>, offset: Int) {
+        skipWhitespace()
+        guard current == UInt8(ascii: "\""), !atEnd else { throw unexpected(expected: "a key in double quotes") }
+        let offset = index
+        let key = try parseString(decode: true)
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"), "':' after the key")
+        skipWhitespace()
+        return (key, offset)
+    }
+
+    /// ``parseKey()`` for an object whose keys are free-form: also rejects a duplicate.
+    mutating func parseFreeKey() throws(ScanError) -> (key: UnsafeBufferPointer<UInt8>, offset: Int) {
+        skipWhitespace()
+        let offset = index
+        let key = try parseKey().key
+        try trackKey(key, offset: offset)
+        return (key, offset)
+    }
+
+    /// Records a key of the innermost free-form object; throws for a duplicate.
+    mutating func trackKey(_ key: UnsafeBufferPointer<UInt8>, offset: Int) throws(ScanError) {
+        guard keys.insert(key) else { throw ScanError(offset, "duplicate key '\(text(key))'") }
+    }
+
+    /// After a member's value: consumes `,` (returns false) or `}` (returns true).
+    @inline(__always) mutating func endOfMember() throws(ScanError) -> Bool {
+        skipWhitespace()
+        guard index < end else { throw unexpected(expected: "',' or '}'") }
+        let byte = base[index]
+        if byte == UInt8(ascii: ",") {
+            index += 1
+            return false
+        }
+        if byte == UInt8(ascii: "}") {
+            index += 1
+            return true
+        }
+        throw unexpected(expected: "',' or '}'")
+    }
+
+    /// Starts an object at the cursor: consumes `{` and returns true when it is empty (`{}`).
+    @inline(__always) mutating func beginObject() throws(ScanError) -> Bool {
+        try expect(UInt8(ascii: "{"), "'{'")
+        skipWhitespace()
+        if index < end, base[index] == UInt8(ascii: "}") {
+            index += 1
+            return true
+        }
+        return false
+    }
+
+    // MARK: Scratch
+
+    /// Makes room for `count` decoded bytes.
+    mutating func reserveScratch(_ count: Int) {
+        guard count > scratchCapacity else { return }
+        scratch.deallocate()
+        scratchCapacity = max(count, scratchCapacity * 2)
+        scratch = .allocate(capacity: scratchCapacity)
+    }
+
+    /// The scratch buffer (valid until the next ``reserveScratch(_:)``).
+    var scratchPointer: UnsafeMutablePointer<UInt8> { scratch }
+}
+
+/// Compares decoded bytes with a literal without creating a `String`.
+@inline(__always)
+func bytesEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+    guard bytes.count == literal.utf8CodeUnitCount else { return false }
+    guard let base = bytes.baseAddress else { return bytes.isEmpty }
+    return memcmp(base, literal.utf8Start, bytes.count) == 0
+}

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits a file descriptor's bytes into lines with `read(2)` into one reusable buffer, so memory
+/// stays at the buffer's size however long the recording is.
+///
+/// A line is handed out as a pointer into the buffer, valid until the next call. `\n` and `\r\n`
+/// both end a line; a last line without a terminator still counts. The buffer grows only for a line
+/// longer than itself, up to ``maxLineLength``; a longer line is an error, not an allocation.
+final class LineReader {
+    /// Why reading stopped.
+    enum Failure: Error {
+        /// `read(2)` failed; the message is `strerror`'s.
+        case io(String)
+        /// A line is longer than ``maxLineLength``; it is on the given 1-based line.
+        case lineTooLong(line: Int)
+    }
+
+    /// The longest line accepted, bytes.
+    let maxLineLength: Int
+    private let fileDescriptor: Int32
+    private let ownsDescriptor: Bool
+    private let initialCapacity: Int
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Start of the bytes not handed out yet.
+    private var start = 0
+    /// End of the valid bytes in the buffer.
+    private var end = 0
+    /// Where the search for the next `\n` continues (bytes before it have none).
+    private var scanned = 0
+    private var atEOF = false
+    /// 1-based number of the last line handed out.
+    private(set) var lineNumber = 0
+
+    /// A reader of `fileDescriptor`; closes it in `deinit` when `ownsDescriptor`.
+    init(fileDescriptor: Int32, ownsDescriptor: Bool, bufferSize: Int = 1 << 20, maxLineLength: Int = 64 << 20) {
+        self.fileDescriptor = fileDescriptor
+        self.ownsDescriptor = ownsDescriptor
+        self.maxLineLength = maxLineLength
+        initialCapacity = max(16, bufferSize)
+        capacity = initialCapacity
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        buffer.deallocate()
+        if ownsDescriptor { _ = close(fileDescriptor) }
+    }
+
+    /// The next line without its terminator, or `nil` at the end of the input.
+    func nextLine() throws(Failure) -> UnsafeBufferPointer<UInt8>? {
+        while true {
+            if scanned < end, let newline = memchr(buffer + scanned, 0x0A, end - scanned) {
+                let lineStart = start
+                var lineEnd = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                start = lineEnd + 1
+                scanned = start
+                lineNumber += 1
+                if lineEnd > lineStart, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                if lineEnd - lineStart > maxLineLength { throw .lineTooLong(line: lineNumber) }
+                return UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart)
+            }
+            scanned = end
+            if end - start > maxLineLength { throw .lineTooLong(line: lineNumber + 1) }
+            if atEOF {
+                guard start < end else { return nil }
+                let lineStart = start
+                var lineEnd = end
+                start = end
+                lineNumber += 1
+                if buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                return UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart)
+            }
+            try fill()
+        }
+    }
+
+    /// Reads more bytes after moving the unfinished line to the front (or growing the buffer).
+    private func fill() throws(Failure) {
+        if start > 0 {
+            let pending = end - start
+            if pending > 0 { memmove(buffer, buffer + start, pending) }
+            end = pending
+            scanned -= start
+            start = 0
+        } else if end == capacity {
+            // Only a line longer than the buffer gets here; shrinking back happens below once it is gone.
+            let newCapacity = min(capacity * 2, maxLineLength + 2)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: buffer, count: end)
+            buffer.deallocate()
+            buffer = grown
+            capacity = newCapacity
+        }
+        if capacity > initialCapacity, end < initialCapacity / 2 {
+            // The long line is gone: give the memory back.
+            let shrunk = UnsafeMutablePointer<UInt8>.allocate(capacity: initialCapacity)
+            shrunk.update(from: buffer, count: end)
+            buffer.deallocate()
+            buffer = shrunk
+            capacity = initialCapacity
+        }
+        while true {
+            let count = read(fileDescriptor, buffer + end, capacity - end)
+            if count > 0 {
+                end += count
+                return
+            }
+            if count == 0 {
+                atEOF = true
+                return
+            }
+            if errno == EINTR { continue }
+            throw .io(String(cString: strerror(errno)))
+        }
+    }
+}

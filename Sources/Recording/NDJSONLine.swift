@@ -1,0 +1,257 @@
+import BarModel
+
+/// What one NDJSON line holds, before the reader checks it against the session so far.
+enum NDJSONLine {
+    /// Only whitespace.
+    case blank
+    /// A session header (its `line` is set by the reader).
+    case header(SessionHeader, ignoredKeys: Int)
+    /// A sample; `tOffset` is where its `t` value starts, for ordering errors.
+    case sample(ScrollSample, observed: BarState?, tOffset: Int, ignoredKeys: Int)
+    /// An event.
+    case event(ScrollEvent, tOffset: Int, ignoredKeys: Int)
+}
+
+/// Keys a top-level line object may have, as bits for duplicate detection.
+private enum TopKey: UInt16 {
+    case t = 1, y = 2, phase = 4, vy = 8, bar = 16, event = 32, target = 64, navrec = 128, session = 256
+    case unknown = 0
+
+    @inline(__always)
+    init(_ key: UnsafeBufferPointer<UInt8>) {
+        switch key.count {
+        case 1:
+            let byte = key[0]
+            self = byte == UInt8(ascii: "t") ? .t : byte == UInt8(ascii: "y") ? .y : .unknown
+        case 2: self = bytesEqual(key, "vy") ? .vy : .unknown
+        case 3: self = bytesEqual(key, "bar") ? .bar : .unknown
+        case 5: self = bytesEqual(key, "phase") ? .phase : bytesEqual(key, "event") ? .event : .unknown
+        case 6: self = bytesEqual(key, "target") ? .target : bytesEqual(key, "navrec") ? .navrec : .unknown
+        case 7: self = bytesEqual(key, "session") ? .session : .unknown
+        default: self = .unknown
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .t: "t"
+        case .y: "y"
+        case .phase: "phase"
+        case .vy: "vy"
+        case .bar: "bar"
+        case .event: "event"
+        case .target: "target"
+        case .navrec: "navrec"
+        case .session: "session"
+        case .unknown: "?"
+        }
+    }
+}
+
+/// The largest `t` (seconds) and `|y|` (points) accepted: anything beyond is a broken recorder.
+let maximumTime = 1e7
+let maximumOffset = 1e7
+
+extension JSONScanner {
+    /// Parses one NDJSON line (set with ``reset(_:)``): a header, a sample or an event.
+    mutating func parseRecordLine() throws(ScanError) -> NDJSONLine {
+        skipWhitespace()
+        if atEnd { return .blank }
+        guard base[index] == UInt8(ascii: "{") else {
+            throw unexpected(expected: "a JSON object ('{')")
+        }
+        let objectOffset = index
+        var seen: UInt16 = 0
+        var t = 0.0
+        var tOffset = 0
+        var y = 0.0
+        var phase: ScrollPhase?
+        var vy: Double?
+        var bar: BarState?
+        var target = ScrollEvent.Target.content
+        var version = 0
+        var header: SessionHeader?
+        var ignoredKeys = 0
+        if try !beginObject() {
+            keys.push()
+            while true {
+                let (key, keyOffset) = try parseKey()
+                let which = TopKey(key)
+                if which != .unknown {
+                    if seen & which.rawValue != 0 { throw ScanError(keyOffset, "duplicate key '\(which.name)'") }
+                    seen |= which.rawValue
+                }
+                let valueOffset = index
+                switch which {
+                case .t:
+                    tOffset = valueOffset
+                    t = try numberValue("t")
+                    if t < 0 {
+                        throw ScanError(valueOffset, "'t' must not be negative (seconds since the session start), found \(formatNumber(t))")
+                    }
+                    if t > maximumTime {
+                        throw ScanError(valueOffset, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(t))")
+                    }
+                case .y:
+                    y = try numberValue("y")
+                    if abs(y) > maximumOffset {
+                        throw ScanError(valueOffset, "'y' is out of range: |y| must be at most 1e7 points, found \(formatNumber(y))")
+                    }
+                case .phase:
+                    phase = try phaseValue()
+                case .vy:
+                    vy = try optionalNumberValue("vy")
+                case .bar:
+                    if current == UInt8(ascii: "n"), consume("null") { break }
+                    bar = try barValue(ignoredKeys: &ignoredKeys)
+                case .event:
+                    try eventValue()
+                case .target:
+                    target = try targetValue()
+                case .navrec:
+                    let number = try numberValue("navrec")
+                    guard number == number.rounded(.towardZero), let known = SessionHeader.supportedVersions.first(where: { Double($0) == number }) else {
+                        throw ScanError(
+                            valueOffset,
+                            "unsupported navrec format version \(formatNumber(number)); this navrec reads version \(SessionHeader.supportedVersions.map(String.init).joined(separator: ", "))")
+                    }
+                    version = known
+                case .session:
+                    header = try sessionValue(ignoredKeys: &ignoredKeys)
+                case .unknown:
+                    try trackKey(key, offset: keyOffset)
+                    try skipValue(depth: 1)
+                    ignoredKeys += 1
+                }
+                if try endOfMember() { break }
+            }
+            keys.pop()
+        }
+        skipWhitespace()
+        guard atEnd else { throw ScanError(index, "invalid JSON: unexpected text after the object") }
+
+        let sampleKeys = TopKey.t.rawValue | TopKey.y.rawValue | TopKey.phase.rawValue | TopKey.vy.rawValue | TopKey.bar.rawValue
+        if seen & TopKey.navrec.rawValue != 0 {
+            guard var header else {
+                throw ScanError(objectOffset, "missing 'session' in the header line (an object with at least 'behaviors')")
+            }
+            header.formatVersion = version
+            let extra = seen & (sampleKeys | TopKey.event.rawValue | TopKey.target.rawValue)
+            return .header(header, ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
+        }
+        if seen & TopKey.session.rawValue != 0 {
+            throw ScanError(objectOffset, "a header line needs 'navrec' (the format version, 1)")
+        }
+        guard seen & TopKey.t.rawValue != 0 else {
+            throw ScanError(objectOffset, "missing required key 't' (seconds since the session start)")
+        }
+        if seen & TopKey.event.rawValue != 0 {
+            guard seen & TopKey.target.rawValue != 0 else {
+                throw ScanError(objectOffset, "missing required key 'target' (content, title or bar) in the event")
+            }
+            let extra = seen & (sampleKeys & ~TopKey.t.rawValue)
+            return .event(ScrollEvent(t: t, target: target), tOffset: tOffset, ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
+        }
+        guard seen & TopKey.y.rawValue != 0 else {
+            throw ScanError(objectOffset, "missing required key 'y' (scroll position in points)")
+        }
+        let extra = seen & TopKey.target.rawValue
+        return .sample(
+            ScrollSample(t: t, y: y, phase: phase, vy: vy), observed: bar, tOffset: tOffset,
+            ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
+    }
+
+    /// Parses the header's `session` object at nesting level 2.
+    private mutating func sessionValue(ignoredKeys: inout Int) throws(ScanError) -> SessionHeader {
+        guard current == UInt8(ascii: "{"), !atEnd else {
+            throw ScanError(index, "'session' must be an object, found \(valueKind)")
+        }
+        let sessionOffset = index
+        var header = SessionHeader(behaviors: BehaviorSet())
+        var behaviors: BehaviorSet?
+        if try !beginObject() {
+            keys.push()
+            defer { keys.pop() }
+            while true {
+                let (key, keyOffset) = try parseFreeKey()
+                let name = String(decoding: key, as: UTF8.self)
+                switch name {
+                case "id": header.id = try optionalStringValue("session.id")
+                case "app": header.app = try optionalStringValue("session.app")
+                case "screen": header.screen = try optionalStringValue("session.screen")
+                case "device": header.device = try optionalStringValue("session.device")
+                case "os": header.os = try optionalStringValue("session.os")
+                case "startedAt": header.startedAt = try optionalStringValue("session.startedAt")
+                case "fps":
+                    let valueOffset = index
+                    header.fps = try optionalNumberValue("session.fps")
+                    if let fps = header.fps, fps <= 0 {
+                        throw ScanError(valueOffset, "'session.fps' must be a positive number of frames per second, found \(formatNumber(fps))")
+                    }
+                case "behaviors":
+                    behaviors = try behaviorsValue(keyOffset: keyOffset)
+                default:
+                    try skipValue(depth: 2)
+                    ignoredKeys += 1
+                }
+                if try endOfMember() { break }
+            }
+        }
+        guard let behaviors else {
+            throw ScanError(sessionOffset, "missing 'session.behaviors' (an object of behaviour names, e.g. {\"largeTitle\":{}})")
+        }
+        header.behaviors = behaviors
+        return header
+    }
+
+    /// Parses and validates `session.behaviors` at nesting level 3; errors point at the key (or
+    /// value) they are about.
+    private mutating func behaviorsValue(keyOffset: Int) throws(ScanError) -> BehaviorSet {
+        guard current == UInt8(ascii: "{"), !atEnd else {
+            throw ScanError(index, "'session.behaviors' must be an object of behaviour names, found \(valueKind)")
+        }
+        try checkDepth(3)
+        var set = BehaviorSet()
+        if try !beginObject() {
+            keys.push()
+            defer { keys.pop() }
+            while true {
+                let (key, behaviorOffset) = try parseFreeKey()
+                let behavior = String(decoding: key, as: UTF8.self)
+                do {
+                    try set.add(behavior)
+                } catch {
+                    throw ScanError(behaviorOffset, error.description)
+                }
+                guard current == UInt8(ascii: "{"), !atEnd else {
+                    throw ScanError(index, "'session.behaviors.\(behavior)' must be an object of parameter overrides ({} for the defaults), found \(valueKind)")
+                }
+                try checkDepth(4)
+                if try !beginObject() {
+                    keys.push()
+                    defer { keys.pop() }
+                    while true {
+                        let (parameterKey, parameterOffset) = try parseFreeKey()
+                        let parameter = String(decoding: parameterKey, as: UTF8.self)
+                        let valueOffset = index
+                        let value = try parameterValue(behavior: behavior, parameter: parameter)
+                        do {
+                            try set.set(behavior, parameter, to: value)
+                        } catch {
+                            if case .invalidValue = error { throw ScanError(valueOffset, error.description) }
+                            throw ScanError(parameterOffset, error.description)
+                        }
+                        if try endOfMember() { break }
+                    }
+                }
+                if try endOfMember() { break }
+            }
+        }
+        do {
+            try set.validate()
+        } catch {
+            throw ScanError(keyOffset, error.description)
+        }
+        return set
+    }
+}

@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BarModel
+
+/// Streams a navrec NDJSON recording (RECORDING_FORMAT.md) item by item, any number of sessions
+/// per file, in memory that does not grow with the file.
+///
+/// Bytes are read with `read(2)` into one reusable buffer and parsed in place by a byte-level JSON
+/// scanner: no `String` per line or key, no Foundation decoder. Every "Bad input" rule of the format
+/// is an error with the line and the byte column of the offending token.
+///
+/// ```swift
+/// let reader = try NDJSONReader(path: "session.ndjson", displayName: "session.ndjson")
+/// while let item = try reader.next() { … }
+/// ```
+/// Not thread-safe: use one reader from one task at a time.
+public final class NDJSONReader {
+    /// The name errors use for the file.
+    public let displayName: String
+    private let lines: LineReader
+    private var scanner = JSONScanner()
+    private var session: SessionProgress?
+    /// A header read while the previous session was still open, returned after its summary.
+    private var pendingHeader: SessionHeader?
+    /// Once an error is thrown, every later call throws it again.
+    private var failure: RecordingError?
+    private var finished = false
+
+    /// Counts and hash of the session being read.
+    private struct SessionProgress {
+        var firstLine: Int
+        var lastLine: Int
+        var samples = 0
+        var events = 0
+        var ignoredKeys: Int
+        var lastT = 0.0
+        var hasher = ContentHasher()
+
+        var summary: SessionSummary {
+            SessionSummary(
+                samples: samples, events: events, ignoredKeys: ignoredKeys, contentID: hasher.contentID,
+                firstLine: firstLine, lastLine: lastLine)
+        }
+    }
+
+    /// Opens a file; `path` `-` reads standard input.
+    ///
+    /// - Parameters:
+    ///   - path: The file to read, or `-` for standard input.
+    ///   - displayName: The name errors use (usually the path as the user typed it).
+    /// - Throws: ``RecordingError`` of kind ``RecordingError/Kind/unreadable`` when it cannot be opened.
+    public convenience init(path: String, displayName: String) throws(RecordingError) {
+        if path == "-" {
+            self.init(fileDescriptor: 0, displayName: displayName)
+            return
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .unreadable(displayName, "cannot open: \(String(cString: strerror(errno)))")
+        }
+        self.init(lines: LineReader(fileDescriptor: descriptor, ownsDescriptor: true), displayName: displayName)
+    }
+
+    /// Reads an open file descriptor, which the reader does not close.
+    public convenience init(fileDescriptor: Int32, displayName: String) {
+        self.init(lines: LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false), displayName: displayName)
+    }
+
+    /// A reader with a small buffer and line cap, for tests of lines that span reads.
+    init(fileDescriptor: Int32, displayName: String, bufferSize: Int, maxLineLength: Int) {
+        lines = LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false, bufferSize: bufferSize, maxLineLength: maxLineLength)
+        self.displayName = displayName
+    }
+
+    private init(lines: LineReader, displayName: String) {
+        self.lines = lines
+        self.displayName = displayName
+    }
+
+    deinit {
+        scanner.release()
+    }
+
+    /// The next item, or `nil` after the last session's ``RecordingItem/endOfSession(_:)``.
+    ///
+    /// - Throws: ``RecordingError`` at the first bad line (kind ``RecordingError/Kind/invalidInput``)
+    ///   or read failure (kind ``RecordingError/Kind/unreadable``); the reader then stays failed.
+    public func next() throws(RecordingError) -> RecordingItem? {
+        if let header = pendingHeader {
+            pendingHeader = nil
+            return .header(header)
+        }
+        if let failure { throw failure }
+        if finished { return nil }
+        do {
+            return try readItem()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    private func readItem() throws(RecordingError) -> RecordingItem? {
+        while true {
+            let nextLine: UnsafeBufferPointer<UInt8>?
+            do {
+                nextLine = try lines.nextLine()
+            } catch {
+                switch error {
+                case .io(let message):
+                    throw .unreadable(displayName, "read failed: \(message)")
+                case .lineTooLong(let line):
+                    throw RecordingError(
+                        file: displayName, line: line, column: lines.maxLineLength + 1,
+                        message: "line is longer than \(lines.maxLineLength >> 20) MiB")
+                }
+            }
+            guard var line = nextLine else {
+                finished = true
+                if let session {
+                    self.session = nil
+                    return .endOfSession(session.summary)
+                }
+                return nil
+            }
+            let lineNumber = lines.lineNumber
+            var columnShift = 0
+            if lineNumber == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
+                // A UTF-8 byte-order mark some editors add; columns still count its bytes.
+                line = UnsafeBufferPointer(rebasing: line[3...])
+                columnShift = 3
+            }
+            scanner.reset(line)
+            let parsed: NDJSONLine
+            do {
+                parsed = try scanner.parseRecordLine()
+            } catch {
+                throw RecordingError(file: displayName, line: lineNumber, column: error.offset + 1 + columnShift, message: error.message)
+            }
+            switch parsed {
+            case .blank:
+                continue
+            case .sample(let sample, let observed, let tOffset, let ignoredKeys):
+                try accept(line, t: sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
+                session!.samples += 1
+                return .sample(sample, observed: observed)
+            case .event(let event, let tOffset, let ignoredKeys):
+                try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
+                session!.events += 1
+                return .event(event)
+            case .header(var header, let ignoredKeys):
+                header.line = lineNumber
+                var next = SessionProgress(firstLine: lineNumber, lastLine: lineNumber, ignoredKeys: ignoredKeys)
+                next.hasher.add(line)
+                let previous = session
+                session = next
+                if let previous {
+                    pendingHeader = header
+                    return .endOfSession(previous.summary)
+                }
+                return .header(header)
+            }
+        }
+    }
+
+    /// Checks a sample's or event's place in the session and adds the line to it.
+    @inline(__always)
+    private func accept(
+        _ line: UnsafeBufferPointer<UInt8>, t: Double, tOffset: Int, ignoredKeys: Int, lineNumber: Int, what: String
+    ) throws(RecordingError) {
+        guard session != nil else {
+            throw RecordingError(
+                file: displayName, line: lineNumber, column: 1,
+                message: "\(what) before any session header; a recording starts with a header line such as {\"navrec\":1,\"session\":{\"behaviors\":{\"largeTitle\":{}}}}")
+        }
+        if t < session!.lastT {
+            throw RecordingError(
+                file: displayName, line: lineNumber, column: tOffset + 1,
+                message: "'t' went back: \(formatNumber(t)) is smaller than the previous line's \(formatNumber(session!.lastT)) (t never decreases within a session)")
+        }
+        session!.lastT = t
+        session!.lastLine = lineNumber
+        session!.ignoredKeys += ignoredKeys
+        session!.hasher.add(line)
+    }
+}
