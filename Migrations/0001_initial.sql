@@ -76,7 +76,8 @@ CREATE TABLE observed (
 ) STRICT;
 
 CREATE TABLE events (
-    session_key INTEGER NOT NULL REFERENCES sessions (session_key) ON DELETE CASCADE,
+    -- Deferred: a session's row is written after its samples and events, in the same transaction.
+    session_key INTEGER NOT NULL REFERENCES sessions (session_key) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
     ordinal     INTEGER NOT NULL,          -- order within the session
     before_seq  INTEGER NOT NULL,          -- the first sample that sees the event
     t           REAL NOT NULL,

@@ -55,7 +55,8 @@ struct ImportCommand: NavRecCommand {
         sessionID = arguments.value("session-id")
         let names = arguments.all("behavior")
         let parameters = arguments.all("param")
-        let anyCSV = files.contains { Self.format(of: $0, explicit: format) == .csv }
+        let explicit = format
+        let anyCSV = files.contains { Self.format(of: $0, explicit: explicit) == .csv }
         if !anyCSV, !names.isEmpty || !parameters.isEmpty || sessionID != nil {
             throw UsageError("--behavior, --param and --session-id describe CSV input; NDJSON recordings carry them in their header", command: "import")
         }
@@ -64,7 +65,8 @@ struct ImportCommand: NavRecCommand {
                 throw UsageError("CSV input needs its behaviours: add --behavior NAME (e.g. --behavior largeTitle)", command: "import")
             }
             csvBehaviors = try Self.behaviors(names: names, parameters: parameters, command: "import")
-            if sessionID != nil, files.count(where: { Self.format(of: $0, explicit: format) == .csv }) > 1 {
+            let explicit = format
+            if sessionID != nil, files.count(where: { Self.format(of: $0, explicit: explicit) == .csv }) > 1 {
                 throw UsageError("--session-id names one session, but several CSV files were given", command: "import")
             }
         } else {

@@ -7,10 +7,9 @@ public enum NavRec {
     /// navrec's version, printed by `--version`.
     public static let version = "0.1.0"
 
-    static let commands: [any NavRecCommand.Type] = [
-        ImportCommand.self, SessionsCommand.self, ReportCommand.self, QueryCommand.self, SimulateCommand.self,
-        DemoCommand.self,
-    ]
+    static var commands: [any NavRecCommand.Type] {
+        [ImportCommand.self, SessionsCommand.self, ReportCommand.self, QueryCommand.self, SimulateCommand.self, DemoCommand.self]
+    }
 
     static var help: String {
         var text = """
@@ -22,7 +21,8 @@ public enum NavRec {
             COMMANDS:
 
             """
-        let width = commands.map(\.spec.name.count).max() ?? 0
+        let names = commands.map { $0.spec.name }
+        let width = names.map { $0.count }.max() ?? 0
         for command in commands {
             text += "  " + command.spec.name + String(repeating: " ", count: width - command.spec.name.count + 2)
                 + command.spec.abstract + "\n"
@@ -65,7 +65,7 @@ public enum NavRec {
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
             var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
-            if let hint = closestName(to: first.trimmingPrefix("--"), in: commands.map(\.spec.name)) {
+            if let hint = closestName(to: String(first.trimmingPrefix("--")), in: commands.map { $0.spec.name }) {
                 message += "\nDid you mean '\(hint)'?"
             }
             return report(UsageError(message), context: context)

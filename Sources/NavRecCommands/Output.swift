@@ -9,9 +9,6 @@ final class Output {
     private var buffer: [UInt8] = []
     private static let capacity = 1 << 16
 
-    static let standardOutput = Output(descriptor: 1)
-    static let standardError = Output(descriptor: 2)
-
     init(descriptor: Int32, ownsDescriptor: Bool = false) {
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor

@@ -1,8 +1,136 @@
-/// `navrec report` (being built).
+internal import Analyzer
+internal import BarModel
+internal import Foundation
+internal import Reports
+internal import Store
+
+/// `navrec report [SESSION...]`: replays sessions through the detectors, stores the findings and
+/// prints the report.
 struct ReportCommand: NavRecCommand {
-    static let spec = CommandSpec(name: "report", abstract: "(being built)", arguments: "", options: [])
+    static let spec = CommandSpec(
+        name: "report",
+        abstract: "Find flapping, jitter, hitches and title mismatches; print and store the findings.",
+        arguments: "[SESSION...]",
+        options: [
+            .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
+            .value("format", "text|json|markdown|html", "Report format (default: text)."),
+            .value("output", "FILE", "Write the report to FILE instead of standard output."),
+            .value("fail-on", "warning|error", "Exit 1 when a finding at this severity or worse exists."),
+            .value("set", "KEY=VALUE",
+                   "A detector setting (flapping.window=0.5) or a behaviour parameter to replay with (blurHeader.hysteresis=1.5).",
+                   repeatable: true),
+        ],
+        discussion: """
+            Reports every session unless SESSION ids are given. Findings are stored in the database
+            (table findings), replacing the session's earlier findings for the same --set settings.
+            A behaviour parameter in --set replays the session's models with it, without changing
+            the stored recording: use it to prove a fix (e.g. a hysteresis) removes a finding.
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws {}
+            EXAMPLES:
+              navrec report
+              navrec report --format json --fail-on error > report.json
+              navrec report demo-blur-hover --set blurHeader.hysteresis=1.5
+              navrec report --format html --output report.html
+            """)
 
-    func run() throws -> ExitCode { .software }
+    let context: CommandContext
+    let databasePath: String
+    let sessionIDs: [String]
+    let format: ReportFormat
+    let outputPath: String?
+    let failOn: Finding.Severity?
+    let settings: AnalyzerSettings
+    let settingsKey: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
+        self.context = context
+        databasePath = context.databasePath(arguments)
+        sessionIDs = arguments.positionals
+        let formatName = arguments.value("format") ?? "text"
+        guard let format = ReportFormat(rawValue: formatName) else {
+            throw UsageError("unknown format '\(formatName)'; use text, json, markdown or html", command: Self.spec.name)
+        }
+        self.format = format
+        outputPath = arguments.value("output")
+        if let name = arguments.value("fail-on") {
+            guard let severity = Finding.Severity(rawValue: name) else {
+                throw UsageError("--fail-on takes warning or error, not '\(name)'", command: Self.spec.name)
+            }
+            failOn = severity
+        } else {
+            failOn = nil
+        }
+        var settings = AnalyzerSettings()
+        for assignment in arguments.all("set") {
+            do { try settings.set(assignment) } catch { throw UsageError("--set \(assignment): \(error)", command: Self.spec.name) }
+        }
+        self.settings = settings
+        settingsKey = arguments.all("set").sorted().joined(separator: ",")
+    }
+
+    func run() throws -> ExitCode {
+        let store = try context.openStore(databasePath)
+        let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
+        let report: Report
+        do {
+            report = try analyze(store)
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw CommandError.database(error, path: databasePath)
+        }
+        output.write(format.render(report))
+        output.flush()
+        if let path = outputPath {
+            context.errors.line("wrote \(path): \(report.totals.sessions) sessions, \(report.totals.findings) findings")
+        }
+        if let failOn, let worst = report.worstSeverity, worst >= failOn { return .findings }
+        return .success
+    }
+
+    private func analyze(_ store: SessionStore) throws -> Report {
+        var sessions = try store.sessions()
+        if !sessionIDs.isEmpty {
+            let known = Set(sessions.map(\.id))
+            if let missing = sessionIDs.first(where: { !known.contains($0) }) {
+                var message = "error: no session '\(missing)' in \(databasePath)"
+                if let hint = closestName(to: missing, in: Array(known)) { message += " (did you mean '\(hint)'?)" }
+                throw CommandError(.noInput, message + "; navrec sessions lists them")
+            }
+            let wanted = Set(sessionIDs)
+            sessions = sessions.filter { wanted.contains($0.id) }
+        }
+        Interruption.install()
+        let analyzer = Analyzer(settings: settings)
+        var analyses: [SessionAnalysis] = []
+        for (index, session) in sessions.enumerated() {
+            try Interruption.check()
+            context.progress("analysing \(index + 1)/\(sessions.count): \(session.id)")
+            let description = SessionDescription(
+                id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
+                fps: session.fps, behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
+                events: try store.events(sessionKey: session.key).map(\.event),
+                sampleCount: session.samples, duration: session.duration)
+            var cursors: [FrameCursor] = []
+            let analysis = try analyzer.analyze(description) {
+                let cursor = try store.frames(of: session)
+                cursors.append(cursor)
+                return cursor.lazy.map { SessionFrame(seq: $0.seq, sample: $0.sample, computed: $0.computed, observed: $0.observed) }
+            }
+            if let error = cursors.lazy.compactMap(\.error).first { throw error }
+            try store.saveAnalysis(
+                of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
+                frameJitter: analysis.frameJitter,
+                findings: analysis.findings.map { finding in
+                    StoredFinding(
+                        kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
+                        source: finding.source.name, severity: finding.severity.name, start: finding.start,
+                        end: finding.end, count: finding.count, message: finding.message,
+                        detailsJSON: JSONRenderer().details(of: finding))
+                })
+            analyses.append(analysis)
+        }
+        context.endProgress()
+        return Report(sessions: analyses)
+    }
 }
