@@ -77,7 +77,7 @@ func reversalTimes(_ times: [Double], _ values: [Double?], epsilon: Double) -> [
         defer { previousValue = value }
         guard let previousValue else { continue }
         let step = value - previousValue
-        guard abs(step) >= epsilon else { continue }
+        guard step != 0, abs(step) >= epsilon else { continue }
         let sign: Double = step > 0 ? 1 : -1
         if previousSign != 0, sign != previousSign { result.append(t) }
         previousSign = sign
