@@ -12,6 +12,7 @@ struct FaultInjector {
     private let presentations: [TitlePresentation]
     private var generator: SeededGenerator
     private var dropRemaining = 0
+    private var gapJustEnded = false
     private var jitterSign = 1.0
     private var lastInlineVisible: Bool?
     private var flickerUntil = -Double.infinity
@@ -42,7 +43,13 @@ struct FaultInjector {
             dropRemaining -= 1
             return true
         }
+        // The sample after a gap is always kept, so gaps stay 2–4 frames long.
+        if gapJustEnded {
+            gapJustEnded = false
+            return false
+        }
         if generator.nextUnit() < dropFraction {
+            gapJustEnded = true
             dropRemaining = generator.next(in: 1...3) - 1
             return true
         }
