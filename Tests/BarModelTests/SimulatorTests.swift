@@ -231,3 +231,29 @@ struct SimulatorTests {
         #expect(throws: SimulationError(message)) { _ = try Simulator(configuration) }
     }
 }
+
+@Suite("Clean simulated sessions")
+struct CleanSessionTests {
+    static let behaviorSets = [["largeTitle", "avatar"], ["customTitle"], ["blurHeader"], ["hideOnSwipe"], ["largeTitle", "dropdownTitle"]]
+    static let gestures: [Gesture] = [.drag(), .fling(), .fling(velocity: -2000), .bounce(), .tap(.content)]
+
+    @Test("repeated clean gestures produce no flapping or jitter (ANALYSIS.md defaults)", arguments: behaviorSets, gestures)
+    func clean(names: [String], gesture: Gesture) throws {
+        let s = try Collected(SimulationConfiguration(behaviors: try makeBehaviors(names), gesture: gesture, duration: 8, seed: 17))
+        let t = s.samples.map(\.t)
+        let y = s.samples.map(\.y)
+        let binary: [[Bool?]] = [
+            s.computed.map(\.barHidden), s.computed.map { $0.background.map { $0 == .default } },
+            s.computed.map { visible($0.largeTitleAlpha) }, s.computed.map { visible($0.inlineTitleAlpha) },
+            s.computed.map { visible($0.contentTitleAlpha) },
+        ]
+        for signal in binary { #expect(flappingEpisodes(t, signal).isEmpty) }
+        for signal: [Double?] in [s.computed.map(\.barHeight), s.computed.map(\.avatarTx), s.computed.map(\.avatarTy)] {
+            #expect(jitterEpisodes(t, signal, y: y, epsilon: 0.5).isEmpty)
+        }
+        for signal: [Double?] in [s.computed.map(\.barShown), s.computed.map(\.blurAlpha), s.computed.map(\.inlineTitleAlpha),
+                                  s.computed.map(\.avatarScale)] {
+            #expect(jitterEpisodes(t, signal, y: y, epsilon: 0.02).isEmpty)
+        }
+    }
+}

@@ -29,6 +29,7 @@ public struct Simulator: Sequence, Sendable {
         self.configuration = configuration
     }
 
+    /// A fresh run of the session from its first frame.
     public func makeIterator() -> Iterator { Iterator(configuration) }
 
     /// The time of frame `frame` at `fps`, seconds rounded to microseconds.
@@ -86,6 +87,7 @@ public struct Simulator: Sequence, Sendable {
             injector = FaultInjector(faults: configuration.faults, behaviors: configuration.behaviors, seed: configuration.seed)
         }
 
+        /// The next item, or `nil` after the last frame (of `duration`, or of the gestures).
         public mutating func next() -> SimulationItem? {
             while true {
                 if let event = pendingEvent {
