@@ -108,7 +108,10 @@ CREATE TABLE findings (
     severity    TEXT NOT NULL CHECK (severity IN ('warning', 'error')),
     start_t     REAL NOT NULL,             -- seconds from the session start
     end_t       REAL NOT NULL,
-    count       INTEGER,
+    count       INTEGER,                   -- toggles, reversals or hitches
+    y_min       REAL,                      -- flapping: scroll offsets over the episode, points
+    y_max       REAL,
+    suggested_hysteresis REAL,             -- flapping: the h that removes it, proven by replay
     message     TEXT NOT NULL,
     details     TEXT NOT NULL,             -- JSON object, as in the JSON report
     FOREIGN KEY (session_key, settings) REFERENCES analyses (session_key, settings) ON DELETE CASCADE

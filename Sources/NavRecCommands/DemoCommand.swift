@@ -1,8 +1,84 @@
-/// `navrec demo` (being built).
+internal import Analyzer
+internal import BarModel
+internal import Foundation
+internal import Recording
+internal import Reports
+internal import Store
+
+/// `navrec demo`: imports the built-in simulated sessions into a fresh database and reports them.
 struct DemoCommand: NavRecCommand {
-    static let spec = CommandSpec(name: "demo", abstract: "(being built)", arguments: "", options: [])
+    static let defaultDatabase = "navrec-demo.sqlite"
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws {}
+    static let spec = CommandSpec(
+        name: "demo",
+        abstract: "Import built-in simulated sessions into a fresh database and report them.",
+        arguments: "",
+        options: [
+            .value("db", "PATH", "Where to create the demo database (default: ./\(DemoCommand.defaultDatabase), replaced each run)."),
+            .value("format", "text|json|markdown|html", "Report format (default: text)."),
+        ],
+        discussion: """
+            The sessions cover every behaviour: clean ones, and the classic glitches (slow scroll
+            flapping at the blur threshold, hovering at the large-title collapse point, zigzag on a
+            hide-on-swipe bar, a nil subtitle) and app bugs injected into observed states.
+            Explore the result afterwards, e.g.:
+              sqlite3 navrec-demo.sqlite "select * from session_summary"
+              navrec query --db navrec-demo.sqlite flapping_hot_spots
+            """)
 
-    func run() throws -> ExitCode { .software }
+    let context: CommandContext
+    let databasePath: String
+    let format: ReportFormat
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
+        self.context = context
+        let formatName = arguments.value("format") ?? "text"
+        guard let format = ReportFormat(rawValue: formatName) else {
+            throw UsageError("unknown format '\(formatName)'; use text, json, markdown or html", command: Self.spec.name)
+        }
+        self.format = format
+        if let path = arguments.value("db") {
+            // Never delete a database the user named: the demo wants a fresh one.
+            guard !FileManager.default.fileExists(atPath: path) else {
+                throw UsageError("\(path) exists; the demo creates a fresh database (choose a new --db path)", command: Self.spec.name)
+            }
+            databasePath = path
+        } else {
+            databasePath = Self.defaultDatabase
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
+        }
+    }
+
+    func run() throws -> ExitCode {
+        let store = try context.openStore(databasePath)
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "navrec-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        // Each scenario goes through the real pipeline: simulate → NDJSON file → import.
+        let importer = Importer(store: store, replace: false)
+        var samples = 0
+        for scenario in DemoScenarios.all {
+            let path = scratch.appending(path: scenario.id + ".ndjson").path
+            do {
+                let output = try Output(path: path)
+                try SimulateCommand.write(scenario.configuration, id: scenario.id, app: scenario.app, screen: scenario.screen, to: output)
+                output.flush()
+            }
+            let summary = try importer.importAll(
+                from: try NDJSONReader(path: path, displayName: scenario.id), displayName: scenario.id,
+                sourcePath: "demo:\(scenario.id)")
+            samples += summary.samples
+        }
+        context.output.line("Imported \(DemoScenarios.all.count) simulated sessions (\(samples) samples) into \(databasePath):")
+        context.output.line()
+        context.output.write(SessionsCommand.table(try store.sessions()).render(.table))
+        context.output.line()
+        let report = try ReportCommand.analyze(store: store, sessionIDs: [], settings: AnalyzerSettings(), settingsKey: "",
+                                               databasePath: databasePath, context: context)
+        context.output.write(format.render(report))
+        context.output.line()
+        context.output.line("Next: sqlite3 \(databasePath) \"select * from session_summary\", or navrec report --db \(databasePath) --format html --output report.html")
+        return .success
+    }
 }

@@ -73,7 +73,8 @@ struct ReportCommand: NavRecCommand {
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
         let report: Report
         do {
-            report = try analyze(store)
+            report = try Self.analyze(store: store, sessionIDs: sessionIDs, settings: settings, settingsKey: settingsKey,
+                                      databasePath: databasePath, context: context)
         } catch let error as CommandError {
             throw error
         } catch {
@@ -88,7 +89,11 @@ struct ReportCommand: NavRecCommand {
         return .success
     }
 
-    private func analyze(_ store: SessionStore) throws -> Report {
+    /// Analyzes the named sessions (all when none), stores their findings and returns the report.
+    static func analyze(
+        store: SessionStore, sessionIDs: [String], settings: AnalyzerSettings, settingsKey: String, databasePath: String,
+        context: CommandContext
+    ) throws -> Report {
         var sessions = try store.sessions()
         if !sessionIDs.isEmpty {
             let known = Set(sessions.map(\.id))
@@ -125,7 +130,9 @@ struct ReportCommand: NavRecCommand {
                     StoredFinding(
                         kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
                         source: finding.source.name, severity: finding.severity.name, start: finding.start,
-                        end: finding.end, count: finding.count, message: finding.message,
+                        end: finding.end, count: finding.count, yMin: finding.detail("yMin")?.number,
+                        yMax: finding.detail("yMax")?.number,
+                        suggestedHysteresis: finding.detail("suggestedHysteresis")?.number, message: finding.message,
                         detailsJSON: JSONRenderer().details(of: finding))
                 })
             analyses.append(analysis)

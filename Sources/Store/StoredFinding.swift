@@ -9,13 +9,19 @@ package struct StoredFinding: Sendable, Hashable {
     package var start: Double
     package var end: Double
     package var count: Int?
+    /// Flapping: the scroll offsets over the episode, points.
+    package var yMin: Double?
+    package var yMax: Double?
+    /// Flapping: the hysteresis that removes it.
+    package var suggestedHysteresis: Double?
     package var message: String
     /// The finding's `details` as a JSON object.
     package var detailsJSON: String
 
     package init(
         kind: String, subkind: String?, signal: String, source: String, severity: String, start: Double, end: Double,
-        count: Int?, message: String, detailsJSON: String
+        count: Int?, yMin: Double? = nil, yMax: Double? = nil, suggestedHysteresis: Double? = nil, message: String,
+        detailsJSON: String
     ) {
         self.kind = kind
         self.subkind = subkind
@@ -25,6 +31,9 @@ package struct StoredFinding: Sendable, Hashable {
         self.start = start
         self.end = end
         self.count = count
+        self.yMin = yMin
+        self.yMax = yMax
+        self.suggestedHysteresis = suggestedHysteresis
         self.message = message
         self.detailsJSON = detailsJSON
     }

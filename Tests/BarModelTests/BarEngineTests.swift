@@ -14,9 +14,10 @@ struct BarEngineTests {
         var engine = BarEngine(behaviors: try makeBehaviors(["largeTitle", "avatar"]))
         let state = engine.step(ScrollSample(t: 0, y: y))
         #expect(state.barHeight == barHeight)
-        #expect(close(state.avatarScale, scale))
-        #expect(close(state.avatarTx, tx))
-        #expect(close(state.avatarTy, ty))
+        // Exact, not approximately: users read these values back from the database.
+        #expect(state.avatarScale == scale)
+        #expect(state.avatarTx == tx)
+        #expect(state.avatarTy == ty)
     }
 
     /// Steps `before` then `y` and returns the last state.

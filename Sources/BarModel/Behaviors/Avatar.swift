@@ -24,12 +24,14 @@ public struct Avatar: Behavior {
         -> (scale: Double, tx: Double, ty: Double)
     {
         let coeff = (barHeight - smallHeight) / (largeHeight - smallHeight)
-        let factor = sizeSmall / sizeLarge
-        let scale = min(1, coeff * (1 - factor) + factor)
-        let sizeDiff = sizeLarge * (1 - factor)
+        // The reference's `factor = sizeSmall / sizeLarge`, `scale = coeff * (1 - factor) + factor`
+        // and `sizeDiff = sizeLarge * (1 - factor)`, rearranged without `1 - factor` (0.19999999999999996
+        // in binary for 32/40) so the reference points come out exact: 8, not 7.999999999999998.
+        let sizeDiff = sizeLarge - sizeSmall
+        let scale = min(1, (sizeSmall + coeff * sizeDiff) / sizeLarge)
         let maxY = bottomMarginLarge - bottomMarginSmall + sizeDiff
         let ty = max(0, min(maxY, maxY - coeff * (bottomMarginSmall + sizeDiff)))
-        let tx = max(0, sizeDiff - coeff * sizeDiff)
+        let tx = max(0, sizeDiff * (1 - coeff))
         return (scale, tx, ty)
     }
 
