@@ -27,8 +27,9 @@ struct Fixture {
     }
 
     /// Frames with explicit computed (and observed) states.
+    /// `fps` defaults to `nil` (the median interval) so that sparse crafted streams have no hitches.
     init(behaviors names: [String], states: [(t: Double, y: Double, computed: BarState, observed: BarState?)],
-         fps: Double? = 60) throws {
+         fps: Double? = nil) throws {
         var set = BehaviorSet()
         for name in names { try set.add(name) }
         behaviors = set
