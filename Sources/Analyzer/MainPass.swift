@@ -105,7 +105,7 @@ struct MainPass: Sendable {
             findings.append(Finding(
                 kind: .hitch, signal: "frames", source: .observed, severity: severity, start: first, end: last,
                 count: hitch.hitchCount,
-                message: "\(hitch.hitchCount) late frames cost \(decimalText(hitch.hitchSeconds * 1000, digits: 1)) ms"
+                message: "\(hitch.hitchCount) late frame\(hitch.hitchCount == 1 ? "" : "s") cost \(decimalText(hitch.hitchSeconds * 1000, digits: 1)) ms"
                     + " in \(decimalText(hitch.movingSeconds)) s of movement: \(decimalText(ratio, digits: 1)) ms/s"
                     + " (\(severity == .error ? "error" : "warning") from \(decimalText(severity == .error ? settings.hitch.error : settings.hitch.warning, digits: 1)) ms/s)",
                 details: [
