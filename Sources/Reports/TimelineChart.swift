@@ -10,7 +10,7 @@ struct TimelineChart {
     let session: SessionAnalysis
     let width: Double
 
-    private let labelWidth = 130.0
+    private let labelWidth = 150.0
     private let rightMargin = 12.0
     private var plotWidth: Double { width - labelWidth - rightMargin }
 
@@ -39,7 +39,7 @@ struct TimelineChart {
         let hasHeight = digest.buckets.contains { $0.barHeight != nil }
         let hasShown = digest.buckets.contains { $0.barShown != nil }
         let chartsTop = top
-        body += series("y", label: "y (pt)", color: "#343a40", height: 90, top: &top) { bucket in
+        body += series("y", label: "y (pt)", color: "#343a40", height: 90, top: &top, guides: thresholds) { bucket in
             bucket.samples > 0 ? bucket.y : nil
         }
         if hasHeight {
@@ -67,15 +67,34 @@ struct TimelineChart {
         let legend = legend(top: &top)
         let height = top + 6
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline\" width=\"\(n(width))\" height=\"\(n(height))\""
-            + " viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(escape("Timeline of \(session.id)"))\">\n"
+            + " viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"sans-serif\" font-size=\"11\" role=\"img\" aria-label=\"\(escape("Timeline of \(session.id)"))\">\n"
             + "<title>\(escape("Timeline of \(session.id)"))</title>\n"
-            + axis + shading + body + legend + "</svg>\n"
+            + axis + body + shading + legend + "</svg>\n"
+    }
+
+    /// The offsets where the session's Schmitt states switch, drawn on the `y` chart so a flap
+    /// reads as `y` wandering across the line.
+    private var thresholds: [(value: Double, label: String)] {
+        let behaviors = session.behaviors
+        var guides: [(value: Double, label: String)] = []
+        if let largeTitle = behaviors.largeTitle {
+            guides.append((largeTitle.collapseDistance, "largeTitle collapse \(decimalText(largeTitle.collapseDistance, digits: 1)) pt"))
+        }
+        if let customTitle = behaviors.customTitle {
+            let value = customTitle.labelHeight * customTitle.labelScale + customTitle.labelTop - customTitle.slack
+            guides.append((value, "customTitle hand-over \(decimalText(value, digits: 1)) pt"))
+        }
+        if let blurHeader = behaviors.blurHeader {
+            guides.append((blurHeader.threshold, "blurHeader switch \(decimalText(blurHeader.threshold, digits: 1)) pt"))
+        }
+        return guides
     }
 
     /// A value over time as an envelope (each bucket's min...max), scaled to its own range.
     private func series(
         _ name: String, label: String, color: String, height: Double, top: inout Double,
-        fixed: ClosedRange<Double>? = nil, range: (TimelineDigest.Bucket) -> ClosedRange<Double>?
+        fixed: ClosedRange<Double>? = nil, guides: [(value: Double, label: String)] = [],
+        range: (TimelineDigest.Bucket) -> ClosedRange<Double>?
     ) -> String {
         let ranges = session.timeline.buckets.map { bucket in range(bucket).map { (bucket, $0) } }.compactMap { $0 }
         var low = fixed?.lowerBound ?? ranges.map(\.1.lowerBound).min() ?? 0
@@ -99,6 +118,12 @@ struct TimelineChart {
         svg += "<rect x=\"\(n(labelWidth))\" y=\"\(n(rowTop))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#f8f9fa\"/>\n"
         svg += "<text x=\"6\" y=\"\(n(rowTop + 14))\">\(escape(label))</text>\n"
         svg += "<text x=\"6\" y=\"\(n(rowTop + 28))\" class=\"range\">\(escape(rangeText(low, high)))</text>\n"
+        for guide in guides where guide.value >= low && guide.value <= high {
+            let py = yPixel(guide.value)
+            svg += "<line class=\"guide\" x1=\"\(n(labelWidth))\" y1=\"\(n(py))\" x2=\"\(n(labelWidth + plotWidth))\" y2=\"\(n(py))\""
+                + " stroke=\"#868e96\" stroke-dasharray=\"4 3\"/>"
+                + "<text x=\"\(n(labelWidth + plotWidth - 4))\" y=\"\(n(py - 3))\" text-anchor=\"end\">\(escape(guide.label))</text>\n"
+        }
         if !upper.isEmpty {
             let points = (upper + lower.reversed()).joined(separator: " ")
             svg += "<polygon points=\"\(points)\" fill=\"\(color)\" fill-opacity=\"0.35\" stroke=\"\(color)\""

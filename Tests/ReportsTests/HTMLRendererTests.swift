@@ -43,6 +43,10 @@ struct HTMLRendererTests {
     func parses() throws {
         let report = try SampleReport.report()
         let html = HTMLRenderer().render(report)
+        // For looking at it: NAVREC_HTML_OUT=/tmp/report.html swift test --filter HTMLRendererTests
+        if let path = ProcessInfo.processInfo.environment["NAVREC_HTML_OUT"] {
+            try html.write(toFile: path, atomically: true, encoding: .utf8)
+        }
         let parser = XMLParser(data: Data(html.utf8))
         let outline = HTMLOutline()
         parser.delegate = outline

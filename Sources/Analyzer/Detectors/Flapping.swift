@@ -32,6 +32,9 @@ struct FlappingDetector: Sendable {
         var spanMax = 0.0
     }
 
+    /// Cached: `allCases` builds a new array on every access, and this runs per sample.
+    private static let signals = BinarySignal.allCases
+
     let window: Double
     let minToggles: Int
     private var trackers: [Tracker]
@@ -46,7 +49,7 @@ struct FlappingDetector: Sendable {
 
     /// Takes one sample's state at time `t` with scroll offset `y`.
     mutating func observe(t: Double, y: Double, state: BarState) {
-        for (index, signal) in BinarySignal.allCases.enumerated() {
+        for (index, signal) in Self.signals.enumerated() {
             if trackers[index].count > 0 {
                 trackers[index].runMin = min(trackers[index].runMin, y)
                 trackers[index].runMax = max(trackers[index].runMax, y)
@@ -86,7 +89,7 @@ struct FlappingDetector: Sendable {
         trackers[index].count = 0
         guard tracker.count >= minToggles else { return }
         episodes.append(Episode(
-            signal: BinarySignal.allCases[index], count: tracker.count, start: tracker.start, end: tracker.lastToggle,
+            signal: Self.signals[index], count: tracker.count, start: tracker.start, end: tracker.lastToggle,
             yMin: tracker.spanMin, yMax: tracker.spanMax))
     }
 }

@@ -60,6 +60,9 @@ struct JitterDetector: Sendable {
         var inputEnd = 0
     }
 
+    /// Cached: `allCases` builds a new array on every access, and this runs per sample.
+    private static let signals = ContinuousSignal.allCases
+
     let window: Double
     let minReversals: Int
     private var trackers: [Tracker]
@@ -77,7 +80,7 @@ struct JitterDetector: Sendable {
     /// Takes one sample's state at time `t`; `inputBefore` and `inputAfter` are the running counts
     /// of `y` reversals before and after this sample.
     mutating func observe(t: Double, state: BarState, inputBefore: Int, inputAfter: Int) {
-        for (index, signal) in ContinuousSignal.allCases.enumerated() {
+        for (index, signal) in Self.signals.enumerated() {
             guard let value = signal.value(in: state), let step = trackers[index].counter.add(value) else { continue }
             if trackers[index].count > 0, t - trackers[index].lastReversal <= window {
                 trackers[index].count += 1
@@ -107,7 +110,7 @@ struct JitterDetector: Sendable {
         let input = tracker.inputEnd - tracker.inputBase
         guard tracker.count >= minReversals, tracker.count > input else { return }
         episodes.append(Episode(
-            signal: ContinuousSignal.allCases[index], count: tracker.count, inputReversals: input,
+            signal: Self.signals[index], count: tracker.count, inputReversals: input,
             amplitude: tracker.amplitude, start: tracker.start, end: tracker.lastReversal))
     }
 }

@@ -61,18 +61,20 @@ struct TitleMismatchDetector: Sendable {
     }
 
     private mutating func observeExclusive(t: Double, state: BarState) {
-        var visible: [TitlePresentation] = []
-        var allKnown = true
+        // A bit per visible presentation: no allocation on the per-sample path.
+        var visible = 0
+        var visibleCount = 0
         for (index, presentation) in presentations.enumerated() {
             if let alpha = presentation.alpha(in: state) { alphas[index] = alpha }
-            guard let alpha = alphas[index] else {
-                allKnown = false
-                continue
-            }
-            if alpha >= BarState.visibleAlpha { visible.append(presentation) }
         }
-        guard allKnown else { return }
-        let condition: Exclusive? = barHidden || visible.count == 1 ? nil : visible.isEmpty ? Exclusive.none : .both
+        for index in presentations.indices {
+            guard let alpha = alphas[index] else { return }
+            if alpha >= BarState.visibleAlpha {
+                visible |= 1 << index
+                visibleCount += 1
+            }
+        }
+        let condition: Exclusive? = barHidden || visibleCount == 1 ? nil : visibleCount == 0 ? Exclusive.none : .both
         if let run = exclusiveRun, run.condition != condition {
             closeExclusive(run, end: t)
             exclusiveRun = nil
@@ -82,8 +84,9 @@ struct TitleMismatchDetector: Sendable {
             for (index, presentation) in presentations.enumerated() {
                 evidence.append((presentation.alphaField.name, .number(alphas[index] ?? 0)))
             }
-            let names = (condition == .both ? visible : presentations).map(\.signalName).joined(separator: "+")
-            evidence.append(("signal", .string(names)))
+            let named = condition == .both
+                ? presentations.indices.filter { visible & (1 << $0) != 0 }.map { presentations[$0] } : presentations
+            evidence.append(("signal", .string(named.map(\.signalName).joined(separator: "+"))))
             exclusiveRun = ConditionRun(condition: condition, start: t, evidence: evidence)
         }
     }
