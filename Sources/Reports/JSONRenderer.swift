@@ -55,13 +55,7 @@ public struct JSONRenderer: Sendable {
             ("end", .number(finding.end)),
             ("count", finding.count.map(JSONValue.integer) ?? .null),
             ("message", .string(finding.message)),
-            ("details", .object(finding.details.map { detail in
-                switch detail.value {
-                case .integer(let value): (detail.key, .integer(value))
-                case .number(let value): (detail.key, .number(value))
-                case .string(let value): (detail.key, .string(value))
-                }
-            })),
+            ("details", finding.detailsValue),
         ])
     }
 }
@@ -88,7 +82,8 @@ indirect enum JSONValue: Sendable {
         }
     }
 
-    func write(to output: inout String, indent: Int) {
+    /// Writes the value; `compact` puts everything on one line.
+    func write(to output: inout String, indent: Int, compact: Bool = false) {
         switch self {
         case .null: output += "null"
         case .integer(let value): output += String(value)
@@ -96,26 +91,26 @@ indirect enum JSONValue: Sendable {
         case .plainNumber(let value): output += value.isFinite ? formatNumber(value) : "null"
         case .string(let value): output += jsonQuoted(value)
         case .array(let items):
-            writeContainer(to: &output, indent: indent, open: "[", close: "]", count: items.count) { index, output, indent in
-                items[index].write(to: &output, indent: indent)
+            writeContainer(to: &output, indent: indent, compact: compact, open: "[", close: "]", count: items.count) { index, output, indent in
+                items[index].write(to: &output, indent: indent, compact: compact)
             }
         case .object(let members):
-            writeContainer(to: &output, indent: indent, open: "{", close: "}", count: members.count) { index, output, indent in
+            writeContainer(to: &output, indent: indent, compact: compact, open: "{", close: "}", count: members.count) { index, output, indent in
                 output += jsonQuoted(members[index].0) + ": "
-                members[index].1.write(to: &output, indent: indent)
+                members[index].1.write(to: &output, indent: indent, compact: compact)
             }
         }
     }
 
     private func writeContainer(
-        to output: inout String, indent: Int, open: String, close: String, count: Int,
+        to output: inout String, indent: Int, compact: Bool, open: String, close: String, count: Int,
         item: (Int, inout String, Int) -> Void
     ) {
         guard count > 0 else {
             output += open + close
             return
         }
-        if isCompact {
+        if compact || isCompact {
             output += open
             for index in 0..<count {
                 if index > 0 { output += ", " }

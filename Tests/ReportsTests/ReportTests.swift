@@ -73,3 +73,18 @@ struct ReportTests {
         #expect(Report(sessions: []).worstSeverity == nil)
     }
 }
+
+@Suite("finding details for the database")
+struct FindingDetailsJSONTests {
+    @Test("details are a compact JSON object in their order", arguments: [
+        ([], "{}"),
+        ([("yMin", Finding.Value.number(82.5)), ("yMax", .number(86)), ("suggestedHysteresis", .number(1))],
+         #"{"yMin": 82.5, "yMax": 86.0, "suggestedHysteresis": 1.0}"#),
+        ([("inputReversals", .integer(2)), ("note", .string("a \"b\""))], #"{"inputReversals": 2, "note": "a \"b\""}"#),
+    ] as [([(String, Finding.Value)], String)])
+    func detailsJSON(_ details: [(String, Finding.Value)], _ expected: String) {
+        let finding = Finding(kind: .jitter, signal: "avatarTy", source: .computed, severity: .warning, start: 0, end: 1,
+                              message: "", details: details.map { (key: $0.0, value: $0.1) })
+        #expect(finding.detailsJSON == expected)
+    }
+}
