@@ -6,6 +6,17 @@ import BarModel
 ///
 /// The analyzer is pure: it reads frames from a closure and returns values. Memory does not grow
 /// with the session's length apart from the findings and the fixed-size ``TimelineDigest``.
+///
+/// Decisions beyond ANALYSIS.md's text:
+/// - One fault, one finding: a flap of a signal that only follows another (blurHeader's inline and
+///   content titles follow its background; largeTitle's large title is the inline one's
+///   complement) is not reported when a reported flap of its driver overlaps it, on either stream.
+///   The driver carries the fix (`suggestedHysteresis`).
+/// - Hitches are about the frames the app logged, so their `source` is `observed`, signal `frames`.
+/// - `frameJitter` is in milliseconds (RFC 3550's `J` over moving intervals, `D` = interval −
+///   expected); ANALYSIS.md's example shows `0.0` where its 1 ms-rounded timestamps give 0.094.
+/// - Title-mismatch runs start at the first sample in the condition and end at the first sample
+///   out of it (or the last sample); observed fields are carried forward from their last report.
 public struct Analyzer: Sendable {
     /// Detector parameters and replayed behaviour parameters.
     public let settings: AnalyzerSettings

@@ -99,6 +99,11 @@ public struct AnalyzerSettings: Sendable, Hashable {
 
     /// Applies one `DETECTOR.KEY=VALUE` or `BEHAVIOR.PARAMETER=VALUE` assignment.
     ///
+    /// Keys are ``keys``; seconds may carry an `s` suffix (`0.5s`); `title_mismatch.tolerance=auto`
+    /// restores the per-session default. A behaviour parameter (`blurHeader.hysteresis=1.5`) is
+    /// checked against a default instance of the behaviour and replaces an earlier one for the
+    /// same parameter.
+    ///
     /// - Throws: ``AnalyzerSettingsError`` for a malformed assignment, an unknown detector, key,
     ///   behaviour or parameter (listing the known ones, with a did-you-mean), or a value of the
     ///   wrong type or range.
