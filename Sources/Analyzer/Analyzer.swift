@@ -1,0 +1,164 @@
+import BarModel
+
+/// Replays a session's bar-state streams and reports findings (ANALYSIS.md): flapping, jitter,
+/// hitches and title mismatches on the computed stream, on the observed stream when the recording
+/// carried one, and between the two.
+///
+/// The analyzer is pure: it reads frames from a closure and returns values. Memory does not grow
+/// with the session's length apart from the findings and the fixed-size ``TimelineDigest``.
+///
+/// Decisions beyond ANALYSIS.md's text:
+/// - One fault, one finding: a flap of a signal that only follows another (blurHeader's inline and
+///   content titles follow its background; largeTitle's large title is the inline one's
+///   complement) is not reported when a reported flap of its driver overlaps it, on either stream.
+///   The driver carries the fix (`suggestedHysteresis`).
+/// - Hitches are about the frames the app logged, so their `source` is `observed`, signal `frames`.
+/// - `frameJitter` is in milliseconds (RFC 3550's `J` over moving intervals, `D` = interval −
+///   expected); ANALYSIS.md's example shows `0.0` where its 1 ms-rounded timestamps give 0.094.
+/// - Title-mismatch runs start at the first sample in the condition and end at the first sample
+///   out of it (or the last sample); observed fields are carried forward from their last report.
+public struct Analyzer: Sendable {
+    /// Detector parameters and replayed behaviour parameters.
+    public let settings: AnalyzerSettings
+    /// Time buckets in each session's ``TimelineDigest``.
+    public let timelineBuckets: Int
+
+    /// An analyzer with the given settings; `timelineBuckets` sizes the chart digest.
+    public init(settings: AnalyzerSettings = AnalyzerSettings(), timelineBuckets: Int = 400) {
+        self.settings = settings
+        self.timelineBuckets = timelineBuckets
+    }
+
+    /// Analyzes one session.
+    ///
+    /// `frames` must return a fresh sequence of the session's frames in `seq` order each time it is
+    /// called: the analyzer makes one main pass, plus a first pass for the median frame interval
+    /// when the session has no `fps`, and a replay pass when a flapping finding needs a suggested
+    /// hysteresis.
+    ///
+    /// - Throws: whatever `frames` or the sequences' iteration throws.
+    /// - Complexity: O(n) for n frames, plus O(n × c) for the replay search over c candidate values
+    ///   (bounded by `flapping.maxHysteresis / flapping.hysteresisStep`) up to the last flapping
+    ///   episode; O(1) memory in n.
+    public func analyze<Frames: Sequence<SessionFrame>>(
+        _ session: SessionDescription, frames: () throws -> Frames
+    ) rethrows -> SessionAnalysis {
+        let (behaviors, replayed) = replayBehaviors(session.behaviors)
+        let events = session.events.sorted { $0.t < $1.t }
+
+        var expected: Double?
+        if let fps = session.fps, fps > 0 {
+            expected = 1 / fps
+        } else {
+            var median = IntervalMedian()
+            for frame in try frames() { median.observe(frame.sample) }
+            expected = median.value
+        }
+
+        var pass = MainPass(
+            settings: settings, behaviors: behaviors, expected: expected, duration: session.duration,
+            buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
+        for frame in try frames() { pass.observe(frame) }
+        pass.finish()
+
+        var findings = pass.findings
+        let flapping = try flappingFindings(pass, behaviors: behaviors, events: events, frames: frames)
+        findings += flapping
+        findings.sort(by: Self.order)
+
+        return SessionAnalysis(
+            id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
+            fps: session.fps, behaviors: behaviors, sampleCount: session.sampleCount, duration: session.duration,
+            replayed: replayed, expectedInterval: expected, hitchTimeRatio: rounded(pass.hitch.hitchTimeRatio, 3),
+            frameJitter: rounded(pass.hitch.jitter * 1000, 3), findings: findings,
+            timeline: pass.timeline.digest(findings: findings))
+    }
+
+    /// The session's behaviours with the settings' replayed parameters applied, and the
+    /// assignments that applied; one that does not fit the session (no such behaviour, or an
+    /// invalid result) is skipped.
+    private func replayBehaviors(_ stored: BehaviorSet) -> (BehaviorSet, [String]) {
+        var behaviors = stored
+        var replayed: [String] = []
+        for replay in settings.replay where behaviors.contains(replay.behavior) {
+            var candidate = behaviors
+            guard (try? candidate.set(replay.behavior, replay.parameter, to: replay.value)) != nil,
+                (try? candidate.validate()) != nil
+            else { continue }
+            behaviors = candidate
+            replayed.append(replay.assignment)
+        }
+        return (behaviors, replayed)
+    }
+
+    /// Turns the flapping episodes into findings: drops a driven signal's flap inside its driver's
+    /// (blurHeader's titles follow the background; the large title is the inline one's complement),
+    /// then finds suggested hysteresis values by replay for threshold-driven computed signals.
+    private func flappingFindings<Frames: Sequence<SessionFrame>>(
+        _ pass: MainPass, behaviors: BehaviorSet, events: [ScrollEvent], frames: () throws -> Frames
+    ) rethrows -> [Finding] {
+        var episodes: [(source: Finding.Source, episode: FlappingDetector.Episode)] = []
+        for (source, detector) in [(Finding.Source.computed, pass.computedFlapping), (.observed, pass.observedFlapping)] {
+            guard let detector else { continue }
+            let all = detector.episodes
+            for episode in all {
+                if let driver = episode.signal.driver(in: behaviors),
+                    all.contains(where: { $0.signal == driver && $0.start <= episode.end && episode.start <= $0.end })
+                {
+                    continue
+                }
+                episodes.append((source, episode))
+            }
+        }
+
+        var requests: [HysteresisSearch.Request] = []
+        var requestOf: [Int: Int] = [:]
+        for (index, item) in episodes.enumerated() where item.source == .computed {
+            guard let behavior = item.episode.signal.hysteresisParameter(in: behaviors) else { continue }
+            requestOf[index] = requests.count
+            requests.append(HysteresisSearch.Request(
+                signal: item.episode.signal, behavior: behavior, start: item.episode.start, end: item.episode.end,
+                yMin: item.episode.yMin, yMax: item.episode.yMax))
+        }
+        var suggestions: [Double?] = []
+        if !requests.isEmpty {
+            let search = HysteresisSearch(behaviors: behaviors, events: events, settings: settings.flapping)
+            suggestions = search.run(requests, frames: try frames())
+        }
+
+        return episodes.enumerated().map { index, item in
+            let episode = item.episode
+            let duration = episode.end - episode.start
+            var message = "\(episode.signal.name) flipped \(episode.count) times in \(decimalText(duration)) s"
+                + " with y \(decimalText(episode.yMin))–\(decimalText(episode.yMax)) pt"
+            var details: [(key: String, value: Finding.Value)] = [
+                ("yMin", .number(episode.yMin)), ("yMax", .number(episode.yMax)),
+            ]
+            if let request = requestOf[index] {
+                let behavior = requests[request].behavior
+                if let suggestion = suggestions[request] {
+                    message += "; hysteresis \(decimalText(suggestion)) pt removes it"
+                    details.append(("suggestedHysteresis", .number(suggestion)))
+                } else {
+                    message += "; no \(behavior).hysteresis up to \(decimalText(settings.flapping.maxHysteresis)) pt removes it"
+                }
+            }
+            return Finding(
+                kind: .flapping, signal: episode.signal.name, source: item.source,
+                severity: episode.count >= 2 * settings.flapping.minToggles ? .error : .warning,
+                start: episode.start, end: episode.end, count: episode.count, message: message, details: details)
+        }
+    }
+
+    /// Report order: start time, then kind, source, signal and subkind, so output is deterministic.
+    static func order(_ a: Finding, _ b: Finding) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        let kinds = Finding.Kind.allCases
+        if a.kind != b.kind { return kinds.firstIndex(of: a.kind)! < kinds.firstIndex(of: b.kind)! }
+        let sources = Finding.Source.allCases
+        if a.source != b.source { return sources.firstIndex(of: a.source)! < sources.firstIndex(of: b.source)! }
+        if a.signal != b.signal { return a.signal < b.signal }
+        if a.subkind != b.subkind { return (a.subkind ?? "") < (b.subkind ?? "") }
+        return a.end < b.end
+    }
+}

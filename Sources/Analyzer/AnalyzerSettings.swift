@@ -1,0 +1,193 @@
+public import BarModel
+
+/// Every detector parameter of ANALYSIS.md with its documented default, plus the behaviour
+/// parameters to replay a session with.
+///
+/// Set from the command line with ``set(_:)``: `flapping.window=0.5`, `jitter.epsilon=1`, or a
+/// behaviour parameter such as `blurHeader.hysteresis=1.5`, which makes the analyzer replay the
+/// session's models with that value instead of reading the stored computed states.
+public struct AnalyzerSettings: Sendable, Hashable {
+    /// Flapping: a binary state toggling around a threshold.
+    public struct Flapping: Sendable, Hashable {
+        /// Longest rest between two toggles of one episode, seconds.
+        public var window = 1.0
+        /// Toggles an episode needs to be reported; `error` from twice as many.
+        public var minToggles = 3
+        /// Suggested hysteresis values are multiples of this, points.
+        public var hysteresisStep = 0.5
+        /// Largest hysteresis the replay search tries, points; beyond it no fix is suggested.
+        public var maxHysteresis = 20.0
+        public init() {}
+    }
+
+    /// Jitter: a continuous state moving back and forth more than the content did.
+    public struct Jitter: Sendable, Hashable {
+        /// Longest gap between two reversals of one episode, seconds.
+        public var window = 0.25
+        /// Reversals an episode needs to be reported; `error` from twice as many.
+        public var minReversals = 3
+        /// Noise for lengths (`barHeight`, `avatarTx`, `avatarTy`, `y`), points: smaller steps are ignored.
+        public var epsilon = 0.5
+        /// Noise for scales, alphas and `barShown` (unitless): smaller steps are ignored.
+        public var fractionEpsilon = 0.02
+        public init() {}
+    }
+
+    /// Hitch: frames shown late.
+    public struct Hitch: Sendable, Hashable {
+        /// An interval longer than this many expected intervals is a hitch.
+        public var factor = 1.5
+        /// Hitch time ratio for a `warning` finding, ms per second of movement (WWDC20).
+        public var warning = 5.0
+        /// Hitch time ratio for an `error` finding, ms per second of movement (WWDC20).
+        public var error = 10.0
+        public init() {}
+    }
+
+    /// Title mismatch: the wrong title showing.
+    public struct TitleMismatch: Sendable, Hashable {
+        /// Added to the session's longest title animation to give the default tolerance, seconds.
+        public var margin = 0.1
+        /// Fixed tolerance, seconds; `nil` uses `margin` + the longest title animation.
+        public var tolerance: Double?
+        /// A `both_visible` / `none_visible` run longer than this is an `error`, seconds.
+        public var errorAfter = 0.5
+        public init() {}
+
+        /// The tolerance for a session with these behaviours, seconds.
+        public func tolerance(for behaviors: BehaviorSet) -> Double {
+            tolerance ?? margin + behaviors.longestTitleAnimation
+        }
+    }
+
+    /// A behaviour parameter to replay sessions with (`blurHeader.hysteresis=1.5`).
+    public struct Replay: Sendable, Hashable {
+        /// Behaviour name (`blurHeader`).
+        public var behavior: String
+        /// Parameter name (`hysteresis`).
+        public var parameter: String
+        public var value: ParameterValue
+
+        public init(behavior: String, parameter: String, value: ParameterValue) {
+            self.behavior = behavior
+            self.parameter = parameter
+            self.value = value
+        }
+
+        /// `behavior.parameter=value`, as given on the command line.
+        public var assignment: String { "\(behavior).\(parameter)=\(value)" }
+    }
+
+    public var flapping = Flapping()
+    public var jitter = Jitter()
+    public var hitch = Hitch()
+    public var titleMismatch = TitleMismatch()
+    /// Behaviour parameters to replay with, in the order given; sessions without the behaviour
+    /// ignore them.
+    public var replay: [Replay] = []
+
+    /// All defaults, no replay.
+    public init() {}
+
+    /// Every detector key `set` accepts, `DETECTOR.KEY`.
+    public static let keys = [
+        "flapping.window", "flapping.minToggles", "flapping.hysteresisStep", "flapping.maxHysteresis",
+        "jitter.window", "jitter.minReversals", "jitter.epsilon", "jitter.fractionEpsilon",
+        "hitch.factor", "hitch.warning", "hitch.error",
+        "title_mismatch.margin", "title_mismatch.tolerance", "title_mismatch.errorAfter",
+    ]
+
+    /// Applies one `DETECTOR.KEY=VALUE` or `BEHAVIOR.PARAMETER=VALUE` assignment.
+    ///
+    /// Keys are ``keys``; seconds may carry an `s` suffix (`0.5s`); `title_mismatch.tolerance=auto`
+    /// restores the per-session default. A behaviour parameter (`blurHeader.hysteresis=1.5`) is
+    /// checked against a default instance of the behaviour and replaces an earlier one for the
+    /// same parameter.
+    ///
+    /// - Throws: ``AnalyzerSettingsError`` for a malformed assignment, an unknown detector, key,
+    ///   behaviour or parameter (listing the known ones, with a did-you-mean), or a value of the
+    ///   wrong type or range.
+    public mutating func set(_ assignment: String) throws(AnalyzerSettingsError) {
+        guard let equals = assignment.firstIndex(of: "="), let dot = assignment[..<equals].firstIndex(of: ".") else {
+            throw AnalyzerSettingsError("expected DETECTOR.KEY=VALUE, got '\(assignment)'")
+        }
+        let prefix = String(assignment[..<dot])
+        let name = String(assignment[assignment.index(after: dot)..<equals])
+        let text = String(assignment[assignment.index(after: equals)...])
+        let key = prefix + "." + name
+
+        if BehaviorSet.names.contains(prefix) {
+            try setReplay(behavior: prefix, parameter: name, text: text)
+            return
+        }
+        switch key {
+        case "flapping.window": flapping.window = try Self.seconds(text, key, positive: true)
+        case "flapping.minToggles": flapping.minToggles = try Self.count(text, key)
+        case "flapping.hysteresisStep": flapping.hysteresisStep = try Self.number(text, key, positive: true)
+        case "flapping.maxHysteresis": flapping.maxHysteresis = try Self.number(text, key, positive: false)
+        case "jitter.window": jitter.window = try Self.seconds(text, key, positive: true)
+        case "jitter.minReversals": jitter.minReversals = try Self.count(text, key)
+        case "jitter.epsilon": jitter.epsilon = try Self.number(text, key, positive: false)
+        case "jitter.fractionEpsilon": jitter.fractionEpsilon = try Self.number(text, key, positive: false)
+        case "hitch.factor":
+            hitch.factor = try Self.number(text, key, positive: true)
+            guard hitch.factor >= 1 else { throw AnalyzerSettingsError("\(key) must be at least 1, got '\(text)'") }
+        case "hitch.warning": hitch.warning = try Self.number(text, key, positive: false)
+        case "hitch.error": hitch.error = try Self.number(text, key, positive: false)
+        case "title_mismatch.margin": titleMismatch.margin = try Self.seconds(text, key, positive: false)
+        case "title_mismatch.tolerance":
+            titleMismatch.tolerance = text == "auto" || text == "null" ? nil : try Self.seconds(text, key, positive: false)
+        case "title_mismatch.errorAfter": titleMismatch.errorAfter = try Self.seconds(text, key, positive: false)
+        default:
+            let detectors = ["flapping", "jitter", "hitch", "title_mismatch"]
+            var message: String
+            if detectors.contains(prefix) {
+                message = "unknown key '\(key)'; known: \(Self.keys.joined(separator: ", "))"
+            } else {
+                message = "unknown detector or behaviour '\(prefix)' in '\(key)'; known keys: "
+                    + Self.keys.joined(separator: ", ") + "; or BEHAVIOR.PARAMETER to replay with ("
+                    + BehaviorSet.names.joined(separator: ", ") + ")"
+            }
+            if let hint = closestName(to: key, in: Self.keys) {
+                message += " (did you mean '\(hint)'?)"
+            } else if let hint = closestName(to: prefix, in: detectors + BehaviorSet.names) {
+                message += " (did you mean '\(hint)'?)"
+            }
+            throw AnalyzerSettingsError(message)
+        }
+    }
+
+    private mutating func setReplay(behavior: String, parameter: String, text: String) throws(AnalyzerSettingsError) {
+        let value = ParameterValue(commandLine: text)
+        // Validate on a default set that has the behaviour (and what it needs), so a typo fails
+        // at once rather than being skipped for every session.
+        var probe = BehaviorSet()
+        do {
+            if behavior == Avatar.name { try probe.add(LargeTitle.name) }
+            try probe.add(behavior)
+            try probe.set(behavior, parameter, to: value)
+        } catch {
+            throw AnalyzerSettingsError(error.description)
+        }
+        replay.removeAll { $0.behavior == behavior && $0.parameter == parameter }
+        replay.append(Replay(behavior: behavior, parameter: parameter, value: value))
+    }
+
+    private static func number(_ text: String, _ key: String, positive: Bool) throws(AnalyzerSettingsError) -> Double {
+        guard let value = Double(text), value.isFinite, positive ? value > 0 : value >= 0 else {
+            throw AnalyzerSettingsError("\(key) must be a \(positive ? "positive" : "non-negative") number, got '\(text)'")
+        }
+        return value
+    }
+
+    private static func seconds(_ text: String, _ key: String, positive: Bool) throws(AnalyzerSettingsError) -> Double {
+        try number(text.hasSuffix("s") ? String(text.dropLast()) : text, key, positive: positive)
+    }
+
+    private static func count(_ text: String, _ key: String) throws(AnalyzerSettingsError) -> Int {
+        guard let value = Int(text), value >= 1 else {
+            throw AnalyzerSettingsError("\(key) must be a whole number of at least 1, got '\(text)'")
+        }
+        return value
+    }
+}

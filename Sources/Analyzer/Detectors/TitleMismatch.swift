@@ -1,0 +1,196 @@
+import BarModel
+
+/// A run of consecutive samples in one condition: it starts at the first sample in the condition
+/// and ends at the first sample out of it (or the stream's last sample).
+struct ConditionRun<Condition: Equatable & Sendable>: Sendable {
+    var condition: Condition
+    var start: Double
+    /// Evidence captured at the run's first sample.
+    var evidence: [(key: String, value: Finding.Value)]
+}
+
+/// Title mismatches (ANALYSIS.md "title_mismatch") on one stream: `both_visible`, `none_visible`
+/// and `empty_subtitle_visible`.
+///
+/// Fields are carried forward from the last sample that had them, so a sample lacking a field
+/// neither starts nor breaks a run; nothing is judged before every needed field was seen.
+///
+/// - Complexity: O(presentations) per sample, O(1) memory, plus the findings.
+struct TitleMismatchDetector: Sendable {
+    private enum Exclusive: Equatable, Sendable {
+        case both, none
+    }
+
+    let presentations: [TitlePresentation]
+    let source: Finding.Source
+    let tolerance: Double
+    let errorAfter: Double
+    private var alphas: [Double?]
+    private var barHidden = false
+    private var subtitleVisible: Bool?
+    private var subtitleHasText: Bool?
+    private var exclusiveRun: ConditionRun<Exclusive>?
+    private var subtitleRun: ConditionRun<Bool>?
+    private var lastT = 0.0
+    /// Findings so far, in the order they ended.
+    private(set) var findings: [Finding] = []
+
+    init(presentations: [TitlePresentation], source: Finding.Source, tolerance: Double, errorAfter: Double) {
+        self.presentations = presentations
+        self.source = source
+        self.tolerance = tolerance
+        self.errorAfter = errorAfter
+        alphas = Array(repeating: nil, count: presentations.count)
+    }
+
+    /// Takes one sample's state at time `t`.
+    mutating func observe(t: Double, state: BarState) {
+        lastT = t
+        if let hidden = state.barHidden { barHidden = hidden }
+        if !presentations.isEmpty { observeExclusive(t: t, state: state) }
+        if let visible = state.subtitleVisible { subtitleVisible = visible }
+        if let hasText = state.subtitleHasText { subtitleHasText = hasText }
+        if let subtitleVisible, let subtitleHasText {
+            let empty = subtitleVisible && !subtitleHasText
+            if empty, subtitleRun == nil {
+                subtitleRun = ConditionRun(condition: true, start: t, evidence: [])
+            } else if !empty, let run = subtitleRun {
+                closeSubtitle(run, end: t)
+            }
+        }
+    }
+
+    private mutating func observeExclusive(t: Double, state: BarState) {
+        // A bit per visible presentation: no allocation on the per-sample path.
+        var visible = 0
+        var visibleCount = 0
+        for (index, presentation) in presentations.enumerated() {
+            if let alpha = presentation.alpha(in: state) { alphas[index] = alpha }
+        }
+        for index in presentations.indices {
+            guard let alpha = alphas[index] else { return }
+            if alpha >= BarState.visibleAlpha {
+                visible |= 1 << index
+                visibleCount += 1
+            }
+        }
+        let condition: Exclusive? = barHidden || visibleCount == 1 ? nil : visibleCount == 0 ? Exclusive.none : .both
+        if let run = exclusiveRun, run.condition != condition {
+            closeExclusive(run, end: t)
+            exclusiveRun = nil
+        }
+        if let condition, exclusiveRun == nil {
+            var evidence: [(key: String, value: Finding.Value)] = []
+            for (index, presentation) in presentations.enumerated() {
+                evidence.append((presentation.alphaField.name, .number(alphas[index] ?? 0)))
+            }
+            let named = condition == .both
+                ? presentations.indices.filter { visible & (1 << $0) != 0 }.map { presentations[$0] } : presentations
+            evidence.append(("signal", .string(named.map(\.signalName).joined(separator: "+"))))
+            exclusiveRun = ConditionRun(condition: condition, start: t, evidence: evidence)
+        }
+    }
+
+    /// Closes the open runs at the end of the stream.
+    mutating func finish() {
+        if let run = exclusiveRun { closeExclusive(run, end: lastT) }
+        if let run = subtitleRun { closeSubtitle(run, end: lastT) }
+        exclusiveRun = nil
+        subtitleRun = nil
+    }
+
+    private mutating func closeExclusive(_ run: ConditionRun<Exclusive>, end: Double) {
+        let duration = end - run.start
+        guard duration > tolerance else { return }
+        var details = run.evidence.filter { $0.key != "signal" }
+        guard case .string(let signal)? = run.evidence.last?.value else { return }
+        details.append(("duration", .number(rounded(duration, 6))))
+        details.append(("tolerance", .number(rounded(tolerance, 6))))
+        let subkind = run.condition == .both ? "both_visible" : "none_visible"
+        let titles = signal.split(separator: "+").joined(separator: " and ")
+        let message = run.condition == .both
+            ? "\(titles) both visible for \(decimalText(duration)) s (tolerance \(decimalText(tolerance)) s); exactly one title should show"
+            : "none of \(titles) visible for \(decimalText(duration)) s (tolerance \(decimalText(tolerance)) s); exactly one title should show"
+        findings.append(Finding(
+            kind: .titleMismatch, subkind: subkind, signal: signal, source: source,
+            severity: duration > errorAfter ? .error : .warning, start: run.start, end: end,
+            message: message, details: details))
+    }
+
+    private mutating func closeSubtitle(_ run: ConditionRun<Bool>, end: Double) {
+        subtitleRun = nil
+        findings.append(Finding(
+            kind: .titleMismatch, subkind: "empty_subtitle_visible", signal: "subtitleVisible", source: source,
+            severity: .warning, start: run.start, end: end,
+            message: "an empty subtitle label is visible for \(decimalText(end - run.start)) s and pushes the title off centre; hide it when the subtitle is nil",
+            details: [("subtitleVisible", .string("true")), ("subtitleHasText", .string("false"))]))
+    }
+}
+
+/// `observed_vs_expected` title mismatches: a title presentation visible in one stream and not in
+/// the other for longer than the tolerance, while the bar is shown in both.
+///
+/// - Complexity: O(presentations) per sample, O(presentations) memory, plus the findings.
+struct TitleComparisonDetector: Sendable {
+    let presentations: [TitlePresentation]
+    let tolerance: Double
+    private var observedAlphas: [Double?]
+    private var observedHidden = false
+    private var runs: [ConditionRun<Bool>?]
+    private var lastT = 0.0
+    /// Findings so far, in the order they ended.
+    private(set) var findings: [Finding] = []
+
+    init(presentations: [TitlePresentation], tolerance: Double) {
+        self.presentations = presentations
+        self.tolerance = tolerance
+        observedAlphas = Array(repeating: nil, count: presentations.count)
+        runs = Array(repeating: nil, count: presentations.count)
+    }
+
+    /// Takes one sample's computed and observed states at time `t`.
+    mutating func observe(t: Double, computed: BarState, observed: BarState?) {
+        lastT = t
+        if let hidden = observed?.barHidden { observedHidden = hidden }
+        let hidden = observedHidden || computed.barHidden == true
+        for (index, presentation) in presentations.enumerated() {
+            if let observed, let alpha = presentation.alpha(in: observed) { observedAlphas[index] = alpha }
+            guard let observedAlpha = observedAlphas[index], let computedAlpha = presentation.alpha(in: computed) else { continue }
+            let differs = !hidden && (observedAlpha >= BarState.visibleAlpha) != (computedAlpha >= BarState.visibleAlpha)
+            if differs, runs[index] == nil {
+                runs[index] = ConditionRun(
+                    condition: true, start: t,
+                    evidence: [("computedAlpha", .number(computedAlpha)), ("observedAlpha", .number(observedAlpha))])
+            } else if !differs, let run = runs[index] {
+                close(run, index: index, end: t)
+            }
+        }
+    }
+
+    /// Closes the open runs at the end of the streams.
+    mutating func finish() {
+        for index in runs.indices {
+            if let run = runs[index] { close(run, index: index, end: lastT) }
+        }
+    }
+
+    private mutating func close(_ run: ConditionRun<Bool>, index: Int, end: Double) {
+        runs[index] = nil
+        let duration = end - run.start
+        guard duration > tolerance else { return }
+        let presentation = presentations[index]
+        guard case .number(let computedAlpha)? = run.evidence.first?.value else { return }
+        let expected = computedAlpha >= BarState.visibleAlpha ? "visible" : "hidden"
+        let shown = expected == "visible" ? "hidden" : "visible"
+        findings.append(Finding(
+            kind: .titleMismatch, subkind: "observed_vs_expected", signal: presentation.signalName, source: .comparison,
+            severity: .warning, start: run.start, end: end,
+            message: "\(presentation.signalName) is \(shown) in the app but \(expected) in the model for \(decimalText(duration)) s (tolerance \(decimalText(tolerance)) s)",
+            details: run.evidence + [("duration", .number(rounded(duration, 6))), ("tolerance", .number(rounded(tolerance, 6)))]))
+    }
+}
+
+extension TitlePresentation {
+    /// The presentation's name in findings: `largeTitle`, `inlineTitle`, `contentTitle`.
+    package var signalName: String { rawValue + "Title" }
+}

@@ -1,0 +1,119 @@
+import BarModel
+
+/// Every detector of one session, fed together in a single pass over its frames.
+///
+/// - Complexity: O(signals) per frame; memory independent of the number of frames apart from
+///   the findings and the timeline digest.
+struct MainPass: Sendable {
+    let settings: AnalyzerSettings
+    let behaviors: BehaviorSet
+    /// Recomputes the computed stream when parameters are replayed; `nil` reads the stored one.
+    private var replay: ReplayEngine?
+    private(set) var computedFlapping: FlappingDetector?
+    private(set) var observedFlapping: FlappingDetector?
+    private var computedJitter: JitterDetector
+    private var observedJitter: JitterDetector?
+    private var computedTitles: TitleMismatchDetector
+    private var observedTitles: TitleMismatchDetector?
+    private var comparison: TitleComparisonDetector?
+    private(set) var hitch: HitchDetector
+    private(set) var timeline: TimelineDigestBuilder
+    private var inputReversals: ReversalCounter
+    private let tolerance: Double
+    /// Findings of every detector but flapping (which needs the replay search first).
+    private(set) var findings: [Finding] = []
+
+    init(
+        settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, duration: Double, buckets: Int,
+        replay: ReplayEngine?
+    ) {
+        self.settings = settings
+        self.behaviors = behaviors
+        self.replay = replay
+        tolerance = settings.titleMismatch.tolerance(for: behaviors)
+        computedFlapping = FlappingDetector(settings: settings.flapping)
+        computedJitter = JitterDetector(settings: settings.jitter)
+        computedTitles = TitleMismatchDetector(
+            presentations: behaviors.titlePresentations, source: .computed, tolerance: tolerance,
+            errorAfter: settings.titleMismatch.errorAfter)
+        hitch = HitchDetector(expected: expected, factor: settings.hitch.factor)
+        timeline = TimelineDigestBuilder(presentations: behaviors.titlePresentations, duration: duration, bucketCount: buckets)
+        inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
+    }
+
+    mutating func observe(_ frame: SessionFrame) {
+        let sample = frame.sample
+        let computed = replay?.step(sample) ?? frame.computed
+        let before = inputReversals.total
+        _ = inputReversals.add(sample.y)
+        let after = inputReversals.total
+
+        computedFlapping?.observe(t: sample.t, y: sample.y, state: computed)
+        computedJitter.observe(t: sample.t, state: computed, inputBefore: before, inputAfter: after)
+        computedTitles.observe(t: sample.t, state: computed)
+        if let observed = frame.observed {
+            if observedFlapping == nil { startObserved() }
+            observedFlapping?.observe(t: sample.t, y: sample.y, state: observed)
+            observedJitter?.observe(t: sample.t, state: observed, inputBefore: before, inputAfter: after)
+            observedTitles?.observe(t: sample.t, state: observed)
+        }
+        comparison?.observe(t: sample.t, computed: computed, observed: frame.observed)
+        hitch.observe(sample)
+        timeline.observe(sample: sample, computed: computed, observed: frame.observed)
+    }
+
+    /// The observed stream's detectors start at its first state: before it nothing is known.
+    private mutating func startObserved() {
+        observedFlapping = FlappingDetector(settings: settings.flapping)
+        observedJitter = JitterDetector(settings: settings.jitter)
+        observedTitles = TitleMismatchDetector(
+            presentations: behaviors.titlePresentations, source: .observed, tolerance: tolerance,
+            errorAfter: settings.titleMismatch.errorAfter)
+        comparison = TitleComparisonDetector(presentations: behaviors.titlePresentations, tolerance: tolerance)
+    }
+
+    mutating func finish() {
+        computedFlapping?.finish()
+        observedFlapping?.finish()
+        computedJitter.finish()
+        observedJitter?.finish()
+        computedTitles.finish()
+        observedTitles?.finish()
+        comparison?.finish()
+
+        for (source, detector) in [(Finding.Source.computed, computedJitter), (.observed, observedJitter)] {
+            guard let detector else { continue }
+            for episode in detector.episodes {
+                let amplitude = rounded(episode.amplitude, 4)
+                let unit = episode.signal.isLength ? " pt" : ""
+                findings.append(Finding(
+                    kind: .jitter, signal: episode.signal.name, source: source,
+                    severity: episode.count >= 2 * settings.jitter.minReversals ? .error : .warning,
+                    start: episode.start, end: episode.end, count: episode.count,
+                    message: "\(episode.signal.name) reversed \(episode.count) times in \(decimalText(episode.end - episode.start)) s"
+                        + " (steps up to \(decimalText(amplitude))\(unit)) while y reversed \(episode.inputReversals) times",
+                    details: [("inputReversals", .integer(episode.inputReversals)), ("amplitude", .number(amplitude))]))
+            }
+        }
+        findings += computedTitles.findings
+        findings += observedTitles?.findings ?? []
+        findings += comparison?.findings ?? []
+
+        let ratio = rounded(hitch.hitchTimeRatio, 3)
+        if ratio >= settings.hitch.warning, let first = hitch.firstHitch, let last = hitch.lastHitch, let expected = hitch.expected {
+            let severity: Finding.Severity = ratio >= settings.hitch.error ? .error : .warning
+            findings.append(Finding(
+                kind: .hitch, signal: "frames", source: .observed, severity: severity, start: first, end: last,
+                count: hitch.hitchCount,
+                message: "\(hitch.hitchCount) late frame\(hitch.hitchCount == 1 ? "" : "s") cost \(decimalText(hitch.hitchSeconds * 1000, digits: 1)) ms"
+                    + " in \(decimalText(hitch.movingSeconds)) s of movement: \(decimalText(ratio, digits: 1)) ms/s"
+                    + " (\(severity == .error ? "error" : "warning") from \(decimalText(severity == .error ? settings.hitch.error : settings.hitch.warning, digits: 1)) ms/s)",
+                details: [
+                    ("hitchTimeRatio", .number(ratio)), ("hitchTime", .number(rounded(hitch.hitchSeconds * 1000, 3))),
+                    ("movingTime", .number(rounded(hitch.movingSeconds, 6))),
+                    ("expectedInterval", .number(rounded(expected * 1000, 3))),
+                    ("longestHitch", .number(rounded(hitch.longestHitch * 1000, 3))),
+                ]))
+        }
+    }
+}

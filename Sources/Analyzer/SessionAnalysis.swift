@@ -1,0 +1,56 @@
+public import BarModel
+
+/// Everything the analyzer found in one session: the session's description, its metrics, its
+/// findings and a digest of its timeline for charts.
+public struct SessionAnalysis: Sendable, Hashable {
+    public var id: String
+    public var app: String?
+    public var screen: String?
+    public var device: String?
+    public var os: String?
+    /// Nominal refresh rate from the header, frames per second.
+    public var fps: Double?
+    /// The behaviours analysed (with any replayed parameter applied).
+    public var behaviors: BehaviorSet
+    public var sampleCount: Int
+    /// Seconds.
+    public var duration: Double
+    /// Behaviour parameters the computed stream was replayed with (`blurHeader.hysteresis=1.5`);
+    /// empty when the stored computed states were analysed.
+    public var replayed: [String]
+    /// The frame interval hitches were measured against, seconds (`1/fps`, else the median moving
+    /// interval); `nil` when the session never moved.
+    public var expectedInterval: Double?
+    /// Hitch milliseconds per second of movement, rounded to 0.001.
+    public var hitchTimeRatio: Double
+    /// RFC 3550 frame-interval jitter, milliseconds, rounded to 0.001.
+    public var frameJitter: Double
+    /// Sorted by start time, then kind, signal and source.
+    public var findings: [Finding]
+    public var timeline: TimelineDigest
+
+    public init(
+        id: String, app: String?, screen: String?, device: String?, os: String?, fps: Double?, behaviors: BehaviorSet,
+        sampleCount: Int, duration: Double, replayed: [String], expectedInterval: Double?, hitchTimeRatio: Double,
+        frameJitter: Double, findings: [Finding], timeline: TimelineDigest
+    ) {
+        self.id = id
+        self.app = app
+        self.screen = screen
+        self.device = device
+        self.os = os
+        self.fps = fps
+        self.behaviors = behaviors
+        self.sampleCount = sampleCount
+        self.duration = duration
+        self.replayed = replayed
+        self.expectedInterval = expectedInterval
+        self.hitchTimeRatio = hitchTimeRatio
+        self.frameJitter = frameJitter
+        self.findings = findings
+        self.timeline = timeline
+    }
+
+    /// The most severe finding's severity, `nil` without findings (for `--fail-on`).
+    public var worstSeverity: Finding.Severity? { findings.map(\.severity).max() }
+}

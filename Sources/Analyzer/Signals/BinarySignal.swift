@@ -1,0 +1,66 @@
+public import BarModel
+
+/// A two-valued bar signal the flapping detector watches (ANALYSIS.md "Signals").
+public enum BinarySignal: String, Sendable, CaseIterable, Hashable {
+    case barHidden
+    /// `default` counts as on.
+    case background
+    case largeTitleVisible
+    case inlineTitleVisible
+    case contentTitleVisible
+    case subtitleVisible
+    case dropdownExpanded
+
+    /// The signal's value in `state`, `nil` when the state lacks the field.
+    @inline(__always)
+    public func value(in state: BarState) -> Bool? {
+        switch self {
+        case .barHidden: state.barHidden
+        case .background: state.background.map { $0 == .default }
+        case .largeTitleVisible: state.largeTitleAlpha.map { $0 >= BarState.visibleAlpha }
+        case .inlineTitleVisible: state.inlineTitleAlpha.map { $0 >= BarState.visibleAlpha }
+        case .contentTitleVisible: state.contentTitleAlpha.map { $0 >= BarState.visibleAlpha }
+        case .subtitleVisible: state.subtitleVisible
+        case .dropdownExpanded: state.dropdownExpanded
+        }
+    }
+
+    /// The signal's name in findings.
+    public var name: String { rawValue }
+
+    /// The behaviour whose `hysteresis` parameter drives this signal in `behaviors`' models;
+    /// `nil` when no Schmitt threshold drives it.
+    public func hysteresisParameter(in behaviors: BehaviorSet) -> String? {
+        switch self {
+        case .background:
+            return behaviors.blurHeader != nil ? BlurHeader.name : nil
+        case .largeTitleVisible:
+            return behaviors.largeTitle != nil ? LargeTitle.name : nil
+        case .inlineTitleVisible:
+            if behaviors.largeTitle != nil { return LargeTitle.name }
+            if behaviors.customTitle != nil { return CustomTitle.name }
+            if behaviors.blurHeader != nil { return BlurHeader.name }
+            return nil
+        case .contentTitleVisible:
+            // customTitle's content label follows `showing > 0` without a band; only blurHeader's
+            // header title is switched by a Schmitt state (the background).
+            return behaviors.blurHeader != nil ? BlurHeader.name : nil
+        case .barHidden, .subtitleVisible, .dropdownExpanded:
+            return nil
+        }
+    }
+
+    /// The signal that drives this one in `behaviors`' models, when this one only follows it:
+    /// blurHeader's titles follow the background, largeTitle's large title is the inline one's
+    /// complement. A flap of a driven signal inside a flap of its driver is the same fault.
+    public func driver(in behaviors: BehaviorSet) -> BinarySignal? {
+        switch self {
+        case .inlineTitleVisible, .contentTitleVisible:
+            return behaviors.blurHeader != nil ? .background : nil
+        case .largeTitleVisible:
+            return behaviors.largeTitle != nil ? .inlineTitleVisible : nil
+        default:
+            return nil
+        }
+    }
+}

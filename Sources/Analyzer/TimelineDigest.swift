@@ -1,0 +1,135 @@
+public import BarModel
+
+/// A session squeezed into a fixed number of time buckets, for charts: memory and size do not grow
+/// with the session's length.
+public struct TimelineDigest: Sendable, Hashable {
+    /// One slice of time.
+    public struct Bucket: Sendable, Hashable {
+        /// Seconds from the session start; the bucket covers `start..<end`.
+        public var start: Double
+        public var end: Double
+        /// Samples that fell in the bucket; 0 means nothing was recorded then.
+        public var samples: Int
+        /// Range of the scroll offset, points (`0...0` when empty).
+        public var y: ClosedRange<Double>
+        /// Range of the computed bar height, points.
+        public var barHeight: ClosedRange<Double>?
+        /// Range of the computed fraction of the bar shown, 0...1.
+        public var barShown: ClosedRange<Double>?
+        /// Per ``TimelineDigest/presentations``: fraction of samples with the title visible in the
+        /// computed stream, `nil` when the stream had no such field in the bucket.
+        public var computedVisible: [Double?]
+        /// The same for the observed stream.
+        public var observedVisible: [Double?]
+    }
+
+    /// A finding's place on the timeline.
+    public struct Span: Sendable, Hashable {
+        public var kind: Finding.Kind
+        public var severity: Finding.Severity
+        public var signal: String
+        public var start: Double
+        public var end: Double
+    }
+
+    /// The title presentations the session's behaviours define, in lane order.
+    public var presentations: [TitlePresentation]
+    /// Whether any sample carried an observed state.
+    public var hasObserved: Bool
+    /// Time covered, seconds: `start` is the first sample's `t`.
+    public var start: Double
+    public var end: Double
+    public var buckets: [Bucket]
+    /// Where the findings happen, in the findings' order.
+    public var spans: [Span]
+}
+
+/// Builds a ``TimelineDigest`` sample by sample.
+///
+/// - Complexity: O(presentations) per sample, O(buckets × presentations) memory.
+struct TimelineDigestBuilder: Sendable {
+    private struct Accumulator: Sendable {
+        var samples = 0
+        var yMin = Double.infinity
+        var yMax = -Double.infinity
+        var heightMin = Double.infinity
+        var heightMax = -Double.infinity
+        var shownMin = Double.infinity
+        var shownMax = -Double.infinity
+        var computedVisible: [Int]
+        var computedKnown: [Int]
+        var observedVisible: [Int]
+        var observedKnown: [Int]
+    }
+
+    let presentations: [TitlePresentation]
+    let bucketCount: Int
+    private var origin: Double?
+    private let duration: Double
+    private var accumulators: [Accumulator]
+    private var hasObserved = false
+    private var lastT = 0.0
+
+    init(presentations: [TitlePresentation], duration: Double, bucketCount: Int) {
+        self.presentations = presentations
+        self.bucketCount = max(1, bucketCount)
+        self.duration = max(0, duration)
+        let zeros = Array(repeating: 0, count: presentations.count)
+        accumulators = Array(
+            repeating: Accumulator(computedVisible: zeros, computedKnown: zeros, observedVisible: zeros, observedKnown: zeros),
+            count: self.bucketCount)
+    }
+
+    mutating func observe(sample: ScrollSample, computed: BarState, observed: BarState?) {
+        let origin = origin ?? sample.t
+        self.origin = origin
+        lastT = sample.t
+        let position = duration > 0 ? (sample.t - origin) / duration * Double(bucketCount) : 0
+        let index = min(bucketCount - 1, max(0, Int(position)))
+        accumulators[index].samples += 1
+        accumulators[index].yMin = min(accumulators[index].yMin, sample.y)
+        accumulators[index].yMax = max(accumulators[index].yMax, sample.y)
+        if let height = computed.barHeight {
+            accumulators[index].heightMin = min(accumulators[index].heightMin, height)
+            accumulators[index].heightMax = max(accumulators[index].heightMax, height)
+        }
+        if let shown = computed.barShown {
+            accumulators[index].shownMin = min(accumulators[index].shownMin, shown)
+            accumulators[index].shownMax = max(accumulators[index].shownMax, shown)
+        }
+        for (lane, presentation) in presentations.enumerated() {
+            if let alpha = presentation.alpha(in: computed) {
+                accumulators[index].computedKnown[lane] += 1
+                if alpha >= BarState.visibleAlpha { accumulators[index].computedVisible[lane] += 1 }
+            }
+            if let observed, let alpha = presentation.alpha(in: observed) {
+                accumulators[index].observedKnown[lane] += 1
+                if alpha >= BarState.visibleAlpha { accumulators[index].observedVisible[lane] += 1 }
+            }
+        }
+        if observed != nil { hasObserved = true }
+    }
+
+    func digest(findings: [Finding]) -> TimelineDigest {
+        let start = origin ?? 0
+        let end = start + (duration > 0 ? duration : max(0, lastT - start))
+        let width = (end - start) / Double(bucketCount)
+        let buckets = accumulators.enumerated().map { index, bucket in
+            func fractions(_ visible: [Int], _ known: [Int]) -> [Double?] {
+                zip(visible, known).map { $1 > 0 ? Double($0) / Double($1) : nil }
+            }
+            return TimelineDigest.Bucket(
+                start: start + Double(index) * width, end: start + Double(index + 1) * width, samples: bucket.samples,
+                y: bucket.samples > 0 ? bucket.yMin...bucket.yMax : 0...0,
+                barHeight: bucket.heightMin <= bucket.heightMax ? bucket.heightMin...bucket.heightMax : nil,
+                barShown: bucket.shownMin <= bucket.shownMax ? bucket.shownMin...bucket.shownMax : nil,
+                computedVisible: fractions(bucket.computedVisible, bucket.computedKnown),
+                observedVisible: fractions(bucket.observedVisible, bucket.observedKnown))
+        }
+        return TimelineDigest(
+            presentations: presentations, hasObserved: hasObserved, start: start, end: end, buckets: buckets,
+            spans: findings.map {
+                TimelineDigest.Span(kind: $0.kind, severity: $0.severity, signal: $0.signal, start: $0.start, end: $0.end)
+            })
+    }
+}

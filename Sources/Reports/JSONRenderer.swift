@@ -1,0 +1,138 @@
+import Analyzer
+import BarModel
+
+/// The machine-read report (`--format json`): exactly ANALYSIS.md's shape and key order.
+///
+/// Written by hand so the output is deterministic: keys in documented order, two-space
+/// indentation, `null` for absent values. Integers (`navrec`, `samples`, `count`, totals) print
+/// without a fraction; measured doubles print shortest round-trip with at least one decimal
+/// (`0.067`, `86.0`); `fps` prints as the header gave it (`60`, `59.94`). Non-finite numbers
+/// become `null`.
+public struct JSONRenderer: Sendable {
+    public init() {}
+
+    /// The report as one JSON document ending in a newline.
+    public func render(_ report: Report) -> String {
+        let totals = report.totals
+        let root: JSONValue = .object([
+            ("navrec", .integer(1)),
+            ("sessions", .array(report.sessions.map(session))),
+            ("totals", .object([
+                ("sessions", .integer(totals.sessions)),
+                ("findings", .integer(totals.findings)),
+                ("byKind", .object(Finding.Kind.allCases.map { ($0.name, .integer(totals.byKind[$0] ?? 0)) })),
+                ("bySeverity", .object(Finding.Severity.allCases.map { ($0.name, .integer(totals.bySeverity[$0] ?? 0)) })),
+            ])),
+        ])
+        var output = ""
+        root.write(to: &output, indent: 0)
+        return output + "\n"
+    }
+
+    private func session(_ session: SessionAnalysis) -> JSONValue {
+        .object([
+            ("id", .string(session.id)),
+            ("app", session.app.map(JSONValue.string) ?? .null),
+            ("screen", session.screen.map(JSONValue.string) ?? .null),
+            ("behaviors", .array(session.behaviors.enabledNames.map(JSONValue.string))),
+            ("samples", .integer(session.sampleCount)),
+            ("duration", .number(session.duration)),
+            ("fps", session.fps.map(JSONValue.plainNumber) ?? .null),
+            ("hitchTimeRatio", .number(session.hitchTimeRatio)),
+            ("frameJitter", .number(session.frameJitter)),
+            ("findings", .array(session.findings.map(finding))),
+        ])
+    }
+
+    private func finding(_ finding: Finding) -> JSONValue {
+        .object([
+            ("kind", .string(finding.kind.name)),
+            ("subkind", finding.subkind.map(JSONValue.string) ?? .null),
+            ("signal", .string(finding.signal)),
+            ("source", .string(finding.source.name)),
+            ("severity", .string(finding.severity.name)),
+            ("start", .number(finding.start)),
+            ("end", .number(finding.end)),
+            ("count", finding.count.map(JSONValue.integer) ?? .null),
+            ("message", .string(finding.message)),
+            ("details", finding.detailsValue),
+        ])
+    }
+}
+
+/// A JSON value with ordered object keys.
+indirect enum JSONValue: Sendable {
+    case null
+    case integer(Int)
+    /// A double, written with at least one decimal.
+    case number(Double)
+    /// A double written without a needless fraction (`60`).
+    case plainNumber(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    /// Whether the value prints on one line inside its parent.
+    private var isCompact: Bool {
+        switch self {
+        case .array(let items): items.allSatisfy { if case .array = $0 { false } else if case .object = $0 { false } else { true } }
+        case .object(let members): members.count <= 4 && members.allSatisfy {
+            if case .array = $0.1 { false } else if case .object = $0.1 { false } else { true } }
+        default: true
+        }
+    }
+
+    /// Writes the value; `compact` puts everything on one line.
+    func write(to output: inout String, indent: Int, compact: Bool = false) {
+        switch self {
+        case .null: output += "null"
+        case .integer(let value): output += String(value)
+        case .number(let value): output += Self.double(value)
+        case .plainNumber(let value): output += value.isFinite ? formatNumber(value) : "null"
+        case .string(let value): output += jsonQuoted(value)
+        case .array(let items):
+            writeContainer(to: &output, indent: indent, compact: compact, open: "[", close: "]", count: items.count) { index, output, indent in
+                items[index].write(to: &output, indent: indent, compact: compact)
+            }
+        case .object(let members):
+            writeContainer(to: &output, indent: indent, compact: compact, open: "{", close: "}", count: members.count) { index, output, indent in
+                output += jsonQuoted(members[index].0) + ": "
+                members[index].1.write(to: &output, indent: indent, compact: compact)
+            }
+        }
+    }
+
+    private func writeContainer(
+        to output: inout String, indent: Int, compact: Bool, open: String, close: String, count: Int,
+        item: (Int, inout String, Int) -> Void
+    ) {
+        guard count > 0 else {
+            output += open + close
+            return
+        }
+        if compact || isCompact {
+            output += open
+            for index in 0..<count {
+                if index > 0 { output += ", " }
+                item(index, &output, indent)
+            }
+            output += close
+            return
+        }
+        let inner = String(repeating: " ", count: indent + 2)
+        output += open + "\n"
+        for index in 0..<count {
+            output += inner
+            item(index, &output, indent + 2)
+            output += index < count - 1 ? ",\n" : "\n"
+        }
+        output += String(repeating: " ", count: indent) + close
+    }
+
+    /// Shortest round-trip text with at least one decimal; `null` when not finite.
+    static func double(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == 0 { return "0.0" }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,22 @@
+import Analyzer
+
+/// The report formats `navrec report --format` offers.
+public enum ReportFormat: String, Sendable, CaseIterable, Hashable {
+    case text
+    case json
+    case markdown
+    case html
+
+    /// The format's name on the command line.
+    public var name: String { rawValue }
+
+    /// The report rendered in this format.
+    public func render(_ report: Report) -> String {
+        switch self {
+        case .text: TextRenderer().render(report)
+        case .json: JSONRenderer().render(report)
+        case .markdown: MarkdownRenderer().render(report)
+        case .html: HTMLRenderer().render(report)
+        }
+    }
+}

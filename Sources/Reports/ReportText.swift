@@ -1,0 +1,65 @@
+import Analyzer
+import BarModel
+
+/// Wording and number formats the human-readable renderers share.
+enum ReportText {
+    /// Seconds for a reader: up to 3 decimals, at least one (`0.017`, `2.0`).
+    static func seconds(_ value: Double) -> String { decimalText(value, digits: 3) }
+
+    /// `0.017–0.067 s`, or `0.5 s` for an instant.
+    static func span(_ finding: Finding) -> String {
+        finding.start == finding.end ? seconds(finding.start) : "\(seconds(finding.start))–\(seconds(finding.end))"
+    }
+
+    /// "1 finding", "2 findings".
+    static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+    }
+
+    /// Frames per second without a needless fraction (`60`, `59.94`).
+    static func fps(_ fps: Double) -> String { formatNumber(fps) }
+
+    /// The session's behaviours, comma-separated.
+    static func behaviors(_ session: SessionAnalysis) -> String {
+        let names = session.behaviors.enabledNames
+        return names.isEmpty ? "no behaviours" : names.joined(separator: ", ")
+    }
+
+    /// "Music › AlbumDetail" from app and screen, when known.
+    static func place(_ session: SessionAnalysis) -> String? {
+        let parts = [session.app, session.screen].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " › ")
+    }
+
+    /// The facts of a session's headline, in order.
+    static func facts(_ session: SessionAnalysis) -> [String] {
+        var facts = [
+            "\(seconds(session.duration)) s", count(session.sampleCount, "sample"),
+        ]
+        if let rate = session.fps { facts.append("\(fps(rate)) fps") }
+        facts.append("hitches \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s")
+        facts.append("frame jitter \(decimalText(session.frameJitter, digits: 3)) ms")
+        if let device = session.device { facts.append(device) }
+        if let os = session.os { facts.append(os) }
+        if !session.replayed.isEmpty { facts.append("replayed with " + session.replayed.joined(separator: ", ")) }
+        return facts
+    }
+
+    /// "1 session, 2 findings: 1 warning, 1 error".
+    static func totals(_ report: Report) -> String {
+        let totals = report.totals
+        return "\(count(totals.sessions, "session")), \(count(totals.findings, "finding")): "
+            + "\(count(totals.bySeverity[.warning] ?? 0, "warning")), \(count(totals.bySeverity[.error] ?? 0, "error"))"
+    }
+
+    /// "flapping 1, jitter 0, hitch 0, title_mismatch 0".
+    static func byKind(_ report: Report) -> String {
+        let totals = report.totals
+        return Finding.Kind.allCases.map { "\($0.name) \(totals.byKind[$0] ?? 0)" }.joined(separator: ", ")
+    }
+
+    /// "flapping", or "title_mismatch/both_visible".
+    static func kind(_ finding: Finding) -> String {
+        finding.subkind.map { "\(finding.kind.name)/\($0)" } ?? finding.kind.name
+    }
+}

@@ -1,0 +1,34 @@
+import Analyzer
+
+/// The default report (`--format text`): per session a headline and one line per finding, then
+/// the totals.
+///
+/// ```
+/// hover-84 — blurHeader — 0.067 s, 5 samples, 60 fps, hitches 0.0 ms/s, frame jitter 0.094 ms
+///   warning  0.017–0.067 s  flapping background (computed): background flipped 4 times in …
+/// 1 session, 1 finding: 1 warning, 0 errors (flapping 1, jitter 0, hitch 0, title_mismatch 0)
+/// ```
+public struct TextRenderer: Sendable {
+    public init() {}
+
+    /// The report as plain text ending in a newline.
+    public func render(_ report: Report) -> String {
+        var lines: [String] = []
+        for session in report.sessions {
+            var headline = session.id
+            if let place = ReportText.place(session) { headline += " (\(place))" }
+            headline += " — \(ReportText.behaviors(session)) — " + ReportText.facts(session).joined(separator: ", ")
+            lines.append(headline)
+            if session.findings.isEmpty { lines.append("  no findings") }
+            for finding in session.findings {
+                // Severity first and padded so errors stand out when scanning a long report.
+                let severity = finding.severity == .error ? "ERROR  " : "warning"
+                lines.append("  \(severity)  \(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(finding.signal)"
+                    + " (\(finding.source.name)): \(finding.message)")
+            }
+            lines.append("")
+        }
+        lines.append("\(ReportText.totals(report)) (\(ReportText.byKind(report)))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

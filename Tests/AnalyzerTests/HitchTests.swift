@@ -1,0 +1,80 @@
+import Analyzer
+import BarModel
+import Testing
+
+@Suite("hitch")
+struct HitchTests {
+    /// 99 frames of 10 ms then one of `late` seconds, all dragging: moving time `0.99 + late`.
+    static func session(late: Double, fps: Double?) throws -> Fixture {
+        var t = 0.0
+        var samples: [(Double, Double)] = [(0, 0)]
+        for index in 1...100 {
+            t += index == 50 ? late : 0.01
+            samples.append((t, Double(index)))
+        }
+        return try Fixture(["largeTitle"], samples: samples, fps: fps)
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var late: Double
+        var severity: Finding.Severity?
+        var testDescription: String { "a \(late * 1000) ms frame at 100 fps → \(severity?.name ?? "no finding")" }
+    }
+
+    static let cases = [
+        Case(late: 0.0149, severity: nil),  // under 1.5 × 10 ms: not a hitch at all
+        Case(late: 0.01502, severity: nil),  // a hitch, but 5.02 ms / 1.00502 s = 4.995 ms/s: below the warning
+        Case(late: 0.016, severity: .warning),  // 6 ms / 1.006 s = 5.96 ms/s
+        Case(late: 0.0195, severity: .warning),  // 9.5 ms / 1.0095 s = 9.41 ms/s
+        Case(late: 0.021, severity: .error),  // 11 ms / 1.011 s = 10.88 ms/s
+    ]
+
+    @Test("hitch time ratio and severity around 5 and 10 ms/s", arguments: cases, [100.0, nil])
+    func ratio(_ item: Case, fps: Double?) throws {
+        let analysis = try Self.session(late: item.late, fps: fps).analyze()
+        let hitchMs = item.late > 0.015 ? (item.late - 0.01) * 1000 : 0
+        let expectedRatio = hitchMs / (0.99 + item.late)
+        #expect(abs(analysis.hitchTimeRatio - expectedRatio) < 0.001)
+        let findings = analysis.findings.filter { $0.kind == .hitch }
+        let severity: Finding.Severity? = expectedRatio >= 10 ? .error : expectedRatio >= 5 ? .warning : nil
+        #expect(severity == item.severity)
+        #expect(findings.first?.severity == severity)
+        if let finding = findings.first {
+            #expect(finding.count == 1)
+            #expect(abs(finding.start - 0.49) < 1e-9)
+            #expect(abs(finding.end - (0.49 + item.late)) < 1e-9)
+            #expect(finding.source == .observed)
+            #expect(finding.detail("expectedInterval") == .number(10))
+        }
+    }
+
+    @Test("idle gaps are not hitches; a gap ending in movement is")
+    func idle() throws {
+        var fixture = try Fixture(["largeTitle"], samples: (0...100).map { (Double($0) / 100, Double($0)) }, fps: 100)
+        // Two seconds idle, logged: same y, idle phase.
+        fixture.frames.append(SessionFrame(seq: 101, sample: ScrollSample(t: 3, y: 100, phase: .idle), computed: BarState()))
+        #expect(try fixture.analyze().hitchTimeRatio == 0)
+        // The finger lands again after a 50 ms frame: counted even though the phase says idle.
+        fixture.frames.append(SessionFrame(seq: 102, sample: ScrollSample(t: 3.05, y: 101, phase: .idle), computed: BarState()))
+        let analysis = try fixture.analyze()
+        #expect(abs(analysis.hitchTimeRatio - 40 / 1.05) < 0.001)
+        #expect(analysis.findings.first { $0.kind == .hitch }?.severity == .error)
+    }
+
+    @Test("frame jitter follows RFC 3550: J += (|D| − J) / 16, in milliseconds")
+    func frameJitter() throws {
+        // Alternating 10 and 12 ms frames against 10 ms expected: |D| = 0, 2, 0, 2 … ms.
+        var t = 0.0
+        var samples: [(Double, Double)] = [(0, 0)]
+        var expected = 0.0
+        for index in 1...40 {
+            let interval = index % 2 == 0 ? 0.012 : 0.01
+            t += interval
+            samples.append((t, Double(index)))
+            expected += (abs(interval - 0.01) * 1000 - expected) / 16
+        }
+        let analysis = try Fixture(["largeTitle"], samples: samples, fps: 100).analyze()
+        #expect(abs(analysis.frameJitter - expected) < 0.001)
+        #expect(analysis.findings.isEmpty)
+    }
+}

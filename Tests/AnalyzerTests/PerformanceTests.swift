@@ -1,0 +1,38 @@
+import Analyzer
+import BarModel
+import Foundation
+import Testing
+
+@Suite("performance")
+struct PerformanceTests {
+    /// A long session streamed lazily: the analyzer must not hold it.
+    @Test("a long session streams through in bounded memory (set NAVREC_BENCH=N for N samples and timing)")
+    func longSession() throws {
+        let count = Int(ProcessInfo.processInfo.environment["NAVREC_BENCH"] ?? "") ?? 20_000
+        var behaviors = BehaviorSet()
+        try behaviors.add("largeTitle")
+        try behaviors.add("avatar")
+        let description = SessionDescription(
+            id: "long", fps: 120, behaviors: behaviors, sampleCount: count, duration: Double(count - 1) / 120)
+        let frames = {
+            var engine = ReplayEngine(behaviors: behaviors, events: [])
+            return (0..<count).lazy.map { index -> SessionFrame in
+                let t = Double(index) / 120
+                // Scroll up and down between 0 and 200 pt every 4 s, observed states on every other frame.
+                let phase = Double(index % 960) / 960
+                let sample = ScrollSample(t: t, y: 200 * (phase < 0.5 ? phase * 2 : 2 - phase * 2), phase: .drag)
+                let computed = engine.step(sample)
+                return SessionFrame(seq: index, sample: sample, computed: computed, observed: index % 2 == 0 ? computed : nil)
+            }
+        }
+        let clock = ContinuousClock()
+        var analysis: SessionAnalysis?
+        let elapsed = clock.measure { analysis = Analyzer().analyze(description, frames: frames) }
+        #expect(analysis?.findings.isEmpty == true)
+        #expect(analysis?.timeline.buckets.count == 400)
+        if ProcessInfo.processInfo.environment["NAVREC_BENCH"] != nil {
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            print("analyzed \(count) samples (2 streams) in \(seconds) s: \(Int(Double(count) / seconds)) samples/s")
+        }
+    }
+}

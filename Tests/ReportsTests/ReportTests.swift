@@ -1,0 +1,90 @@
+import Analyzer
+import BarModel
+import Foundation
+import Reports
+import Testing
+
+@Suite("report renderers")
+struct ReportTests {
+    @Test("golden text, Markdown and JSON reports", arguments: [
+        (ReportFormat.text, "report.txt"), (.markdown, "report.md"), (.json, "report.json"),
+    ])
+    func golden(_ format: ReportFormat, _ file: String) throws {
+        try GoldenFile.check(format.render(try SampleReport.report()), named: file)
+    }
+
+    @Test("the worked example renders exactly ANALYSIS.md's JSON finding")
+    func workedExampleJSON() throws {
+        let json = JSONRenderer().render(Report(sessions: [try SampleReport.hover84()]))
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(root["navrec"] as? Int == 1)
+        let session = try #require((root["sessions"] as? [[String: Any]])?.first)
+        #expect(session["id"] as? String == "hover-84")
+        #expect(session["app"] is NSNull)
+        #expect(session["behaviors"] as? [String] == ["blurHeader"])
+        #expect(session["samples"] as? Int == 5)
+        #expect(session["fps"] as? Int == 60)
+        let finding = try #require((session["findings"] as? [[String: Any]])?.first)
+        #expect(finding["kind"] as? String == "flapping")
+        #expect(finding["subkind"] is NSNull)
+        #expect(finding["signal"] as? String == "background")
+        #expect(finding["source"] as? String == "computed")
+        #expect(finding["severity"] as? String == "warning")
+        #expect(finding["start"] as? Double == 0.017)
+        #expect(finding["end"] as? Double == 0.067)
+        #expect(finding["count"] as? Int == 4)
+        #expect(finding["message"] as? String == "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it")
+        // Key order and number spelling are part of the contract: scripts diff these files.
+        #expect(json.contains(#""details": {"yMin": 82.5, "yMax": 86.0, "suggestedHysteresis": 1.0}"#))
+        #expect(json.contains(#""start": 0.017,"#))
+        let findingKeys = ["kind", "subkind", "signal", "source", "severity", "start", "end", "count", "message", "details"]
+        let findingPositions = findingKeys.map { json.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(findingPositions.allSatisfy { $0 != nil })
+        #expect(findingPositions.compactMap { $0 }.sorted() == findingPositions.compactMap { $0 })
+        #expect(json.contains(#""id": "hover-84","#))
+        let keys = ["\"id\"", "\"app\"", "\"screen\"", "\"behaviors\"", "\"samples\"", "\"duration\": 0.067", "\"fps\": 60",
+                    "\"hitchTimeRatio\": 0.0", "\"frameJitter\"", "\"findings\"", "\"totals\""]
+        let positions = keys.map { json.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions.compactMap { $0 }.sorted() == positions.compactMap { $0 })
+        let totals = try #require(root["totals"] as? [String: Any])
+        #expect(totals["findings"] as? Int == 1)
+        #expect((totals["byKind"] as? [String: Int]) == ["flapping": 1, "jitter": 0, "hitch": 0, "title_mismatch": 0])
+        #expect((totals["bySeverity"] as? [String: Int]) == ["warning": 1, "error": 0])
+    }
+
+    @Test("every format parses or reads back: JSON through JSONSerialization")
+    func jsonParses() throws {
+        let json = JSONRenderer().render(try SampleReport.report())
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let sessions = try #require(root["sessions"] as? [[String: Any]])
+        #expect(sessions.count == 3)
+        #expect(sessions[2]["screen"] as? String == "Album & \"Artist\" | detail")
+    }
+
+    @Test("totals count every kind and severity")
+    func totals() throws {
+        let report = try SampleReport.report()
+        let totals = report.totals
+        #expect(totals.sessions == 3)
+        #expect(totals.findings == report.sessions.reduce(0) { $0 + $1.findings.count })
+        #expect(totals.byKind.count == 4)
+        #expect(report.worstSeverity == .error)
+        #expect(Report(sessions: []).worstSeverity == nil)
+    }
+}
+
+@Suite("finding details for the database")
+struct FindingDetailsJSONTests {
+    @Test("details are a compact JSON object in their order", arguments: [
+        ([], "{}"),
+        ([("yMin", Finding.Value.number(82.5)), ("yMax", .number(86)), ("suggestedHysteresis", .number(1))],
+         #"{"yMin": 82.5, "yMax": 86.0, "suggestedHysteresis": 1.0}"#),
+        ([("inputReversals", .integer(2)), ("note", .string("a \"b\""))], #"{"inputReversals": 2, "note": "a \"b\""}"#),
+    ] as [([(String, Finding.Value)], String)])
+    func detailsJSON(_ details: [(String, Finding.Value)], _ expected: String) {
+        let finding = Finding(kind: .jitter, signal: "avatarTy", source: .computed, severity: .warning, start: 0, end: 1,
+                              message: "", details: details.map { (key: $0.0, value: $0.1) })
+        #expect(finding.detailsJSON == expected)
+    }
+}
