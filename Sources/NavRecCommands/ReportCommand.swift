@@ -133,7 +133,7 @@ struct ReportCommand: NavRecCommand {
                         end: finding.end, count: finding.count, yMin: finding.detail("yMin")?.number,
                         yMax: finding.detail("yMax")?.number,
                         suggestedHysteresis: finding.detail("suggestedHysteresis")?.number, message: finding.message,
-                        detailsJSON: JSONRenderer().details(of: finding))
+                        detailsJSON: finding.detailsJSON)
                 })
             analyses.append(analysis)
         }
