@@ -13,14 +13,11 @@ package final class FrameCursor: Sequence, IteratorProtocol {
 
     init(database: Database, sessionKey: Int64, withObserved: Bool) throws(DatabaseError) {
         let stateColumns = BarStateColumns.names
-        var sql = "SELECT f.key, f.t_us, f.y, f.phase, f.vy, " + stateColumns.map { "f." + $0 }.joined(separator: ", ")
+        var sql = "SELECT key, t_us, y, phase, vy, " + stateColumns.joined(separator: ", ")
         if withObserved {
-            sql += ", o.key, " + stateColumns.map { "o." + $0 }.joined(separator: ", ")
-                + " FROM frames f LEFT JOIN observed o ON o.key = f.key"
-        } else {
-            sql += " FROM frames f"
+            sql += ", observed, " + stateColumns.map { "o_" + $0 }.joined(separator: ", ")
         }
-        sql += " WHERE f.key BETWEEN ? AND ? ORDER BY f.key"
+        sql += " FROM frames WHERE key BETWEEN ? AND ? ORDER BY key"
         statement = try database.prepare(sql)
         baseKey = sessionKey << 32
         try statement.bind([.int(baseKey), .int(baseKey | 0xFFFF_FFFF)])
@@ -38,7 +35,8 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         let seq = Int(statement.int64(0) - baseKey)
         let phase = statement.optionalInt64(3).flatMap { ScrollPhase(rawValue: UInt8(clamping: $0)) }
         let sample = ScrollSample(
-            t: Double(statement.int64(1)) / 1_000_000, y: statement.double(2), phase: phase, vy: statement.optionalDouble(4))
+            t: Double(statement.int64(1)) / 1_000_000, y: ParameterBinder.number(statement, 2) ?? 0, phase: phase,
+            vy: ParameterBinder.number(statement, 4))
         let computed = BarStateColumns.read(statement, from: 5)
         var observed: BarState?
         if withObserved {

@@ -1,10 +1,12 @@
 package import BarModel
 
-/// Appends one session's frames, observed states and events, then its `sessions` row.
+/// Appends one session's frames (each sample with its computed and, when recorded, observed
+/// state), its events, then its `sessions` row.
 ///
 /// Rows go in through 64-row INSERT statements bound as samples arrive (multi-row INSERTs halve
 /// the time per row, ARCHITECTURE.md "Performance"); the caller wraps the whole session in one
-/// transaction so a failure stores nothing of it.
+/// transaction so a failure stores nothing of it. A frame is one row, observed state included:
+/// one B-tree insert per sample.
 package final class SessionWriter {
     /// Rows per multi-row INSERT.
     static let batchRows = 64
@@ -12,16 +14,13 @@ package final class SessionWriter {
     private let database: Database
     /// The session's key, allocated when the writer was made.
     package let sessionKey: Int64
-    private let frameBatch: Statement
-    private let frameSingle: Statement
-    private let observedBatch: Statement
-    private let observedSingle: Statement
+    private let frameBatch: ParameterBinder
+    private let frameSingle: ParameterBinder
     private let eventInsert: Statement
-    private var pendingFrames: [(seq: Int, sample: ScrollSample, computed: BarState)] = []
-    private var pendingObserved: [(seq: Int, state: BarState)] = []
+    private var pendingFrames: [(seq: Int, sample: ScrollSample, computed: BarState, observed: BarState?)] = []
 
-    private static let frameColumns = Int32(5) + BarStateColumns.count
-    private static let observedColumns = Int32(1) + BarStateColumns.count
+    /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state.
+    private static let frameColumns = Int32(6) + 2 * BarStateColumns.count
 
     /// Number of samples appended so far (the next sample's `seq`).
     package private(set) var samples = 0
@@ -33,10 +32,8 @@ package final class SessionWriter {
     init(database: Database, sessionKey: Int64) throws(DatabaseError) {
         self.database = database
         self.sessionKey = sessionKey
-        frameBatch = try database.prepare(Self.insertSQL("frames", columns: Self.frameColumns, rows: Self.batchRows))
-        frameSingle = try database.prepare(Self.insertSQL("frames", columns: Self.frameColumns, rows: 1))
-        observedBatch = try database.prepare(Self.insertSQL("observed", columns: Self.observedColumns, rows: Self.batchRows))
-        observedSingle = try database.prepare(Self.insertSQL("observed", columns: Self.observedColumns, rows: 1))
+        frameBatch = ParameterBinder(try database.prepare(Self.insertSQL("frames", columns: Self.frameColumns, rows: Self.batchRows)))
+        frameSingle = ParameterBinder(try database.prepare(Self.insertSQL("frames", columns: Self.frameColumns, rows: 1)))
         eventInsert = try database.prepare(
             "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target) VALUES (?, ?, ?, ?, ?, ?)")
     }
@@ -53,45 +50,39 @@ package final class SessionWriter {
     /// Appends a sample with its computed state and, when the recording had one, its observed state.
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
         if pendingFrames.isEmpty { pendingFrames.reserveCapacity(Self.batchRows) }
-        pendingFrames.append((samples, sample, computed))
+        pendingFrames.append((samples, sample, computed, observed))
         if pendingFrames.count == Self.batchRows {
-            for (row, frame) in pendingFrames.enumerated() { bindFrame(frame, to: frameBatch, row: row) }
-            try frameBatch.step()
-            frameBatch.reset()
+            for row in 0..<Self.batchRows { bindFrame(pendingFrames[row], to: frameBatch, row: row) }
+            try frameBatch.statement.step()
+            frameBatch.statement.reset()
             pendingFrames.removeAll(keepingCapacity: true)
         }
-        if let observed {
-            pendingObserved.append((samples, observed))
-            observedSamples += 1
-            if pendingObserved.count == Self.batchRows {
-                for (row, state) in pendingObserved.enumerated() { bindObserved(state, to: observedBatch, row: row) }
-                try observedBatch.step()
-                observedBatch.reset()
-                pendingObserved.removeAll(keepingCapacity: true)
-            }
-        }
+        if observed != nil { observedSamples += 1 }
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
         samples += 1
     }
 
     @inline(__always)
-    private func bindFrame(_ frame: (seq: Int, sample: ScrollSample, computed: BarState), to statement: Statement, row: Int) {
+    private func bindFrame(
+        _ frame: (seq: Int, sample: ScrollSample, computed: BarState, observed: BarState?), to binder: ParameterBinder, row: Int
+    ) {
         let base = Int32(row) * Self.frameColumns
         let sample = frame.sample
-        statement.bind(base + 1, key(frame.seq))
-        statement.bind(base + 2, Int64((sample.t * 1_000_000).rounded()))
-        statement.bind(base + 3, sample.y)
-        if let phase = sample.phase { statement.bind(base + 4, Int64(phase.rawValue)) } else { statement.bindNull(base + 4) }
-        if let vy = sample.vy { statement.bind(base + 5, vy) } else { statement.bindNull(base + 5) }
-        BarStateColumns.bind(frame.computed, to: statement, from: base + 6)
-    }
-
-    @inline(__always)
-    private func bindObserved(_ observed: (seq: Int, state: BarState), to statement: Statement, row: Int) {
-        let base = Int32(row) * Self.observedColumns
-        statement.bind(base + 1, key(observed.seq))
-        BarStateColumns.bind(observed.state, to: statement, from: base + 2)
+        binder.bind(base + 1, key(frame.seq))
+        binder.bind(base + 2, Int64((sample.t * 1_000_000).rounded()))
+        binder.bindNumber(base + 3, sample.y)
+        if let phase = sample.phase { binder.bind(base + 4, Int64(phase.rawValue)) } else { binder.bindNull(base + 4) }
+        binder.bindNumber(base + 5, sample.vy)
+        BarStateColumns.bind(frame.computed, to: binder, from: base + 6)
+        let observedFlag = base + 6 + BarStateColumns.count
+        if let observed = frame.observed {
+            binder.bind(observedFlag, 1)
+            BarStateColumns.bind(observed, to: binder, from: observedFlag + 1)
+        } else {
+            binder.bindNull(observedFlag)
+            BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
+        }
     }
 
     /// Appends an event; it applies before the next sample.
@@ -112,16 +103,10 @@ package final class SessionWriter {
     private func flush() throws(DatabaseError) {
         for frame in pendingFrames {
             bindFrame(frame, to: frameSingle, row: 0)
-            try frameSingle.step()
-            frameSingle.reset()
+            try frameSingle.statement.step()
+            frameSingle.statement.reset()
         }
         pendingFrames.removeAll()
-        for observed in pendingObserved {
-            bindObserved(observed, to: observedSingle, row: 0)
-            try observedSingle.step()
-            observedSingle.reset()
-        }
-        pendingObserved.removeAll()
     }
 
     /// Finishes the session: writes pending rows and the `sessions` row.

@@ -1,0 +1,80 @@
+internal import CSQLite
+
+/// Binds frame values to one statement's parameters in the `frames` encodings, and skips
+/// `sqlite3_bind_null` for a parameter that is already NULL.
+///
+/// Why: a behaviour set drives 4–6 of the 14 state fields and most recordings carry no observed
+/// states, so most of a frame row's parameters stay NULL for a whole session; each bind costs
+/// ~100 instructions, a tenth of the import's SQLite time (callgrind, Benchmarks/README.md).
+/// Bindings survive `sqlite3_reset`, so what was bound NULL stays NULL. Not for statements whose
+/// bindings are cleared elsewhere.
+final class ParameterBinder {
+    let statement: Statement
+    /// `isNull[i]`: parameter `i` (1-based) currently holds NULL. A fresh statement's do.
+    private let isNull: UnsafeMutableBufferPointer<Bool>
+
+    init(_ statement: Statement) {
+        self.statement = statement
+        isNull = .allocate(capacity: statement.parameterCount + 1)
+        isNull.initialize(repeating: true)
+    }
+
+    deinit { isNull.deallocate() }
+
+    @inline(__always)
+    func bindNull(_ index: Int32) {
+        if !isNull[Int(index)] {
+            statement.bindNull(index)
+            isNull[Int(index)] = true
+        }
+    }
+
+    @inline(__always)
+    func bind(_ index: Int32, _ value: Int64) {
+        statement.bind(index, value)
+        isNull[Int(index)] = false
+    }
+
+    /// Binds a number as its exact thousandths (an INTEGER) when there are such, else as a REAL:
+    /// the encoding of the `frames` table's ANY columns.
+    @inline(__always)
+    func bindNumber(_ index: Int32, _ value: Double) {
+        if let thousandths = Self.thousandths(value) {
+            statement.bind(index, thousandths)
+        } else {
+            statement.bind(index, value)
+        }
+        isNull[Int(index)] = false
+    }
+
+    @inline(__always)
+    func bindNumber(_ index: Int32, _ value: Double?) {
+        if let value { bindNumber(index, value) } else { bindNull(index) }
+    }
+
+    @inline(__always)
+    func bindFlag(_ index: Int32, _ value: Bool?) {
+        if let value { bind(index, value ? 1 : 0) } else { bindNull(index) }
+    }
+
+    /// `m` when `Double(m) / 1000` is exactly `value` (bit for bit), else `nil`. IEEE division rounds
+    /// correctly, so for a value written with at most 3 decimals `m / 1000.0` — in Swift or in the
+    /// views' SQL — gives back the same double the recording's text parsed to.
+    @inline(__always)
+    static func thousandths(_ value: Double) -> Int64? {
+        let scaled = (value * 1000).rounded()
+        // The bound keeps m exact in a double (and excludes infinities and NaN).
+        guard scaled.magnitude < 0x1p52, (scaled / 1000).bitPattern == value.bitPattern else { return nil }
+        return Int64(scaled)
+    }
+
+    /// Decodes a number column of `frames`: thousandths as INTEGER, else REAL; `nil` for NULL.
+    @inline(__always)
+    static func number(_ statement: Statement, _ index: Int32) -> Double? {
+        switch sqlite3_column_type(statement.handle, index) {
+        case SQLITE_INTEGER: Double(statement.int64(index)) / 1000
+        case SQLITE_NULL: nil
+        default: statement.double(index)
+        }
+    }
+}
