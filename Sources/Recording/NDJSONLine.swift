@@ -5,7 +5,7 @@ enum NDJSONLine {
     /// Only whitespace.
     case blank
     /// A session header (its `line` is set by the reader).
-    case header(SessionHeader, ignoredKeys: Int)
+    indirect case header(SessionHeader, ignoredKeys: Int)
     /// A sample; `tOffset` is where its `t` value starts, for ordering errors.
     case sample(ScrollSample, observed: BarState?, tOffset: Int, ignoredKeys: Int)
     /// An event.

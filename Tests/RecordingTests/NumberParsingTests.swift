@@ -69,3 +69,38 @@ private func decimalText(_ value: Double) -> String {
     let fraction = String(micro % 1_000_000)
     return "\(whole)." + String(repeating: "0", count: 6 - fraction.count) + fraction
 }
+
+extension NumberParsingTests {
+    @Test("20 000 random decimal texts of 1 to 19 digits read back exactly (fast paths and fallback)")
+    func randomTexts() throws {
+        let directory = try TemporaryDirectory()
+        var generator = SplitMix(seed: 2026)
+        var texts: [String] = []
+        for _ in 0..<20_000 {
+            let digitCount = Int(generator.next() % 19) + 1
+            var digits = String(generator.next() % 9 + 1)
+            for _ in 1..<digitCount { digits += String(generator.next() % 10) }
+            let point = Int(generator.next() % UInt64(digitCount + 1))
+            var text = point == digitCount ? digits : String(digits.prefix(point == 0 ? 1 : point)) + "." + digits.dropFirst(point == 0 ? 1 : point)
+            if text.hasSuffix(".") { text.removeLast() }
+            switch generator.next() % 4 {
+            case 0: break
+            case 1: text += "e" + String(Int(generator.next() % 60) - 30)
+            default: text += "e" + String(Int(generator.next() % 560) - 300)
+            }
+            if generator.next() % 2 == 0 { text = "-" + text }
+            texts.append(text)
+        }
+        let lines = texts.map { #"{"t":0,"y":0,"vy":\#($0)}"# }.joined(separator: "\n")
+        let result = try readNDJSON(text: largeTitleHeader + "\n" + lines + "\n", in: directory)
+        #expect(result.error == nil)
+        let values = result.samples.map { $0.sample.vy! }
+        #expect(values.count == texts.count)
+        var mismatches = 0
+        for (text, value) in zip(texts, values) where Double(text)!.bitPattern != value.bitPattern {
+            if mismatches < 5 { Issue.record("\(text): read \(value), Double(String) gives \(Double(text)!)") }
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
+    }
+}
