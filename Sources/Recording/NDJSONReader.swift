@@ -145,10 +145,10 @@ public final class NDJSONReader {
             switch parsed {
             case .blank:
                 continue
-            case .sample(let sample, let observed, let tOffset, let ignoredKeys):
-                try accept(line, t: sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
+            case .sample(let tOffset, let ignoredKeys):
+                try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
                 session!.samples += 1
-                return .sample(sample, observed: observed)
+                return .sample(scanner.sample, observed: scanner.observed)
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
                 session!.events += 1
