@@ -68,7 +68,7 @@ extension JSONScanner {
         var y = 0.0
         var phase: ScrollPhase?
         var vy: Double?
-        observed = nil
+        if observed != nil { observed = nil }
         var target = ScrollEvent.Target.content
         var version = 0
         var header: SessionHeader?

@@ -105,6 +105,7 @@ public final class NDJSONReader {
         }
     }
 
+    @inline(__always)
     private func readItem() throws(RecordingError) -> RecordingItem? {
         while true {
             let nextLine: UnsafeBufferPointer<UInt8>?
