@@ -105,6 +105,7 @@ public final class NDJSONReader {
         }
     }
 
+    @inline(__always)
     private func readItem() throws(RecordingError) -> RecordingItem? {
         while true {
             let nextLine: UnsafeBufferPointer<UInt8>?
@@ -145,10 +146,10 @@ public final class NDJSONReader {
             switch parsed {
             case .blank:
                 continue
-            case .sample(let sample, let observed, let tOffset, let ignoredKeys):
-                try accept(line, t: sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
+            case .sample(let tOffset, let ignoredKeys):
+                try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
                 session!.samples += 1
-                return .sample(sample, observed: observed)
+                return .sample(scanner.sample, observed: scanner.observed)
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
                 session!.events += 1
