@@ -26,6 +26,9 @@ struct DemoCommand: NavRecCommand {
               navrec query --db navrec-demo.sqlite flapping_hot_spots
             """)
 
+    /// Devices the demo sessions pretend to come from, so per-device queries have something to group.
+    static let devices = [("iPhone16,1", "iOS 18.1"), ("iPhone15,2", "iOS 17.5"), ("iPhone17,3", "iOS 18.2")]
+
     let context: CommandContext
     let databasePath: String
     let format: ReportFormat
@@ -58,11 +61,14 @@ struct DemoCommand: NavRecCommand {
         // Each scenario goes through the real pipeline: simulate → NDJSON file → import.
         let importer = Importer(store: store, replace: false)
         var samples = 0
-        for scenario in DemoScenarios.all {
+        for (index, scenario) in DemoScenarios.all.enumerated() {
+            let (device, os) = Self.devices[index % Self.devices.count]
             let path = scratch.appending(path: scenario.id + ".ndjson").path
             do {
                 let output = try Output(path: path)
-                try SimulateCommand.write(scenario.configuration, id: scenario.id, app: scenario.app, screen: scenario.screen, to: output)
+                try SimulateCommand.write(
+                    scenario.configuration, id: scenario.id, app: scenario.app, screen: scenario.screen, device: device,
+                    os: os, to: output)
                 output.flush()
             }
             let summary = try importer.importAll(

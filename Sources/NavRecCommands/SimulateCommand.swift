@@ -101,16 +101,20 @@ struct SimulateCommand: NavRecCommand {
 
     func run() throws -> ExitCode {
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
-        try Self.write(configuration, id: sessionID, app: nil, screen: nil, to: output)
+        try Self.write(configuration, id: sessionID, to: output)
         output.flush()
         return .success
     }
 
     /// Writes one simulated session as NDJSON to `output`.
-    static func write(_ configuration: SimulationConfiguration, id: String?, app: String?, screen: String?, to output: Output) throws {
+    static func write(
+        _ configuration: SimulationConfiguration, id: String?, app: String? = nil, screen: String? = nil,
+        device: String? = nil, os: String? = nil, to output: Output
+    ) throws {
         let writer = RecordingWriter { output.write($0) }
         try writer.writeHeader(SessionHeader(
-            id: id, app: app, screen: screen, fps: Double(configuration.fps), behaviors: configuration.behaviors))
+            id: id, app: app, screen: screen, device: device, os: os, fps: Double(configuration.fps),
+            behaviors: configuration.behaviors))
         for item in try Simulator(configuration) {
             switch item {
             case .sample(let sample, let observed): try writer.writeSample(sample, observed: observed)

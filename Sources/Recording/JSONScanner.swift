@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BarModel
 
 /// A byte-level JSON scanner over one line, the core of ``NDJSONReader``.
 ///
@@ -26,6 +27,10 @@ struct JSONScanner {
     var index = 0
     /// Duplicate-key detection for objects with free-form keys.
     var keys = KeyTracker()
+    /// The last sample line's sample (see ``NDJSONLine/sample(tOffset:ignoredKeys:)``).
+    var sample = ScrollSample(t: 0, y: 0)
+    /// The last sample line's observed bar state.
+    var observed: BarState?
     /// Decoded strings with escapes or non-ASCII bytes; grows to the longest such string.
     private var scratch: UnsafeMutablePointer<UInt8>
     private var scratchCapacity: Int

@@ -5,9 +5,10 @@ enum NDJSONLine {
     /// Only whitespace.
     case blank
     /// A session header (its `line` is set by the reader).
-    case header(SessionHeader, ignoredKeys: Int)
-    /// A sample; `tOffset` is where its `t` value starts, for ordering errors.
-    case sample(ScrollSample, observed: BarState?, tOffset: Int, ignoredKeys: Int)
+    indirect case header(SessionHeader, ignoredKeys: Int)
+    /// A sample, left in ``JSONScanner/sample`` and ``JSONScanner/observed`` (large values are
+    /// not copied through return values on the hot path); `tOffset` is where its `t` starts.
+    case sample(tOffset: Int, ignoredKeys: Int)
     /// An event.
     case event(ScrollEvent, tOffset: Int, ignoredKeys: Int)
 }
@@ -67,7 +68,7 @@ extension JSONScanner {
         var y = 0.0
         var phase: ScrollPhase?
         var vy: Double?
-        var bar: BarState?
+        if observed != nil { observed = nil }
         var target = ScrollEvent.Target.content
         var version = 0
         var header: SessionHeader?
@@ -103,7 +104,7 @@ extension JSONScanner {
                     vy = try optionalNumberValue("vy")
                 case .bar:
                     if current == UInt8(ascii: "n"), consume("null") { break }
-                    bar = try barValue(ignoredKeys: &ignoredKeys)
+                    observed = try barValue(ignoredKeys: &ignoredKeys)
                 case .event:
                     try eventValue()
                 case .target:
@@ -156,9 +157,8 @@ extension JSONScanner {
             throw ScanError(objectOffset, "missing required key 'y' (scroll position in points)")
         }
         let extra = seen & TopKey.target.rawValue
-        return .sample(
-            ScrollSample(t: t, y: y, phase: phase, vy: vy), observed: bar, tOffset: tOffset,
-            ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
+        sample = ScrollSample(t: t, y: y, phase: phase, vy: vy)
+        return .sample(tOffset: tOffset, ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
     }
 
     /// Parses the header's `session` object at nesting level 2.

@@ -105,6 +105,7 @@ public final class NDJSONReader {
         }
     }
 
+    @inline(__always)
     private func readItem() throws(RecordingError) -> RecordingItem? {
         while true {
             let nextLine: UnsafeBufferPointer<UInt8>?
@@ -140,15 +141,24 @@ public final class NDJSONReader {
             do {
                 parsed = try scanner.parseRecordLine()
             } catch {
-                throw RecordingError(file: displayName, line: lineNumber, column: error.offset + 1 + columnShift, message: error.message)
+                let failure = RecordingError(
+                    file: displayName, line: lineNumber, column: error.offset + 1 + columnShift, message: error.message)
+                if let previous = session, Self.mentionsFormatKey(line) {
+                    // A bad header still ends the session before it: hand that one over complete
+                    // (the importer stores it), then fail on the next call.
+                    session = nil
+                    self.failure = failure
+                    return .endOfSession(previous.summary)
+                }
+                throw failure
             }
             switch parsed {
             case .blank:
                 continue
-            case .sample(let sample, let observed, let tOffset, let ignoredKeys):
-                try accept(line, t: sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
+            case .sample(let tOffset, let ignoredKeys):
+                try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
                 session!.samples += 1
-                return .sample(sample, observed: observed)
+                return .sample(scanner.sample, observed: scanner.observed)
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
                 session!.events += 1
@@ -166,6 +176,16 @@ public final class NDJSONReader {
                 return .header(header)
             }
         }
+    }
+
+    /// Whether `line` has the header's `"navrec"` key, i.e. is meant to start a new session.
+    private static func mentionsFormatKey(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key: [UInt8] = Array("\"navrec\"".utf8)
+        guard line.count >= key.count else { return false }
+        for start in 0...(line.count - key.count) where line[start] == key[0] {
+            if (1..<key.count).allSatisfy({ line[start + $0] == key[$0] }) { return true }
+        }
+        return false
     }
 
     /// Checks a sample's or event's place in the session and adds the line to it.

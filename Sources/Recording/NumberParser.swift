@@ -3,9 +3,11 @@
 /// Clinger's fast path: when the digits fit in an integer mantissa `m <= 2^53` and the decimal
 /// exponent `e` satisfies `|e| <= 22`, both `m` and `10^|e|` are exact doubles, so one IEEE
 /// multiplication or division gives the correctly rounded result (`82.5`, `26.25`, `0.017`,
-/// `0.0083` all take it). Everything else (more than 19 significant digits, bigger exponents)
-/// goes to Swift's `Double(String)` (the C library's `strtod` in the C locale), which rounds correctly too. Either way the
-/// value equals Swift's `Double(String)` for the same text.
+/// `0.0083` all take it). Other mantissas of up to 19 digits go through ``EiselLemire`` (exact,
+/// for the 17-digit shortest forms Swift prints, e.g. `0.016666666666666666`). Everything else
+/// (more than 19 significant digits, subnormals, exponents beyond the table) goes to Swift's
+/// `Double(String)` (the C library's `strtod` in the C locale), which rounds correctly too.
+/// Either way the value equals Swift's `Double(String)` for the same text.
 enum NumberParser {
     /// `10^0 ... 10^22`, the powers of ten a double holds exactly.
     private static let exactPowersOfTen: [Double] = [
@@ -136,6 +138,9 @@ enum NumberParser {
                     return (result, index)
                 }
             }
+        }
+        if !truncated, let value = EiselLemire.compute(mantissa, exponent) {
+            return (negative ? -value : value, index)
         }
         return (try slowPath(base, from: start, to: index), index)
     }

@@ -6,11 +6,11 @@ public import BarModel
 /// (before the next `.header` or at the end of the input).
 public enum RecordingItem: Sendable, Hashable {
     /// A session starts.
-    case header(SessionHeader)
+    indirect case header(SessionHeader)
     /// A scroll sample, with the bar state the app observed on that frame when it sent one.
     case sample(ScrollSample, observed: BarState?)
     /// A tap.
     case event(ScrollEvent)
     /// The current session's last line has been read.
-    case endOfSession(SessionSummary)
+    indirect case endOfSession(SessionSummary)
 }

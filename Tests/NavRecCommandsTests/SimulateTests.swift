@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@Suite("navrec simulate, end to end")
+struct SimulateTests {
+    let directory = TemporaryDirectory()
+    var db: String { directory.path("sim.sqlite") }
+
+    @Test("every gesture's output imports through stdin", arguments: ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait"])
+    func gestureImports(gesture: String) throws {
+        let simulated = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--behavior", "hideOnSwipe", "--gesture", gesture])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        #expect(simulated.stdout.hasPrefix(#"{"navrec":1,"session":{"fps":60,"behaviors":{"largeTitle":"#))
+        let imported = try NavRecBinary.run(["import", "-", "--db", db], stdin: Data(simulated.stdout.utf8))
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("<stdin>: 1 session stored"))
+    }
+
+    @Test("the same seed gives the same bytes; another seed other bytes")
+    func determinism() throws {
+        let arguments = ["simulate", "--behavior", "blurHeader", "--gesture", "hover", "--fps", "120", "--observed", "--fault", "heightJitter"]
+        let first = try NavRecBinary.run(arguments + ["--seed", "7"])
+        let second = try NavRecBinary.run(arguments + ["--seed", "7"])
+        let other = try NavRecBinary.run(arguments + ["--seed", "8"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout != other.stdout)
+        #expect(first.stdout.contains(#""bar":{"#))
+    }
+
+    @Test("--duration fills the session and --fps sets the frame grid")
+    func durationAndFPS() throws {
+        let result = try NavRecBinary.run(["simulate", "--behavior", "customTitle", "--gesture", "fling", "--duration", "5",
+                                           "--fps", "120", "--output", directory.path("s.ndjson")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try NavRecBinary.run(["import", directory.path("s.ndjson"), "--db", db]).status == 0)
+        let query = try NavRecBinary.run(["query", "select fps, duration >= 4.9 as long_enough from sessions", "--db", db, "--format", "csv"])
+        #expect(query.stdout == "fps,long_enough\r\n120.0,1\r\n")
+    }
+
+    @Test("a script file drives the gestures; its errors name the file and line, exit 65")
+    func script() throws {
+        let good = try directory.write("good.txt", ["# collapse, then come back", "drag to=120 duration=0.8", "wait 0.5", "tap title", "fling velocity=-1500"])
+        let result = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--behavior", "dropdownTitle", "--script", good])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""event":"tap","target":"title""#))
+        let bad = try directory.write("bad.txt", ["drag to=120", "flig velocity=3"])
+        let failed = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--script", bad])
+        #expect(failed.status == 65)
+        #expect(failed.stderr.contains("bad.txt:2:"))
+        #expect(failed.stderr.contains("fling"))
+    }
+
+    @Test("wrong arguments are usage errors with hints", arguments: [
+        (["--gesture", "hover"], "missing --behavior"),
+        (["--behavior", "blurHeader", "--gesture", "hovr"], "did you mean 'hover'?"),
+        (["--behavior", "blurHeader", "--fault", "titleErly"], "titleEarly"),
+        (["--behavior", "blurHeader", "--fps", "0"], "--fps"),
+        (["--behavior", "blurHeader", "--seed", "x"], "--seed"),
+        (["--behavior", "avatar"], "avatar needs largeTitle"),
+    ])
+    func usageErrors(arguments: [String], fragment: String) throws {
+        let result = try NavRecBinary.run(["simulate"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(fragment), "\(result.stderr)")
+    }
+}
