@@ -74,6 +74,17 @@ public struct Analyzer: Sendable {
             timeline: pass.timeline.digest(findings: findings))
     }
 
+    /// Analyzes one session whose frames come from readers: the same as
+    /// ``analyze(_:frames:)``, faster for long sessions (see ``SessionFrameReader``).
+    ///
+    /// `reader` must return a fresh reader positioned at the session's first frame each time.
+    ///
+    /// - Throws: whatever `reader` throws.
+    /// - Complexity: as ``analyze(_:frames:)``.
+    public func analyze(_ session: SessionDescription, reader: () throws -> any SessionFrameReader) rethrows -> SessionAnalysis {
+        try analyze(session) { ReaderFrames(try reader()) }
+    }
+
     /// The session's behaviours with the settings' replayed parameters applied, and the
     /// assignments that applied; one that does not fit the session (no such behaviour, or an
     /// invalid result) is skipped.

@@ -116,13 +116,13 @@ struct ReportCommand: NavRecCommand {
                 fps: session.fps, behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
                 events: try store.events(sessionKey: session.key).map(\.event),
                 sampleCount: session.samples, duration: session.duration)
-            var cursors: [FrameCursor] = []
+            var readers: [StoredFrameReader] = []
             let analysis = try analyzer.analyze(description) {
-                let cursor = try store.frames(of: session)
-                cursors.append(cursor)
-                return cursor.lazy.map { SessionFrame(seq: $0.seq, sample: $0.sample, computed: $0.computed, observed: $0.observed) }
+                let reader = StoredFrameReader(try store.frames(of: session))
+                readers.append(reader)
+                return reader
             }
-            if let error = cursors.lazy.compactMap(\.error).first { throw error }
+            if let error = readers.lazy.compactMap(\.cursor.error).first { throw error }
             try store.saveAnalysis(
                 of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
                 frameJitter: analysis.frameJitter,
@@ -139,5 +139,21 @@ struct ReportCommand: NavRecCommand {
         }
         context.endProgress()
         return Report(sessions: analyses)
+    }
+}
+
+/// A stored session's frames for the analyzer's reader path (``SessionFrameReader``).
+private final class StoredFrameReader: SessionFrameReader {
+    let cursor: FrameCursor
+
+    init(_ cursor: FrameCursor) { self.cursor = cursor }
+
+    func read(into frame: inout SessionFrame) -> Bool {
+        guard let stored = cursor.next() else { return false }
+        frame.seq = stored.seq
+        frame.sample = stored.sample
+        frame.computed = stored.computed
+        frame.observed = stored.observed
+        return true
     }
 }
