@@ -43,6 +43,28 @@ public struct Analyzer: Sendable {
     public func analyze<Frames: Sequence<SessionFrame>>(
         _ session: SessionDescription, frames: () throws -> Frames
     ) rethrows -> SessionAnalysis {
+        try analyze(session, passes: { _ in try frames() })
+    }
+
+    /// Analyzes one session whose frames come from readers: the same as
+    /// ``analyze(_:frames:)``, faster for long sessions (see ``SessionFrameReader``).
+    ///
+    /// `reader` must return a fresh reader positioned at the session's first frame each time; with
+    /// `samplesOnly` true the pass reads only each frame's `seq` and `sample`, so the reader may
+    /// leave `computed` and `observed` as they are.
+    ///
+    /// - Throws: whatever `reader` throws.
+    /// - Complexity: as ``analyze(_:frames:)``.
+    public func analyze(
+        _ session: SessionDescription, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
+    ) rethrows -> SessionAnalysis {
+        try analyze(session, passes: { samplesOnly in ReaderFrames(try reader(samplesOnly)) })
+    }
+
+    /// The analysis; `frames(true)` is for passes that read only `seq` and `sample`.
+    private func analyze<Frames: Sequence<SessionFrame>>(
+        _ session: SessionDescription, passes frames: (_ samplesOnly: Bool) throws -> Frames
+    ) rethrows -> SessionAnalysis {
         let (behaviors, replayed) = replayBehaviors(session.behaviors)
         let events = session.events.sorted { $0.t < $1.t }
 
@@ -51,14 +73,14 @@ public struct Analyzer: Sendable {
             expected = 1 / fps
         } else {
             var median = IntervalMedian()
-            for frame in try frames() { median.observe(frame.sample) }
+            for frame in try frames(true) { median.observe(frame.sample) }
             expected = median.value
         }
 
         var pass = MainPass(
             settings: settings, behaviors: behaviors, expected: expected, duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
-        for frame in try frames() { pass.observe(frame) }
+        for frame in try frames(false) { pass.observe(frame) }
         pass.finish()
 
         var findings = pass.findings
@@ -72,17 +94,6 @@ public struct Analyzer: Sendable {
             replayed: replayed, expectedInterval: expected, hitchTimeRatio: rounded(pass.hitch.hitchTimeRatio, 3),
             frameJitter: rounded(pass.hitch.jitter * 1000, 3), findings: findings,
             timeline: pass.timeline.digest(findings: findings))
-    }
-
-    /// Analyzes one session whose frames come from readers: the same as
-    /// ``analyze(_:frames:)``, faster for long sessions (see ``SessionFrameReader``).
-    ///
-    /// `reader` must return a fresh reader positioned at the session's first frame each time.
-    ///
-    /// - Throws: whatever `reader` throws.
-    /// - Complexity: as ``analyze(_:frames:)``.
-    public func analyze(_ session: SessionDescription, reader: () throws -> any SessionFrameReader) rethrows -> SessionAnalysis {
-        try analyze(session) { ReaderFrames(try reader()) }
     }
 
     /// The session's behaviours with the settings' replayed parameters applied, and the
@@ -106,7 +117,7 @@ public struct Analyzer: Sendable {
     /// (blurHeader's titles follow the background; the large title is the inline one's complement),
     /// then finds suggested hysteresis values by replay for threshold-driven computed signals.
     private func flappingFindings<Frames: Sequence<SessionFrame>>(
-        _ pass: MainPass, behaviors: BehaviorSet, events: [ScrollEvent], frames: () throws -> Frames
+        _ pass: MainPass, behaviors: BehaviorSet, events: [ScrollEvent], frames: (_ samplesOnly: Bool) throws -> Frames
     ) rethrows -> [Finding] {
         var episodes: [(source: Finding.Source, episode: FlappingDetector.Episode)] = []
         for (source, detector) in [(Finding.Source.computed, pass.computedFlapping), (.observed, pass.observedFlapping)] {
@@ -134,7 +145,7 @@ public struct Analyzer: Sendable {
         var suggestions: [Double?] = []
         if !requests.isEmpty {
             let search = HysteresisSearch(behaviors: behaviors, events: events, settings: settings.flapping)
-            suggestions = search.run(requests, frames: try frames())
+            suggestions = search.run(requests, frames: try frames(true))
         }
 
         return episodes.enumerated().map { index, item in

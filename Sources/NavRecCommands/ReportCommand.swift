@@ -117,8 +117,8 @@ struct ReportCommand: NavRecCommand {
                 events: try store.events(sessionKey: session.key).map(\.event),
                 sampleCount: session.samples, duration: session.duration)
             var readers: [StoredFrameReader] = []
-            let analysis = try analyzer.analyze(description) {
-                let reader = StoredFrameReader(try store.frames(of: session))
+            let analysis = try analyzer.analyze(description) { samplesOnly in
+                let reader = StoredFrameReader(try samplesOnly ? store.samples(of: session) : store.frames(of: session))
                 readers.append(reader)
                 return reader
             }
