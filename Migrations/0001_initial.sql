@@ -32,6 +32,15 @@ CREATE TABLE sessions (
     imported_at      TEXT NOT NULL         -- ISO 8601, UTC
 ) STRICT;
 
+-- Which state columns of a session's frames hold a value anywhere in the session: bit i for the
+-- i-th computed state column (bar_height = 0 … dropdown_expanded = 13), bit 14 + i for the observed
+-- one. A behaviour set drives only a few of the 14 fields, so readers select just these columns
+-- (reading a column costs about as much as analysing it; Benchmarks/README.md).
+CREATE TABLE session_columns (
+    session_key INTEGER PRIMARY KEY REFERENCES sessions (session_key) ON DELETE CASCADE,
+    mask        INTEGER NOT NULL
+) STRICT;
+
 -- One row per sample with its computed bar state and, when the recording carried one, its observed
 -- state, in one rowid B-tree: appends fill pages, a session's frames are one key range, and a sample
 -- costs one B-tree insert (a separate observed table cost a second insert and ~34 bytes per sample;

@@ -14,14 +14,39 @@ package final class FrameCursor: Sequence, IteratorProtocol {
     /// Whether only the samples are read (states left empty).
     private let samplesOnly: Bool
 
+    /// Result column of each computed (0..<14) and observed (14..<28) state field, -1 when not
+    /// selected: only the columns `session_columns` says hold a value are read (each read column
+    /// costs SQLite an OP_Column and us an API call or two, ~200 instructions).
+    private let columns: UnsafeMutableBufferPointer<Int32>
+    /// Result column of the `observed` flag, -1 when not selected.
+    private let observedColumn: Int32
+
     init(database: Database, sessionKey: Int64, withObserved: Bool, samplesOnly: Bool = false) throws(DatabaseError) {
         let stateColumns = BarStateColumns.names
+        let fields = Int(BarStateColumns.count)
+        // Sessions without a session_columns row read every column.
+        let mask = samplesOnly ? 0 : try database.scalarInt(
+            "SELECT mask FROM session_columns WHERE session_key = ?", [.int(sessionKey)]) ?? -1
+        columns = .allocate(capacity: 2 * fields)
+        columns.initialize(repeating: -1)
         var sql = "SELECT key, t_us, y, phase, vy"
-        if !samplesOnly {
-            sql += ", " + stateColumns.joined(separator: ", ")
-            if withObserved {
-                sql += ", observed, " + stateColumns.map { "o_" + $0 }.joined(separator: ", ")
+        var next: Int32 = 5
+        for field in 0..<(samplesOnly ? 0 : fields) where mask >> field & 1 != 0 {
+            sql += ", " + stateColumns[field]
+            columns[field] = next
+            next += 1
+        }
+        if withObserved && !samplesOnly {
+            sql += ", observed"
+            observedColumn = next
+            next += 1
+            for field in 0..<fields where mask >> (fields + field) & 1 != 0 {
+                sql += ", o_" + stateColumns[field]
+                columns[fields + field] = next
+                next += 1
             }
+        } else {
+            observedColumn = -1
         }
         sql += " FROM frames WHERE key BETWEEN ? AND ? ORDER BY key"
         self.samplesOnly = samplesOnly
@@ -30,6 +55,8 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         try statement.bind([.int(baseKey), .int(baseKey | 0xFFFF_FFFF)])
         self.withObserved = withObserved
     }
+
+    deinit { columns.deallocate() }
 
     package func next() -> StoredFrame? {
         guard error == nil else { return nil }
@@ -45,11 +72,11 @@ package final class FrameCursor: Sequence, IteratorProtocol {
             t: Double(statement.int64(1)) / 1_000_000, y: ParameterBinder.number(statement, 2) ?? 0, phase: phase,
             vy: ParameterBinder.number(statement, 4))
         if samplesOnly { return StoredFrame(seq: seq, sample: sample, computed: BarState(), observed: nil) }
-        let computed = BarStateColumns.read(statement, from: 5)
+        let fields = Int(BarStateColumns.count)
+        let computed = BarStateColumns.read(statement, columns: UnsafeBufferPointer(rebasing: columns[0..<fields]))
         var observed: BarState?
-        if withObserved {
-            let observedKey = 5 + BarStateColumns.count
-            if !statement.isNull(observedKey) { observed = BarStateColumns.read(statement, from: observedKey + 1) }
+        if observedColumn >= 0, !statement.isNull(observedColumn) {
+            observed = BarStateColumns.read(statement, columns: UnsafeBufferPointer(rebasing: columns[fields...]))
         }
         return StoredFrame(seq: seq, sample: sample, computed: computed, observed: observed)
     }

@@ -26,6 +26,8 @@ package final class SessionWriter {
     package private(set) var samples = 0
     package private(set) var observedSamples = 0
     package private(set) var events = 0
+    /// Which state columns got a value (`session_columns.mask`).
+    private var columnMask: UInt32 = 0
     private var firstT: Double?
     private var lastT = 0.0
 
@@ -79,11 +81,11 @@ package final class SessionWriter {
         binder.bindNumber(base + 3, sample.y)
         if let phase = sample.phase { binder.bind(base + 4, Int64(phase.rawValue)) } else { binder.bindNull(base + 4) }
         binder.bindNumber(base + 5, sample.vy)
-        BarStateColumns.bind(frame.computed, to: binder, from: base + 6)
+        columnMask |= BarStateColumns.bind(frame.computed, to: binder, from: base + 6)
         let observedFlag = base + 6 + BarStateColumns.count
         if let observed = frame.observed {
             binder.bind(observedFlag, 1)
-            BarStateColumns.bind(observed, to: binder, from: observedFlag + 1)
+            columnMask |= BarStateColumns.bind(observed, to: binder, from: observedFlag + 1) << UInt32(BarStateColumns.count)
         } else {
             binder.bindNull(observedFlag)
             BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
@@ -140,5 +142,8 @@ package final class SessionWriter {
             .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt),
         ])
         try insert.step()
+        let columns = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
+        try columns.bind([.int(sessionKey), .int(Int64(columnMask))])
+        try columns.step()
     }
 }

@@ -23,23 +23,39 @@ enum BarStateColumns {
     static let names = BarStateField.allCases.map(\.snakeName)
     static let count = Int32(names.count)
 
-    /// Binds `state`'s fields to parameters `first`, `first + 1`, …
+    /// Binds `state`'s fields to parameters `first`, `first + 1`, … and returns which hold a value
+    /// (bit i for the i-th field, as in `session_columns.mask`).
     @inline(__always)
-    static func bind(_ state: BarState, to binder: ParameterBinder, from first: Int32) {
-        binder.bindNumber(first, state.barHeight)
-        binder.bindFlag(first + 1, state.barHidden)
-        binder.bindNumber(first + 2, state.barShown)
-        binder.bindNumber(first + 3, state.largeTitleAlpha)
-        binder.bindNumber(first + 4, state.inlineTitleAlpha)
-        binder.bindNumber(first + 5, state.contentTitleAlpha)
-        binder.bindNumber(first + 6, state.avatarScale)
-        binder.bindNumber(first + 7, state.avatarTx)
-        binder.bindNumber(first + 8, state.avatarTy)
-        binder.bindNumber(first + 9, state.blurAlpha)
-        if let background = state.background { binder.bind(first + 10, Int64(background.rawValue)) } else { binder.bindNull(first + 10) }
-        binder.bindFlag(first + 11, state.subtitleVisible)
-        binder.bindFlag(first + 12, state.subtitleHasText)
-        binder.bindFlag(first + 13, state.dropdownExpanded)
+    static func bind(_ state: BarState, to binder: ParameterBinder, from first: Int32) -> UInt32 {
+        var mask: UInt32 = 0
+        @inline(__always) func number(_ offset: Int32, _ value: Double?) {
+            binder.bindNumber(first + offset, value)
+            if value != nil { mask |= 1 << UInt32(offset) }
+        }
+        @inline(__always) func flag(_ offset: Int32, _ value: Bool?) {
+            binder.bindFlag(first + offset, value)
+            if value != nil { mask |= 1 << UInt32(offset) }
+        }
+        number(0, state.barHeight)
+        flag(1, state.barHidden)
+        number(2, state.barShown)
+        number(3, state.largeTitleAlpha)
+        number(4, state.inlineTitleAlpha)
+        number(5, state.contentTitleAlpha)
+        number(6, state.avatarScale)
+        number(7, state.avatarTx)
+        number(8, state.avatarTy)
+        number(9, state.blurAlpha)
+        if let background = state.background {
+            binder.bind(first + 10, Int64(background.rawValue))
+            mask |= 1 << 10
+        } else {
+            binder.bindNull(first + 10)
+        }
+        flag(11, state.subtitleVisible)
+        flag(12, state.subtitleHasText)
+        flag(13, state.dropdownExpanded)
+        return mask
     }
 
     /// Binds NULL to the fields' parameters `first`, `first + 1`, … (skipped where already NULL).
@@ -48,14 +64,20 @@ enum BarStateColumns {
         for index in first..<(first + count) { binder.bindNull(index) }
     }
 
-    /// Reads a state from columns `first`, `first + 1`, …
+    /// Reads a state whose i-th field is in result column `columns[i]` (`-1`: not selected, `nil`).
     @inline(__always)
-    static func read(_ statement: Statement, from first: Int32) -> BarState {
-        func number(_ offset: Int32) -> Double? { ParameterBinder.number(statement, first + offset) }
-        func flag(_ offset: Int32) -> Bool? { statement.optionalInt64(first + offset).map { $0 != 0 } }
+    static func read(_ statement: Statement, columns: UnsafeBufferPointer<Int32>) -> BarState {
+        @inline(__always) func number(_ field: Int) -> Double? {
+            let column = columns[field]
+            return column < 0 ? nil : ParameterBinder.number(statement, column)
+        }
+        @inline(__always) func integer(_ field: Int) -> Int64? {
+            let column = columns[field]
+            return column < 0 ? nil : statement.optionalInt64(column)
+        }
         var state = BarState()
         state.barHeight = number(0)
-        state.barHidden = flag(1)
+        state.barHidden = integer(1).map { $0 != 0 }
         state.barShown = number(2)
         state.largeTitleAlpha = number(3)
         state.inlineTitleAlpha = number(4)
@@ -64,10 +86,10 @@ enum BarStateColumns {
         state.avatarTx = number(7)
         state.avatarTy = number(8)
         state.blurAlpha = number(9)
-        state.background = statement.optionalInt64(first + 10).flatMap { BarBackground(rawValue: UInt8(clamping: $0)) }
-        state.subtitleVisible = flag(11)
-        state.subtitleHasText = flag(12)
-        state.dropdownExpanded = flag(13)
+        state.background = integer(10).flatMap { BarBackground(rawValue: UInt8(clamping: $0)) }
+        state.subtitleVisible = integer(11).map { $0 != 0 }
+        state.subtitleHasText = integer(12).map { $0 != 0 }
+        state.dropdownExpanded = integer(13).map { $0 != 0 }
         return state
     }
 }
