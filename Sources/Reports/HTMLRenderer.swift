@@ -7,8 +7,9 @@ import BarModel
 /// The output is well-formed XHTML (every tag closed, `&`, `<`, `>` and quotes escaped, no named
 /// entities besides XML's), so XML tools can read it as well as browsers. Each timeline draws `y`,
 /// the bar height (and the fraction shown, with hideOnSwipe) over time, one lane per title
-/// presentation and stream (filled where the title is visible), and shades each finding's span in
-/// its kind's colour, with a legend.
+/// presentation and stream (filled where the title is visible), one lane per kind of finding, pale
+/// shading over the plots where flaps, jitter and title mismatches happen, and a legend of what
+/// the session has (see ``TimelineChart``).
 public struct HTMLRenderer: Sendable {
     /// Width of each timeline, pixels.
     public var width = 960.0
