@@ -35,8 +35,8 @@ struct AnalyzerSettingsTests {
         ("hitch.warning=10", \AnalyzerSettings.hitch.warning, 10),
         ("hitch.error=25", \AnalyzerSettings.hitch.error, 25),
         ("title_mismatch.errorAfter=1s", \AnalyzerSettings.titleMismatch.errorAfter, 1),
-    ] as [(String, WritableKeyPath<AnalyzerSettings, Double> & Sendable, Double)])
-    func setNumbers(_ assignment: String, _ path: WritableKeyPath<AnalyzerSettings, Double> & Sendable, _ value: Double) throws {
+    ] as [(String, any WritableKeyPath<AnalyzerSettings, Double> & Sendable, Double)])
+    func setNumbers(_ assignment: String, _ path: any WritableKeyPath<AnalyzerSettings, Double> & Sendable, _ value: Double) throws {
         var settings = AnalyzerSettings()
         try settings.set(assignment)
         #expect(settings[keyPath: path] == value)
