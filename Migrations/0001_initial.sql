@@ -112,6 +112,7 @@ CREATE TABLE findings (
     y_min       REAL,                      -- flapping: scroll offsets over the episode, points
     y_max       REAL,
     suggested_hysteresis REAL,             -- flapping: the h that removes it, proven by replay
+    suggested_swipe_distance REAL,         -- flapping of barHidden: the hideOnSwipe.swipeDistance that removes it
     message     TEXT NOT NULL,
     details     TEXT NOT NULL,             -- JSON object, as in the JSON report
     FOREIGN KEY (session_key, settings) REFERENCES analyses (session_key, settings) ON DELETE CASCADE
