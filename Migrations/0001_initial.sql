@@ -91,7 +91,7 @@ CREATE TABLE analyses (
     session_key      INTEGER NOT NULL REFERENCES sessions (session_key) ON DELETE CASCADE,
     settings         TEXT NOT NULL,        -- the non-default --set assignments, '' for defaults
     hitch_time_ratio REAL NOT NULL,        -- ms of hitch per s of movement
-    frame_jitter     REAL NOT NULL,        -- RFC 3550 interarrival jitter of frame intervals, s
+    frame_jitter     REAL NOT NULL,        -- RFC 3550 jitter of frame intervals, ms
     analyzed_at      TEXT NOT NULL,
     PRIMARY KEY (session_key, settings)
 ) STRICT;
