@@ -133,7 +133,7 @@ CREATE TABLE analyses (
     session_key      INTEGER NOT NULL REFERENCES sessions (session_key) ON DELETE CASCADE,
     settings         TEXT NOT NULL,        -- the non-default --set assignments, '' for defaults
     hitch_time_ratio REAL NOT NULL,        -- ms of hitch per s of movement
-    frame_jitter     REAL NOT NULL,        -- RFC 3550 interarrival jitter of frame intervals, s
+    frame_jitter     REAL NOT NULL,        -- RFC 3550 jitter of frame intervals, ms
     analyzed_at      TEXT NOT NULL,
     PRIMARY KEY (session_key, settings)
 ) STRICT;
@@ -154,6 +154,7 @@ CREATE TABLE findings (
     y_min       REAL,                      -- flapping: scroll offsets over the episode, points
     y_max       REAL,
     suggested_hysteresis REAL,             -- flapping: the h that removes it, proven by replay
+    suggested_swipe_distance REAL,         -- flapping of barHidden: the hideOnSwipe.swipeDistance that removes it
     message     TEXT NOT NULL,
     details     TEXT NOT NULL,             -- JSON object, as in the JSON report
     FOREIGN KEY (session_key, settings) REFERENCES analyses (session_key, settings) ON DELETE CASCADE

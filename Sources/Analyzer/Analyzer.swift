@@ -11,7 +11,11 @@ import BarModel
 /// - One fault, one finding: a flap of a signal that only follows another (blurHeader's inline and
 ///   content titles follow its background; largeTitle's large title is the inline one's
 ///   complement) is not reported when a reported flap of its driver overlaps it, on either stream.
-///   The driver carries the fix (`suggestedHysteresis`).
+///   The driver carries the fix (`suggestedHysteresis`, `suggestedSwipeDistance`).
+/// - Likewise a jitter of a continuous signal that only follows a binary one (a title's alpha its
+///   `*Visible` state, `barShown` `barHidden`; not `blurAlpha`, which follows `y`) is not reported
+///   when a reported flap of that binary signal, or of its own driver, on the same source overlaps
+///   it in time (``withoutDrivenJitter(_:behaviors:)``).
 /// - Hitches are about the frames the app logged, so their `source` is `observed`, signal `frames`.
 /// - `frameJitter` is in milliseconds (RFC 3550's `J` over moving intervals, `D` = interval −
 ///   expected); ANALYSIS.md's example shows `0.0` where its 1 ms-rounded timestamps give 0.094.
@@ -34,7 +38,7 @@ public struct Analyzer: Sendable {
     /// `frames` must return a fresh sequence of the session's frames in `seq` order each time it is
     /// called: the analyzer makes one main pass, plus a first pass for the median frame interval
     /// when the session has no `fps`, and a replay pass when a flapping finding needs a suggested
-    /// hysteresis.
+    /// hysteresis or swipe distance.
     ///
     /// - Throws: whatever `frames` or the sequences' iteration throws.
     /// - Complexity: O(n) for n frames, plus O(n × c) for the replay search over c candidate values
@@ -86,6 +90,7 @@ public struct Analyzer: Sendable {
         var findings = pass.findings
         let flapping = try flappingFindings(pass, behaviors: behaviors, events: events, frames: frames)
         findings += flapping
+        findings = Self.withoutDrivenJitter(findings, behaviors: behaviors)
         findings.sort(by: Self.order)
 
         return SessionAnalysis(
@@ -136,11 +141,11 @@ public struct Analyzer: Sendable {
         var requests: [HysteresisSearch.Request] = []
         var requestOf: [Int: Int] = [:]
         for (index, item) in episodes.enumerated() where item.source == .computed {
-            guard let behavior = item.episode.signal.hysteresisParameter(in: behaviors) else { continue }
+            guard let fix = item.episode.signal.fixParameter(in: behaviors) else { continue }
             requestOf[index] = requests.count
             requests.append(HysteresisSearch.Request(
-                signal: item.episode.signal, behavior: behavior, start: item.episode.start, end: item.episode.end,
-                yMin: item.episode.yMin, yMax: item.episode.yMax))
+                signal: item.episode.signal, behavior: fix.behavior, parameter: fix.parameter, start: item.episode.start,
+                end: item.episode.end, yMin: item.episode.yMin, yMax: item.episode.yMax))
         }
         var suggestions: [Double?] = []
         if !requests.isEmpty {
@@ -151,14 +156,22 @@ public struct Analyzer: Sendable {
         return episodes.enumerated().map { index, item in
             let episode = item.episode
             let duration = episode.end - episode.start
-            var message = "\(episode.signal.name) flipped \(episode.count) times in \(decimalText(duration)) s"
-                + " with y \(decimalText(episode.yMin))–\(decimalText(episode.yMax)) pt"
+            var message = "\(episode.signal.name) flipped \(episode.count) times in \(secondsText(duration)) s"
+                + " with y \(pointsText(episode.yMin))–\(pointsText(episode.yMax)) pt"
             var details: [(key: String, value: Finding.Value)] = [
                 ("yMin", .number(episode.yMin)), ("yMax", .number(episode.yMax)),
             ]
             if let request = requestOf[index] {
                 let behavior = requests[request].behavior
-                if let suggestion = suggestions[request] {
+                if requests[request].parameter == "swipeDistance" {
+                    // Multiples of 5 pt read best as whole points, as they are written in `--param`.
+                    if let suggestion = suggestions[request] {
+                        message += "; swipeDistance \(formatNumber(suggestion)) pt removes it"
+                        details.append(("suggestedSwipeDistance", .number(suggestion)))
+                    } else {
+                        message += "; no \(behavior).swipeDistance up to \(formatNumber(settings.flapping.maxSwipeDistance)) pt removes it"
+                    }
+                } else if let suggestion = suggestions[request] {
                     message += "; hysteresis \(decimalText(suggestion)) pt removes it"
                     details.append(("suggestedHysteresis", .number(suggestion)))
                 } else {

@@ -17,6 +17,10 @@ public struct AnalyzerSettings: Sendable, Hashable {
         public var hysteresisStep = 0.5
         /// Largest hysteresis the replay search tries, points; beyond it no fix is suggested.
         public var maxHysteresis = 20.0
+        /// Suggested hideOnSwipe `swipeDistance` values are multiples of this, points.
+        public var swipeDistanceStep = 5.0
+        /// Largest `swipeDistance` the replay search tries, points; beyond it no fix is suggested.
+        public var maxSwipeDistance = 100.0
         public init() {}
     }
 
@@ -92,6 +96,7 @@ public struct AnalyzerSettings: Sendable, Hashable {
     /// Every detector key `set` accepts, `DETECTOR.KEY`.
     public static let keys = [
         "flapping.window", "flapping.minToggles", "flapping.hysteresisStep", "flapping.maxHysteresis",
+        "flapping.swipeDistanceStep", "flapping.maxSwipeDistance",
         "jitter.window", "jitter.minReversals", "jitter.epsilon", "jitter.fractionEpsilon",
         "hitch.factor", "hitch.warning", "hitch.error",
         "title_mismatch.margin", "title_mismatch.tolerance", "title_mismatch.errorAfter",
@@ -125,6 +130,8 @@ public struct AnalyzerSettings: Sendable, Hashable {
         case "flapping.minToggles": flapping.minToggles = try Self.count(text, key)
         case "flapping.hysteresisStep": flapping.hysteresisStep = try Self.number(text, key, positive: true)
         case "flapping.maxHysteresis": flapping.maxHysteresis = try Self.number(text, key, positive: false)
+        case "flapping.swipeDistanceStep": flapping.swipeDistanceStep = try Self.number(text, key, positive: true)
+        case "flapping.maxSwipeDistance": flapping.maxSwipeDistance = try Self.number(text, key, positive: false)
         case "jitter.window": jitter.window = try Self.seconds(text, key, positive: true)
         case "jitter.minReversals": jitter.minReversals = try Self.count(text, key)
         case "jitter.epsilon": jitter.epsilon = try Self.number(text, key, positive: false)

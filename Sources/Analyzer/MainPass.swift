@@ -90,8 +90,8 @@ struct MainPass: Sendable {
                     kind: .jitter, signal: episode.signal.name, source: source,
                     severity: episode.count >= 2 * settings.jitter.minReversals ? .error : .warning,
                     start: episode.start, end: episode.end, count: episode.count,
-                    message: "\(episode.signal.name) reversed \(episode.count) times in \(decimalText(episode.end - episode.start)) s"
-                        + " (steps up to \(decimalText(amplitude))\(unit)) while y reversed \(episode.inputReversals) times",
+                    message: "\(episode.signal.name) reversed \(episode.count) times in \(secondsText(episode.end - episode.start)) s"
+                        + " (steps up to \(episode.signal.isLength ? pointsText(amplitude) : decimalText(amplitude, digits: 2))\(unit)) while y reversed \(episode.inputReversals) times",
                     details: [("inputReversals", .integer(episode.inputReversals)), ("amplitude", .number(amplitude))]))
             }
         }
@@ -106,7 +106,7 @@ struct MainPass: Sendable {
                 kind: .hitch, signal: "frames", source: .observed, severity: severity, start: first, end: last,
                 count: hitch.hitchCount,
                 message: "\(hitch.hitchCount) late frame\(hitch.hitchCount == 1 ? "" : "s") cost \(decimalText(hitch.hitchSeconds * 1000, digits: 1)) ms"
-                    + " in \(decimalText(hitch.movingSeconds)) s of movement: \(decimalText(ratio, digits: 1)) ms/s"
+                    + " in \(secondsText(hitch.movingSeconds)) s of movement: \(decimalText(ratio, digits: 1)) ms/s"
                     + " (\(severity == .error ? "error" : "warning") from \(decimalText(severity == .error ? settings.hitch.error : settings.hitch.warning, digits: 1)) ms/s)",
                 details: [
                     ("hitchTimeRatio", .number(ratio)), ("hitchTime", .number(rounded(hitch.hitchSeconds * 1000, 3))),

@@ -16,3 +16,18 @@ package func decimalText(_ value: Double, digits: Int = 3) -> String {
     }
     return "\(number)"
 }
+
+/// Points for a sentence: always one decimal (`82.5`, `86.0`), as ANALYSIS.md's example message.
+/// Details keep full precision; a tenth of a point is below what a user sees on screen.
+package func pointsText(_ value: Double) -> String { decimalText(value, digits: 1) }
+
+/// Seconds for a sentence or a report's time column: at most two decimals, at least one (`0.05`,
+/// `2.3`, `4.12`), as ANALYSIS.md's example message. Frames are 8–17 ms apart, so a third
+/// decimal is noise to a reader; details keep full precision.
+///
+/// When `limit` is given and the value exceeds it, more decimals are used if two would make the
+/// two look equal (`0.104` against a tolerance of `0.1` s must not read "0.1 s (tolerance 0.1 s)").
+package func secondsText(_ value: Double, exceeding limit: Double? = nil) -> String {
+    if let limit, value > limit, rounded(value, 2) <= rounded(limit, 3) { return decimalText(value, digits: 3) }
+    return decimalText(value, digits: 2)
+}

@@ -132,7 +132,8 @@ struct ReportCommand: NavRecCommand {
                         source: finding.source.name, severity: finding.severity.name, start: finding.start,
                         end: finding.end, count: finding.count, yMin: finding.detail("yMin")?.number,
                         yMax: finding.detail("yMax")?.number,
-                        suggestedHysteresis: finding.detail("suggestedHysteresis")?.number, message: finding.message,
+                        suggestedHysteresis: finding.detail("suggestedHysteresis")?.number,
+                        suggestedSwipeDistance: finding.detail("suggestedSwipeDistance")?.number, message: finding.message,
                         detailsJSON: finding.detailsJSON)
                 })
             analyses.append(analysis)

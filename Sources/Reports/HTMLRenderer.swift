@@ -7,8 +7,9 @@ import BarModel
 /// The output is well-formed XHTML (every tag closed, `&`, `<`, `>` and quotes escaped, no named
 /// entities besides XML's), so XML tools can read it as well as browsers. Each timeline draws `y`,
 /// the bar height (and the fraction shown, with hideOnSwipe) over time, one lane per title
-/// presentation and stream (filled where the title is visible), and shades each finding's span in
-/// its kind's colour, with a legend.
+/// presentation and stream (filled where the title is visible), one lane per kind of finding, pale
+/// shading over the plots where flaps, jitter and title mismatches happen, and a legend of what
+/// the session has (see ``TimelineChart``).
 public struct HTMLRenderer: Sendable {
     /// Width of each timeline, pixels.
     public var width = 960.0
@@ -51,11 +52,12 @@ public struct HTMLRenderer: Sendable {
             html += "<table class=\"findings\">\n<thead><tr><th>Severity</th><th>When (s)</th><th>Kind</th><th>Signal</th>"
                 + "<th>Source</th><th>Finding</th></tr></thead>\n<tbody>\n"
             for finding in session.findings {
-                html += "<tr class=\"\(finding.severity.name)\"><td>\(finding.severity.name)</td>"
-                    + "<td>\(escape(ReportText.span(finding)))</td>"
-                    + "<td><span class=\"swatch\" style=\"background:\(TimelineChart.color(of: finding.kind))\"></span>"
+                // Short columns never wrap; the message takes the rest of the width.
+                html += "<tr class=\"\(finding.severity.name)\"><td class=\"nowrap\">\(finding.severity.name)</td>"
+                    + "<td class=\"nowrap\">\(escape(ReportText.span(finding)))</td>"
+                    + "<td class=\"nowrap\"><span class=\"swatch\" style=\"background:\(TimelineChart.color(of: finding.kind))\"></span>"
                     + "\(escape(ReportText.kind(finding)))</td><td><code>\(escape(finding.signal))</code></td>"
-                    + "<td>\(finding.source.name)</td><td>\(escape(finding.message))</td></tr>\n"
+                    + "<td class=\"nowrap\">\(finding.source.name)</td><td>\(escape(finding.message))</td></tr>\n"
             }
             html += "</tbody>\n</table>\n"
         }
@@ -63,13 +65,14 @@ public struct HTMLRenderer: Sendable {
     }
 
     private static let style = """
-        body{font:14px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px;color:#212529;max-width:1000px}\
+        body{font:14px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;margin:24px;color:#212529;max-width:962px}\
         h1{font-size:22px}h2{font-size:17px;margin:28px 0 4px}h2 small{color:#868e96;font-weight:normal}\
         .summary{font-size:15px}.meta{color:#495057;margin:0 0 8px}\
         svg{display:block;background:#fff;border:1px solid #dee2e6;border-radius:4px}\
         svg text{font:11px sans-serif;fill:#495057}\
         table{border-collapse:collapse;margin-top:10px;width:100%}\
         th,td{border-bottom:1px solid #e9ecef;padding:4px 6px;text-align:left;vertical-align:top}\
+        th,td.nowrap{white-space:nowrap}th{font-size:13px;color:#495057}\
         tr.error td:first-child{color:#c92a2a;font-weight:bold}tr.warning td:first-child{color:#e67700}\
         .swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px}\
         .clean{color:#2b8a3e}

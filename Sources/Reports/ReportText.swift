@@ -3,10 +3,11 @@ import BarModel
 
 /// Wording and number formats the human-readable renderers share.
 enum ReportText {
-    /// Seconds for a reader: up to 3 decimals, at least one (`0.017`, `2.0`).
-    static func seconds(_ value: Double) -> String { decimalText(value, digits: 3) }
+    /// Seconds for a reader: up to 2 decimals, at least one (`0.02`, `2.0`); the JSON report and
+    /// the database keep full precision.
+    static func seconds(_ value: Double) -> String { secondsText(value) }
 
-    /// `0.017–0.067 s`, or `0.5 s` for an instant.
+    /// `0.02–0.07 s`, or `0.5 s` for an instant.
     static func span(_ finding: Finding) -> String {
         finding.start == finding.end ? seconds(finding.start) : "\(seconds(finding.start))–\(seconds(finding.end))"
     }

@@ -4,8 +4,8 @@ import Analyzer
 /// the totals.
 ///
 /// ```
-/// hover-84 — blurHeader — 0.067 s, 5 samples, 60 fps, hitches 0.0 ms/s, frame jitter 0.094 ms
-///   warning  0.017–0.067 s  flapping background (computed): background flipped 4 times in …
+/// hover-84 — blurHeader — 0.07 s, 5 samples, 60 fps, hitches 0.0 ms/s, frame jitter 0.094 ms
+///   warning  0.02–0.07 s  flapping background (computed): background flipped 4 times in …
 /// 1 session, 1 finding: 1 warning, 0 errors (flapping 1, jitter 0, hitch 0, title_mismatch 0)
 /// ```
 public struct TextRenderer: Sendable {

@@ -4,8 +4,17 @@ import BarModel
 /// One session's inline SVG timeline, drawn from its ``TimelineDigest``.
 ///
 /// Rows from top to bottom: time axis, `y`, bar height, bar shown (when the session has it), one
-/// lane per title presentation and stream (`data-lane="computed largeTitle"`), a findings lane,
-/// then the legend. Findings are also shaded across all rows where they happen.
+/// lane per title presentation and stream (`data-lane="computed largeTitle"`), one lane per kind
+/// of finding the session has (`data-lane="findings flapping"`, or one empty `findings` lane),
+/// then the legend. Flapping, jitter and title-mismatch spans are also shaded over the `y`, height
+/// and shown plots, so a flap reads as `y` wandering across the threshold guide; a hitch finding's
+/// span (first to last late frame) is not shaded, as it would tint whole sessions.
+///
+/// Readability choices: series carry their scale at the plot's top and bottom edge; guide labels
+/// sit at the plot's left with a white halo so curves never cross them; the data colours (greys,
+/// greens, blue and teal titles) and the finding colours (orange, grape, grey, pink) do not share
+/// hues; errors are solid with a dark outline, warnings pale, as the legend says (which lists only
+/// what the session has).
 struct TimelineChart {
     let session: SessionAnalysis
     let width: Double
@@ -18,11 +27,18 @@ struct TimelineChart {
     static func color(of kind: Finding.Kind) -> String {
         switch kind {
         case .flapping: "#f76707"
-        case .jitter: "#7048e8"
-        case .hitch: "#1c7ed6"
-        case .titleMismatch: "#d6336c"
+        case .jitter: "#ae3ec9"
+        case .hitch: "#495057"
+        case .titleMismatch: "#e64980"
         }
     }
+
+    /// Title lanes' colour per stream: blue for navrec's model, teal for what the app reported.
+    private static let computedColor = "#4c6ef5"
+    private static let observedColor = "#12b886"
+    private static let yColor = "#343a40"
+    private static let heightColor = "#2b8a3e"
+    private static let shownColor = "#0c8599"
 
     private func x(_ t: Double) -> Double {
         let digest = session.timeline
@@ -39,19 +55,22 @@ struct TimelineChart {
         let hasHeight = digest.buckets.contains { $0.barHeight != nil }
         let hasShown = digest.buckets.contains { $0.barShown != nil }
         let chartsTop = top
-        body += series("y", label: "y (pt)", color: "#343a40", height: 90, top: &top, guides: thresholds) { bucket in
+        body += series("y", label: "scroll offset y (pt)", color: Self.yColor, height: 90, top: &top, guides: thresholds) { bucket in
             bucket.samples > 0 ? bucket.y : nil
         }
         if hasHeight {
-            body += series("barHeight", label: "bar height (pt)", color: "#2b8a3e", height: 56, top: &top) { $0.barHeight }
+            body += series("barHeight", label: "bar height (pt)", color: Self.heightColor, height: 56, top: &top) { $0.barHeight }
         }
         if hasShown {
-            body += series("barShown", label: "bar shown", color: "#1098ad", height: 32, top: &top, fixed: 0...1) { $0.barShown }
+            body += series("barShown", label: "bar shown (fraction)", color: Self.shownColor, height: 36, top: &top, fixed: 0...1) {
+                $0.barShown
+            }
         }
+        let seriesBottom = top - 4
         var streams: [(name: String, color: String, values: (TimelineDigest.Bucket) -> [Double?])] = [
-            ("computed", "#4c6ef5", { $0.computedVisible })
+            ("computed", Self.computedColor, { $0.computedVisible })
         ]
-        if digest.hasObserved { streams.append(("observed", "#f08c00", { $0.observedVisible })) }
+        if digest.hasObserved { streams.append(("observed", Self.observedColor, { $0.observedVisible })) }
         for stream in streams {
             for (lane, presentation) in digest.presentations.enumerated() {
                 body += titleLane(stream.name, presentation: presentation, color: stream.color, top: &top) {
@@ -59,9 +78,9 @@ struct TimelineChart {
                 }
             }
         }
-        body += findingsLane(top: &top)
+        body += findingLanes(top: &top)
         let chartsBottom = top
-        let shading = findingShading(top: chartsTop, bottom: chartsBottom)
+        let shading = findingShading(top: chartsTop, bottom: seriesBottom)
         let axis = timeAxis(bottom: chartsBottom)
         top += 8
         let legend = legend(top: &top)
@@ -116,25 +135,33 @@ struct TimelineChart {
         }
         var svg = "<g class=\"series\" data-series=\"\(name)\">\n"
         svg += "<rect x=\"\(n(labelWidth))\" y=\"\(n(rowTop))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#f8f9fa\"/>\n"
-        svg += "<text x=\"6\" y=\"\(n(rowTop + 14))\">\(escape(label))</text>\n"
-        svg += "<text x=\"6\" y=\"\(n(rowTop + 28))\" class=\"range\">\(escape(rangeText(low, high)))</text>\n"
-        for guide in guides where guide.value >= low && guide.value <= high {
-            let py = yPixel(guide.value)
-            svg += "<line class=\"guide\" x1=\"\(n(labelWidth))\" y1=\"\(n(py))\" x2=\"\(n(labelWidth + plotWidth))\" y2=\"\(n(py))\""
-                + " stroke=\"#868e96\" stroke-dasharray=\"4 3\"/>"
-                + "<text x=\"\(n(labelWidth + plotWidth - 4))\" y=\"\(n(py - 3))\" text-anchor=\"end\">\(escape(guide.label))</text>\n"
-        }
+        svg += "<text x=\"6\" y=\"\(n(rowTop + 14))\" font-weight=\"bold\">\(escape(label))</text>\n"
+        // The scale where a reader looks for it: the top value level with the plot's top edge,
+        // the bottom value with its bottom edge.
+        svg += "<text x=\"\(n(labelWidth - 6))\" y=\"\(n(plotTop + 8))\" text-anchor=\"end\" class=\"range\">\(escape(scaleText(high)))</text>"
+            + "<text x=\"\(n(labelWidth - 6))\" y=\"\(n(plotTop + plotHeight))\" text-anchor=\"end\" class=\"range\">\(escape(scaleText(low)))</text>\n"
         if !upper.isEmpty {
             let points = (upper + lower.reversed()).joined(separator: " ")
             svg += "<polygon points=\"\(points)\" fill=\"\(color)\" fill-opacity=\"0.35\" stroke=\"\(color)\""
                 + " stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n"
         }
+        // Guides over the curve, their labels at the left with a white halo so a curve never hides them.
+        for guide in guides where guide.value >= low && guide.value <= high {
+            let py = yPixel(guide.value)
+            let below = py - plotTop < 12
+            svg += "<line class=\"guide\" x1=\"\(n(labelWidth))\" y1=\"\(n(py))\" x2=\"\(n(labelWidth + plotWidth))\" y2=\"\(n(py))\""
+                + " stroke=\"#868e96\" stroke-dasharray=\"4 3\"/>"
+                + "<text class=\"guide-label\" x=\"\(n(labelWidth + 4))\" y=\"\(n(below ? py + 11 : py - 3))\" stroke=\"#ffffff\""
+                + " stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\(escape(guide.label))</text>\n"
+        }
         top += height + 4
         return svg + "</g>\n"
     }
 
-    private func rangeText(_ low: Double, _ high: Double) -> String {
-        "\(decimalText(low, digits: 1))…\(decimalText(high, digits: 1))"
+    /// A scale value: whole numbers without a fraction, others to 0.1 (`120`, `52.5`, `0`).
+    private func scaleText(_ value: Double) -> String {
+        let number = rounded(value, 1)
+        return number == number.rounded() ? String(Int(number)) : decimalText(number, digits: 1)
     }
 
     /// A title presentation's lane: filled where the title is visible in at least half the samples.
@@ -173,27 +200,46 @@ struct TimelineChart {
         return result
     }
 
-    private func findingsLane(top: inout Double) -> String {
+    /// One lane per kind of finding in the session, so findings of different kinds never hide each
+    /// other; a session without findings gets one empty lane that says so.
+    private func findingLanes(top: inout Double) -> String {
         let height = 14.0
-        var svg = "<g class=\"lane findings\" data-lane=\"findings\">\n"
-        svg += "<rect x=\"\(n(labelWidth))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#f1f3f5\"/>\n"
-        svg += "<text x=\"6\" y=\"\(n(top + 11))\">findings</text>\n"
-        for finding in session.findings {
-            svg += "<rect class=\"finding \(finding.severity.name)\" x=\"\(n(x(finding.start)))\" y=\"\(n(top + 1))\""
-                + " width=\"\(n(max(3, x(finding.end) - x(finding.start))))\" height=\"\(n(height - 2))\""
-                + " fill=\"\(Self.color(of: finding.kind))\"\(finding.severity == .error ? " stroke=\"#c92a2a\" stroke-width=\"1.5\"" : "")>"
-                + "<title>\(escape("\(ReportText.span(finding)) s \(finding.severity.name): \(finding.message)"))</title></rect>\n"
+        let kinds = Finding.Kind.allCases.filter { kind in session.findings.contains { $0.kind == kind } }
+        guard !kinds.isEmpty else {
+            var svg = "<g class=\"lane findings\" data-lane=\"findings\">\n"
+            svg += "<rect x=\"\(n(labelWidth))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#f1f3f5\"/>\n"
+            svg += "<text x=\"6\" y=\"\(n(top + 11))\">findings</text>"
+                + "<text x=\"\(n(labelWidth + 6))\" y=\"\(n(top + 11))\" fill=\"#2b8a3e\">none</text>\n"
+            top += height + 3
+            return svg + "</g>\n"
         }
-        top += height + 3
-        return svg + "</g>\n"
+        var svg = ""
+        for kind in kinds {
+            svg += "<g class=\"lane findings\" data-lane=\"findings \(kind.name)\">\n"
+            svg += "<rect x=\"\(n(labelWidth))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#f1f3f5\"/>\n"
+            svg += "<text x=\"6\" y=\"\(n(top + 11))\">\(kind.name)</text>\n"
+            for finding in session.findings where finding.kind == kind {
+                let severity = finding.severity == .error
+                    ? " stroke=\"#212529\" stroke-width=\"1.5\"" : " fill-opacity=\"0.45\" stroke=\"\(Self.color(of: kind))\""
+                svg += "<rect class=\"finding \(finding.severity.name)\" x=\"\(n(x(finding.start)))\" y=\"\(n(top + 1.5))\""
+                    + " width=\"\(n(max(3, x(finding.end) - x(finding.start))))\" height=\"\(n(height - 3))\""
+                    + " fill=\"\(Self.color(of: kind))\"\(severity)>"
+                    + "<title>\(escape("\(ReportText.span(finding)) s \(finding.severity.name): \(finding.message)"))</title></rect>\n"
+            }
+            svg += "</g>\n"
+            top += height + 3
+        }
+        return svg
     }
 
+    /// Pale bands over the series plots where flapping, jitter and title mismatches happen.
     private func findingShading(top: Double, bottom: Double) -> String {
-        guard !session.findings.isEmpty else { return "" }
+        let shaded = session.findings.filter { $0.kind != .hitch }
+        guard !shaded.isEmpty else { return "" }
         var svg = "<g class=\"shading\">\n"
-        for finding in session.findings {
+        for finding in shaded {
             svg += "<rect x=\"\(n(x(finding.start)))\" y=\"\(n(top))\" width=\"\(n(max(3, x(finding.end) - x(finding.start))))\""
-                + " height=\"\(n(bottom - top))\" fill=\"\(Self.color(of: finding.kind))\" fill-opacity=\"0.16\"/>\n"
+                + " height=\"\(n(bottom - top))\" fill=\"\(Self.color(of: finding.kind))\" fill-opacity=\"0.13\"/>\n"
         }
         return svg + "</g>\n"
     }
@@ -218,28 +264,51 @@ struct TimelineChart {
         return svg + "</g>\n"
     }
 
+    /// The legend: what the title lanes' colours mean, then, when the session has findings, the
+    /// colours of the kinds it has, the shading and how severity is drawn. The series rows are named
+    /// at their left, so they need no swatch.
     private func legend(top: inout Double) -> String {
-        var items: [(String, String)] = [("y", "#343a40")]
-        if session.timeline.buckets.contains(where: { $0.barHeight != nil }) { items.append(("bar height", "#2b8a3e")) }
-        if session.timeline.buckets.contains(where: { $0.barShown != nil }) { items.append(("bar shown", "#1098ad")) }
+        enum Swatch { case solid, outlined, pale }
+        var rows: [(title: String, items: [(label: String, color: String, swatch: Swatch)])] = []
         if !session.timeline.presentations.isEmpty {
-            items.append(("title visible (computed)", "#4c6ef5"))
-            if session.timeline.hasObserved { items.append(("title visible (observed)", "#f08c00")) }
-        }
-        for kind in Finding.Kind.allCases { items.append((kind.name, Self.color(of: kind))) }
-        var svg = "<g class=\"legend\">\n"
-        var left = labelWidth
-        for (label, color) in items {
-            let textWidth = Double(label.count) * 6.2 + 26
-            if left + textWidth > width - rightMargin {
-                left = labelWidth
-                top += 16
+            var lanes = [(label: "title visible, computed (navrec's model)", color: Self.computedColor, swatch: Swatch.solid)]
+            if session.timeline.hasObserved {
+                lanes.append(("title visible, observed (what the app reported)", Self.observedColor, .solid))
             }
-            svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>"
-                + "<text x=\"\(n(left + 14))\" y=\"\(n(top + 9))\">\(escape(label))</text>\n"
-            left += textWidth
+            rows.append(("lanes", lanes))
         }
-        top += 14
+        let findings = session.findings
+        if !findings.isEmpty {
+            var items = Finding.Kind.allCases.filter { kind in findings.contains { $0.kind == kind } }
+                .map { (label: $0.name, color: Self.color(of: $0), swatch: Swatch.solid) }
+            if let shaded = findings.first(where: { $0.kind != .hitch }) {
+                items.append(("shaded: where it happens", Self.color(of: shaded.kind), .pale))
+            }
+            if findings.contains(where: { $0.severity == .error }) { items.append(("outlined: error", "#868e96", .outlined)) }
+            if findings.contains(where: { $0.severity == .warning }) { items.append(("pale: warning", "#868e96", .pale)) }
+            rows.append(("findings", items))
+        }
+        var svg = "<g class=\"legend\">\n"
+        for row in rows {
+            svg += "<text x=\"6\" y=\"\(n(top + 9))\">\(row.title)</text>\n"
+            var left = labelWidth
+            for item in row.items {
+                let textWidth = Double(item.label.count) * 6.2 + 28
+                if left + textWidth > width - rightMargin {
+                    left = labelWidth
+                    top += 16
+                }
+                let style = switch item.swatch {
+                case .solid: ""
+                case .outlined: " stroke=\"#212529\" stroke-width=\"1.5\""
+                case .pale: " fill-opacity=\"0.45\" stroke=\"\(item.color)\""
+                }
+                svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"10\" height=\"10\" fill=\"\(item.color)\"\(style)/>"
+                    + "<text x=\"\(n(left + 15))\" y=\"\(n(top + 9))\">\(escape(item.label))</text>\n"
+                left += textWidth
+            }
+            top += 17
+        }
         return svg + "</g>\n"
     }
 

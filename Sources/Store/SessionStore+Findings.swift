@@ -15,15 +15,16 @@ extension SessionStore {
             try analysis.step()
             let insert = try database.prepare("""
                 INSERT INTO findings (session_key, session_id, settings, kind, subkind, signal, source, severity,
-                                      start_t, end_t, count, y_min, y_max, suggested_hysteresis, message, details)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      start_t, end_t, count, y_min, y_max, suggested_hysteresis, suggested_swipe_distance,
+                                      message, details)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for finding in findings {
                 try insert.bind([
                     .int(session.key), .text(session.id), .text(settings), .text(finding.kind), SQLValue(finding.subkind),
                     .text(finding.signal), .text(finding.source), .text(finding.severity), .double(finding.start),
                     .double(finding.end), SQLValue(finding.count), SQLValue(finding.yMin), SQLValue(finding.yMax),
-                    SQLValue(finding.suggestedHysteresis), .text(finding.message), .text(finding.detailsJSON),
+                    SQLValue(finding.suggestedHysteresis), SQLValue(finding.suggestedSwipeDistance), .text(finding.message), .text(finding.detailsJSON),
                 ])
                 try insert.step()
                 insert.reset()

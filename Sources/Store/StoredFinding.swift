@@ -14,13 +14,16 @@ package struct StoredFinding: Sendable, Hashable {
     package var yMax: Double?
     /// Flapping: the hysteresis that removes it.
     package var suggestedHysteresis: Double?
+    /// Flapping of `barHidden`: the hide-on-swipe distance that removes it.
+    package var suggestedSwipeDistance: Double?
     package var message: String
     /// The finding's `details` as a JSON object.
     package var detailsJSON: String
 
     package init(
         kind: String, subkind: String?, signal: String, source: String, severity: String, start: Double, end: Double,
-        count: Int?, yMin: Double? = nil, yMax: Double? = nil, suggestedHysteresis: Double? = nil, message: String,
+        count: Int?, yMin: Double? = nil, yMax: Double? = nil, suggestedHysteresis: Double? = nil, suggestedSwipeDistance: Double? = nil,
+        message: String,
         detailsJSON: String
     ) {
         self.kind = kind
@@ -34,6 +37,7 @@ package struct StoredFinding: Sendable, Hashable {
         self.yMin = yMin
         self.yMax = yMax
         self.suggestedHysteresis = suggestedHysteresis
+        self.suggestedSwipeDistance = suggestedSwipeDistance
         self.message = message
         self.detailsJSON = detailsJSON
     }

@@ -10,6 +10,8 @@ struct AnalyzerSettingsTests {
         #expect(settings.flapping.window == 1.0)
         #expect(settings.flapping.minToggles == 3)
         #expect(settings.flapping.hysteresisStep == 0.5)
+        #expect(settings.flapping.swipeDistanceStep == 5)
+        #expect(settings.flapping.maxSwipeDistance == 100)
         #expect(settings.jitter.window == 0.25)
         #expect(settings.jitter.minReversals == 3)
         #expect(settings.jitter.epsilon == 0.5)
@@ -26,13 +28,15 @@ struct AnalyzerSettingsTests {
 
     @Test("DETECTOR.KEY=VALUE sets the typed parameter", arguments: [
         ("flapping.window=0.5", \AnalyzerSettings.flapping.window, 0.5),
+        ("flapping.swipeDistanceStep=10", \AnalyzerSettings.flapping.swipeDistanceStep, 10),
+        ("flapping.maxSwipeDistance=60", \AnalyzerSettings.flapping.maxSwipeDistance, 60),
         ("jitter.epsilon=1", \AnalyzerSettings.jitter.epsilon, 1),
         ("jitter.fractionEpsilon=0.05", \AnalyzerSettings.jitter.fractionEpsilon, 0.05),
         ("hitch.warning=10", \AnalyzerSettings.hitch.warning, 10),
         ("hitch.error=25", \AnalyzerSettings.hitch.error, 25),
         ("title_mismatch.errorAfter=1s", \AnalyzerSettings.titleMismatch.errorAfter, 1),
-    ] as [(String, WritableKeyPath<AnalyzerSettings, Double> & Sendable, Double)])
-    func setNumbers(_ assignment: String, _ path: WritableKeyPath<AnalyzerSettings, Double> & Sendable, _ value: Double) throws {
+    ] as [(String, any WritableKeyPath<AnalyzerSettings, Double> & Sendable, Double)])
+    func setNumbers(_ assignment: String, _ path: any WritableKeyPath<AnalyzerSettings, Double> & Sendable, _ value: Double) throws {
         var settings = AnalyzerSettings()
         try settings.set(assignment)
         #expect(settings[keyPath: path] == value)

@@ -53,9 +53,10 @@ struct HTMLRendererTests {
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "") at line \(parser.lineNumber)")
         #expect(outline.svgCount == 3)
         #expect(outline.lanes == [
-            ["computed inlineTitle", "computed contentTitle", "findings"],
+            ["computed inlineTitle", "computed contentTitle", "findings flapping"],
             ["computed largeTitle", "computed inlineTitle", "findings"],
-            ["computed largeTitle", "computed inlineTitle", "observed largeTitle", "observed inlineTitle", "findings"],
+            ["computed largeTitle", "computed inlineTitle", "observed largeTitle", "observed inlineTitle",
+             "findings flapping", "findings hitch", "findings title_mismatch"],
         ])
         #expect(outline.series == [["y", "barHeight"], ["y", "barHeight"], ["y", "barHeight"]])
         #expect(outline.findingRects == report.totals.findings)
@@ -77,5 +78,46 @@ struct HTMLRendererTests {
         parser.delegate = outline
         #expect(parser.parse())
         #expect(outline.series == [["y", "barHeight", "barShown"]])
+    }
+
+    /// The page split into its sessions' SVGs.
+    private static func timelines(_ html: String) -> [Substring] {
+        html.split(separator: "<svg ").dropFirst().map { $0.prefix { _ in true } }
+    }
+
+    @Test("the legend names only what the session shows; a clean session gets an empty findings lane that says so")
+    func legend() throws {
+        let report = try SampleReport.report()
+        let svgs = Self.timelines(HTMLRenderer().render(report))
+        try #require(svgs.count == 3)
+        let legends = svgs.map { $0.split(separator: "<g class=\"legend\">").last ?? "" }
+        // hover-84: a flapping warning, computed only.
+        #expect(legends[0].contains(">flapping<") && !legends[0].contains(">jitter<") && !legends[0].contains(">hitch<"))
+        #expect(legends[0].contains(">pale: warning<") && !legends[0].contains(">outlined: error<"))
+        #expect(!legends[0].contains("observed"))
+        // clean-scroll: no findings row at all.
+        #expect(!legends[1].contains(">findings<") && legends[1].contains("title visible, computed"))
+        #expect(svgs[1].contains(">none</text>"))
+        // album: observed lanes, errors and warnings.
+        #expect(legends[2].contains("title visible, observed") && legends[2].contains(">outlined: error<"))
+    }
+
+    @Test("hitch spans are not shaded over the plots: they would tint whole sessions")
+    func shading() throws {
+        let report = try SampleReport.report()
+        let album = try #require(Self.timelines(HTMLRenderer().render(report)).last)
+        let group = try #require(album.range(of: "<g class=\"shading\">"))
+        let shading = album[group.upperBound...].components(separatedBy: "</g>").first ?? ""
+        let session = try #require(report.sessions.last)
+        let shaded = session.findings.filter { $0.kind != .hitch }.count
+        #expect(shaded < session.findings.count, "the sample session has a hitch")
+        #expect(shading.components(separatedBy: "<rect ").count - 1 == shaded)
+    }
+
+    @Test("threshold guide labels carry a white halo so curves cannot hide them")
+    func guides() throws {
+        let html = HTMLRenderer().render(try SampleReport.report())
+        #expect(html.contains("<text class=\"guide-label\""))
+        #expect(html.components(separatedBy: "class=\"guide-label\"").dropFirst().allSatisfy { $0.hasPrefix(" x=") && $0.contains("paint-order=\"stroke\"") })
     }
 }

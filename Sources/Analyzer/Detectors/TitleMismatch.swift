@@ -109,8 +109,8 @@ struct TitleMismatchDetector: Sendable {
         let subkind = run.condition == .both ? "both_visible" : "none_visible"
         let titles = signal.split(separator: "+").joined(separator: " and ")
         let message = run.condition == .both
-            ? "\(titles) both visible for \(decimalText(duration)) s (tolerance \(decimalText(tolerance)) s); exactly one title should show"
-            : "none of \(titles) visible for \(decimalText(duration)) s (tolerance \(decimalText(tolerance)) s); exactly one title should show"
+            ? "\(titles) both visible for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s); exactly one title should show"
+            : "none of \(titles) visible for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s); exactly one title should show"
         findings.append(Finding(
             kind: .titleMismatch, subkind: subkind, signal: signal, source: source,
             severity: duration > errorAfter ? .error : .warning, start: run.start, end: end,
@@ -122,7 +122,7 @@ struct TitleMismatchDetector: Sendable {
         findings.append(Finding(
             kind: .titleMismatch, subkind: "empty_subtitle_visible", signal: "subtitleVisible", source: source,
             severity: .warning, start: run.start, end: end,
-            message: "an empty subtitle label is visible for \(decimalText(end - run.start)) s and pushes the title off centre; hide it when the subtitle is nil",
+            message: "an empty subtitle label is visible for \(secondsText(end - run.start)) s and pushes the title off centre; hide it when the subtitle is nil",
             details: [("subtitleVisible", .string("true")), ("subtitleHasText", .string("false"))]))
     }
 }
@@ -185,7 +185,7 @@ struct TitleComparisonDetector: Sendable {
         findings.append(Finding(
             kind: .titleMismatch, subkind: "observed_vs_expected", signal: presentation.signalName, source: .comparison,
             severity: .warning, start: run.start, end: end,
-            message: "\(presentation.signalName) is \(shown) in the app but \(expected) in the model for \(decimalText(duration)) s (tolerance \(decimalText(tolerance)) s)",
+            message: "\(presentation.signalName) is \(shown) in the app but \(expected) in the model for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s)",
             details: run.evidence + [("duration", .number(rounded(duration, 6))), ("tolerance", .number(rounded(tolerance, 6)))]))
     }
 }

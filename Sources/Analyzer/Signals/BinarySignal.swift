@@ -50,6 +50,18 @@ public enum BinarySignal: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// The behaviour parameter whose larger value removes a flap of this signal in `behaviors`'
+    /// models, found by replay: `hysteresis` for a Schmitt-threshold state
+    /// (``hysteresisParameter(in:)``), hideOnSwipe's `swipeDistance` for `barHidden` when swipes
+    /// move the bar (it has no hysteresis: a longer swipe is its dead band). `nil` when none does.
+    public func fixParameter(in behaviors: BehaviorSet) -> (behavior: String, parameter: String)? {
+        if let behavior = hysteresisParameter(in: behaviors) { return (behavior, "hysteresis") }
+        if self == .barHidden, let hideOnSwipe = behaviors.hideOnSwipe, hideOnSwipe.onSwipe {
+            return (HideOnSwipe.name, "swipeDistance")
+        }
+        return nil
+    }
+
     /// The signal that drives this one in `behaviors`' models, when this one only follows it:
     /// blurHeader's titles follow the background, largeTitle's large title is the inline one's
     /// complement. A flap of a driven signal inside a flap of its driver is the same fault.

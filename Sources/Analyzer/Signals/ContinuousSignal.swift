@@ -39,4 +39,19 @@ public enum ContinuousSignal: String, Sendable, CaseIterable, Hashable {
 
     /// The signal's name in findings.
     public var name: String { rawValue }
+
+    /// The binary signal whose flips move this one, when it only follows a two-valued state:
+    /// a title's alpha follows its `*Visible` state (computed alphas are 0 or 1, or a fade between
+    /// them) and `barShown` animates toward `barHidden`. `blurAlpha`, the heights and the avatar
+    /// follow `y` itself. A jitter episode of a driven signal that overlaps a reported flap of its
+    /// driver is the same fault (see ``Analyzer``).
+    public var driver: BinarySignal? {
+        switch self {
+        case .largeTitleAlpha: .largeTitleVisible
+        case .inlineTitleAlpha: .inlineTitleVisible
+        case .contentTitleAlpha: .contentTitleVisible
+        case .barShown: .barHidden
+        case .barHeight, .avatarScale, .avatarTx, .avatarTy, .blurAlpha: nil
+        }
+    }
 }
