@@ -2,7 +2,7 @@
 """Prints the benchmark's Markdown table from Benchmarks/out: medians of the runs, rates, ratios,
 peak memory and database bytes per sample.
 
-usage: summarize.py OUT_DIR RUNS SIZE...
+usage: summarize.py OUT_DIR SIZE:RUNS...
 """
 import json
 import os
@@ -10,7 +10,8 @@ import statistics
 import sys
 
 STEPS = [
-    ("import", "navrec import (NDJSON)"),
+    ("import", "navrec import (NDJSON, observed states)"),
+    ("import-noobs", "navrec import (NDJSON, no observed states)"),
     ("sqlite-import", "sqlite3 .import (CSV, baseline)"),
     ("floor", "C prepared INSERT loop (floor)"),
     ("report", "navrec report --format json"),
@@ -31,11 +32,12 @@ def db_bytes(path):
 
 
 def main():
-    out, runs, sizes = sys.argv[1], int(sys.argv[2]), [int(s) for s in sys.argv[3:]]
-    print(f"| samples | step | wall s (median of {runs}) | CPU s | samples/s | time vs .import | peak RSS MB | DB bytes/sample |")
-    print("|---:|---|---:|---:|---:|---:|---:|---:|")
+    out = sys.argv[1]
+    plan = [tuple(int(x) for x in arg.split(":")) for arg in sys.argv[2:]]
+    print("| samples | step | runs | wall s (median) | CPU s | samples/s | time vs .import | peak RSS MB | DB bytes/sample |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     notes = []
-    for size in sizes:
+    for size, runs in plan:
         sessions = json.load(open(os.path.join(out, f"sessions-{size}.json")))[0]
         streams = sessions["samples"] + sessions["observed"]
         medians = {step: statistics.median(r["wall"] for r in load(out, step, size, runs))
@@ -54,12 +56,12 @@ def main():
             ratio = ""
             if "sqlite-import" in medians and step != "report":
                 ratio = f"{wall / medians['sqlite-import']:.2f}x"
-            db = {"import": f"navrec-{size}.sqlite", "sqlite-import": f"import-{size}.sqlite",
+            db = {"import": f"navrec-{size}.sqlite", "import-noobs": f"navrec-noobs-{size}.sqlite", "sqlite-import": f"import-{size}.sqlite",
                   "floor": f"floor-{size}.sqlite"}.get(step)
             per_sample = ""
             if db and (bytes_ := db_bytes(os.path.join(out, "db", db))):
                 per_sample = f"{bytes_ / size:.1f}"
-            print(f"| {size:,} | {label} | {wall:.2f} | {cpu:.2f} | {rate} | {ratio} | {rss:.1f} | {per_sample} |")
+            print(f"| {size:,} | {label} | {len(results)} | {wall:.2f} | {cpu:.2f} | {rate} | {ratio} | {rss:.1f} | {per_sample} |")
         tables = {row["name"]: row["bytes"] for row in json.load(open(os.path.join(out, f"dbstat-{size}.json")))}
         frames, observed = tables.get("frames", 0), tables.get("observed", 0)
         notes.append(
