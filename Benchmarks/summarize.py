@@ -63,11 +63,10 @@ def main():
                 per_sample = f"{bytes_ / size:.1f}"
             print(f"| {size:,} | {label} | {len(results)} | {wall:.2f} | {cpu:.2f} | {rate} | {ratio} | {rss:.1f} | {per_sample} |")
         tables = {row["name"]: row["bytes"] for row in json.load(open(os.path.join(out, f"dbstat-{size}.json")))}
-        frames, observed = tables.get("frames", 0), tables.get("observed", 0)
         notes.append(
-            f"- {size:,} samples in {sessions['sessions']} sessions, {sessions['observed']:,} with observed states; "
-            f"navrec database: frames (samples + computed states) {frames / size:.1f} B/sample, "
-            f"observed {observed / max(sessions['observed'], 1):.1f} B/observed sample.")
+            f"- {size:,} samples in {sessions['sessions']} sessions, {sessions['observed']:,} of them with an observed "
+            f"state; in navrec's database the `frames` table (sample + computed state + observed state, one row "
+            f"per sample) takes {tables.get('frames', 0) / size:.1f} B/sample.")
     print()
     print("\n".join(notes))
     print("- time vs .import: this step's median wall time over the sqlite3 shell's, from the same run "
