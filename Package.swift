@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(
             name: "NavRecCommandsTests",
             dependencies: ["NavRecCommands", "Store", "Recording", "BarModel"],
+            exclude: ["QueryGolden"],
             swiftSettings: strictSettings
         ),
     ]
