@@ -199,14 +199,22 @@ struct RecordingMutator {
 
     /// The byte ranges of the lines, without their `\n`.
     static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            ranges.append(start..<index)
-            start = index + 1
+        // A plain loop over the buffer: `enumerated()` over 70 MB takes seconds in a debug build.
+        bytes.withUnsafeBufferPointer { buffer in
+            var ranges: [Range<Int>] = []
+            var start = 0
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                if buffer[index] == 0x0A {
+                    ranges.append(start..<index)
+                    start = index + 1
+                }
+                index += 1
+            }
+            if start < count { ranges.append(start..<count) }
+            return ranges
         }
-        if start < bytes.count { ranges.append(start..<bytes.count) }
-        return ranges
     }
 }
 

@@ -7,10 +7,12 @@ import Testing
 /// to the end with sane values or fail with a ``RecordingError`` whose line and column lie inside
 /// the input. A crash fails the whole test run; a hang trips the per-input time check.
 ///
-/// `NAVREC_FUZZ_ITERATIONS` (default 1500 per format) and `NAVREC_FUZZ_SEED` (default 1) set the run.
+/// `NAVREC_FUZZ_ITERATIONS` (default 400 per format) and `NAVREC_FUZZ_SEED` (default 1) set the run;
+/// `NAVREC_FUZZ_LONG=1` makes every extreme input 10 MB (1 MB otherwise, except the two 10 MB lines
+/// that always run) and adds the 70 MB line.
 @Suite("Fuzzing the recording readers")
 struct FuzzReaderTests {
-    static let iterations = ProcessInfo.processInfo.environment["NAVREC_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 1500
+    static let iterations = ProcessInfo.processInfo.environment["NAVREC_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 400
     static let seed = ProcessInfo.processInfo.environment["NAVREC_FUZZ_SEED"].flatMap(UInt64.init) ?? 1
     /// No single input may take longer than this (debug build); a quadratic path exceeds it.
     static let slowInput = Duration.seconds(2)
@@ -153,7 +155,10 @@ struct FuzzReaderTests {
 
     // MARK: - Inputs too large to draw at random
 
+    static let long = ProcessInfo.processInfo.environment["NAVREC_FUZZ_LONG"] == "1"
     static let tenMegabytes = 10 << 20
+    /// The size of the extreme inputs that are not always 10 MB.
+    static let big = long ? 10 << 20 : 1 << 20
 
     /// A single hostile input that every format must survive within the time limit.
     struct Extreme: CustomTestStringConvertible, Sendable {
@@ -171,63 +176,63 @@ struct FuzzReaderTests {
         Extreme(name: "NDJSON: a 10 MB string in an unknown key", format: .ndjson, make: {
             header + Array(#"{"t":0,"y":0,"blob":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: tenMegabytes) + Array("\"}\n".utf8)
         }, reads: true),
-        Extreme(name: "NDJSON: a 10 MB string of escapes", format: .ndjson, make: {
+        Extreme(name: "NDJSON: a \(big >> 20) MB string of escapes", format: .ndjson, make: {
             var escapes: [UInt8] = []
-            escapes.reserveCapacity(tenMegabytes)
-            while escapes.count < tenMegabytes { escapes += Array(#"\u00e9\n\"\ud83d\ude00"#.utf8) }
+            escapes.reserveCapacity(big)
+            while escapes.count < big { escapes += Array(#"\u00e9\n\"\ud83d\ude00"#.utf8) }
             return header + Array(#"{"t":0,"y":0,"blob":""#.utf8) + escapes + Array("\"}\n".utf8)
         }, reads: true),
-        Extreme(name: "NDJSON: a 10 MB number", format: .ndjson, make: {
-            header + Array(#"{"t":0,"y":1"#.utf8) + Array(repeating: UInt8(ascii: "0"), count: tenMegabytes) + Array("}\n".utf8)
+        Extreme(name: "NDJSON: a \(big >> 20) MB number", format: .ndjson, make: {
+            header + Array(#"{"t":0,"y":1"#.utf8) + Array(repeating: UInt8(ascii: "0"), count: big) + Array("}\n".utf8)
         }, reads: false),
-        Extreme(name: "NDJSON: a 10 MB number in an unknown key", format: .ndjson, make: {
-            header + Array(#"{"t":0,"y":1,"n":0."#.utf8) + Array(repeating: UInt8(ascii: "1"), count: tenMegabytes) + Array("}\n".utf8)
+        Extreme(name: "NDJSON: a \(big >> 20) MB number in an unknown key", format: .ndjson, make: {
+            header + Array(#"{"t":0,"y":1,"n":0."#.utf8) + Array(repeating: UInt8(ascii: "1"), count: big) + Array("}\n".utf8)
         }, reads: nil),
-        Extreme(name: "NDJSON: 10 MB of spaces inside a line", format: .ndjson, make: {
-            header + Array(#"{"t":0,"#.utf8) + Array(repeating: 0x20, count: tenMegabytes) + Array(#""y":0}"#.utf8) + [0x0A]
+        Extreme(name: "NDJSON: \(big >> 20) MB of spaces inside a line", format: .ndjson, make: {
+            header + Array(#"{"t":0,"#.utf8) + Array(repeating: 0x20, count: big) + Array(#""y":0}"#.utf8) + [0x0A]
         }, reads: true),
-        Extreme(name: "NDJSON: 10 MB line of nothing but opening brackets", format: .ndjson, make: {
-            header + Array(#"{"t":0,"y":0,"a":"#.utf8) + Array(repeating: UInt8(ascii: "["), count: tenMegabytes) + [0x0A]
+        Extreme(name: "NDJSON: \(big >> 20) MB line of nothing but opening brackets", format: .ndjson, make: {
+            header + Array(#"{"t":0,"y":0,"a":"#.utf8) + Array(repeating: UInt8(ascii: "["), count: big) + [0x0A]
         }, reads: false),
-        Extreme(name: "NDJSON: an object with a million keys", format: .ndjson, make: {
+        Extreme(name: "NDJSON: an object with \(long ? 1_000_000 : 100_000) keys", format: .ndjson, make: {
             var line = Array(#"{"t":0,"y":0,"a":{"#.utf8)
-            for index in 0..<1_000_000 { line += Array("\"k\(index)\":0,".utf8) }
+            for index in 0..<(long ? 1_000_000 : 100_000) { line += Array("\"k\(index)\":0,".utf8) }
             line[line.count - 1] = UInt8(ascii: "}")
             return header + line + Array("}\n".utf8)
         }, reads: true),
-        Extreme(name: "NDJSON: 200,000 sessions of one line each", format: .ndjson, make: {
+        Extreme(name: "NDJSON: \(long ? 200_000 : 20_000) sessions of one line each", format: .ndjson, make: {
             var bytes: [UInt8] = []
-            for _ in 0..<200_000 { bytes += header }
+            for _ in 0..<(long ? 200_000 : 20_000) { bytes += header }
             return bytes
         }, reads: true),
         Extreme(name: "NDJSON: a 70 MB line is refused, not buffered", format: .ndjson, make: {
             header + Array(#"{"t":0,"y":0,"blob":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: 70 << 20) + Array("\"}\n".utf8)
         }, reads: false),
-        Extreme(name: "NDJSON: 10 MB of NUL bytes", format: .ndjson, make: {
-            header + Array(repeating: 0, count: tenMegabytes)
+        Extreme(name: "NDJSON: \(big >> 20) MB of NUL bytes", format: .ndjson, make: {
+            header + Array(repeating: 0, count: big)
         }, reads: false),
         Extreme(name: "CSV: a 10 MB cell in an ignored column", format: .csv, make: {
             Array("t,y,note\n0,1,".utf8) + Array(repeating: UInt8(ascii: "x"), count: tenMegabytes) + [0x0A]
         }, reads: true),
-        Extreme(name: "CSV: a 10 MB quoted cell over many lines", format: .csv, make: {
+        Extreme(name: "CSV: a \(big >> 20) MB quoted cell over many lines", format: .csv, make: {
             var cell: [UInt8] = []
-            while cell.count < tenMegabytes { cell += Array("line of a note\n".utf8) }
+            while cell.count < big { cell += Array("line of a note\n".utf8) }
             return Array("t,y,note\n0,1,\"".utf8) + cell + Array("\"\n0.1,2,x\n".utf8)
         }, reads: true),
-        Extreme(name: "CSV: an unclosed quote followed by 10 MB of short lines", format: .csv, make: {
+        Extreme(name: "CSV: an unclosed quote followed by \(big >> 20) MB of short lines", format: .csv, make: {
             var rows: [UInt8] = []
-            while rows.count < tenMegabytes { rows += Array("1,2,3\n".utf8) }
+            while rows.count < big { rows += Array("1,2,3\n".utf8) }
             return Array("t,y,note\n0,1,\"".utf8) + [0x0A] + rows
         }, reads: false),
-        Extreme(name: "CSV: 10 MB of commas in one row", format: .csv, make: {
-            Array("t,y\n0,1".utf8) + Array(repeating: UInt8(ascii: ","), count: tenMegabytes) + [0x0A]
+        Extreme(name: "CSV: \(big >> 20) MB of commas in one row", format: .csv, make: {
+            Array("t,y\n0,1".utf8) + Array(repeating: UInt8(ascii: ","), count: big) + [0x0A]
         }, reads: false),
         Extreme(name: "CSV: a header row of 100,000 columns", format: .csv, make: {
             var row = Array("t,y".utf8)
             for index in 0..<100_000 { row += Array(",c\(index)".utf8) }
             return row + Array("\n0,1".utf8) + Array(repeating: UInt8(ascii: ","), count: 100_000) + [0x0A]
         }, reads: true),
-    ]
+    ].filter { long || !$0.name.contains("70 MB") }
 
     @Test("extreme inputs: 10 MB lines, deep nesting, huge objects, NUL floods", .timeLimit(.minutes(2)), arguments: extremes)
     func extreme(_ input: Extreme) throws {
