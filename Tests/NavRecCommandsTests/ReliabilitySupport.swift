@@ -60,6 +60,9 @@ enum ReliabilityDatabase {
         return result
     }
 
+    /// The digest of no bytes.
+    static let emptyDigest = SHA256.hex([UInt8]())
+
     /// Every file in `directory` with a digest of its bytes (to prove nothing was written or created).
     static func files(in directory: URL) throws -> [String: String] {
         var result: [String: String] = [:]
