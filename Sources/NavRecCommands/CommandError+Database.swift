@@ -22,7 +22,7 @@ extension CommandError {
         case SQLITE_CORRUPT:
             hint = "\(path) is damaged: run `sqlite3 \(path) 'PRAGMA integrity_check'`"
         case SQLITE_IOERR:
-            hint = "I/O error on \(path)"
+            hint = "I/O error on \(path): check free space, file-size limits and the disk, then run again (the session being imported was not stored)"
         case SQLITE_INTERRUPT:
             return CommandError(.interrupted, "navrec: interrupted")
         default:

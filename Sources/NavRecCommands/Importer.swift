@@ -60,7 +60,9 @@ struct Importer {
                     guard let header else { continue }
                     let id = header.id ?? end.contentID
                     if let current = writer {
-                        if header.id == nil { existing = try store.session(id: id) }
+                        // Asked again inside the write transaction: another process may have stored the
+                        // same session since the header was read (concurrent imports of one file).
+                        existing = try store.session(id: id)
                         if let existing, !replace {
                             rollback()
                             summary.sessionsSkipped += 1

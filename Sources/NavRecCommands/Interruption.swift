@@ -9,6 +9,12 @@ enum Interruption {
     /// Starts catching SIGINT.
     static func install() {
         signal(SIGINT) { _ in Interruption.flag.store(true, ordering: .relaxed) }
+        // A parent may hand down a mask that blocks SIGINT (Foundation's `Process` started from a
+        // Dispatch thread does); blocked, Ctrl-C would never reach the handler.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Throws when SIGINT has arrived since ``install()``.

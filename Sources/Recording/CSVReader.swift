@@ -153,6 +153,13 @@ public final class CSVReader {
                 spill.append(0x0A)
                 spillLineStarts.append(spill.count)
                 spill.append(contentsOf: line)
+                if spill.count > lines.maxLineLength {
+                    // Memory must not grow with the file: a stray quote would otherwise buffer the rest of it.
+                    throw error(at: spillFirstLine, column: 1, "a quoted field runs over more than \(lines.maxLineLength >> 20) MiB; is its closing quote missing?")
+                }
+                // Re-splitting the whole record for every added line is quadratic (a stray quote made
+                // a 120 KB file take 16 s); only a line that can end the quoted field needs it.
+                guard Self.mayEndQuotedField(line) else { continue }
                 let item = try spill.withUnsafeBufferPointer { (bytes) throws(RecordingError) -> RecordingItem? in
                     try record(bytes, firstLine: spillFirstLine, lineStarts: spillLineStarts, shift: spillShift)
                 }
@@ -163,6 +170,23 @@ public final class CSVReader {
                 if let item { return item }
             }
         }
+    }
+
+    /// Whether `line`, read while inside a quoted field, holds a closing quote (a `"` that is not
+    /// half of a `""` pair) or a NUL byte (an error ``split(_:)`` reports).
+    private static func mayEndQuotedField(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < line.count {
+            let byte = line[index]
+            if byte == 0 { return true }
+            if byte == UInt8(ascii: "\"") {
+                guard index + 1 < line.count, line[index + 1] == UInt8(ascii: "\"") else { return true }
+                index += 2
+                continue
+            }
+            index += 1
+        }
+        return false
     }
 
     private var fieldsComplete = true
@@ -281,7 +305,7 @@ public final class CSVReader {
             case "phase": column = .phase
             case "vy": column = .vy
             default:
-                if let barField = BarStateField(anyName: name) { column = .bar(barField) } else { column = .ignored }
+                if let barField = Self.barFields[name] { column = .bar(barField) } else { column = .ignored }
             }
             if column == .ignored {
                 ignoredColumns += 1
@@ -417,6 +441,11 @@ public final class CSVReader {
             }
         }
     }
+
+    /// Bar-state fields by camelCase and snake_case name, built once: `BarStateField(anyName:)`
+    /// builds every snake_case name again per call (a 100,000-column header row took 9 s).
+    private static let barFields: [String: BarStateField] = Dictionary(
+        BarStateField.allCases.flatMap { [($0.rawValue, $0), ($0.snakeName, $0)] }, uniquingKeysWith: { first, _ in first })
 
     private static func phase(_ cell: UnsafeBufferPointer<UInt8>) -> ScrollPhase? {
         if bytesEqual(cell, "drag") { return .drag }

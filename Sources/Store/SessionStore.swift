@@ -12,7 +12,11 @@ package final class SessionStore {
         database = try Database(path: path, mode: readOnly ? .readOnly : .readWrite)
         let migrator = Migrator()
         if readOnly {
-            let version = Int(try database.scalarInt("PRAGMA user_version") ?? 0)
+            // The ledger counts too: a newer navrec (or a hand edit) may have left user_version behind.
+            let hasLedger = try database.scalarInt(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'navrec_migrations'") ?? 0 > 0
+            let ledger = hasLedger ? try database.scalarInt("SELECT max(version) FROM navrec_migrations") ?? 0 : 0
+            let version = max(Int(try database.scalarInt("PRAGMA user_version") ?? 0), Int(ledger))
             if version > migrator.latestVersion {
                 throw MigrationError.newerDatabase(path: path, version: version, known: migrator.latestVersion)
             }

@@ -1,0 +1,1 @@
+../RecordingTests/FuzzMutator.swift
