@@ -47,7 +47,9 @@ public struct Analyzer: Sendable {
     public func analyze<Frames: Sequence<SessionFrame>>(
         _ session: SessionDescription, frames: () throws -> Frames
     ) rethrows -> SessionAnalysis {
-        try analyze(session, passes: { _ in try frames() })
+        try analyze(session, passes: { _ in try frames() }, mainPass: { pass in
+            for frame in try frames() { pass.observe(frame) }
+        })
     }
 
     /// Analyzes one session whose frames come from readers: the same as
@@ -62,12 +64,20 @@ public struct Analyzer: Sendable {
     public func analyze(
         _ session: SessionDescription, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) rethrows -> SessionAnalysis {
-        try analyze(session, passes: { samplesOnly in ReaderFrames(try reader(samplesOnly)) })
+        try analyze(session, passes: { samplesOnly in ReaderFrames(try reader(samplesOnly)) }, mainPass: { pass in
+            // One reused frame, read in place and observed by reference: the sequence path copies
+            // the ~400-byte frame into an Optional and out again per row (callgrind).
+            let frames = try reader(false)
+            var frame = SessionFrame(seq: 0, sample: .init(t: 0, y: 0), computed: .init())
+            while frames.read(into: &frame) { pass.observe(frame) }
+        })
     }
 
-    /// The analysis; `frames(true)` is for passes that read only `seq` and `sample`.
+    /// The analysis; `frames(true)` is for passes that read only `seq` and `sample`; `mainPass`
+    /// feeds the session's full frames (as `frames(false)` would) to the pass.
     private func analyze<Frames: Sequence<SessionFrame>>(
-        _ session: SessionDescription, passes frames: (_ samplesOnly: Bool) throws -> Frames
+        _ session: SessionDescription, passes frames: (_ samplesOnly: Bool) throws -> Frames,
+        mainPass: (_ pass: inout MainPass) throws -> Void
     ) rethrows -> SessionAnalysis {
         let (behaviors, replayed) = replayBehaviors(session.behaviors)
         let events = session.events.sorted { $0.t < $1.t }
@@ -84,7 +94,7 @@ public struct Analyzer: Sendable {
         var pass = MainPass(
             settings: settings, behaviors: behaviors, expected: expected, duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
-        for frame in try frames(false) { pass.observe(frame) }
+        try mainPass(&pass)
         pass.finish()
 
         var findings = pass.findings

@@ -150,11 +150,7 @@ private final class StoredFrameReader: SessionFrameReader {
     init(_ cursor: FrameCursor) { self.cursor = cursor }
 
     func read(into frame: inout SessionFrame) -> Bool {
-        guard let stored = cursor.next() else { return false }
-        frame.seq = stored.seq
-        frame.sample = stored.sample
-        frame.computed = stored.computed
-        frame.observed = stored.observed
-        return true
+        // In place: building a StoredFrame and copying it over `frame` cost ~1,000 instructions a row.
+        cursor.read(seq: &frame.seq, sample: &frame.sample, computed: &frame.computed, observed: &frame.observed)
     }
 }
