@@ -42,8 +42,19 @@ struct MainPass: Sendable {
     }
 
     mutating func observe(_ frame: SessionFrame) {
+        // Without a replay the stored state is used where it is: `replay?.step(…) ?? frame.computed`
+        // copied it per frame.
+        if replay != nil {
+            let computed = replay!.step(frame.sample)
+            observe(frame, computed: computed)
+        } else {
+            observe(frame, computed: frame.computed)
+        }
+    }
+
+    @inline(__always)
+    private mutating func observe(_ frame: SessionFrame, computed: BarState) {
         let sample = frame.sample
-        let computed = replay?.step(sample) ?? frame.computed
         let before = inputReversals.total
         _ = inputReversals.add(sample.y)
         let after = inputReversals.total

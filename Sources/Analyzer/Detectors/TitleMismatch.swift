@@ -153,8 +153,14 @@ struct TitleComparisonDetector: Sendable {
         lastT = t
         if let hidden = observed?.barHidden { observedHidden = hidden }
         let hidden = observedHidden || computed.barHidden == true
+        // Lanes are independent, so the observed alphas are taken first, with the state unwrapped
+        // once (per lane it was copied each time).
+        if let observed {
+            for (index, presentation) in presentations.enumerated() {
+                if let alpha = presentation.alpha(in: observed) { observedAlphas[index] = alpha }
+            }
+        }
         for (index, presentation) in presentations.enumerated() {
-            if let observed, let alpha = presentation.alpha(in: observed) { observedAlphas[index] = alpha }
             guard let observedAlpha = observedAlphas[index], let computedAlpha = presentation.alpha(in: computed) else { continue }
             let differs = !hidden && (observedAlpha >= BarState.visibleAlpha) != (computedAlpha >= BarState.visibleAlpha)
             if differs, runs[index] == nil {
