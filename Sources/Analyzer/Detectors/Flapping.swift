@@ -49,37 +49,43 @@ struct FlappingDetector: Sendable {
 
     /// Takes one sample's state at time `t` with scroll offset `y`.
     mutating func observe(t: Double, y: Double, state: BarState) {
-        for (index, signal) in Self.signals.enumerated() {
-            if trackers[index].count > 0 {
-                trackers[index].runMin = min(trackers[index].runMin, y)
-                trackers[index].runMax = max(trackers[index].runMax, y)
-            }
-            guard let value = signal.value(in: state) else { continue }
-            guard let last = trackers[index].last else {
+        // One exclusive access to the trackers per frame (see JitterDetector.observe); runs that
+        // end are turned into episodes after the loop, in signal order as before.
+        let window = self.window
+        var ended: [(index: Int, tracker: Tracker)] = []
+        trackers.withUnsafeMutableBufferPointer { trackers in
+            for (index, signal) in Self.signals.enumerated() {
+                if trackers[index].count > 0 {
+                    trackers[index].runMin = min(trackers[index].runMin, y)
+                    trackers[index].runMax = max(trackers[index].runMax, y)
+                }
+                guard let value = signal.value(in: state) else { continue }
+                guard let last = trackers[index].last else {
+                    trackers[index].last = value
+                    continue
+                }
+                guard value != last else { continue }
                 trackers[index].last = value
-                continue
-            }
-            guard value != last else { continue }
-            trackers[index].last = value
-            if trackers[index].count > 0, t - trackers[index].lastToggle <= window {
-                trackers[index].count += 1
-                trackers[index].lastToggle = t
-                trackers[index].spanMin = trackers[index].runMin
-                trackers[index].spanMax = trackers[index].runMax
-            } else {
-                close(index)
-                trackers[index].count = 1
-                trackers[index].start = t
-                trackers[index].lastToggle = t
-                trackers[index].runMin = y
-                trackers[index].runMax = y
-                trackers[index].spanMin = y
-                trackers[index].spanMax = y
+                if trackers[index].count > 0, t - trackers[index].lastToggle <= window {
+                    trackers[index].count += 1
+                    trackers[index].lastToggle = t
+                    trackers[index].spanMin = trackers[index].runMin
+                    trackers[index].spanMax = trackers[index].runMax
+                } else {
+                    ended.append((index, trackers[index]))
+                    trackers[index].count = 1
+                    trackers[index].start = t
+                    trackers[index].lastToggle = t
+                    trackers[index].runMin = y
+                    trackers[index].runMax = y
+                    trackers[index].spanMin = y
+                    trackers[index].spanMax = y
+                }
             }
         }
+        for run in ended { record(run.tracker, index: run.index) }
     }
 
-    /// Closes the open episodes at the end of the stream.
     mutating func finish() {
         for index in trackers.indices { close(index) }
     }
@@ -87,6 +93,11 @@ struct FlappingDetector: Sendable {
     private mutating func close(_ index: Int) {
         let tracker = trackers[index]
         trackers[index].count = 0
+        record(tracker, index: index)
+    }
+
+    /// Appends the episode of a run that ended, when it is one.
+    private mutating func record(_ tracker: Tracker, index: Int) {
         guard tracker.count >= minToggles else { return }
         episodes.append(Episode(
             signal: Self.signals[index], count: tracker.count, start: tracker.start, end: tracker.lastToggle,

@@ -80,26 +80,33 @@ struct JitterDetector: Sendable {
     /// Takes one sample's state at time `t`; `inputBefore` and `inputAfter` are the running counts
     /// of `y` reversals before and after this sample.
     mutating func observe(t: Double, state: BarState, inputBefore: Int, inputAfter: Int) {
-        for (index, signal) in Self.signals.enumerated() {
-            guard let value = signal.value(in: state), let step = trackers[index].counter.add(value) else { continue }
-            if trackers[index].count > 0, t - trackers[index].lastReversal <= window {
-                trackers[index].count += 1
-                trackers[index].lastReversal = t
-                trackers[index].amplitude = max(trackers[index].amplitude, abs(step))
-                trackers[index].inputEnd = inputAfter
-            } else {
-                close(index)
-                trackers[index].count = 1
-                trackers[index].start = t
-                trackers[index].lastReversal = t
-                trackers[index].amplitude = abs(step)
-                trackers[index].inputBase = inputBefore
-                trackers[index].inputEnd = inputAfter
+        // One exclusive access to the trackers per frame: indexing the array per signal paid a
+        // uniqueness check and tracker copies each time (callgrind). A run that ends is kept aside
+        // and turned into an episode after the loop, in signal order as before.
+        let window = self.window
+        var ended: [(index: Int, tracker: Tracker)] = []
+        trackers.withUnsafeMutableBufferPointer { trackers in
+            for (index, signal) in Self.signals.enumerated() {
+                guard let value = signal.value(in: state), let step = trackers[index].counter.add(value) else { continue }
+                if trackers[index].count > 0, t - trackers[index].lastReversal <= window {
+                    trackers[index].count += 1
+                    trackers[index].lastReversal = t
+                    trackers[index].amplitude = max(trackers[index].amplitude, abs(step))
+                    trackers[index].inputEnd = inputAfter
+                } else {
+                    ended.append((index, trackers[index]))
+                    trackers[index].count = 1
+                    trackers[index].start = t
+                    trackers[index].lastReversal = t
+                    trackers[index].amplitude = abs(step)
+                    trackers[index].inputBase = inputBefore
+                    trackers[index].inputEnd = inputAfter
+                }
             }
         }
+        for run in ended { record(run.tracker, index: run.index) }
     }
 
-    /// Closes the open episodes at the end of the stream.
     mutating func finish() {
         for index in trackers.indices { close(index) }
     }
@@ -107,6 +114,11 @@ struct JitterDetector: Sendable {
     private mutating func close(_ index: Int) {
         let tracker = trackers[index]
         trackers[index].count = 0
+        record(tracker, index: index)
+    }
+
+    /// Appends the episode of a run that ended, when it is one.
+    private mutating func record(_ tracker: Tracker, index: Int) {
         let input = tracker.inputEnd - tracker.inputBase
         guard tracker.count >= minReversals, tracker.count > input else { return }
         episodes.append(Episode(
