@@ -49,10 +49,10 @@ struct FlappingDetector: Sendable {
 
     /// Takes one sample's state at time `t` with scroll offset `y`.
     mutating func observe(t: Double, y: Double, state: BarState) {
-        // One exclusive access to the trackers per frame (see JitterDetector.observe); runs that
-        // end are turned into episodes after the loop, in signal order as before.
+        // One exclusive access to the trackers per frame (see JitterDetector.observe); the episodes
+        // are a separate stored property, so a run that ends is recorded in place.
         let window = self.window
-        var ended: [(index: Int, tracker: Tracker)] = []
+        let minimum = minToggles
         trackers.withUnsafeMutableBufferPointer { trackers in
             for (index, signal) in Self.signals.enumerated() {
                 if trackers[index].count > 0 {
@@ -72,7 +72,7 @@ struct FlappingDetector: Sendable {
                     trackers[index].spanMin = trackers[index].runMin
                     trackers[index].spanMax = trackers[index].runMax
                 } else {
-                    ended.append((index, trackers[index]))
+                    Self.record(trackers[index], index: index, minimum: minimum, into: &episodes)
                     trackers[index].count = 1
                     trackers[index].start = t
                     trackers[index].lastToggle = t
@@ -83,7 +83,6 @@ struct FlappingDetector: Sendable {
                 }
             }
         }
-        for run in ended { record(run.tracker, index: run.index) }
     }
 
     mutating func finish() {
@@ -93,14 +92,14 @@ struct FlappingDetector: Sendable {
     private mutating func close(_ index: Int) {
         let tracker = trackers[index]
         trackers[index].count = 0
-        record(tracker, index: index)
+        Self.record(tracker, index: index, minimum: minToggles, into: &episodes)
     }
 
     /// Appends the episode of a run that ended, when it is one.
-    private mutating func record(_ tracker: Tracker, index: Int) {
-        guard tracker.count >= minToggles else { return }
+    private static func record(_ tracker: Tracker, index: Int, minimum: Int, into episodes: inout [Episode]) {
+        guard tracker.count >= minimum else { return }
         episodes.append(Episode(
-            signal: Self.signals[index], count: tracker.count, start: tracker.start, end: tracker.lastToggle,
+            signal: signals[index], count: tracker.count, start: tracker.start, end: tracker.lastToggle,
             yMin: tracker.spanMin, yMax: tracker.spanMax))
     }
 }

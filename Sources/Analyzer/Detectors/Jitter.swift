@@ -81,10 +81,9 @@ struct JitterDetector: Sendable {
     /// of `y` reversals before and after this sample.
     mutating func observe(t: Double, state: BarState, inputBefore: Int, inputAfter: Int) {
         // One exclusive access to the trackers per frame: indexing the array per signal paid a
-        // uniqueness check and tracker copies each time (callgrind). A run that ends is kept aside
-        // and turned into an episode after the loop, in signal order as before.
+        // uniqueness check and tracker copies each time (callgrind).
         let window = self.window
-        var ended: [(index: Int, tracker: Tracker)] = []
+        let minimum = minReversals
         trackers.withUnsafeMutableBufferPointer { trackers in
             for (index, signal) in Self.signals.enumerated() {
                 guard let value = signal.value(in: state), let step = trackers[index].counter.add(value) else { continue }
@@ -94,7 +93,7 @@ struct JitterDetector: Sendable {
                     trackers[index].amplitude = max(trackers[index].amplitude, abs(step))
                     trackers[index].inputEnd = inputAfter
                 } else {
-                    ended.append((index, trackers[index]))
+                    Self.record(trackers[index], index: index, minimum: minimum, into: &episodes)
                     trackers[index].count = 1
                     trackers[index].start = t
                     trackers[index].lastReversal = t
@@ -104,7 +103,6 @@ struct JitterDetector: Sendable {
                 }
             }
         }
-        for run in ended { record(run.tracker, index: run.index) }
     }
 
     mutating func finish() {
@@ -114,15 +112,15 @@ struct JitterDetector: Sendable {
     private mutating func close(_ index: Int) {
         let tracker = trackers[index]
         trackers[index].count = 0
-        record(tracker, index: index)
+        Self.record(tracker, index: index, minimum: minReversals, into: &episodes)
     }
 
     /// Appends the episode of a run that ended, when it is one.
-    private mutating func record(_ tracker: Tracker, index: Int) {
+    private static func record(_ tracker: Tracker, index: Int, minimum: Int, into episodes: inout [Episode]) {
         let input = tracker.inputEnd - tracker.inputBase
-        guard tracker.count >= minReversals, tracker.count > input else { return }
+        guard tracker.count >= minimum, tracker.count > input else { return }
         episodes.append(Episode(
-            signal: Self.signals[index], count: tracker.count, inputReversals: input,
+            signal: signals[index], count: tracker.count, inputReversals: input,
             amplitude: tracker.amplitude, start: tracker.start, end: tracker.lastReversal))
     }
 }
