@@ -64,16 +64,22 @@ struct TitleMismatchDetector: Sendable {
         // A bit per visible presentation: no allocation on the per-sample path.
         var visible = 0
         var visibleCount = 0
-        for (index, presentation) in presentations.enumerated() {
-            if let alpha = presentation.alpha(in: state) { alphas[index] = alpha }
-        }
-        for index in presentations.indices {
-            guard let alpha = alphas[index] else { return }
-            if alpha >= BarState.visibleAlpha {
-                visible |= 1 << index
-                visibleCount += 1
+        // One exclusive access to `alphas` per frame: indexing the array per presentation paid a
+        // uniqueness check each time (callgrind).
+        let known = alphas.withUnsafeMutableBufferPointer { alphas -> Bool in
+            for (index, presentation) in presentations.enumerated() {
+                if let alpha = presentation.alpha(in: state) { alphas[index] = alpha }
             }
+            for index in presentations.indices {
+                guard let alpha = alphas[index] else { return false }
+                if alpha >= BarState.visibleAlpha {
+                    visible |= 1 << index
+                    visibleCount += 1
+                }
+            }
+            return true
         }
+        guard known else { return }
         let condition: Exclusive? = barHidden || visibleCount == 1 ? nil : visibleCount == 0 ? Exclusive.none : .both
         if let run = exclusiveRun, run.condition != condition {
             closeExclusive(run, end: t)
