@@ -100,8 +100,9 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         let columns = UnsafePointer(self.columns.baseAddress!)
         Self.readState(handle, columns: columns, into: &computed)
         if observedColumn >= 0, sqlite3_value_type(sqlite3_column_value(handle, observedColumn)) != SQLITE_NULL {
-            if observed == nil { observed = BarState() }
-            Self.readState(handle, columns: columns + fields, into: &observed!)
+            var state = BarState()
+            Self.readState(handle, columns: columns + fields, into: &state)
+            observed = state
         } else {
             observed = nil
         }
