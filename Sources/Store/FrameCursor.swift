@@ -10,7 +10,13 @@ package final class FrameCursor: Sequence, IteratorProtocol {
     private let withObserved: Bool
     private let baseKey: Int64
     /// The error that ended the sequence early, if any.
-    package private(set) var error: DatabaseError?
+    package private(set) var error: DatabaseError? {
+        didSet { failed = error != nil }
+    }
+    /// Whether ``error`` is set: checked per row instead of `error`, whose package visibility
+    /// keeps a dynamic exclusivity check (`swift_beginAccess`, ~75 instructions) on every read;
+    /// a private property's accesses are all in this file, so the optimizer drops the check.
+    private var failed = false
 
     /// Whether only the samples are read (states left empty).
     private let samplesOnly: Bool
@@ -78,7 +84,7 @@ package final class FrameCursor: Sequence, IteratorProtocol {
     package func read(
         seq: inout Int, sample: inout ScrollSample, computed: inout BarState, observed: inout BarState?
     ) -> Bool {
-        guard error == nil else { return false }
+        guard !failed else { return false }
         do {
             guard try statement.step() else { return false }
         } catch {
