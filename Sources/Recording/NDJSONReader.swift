@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import BarModel
+package import BarModel
 
 /// Streams a navrec NDJSON recording (RECORDING_FORMAT.md) item by item, any number of sessions
 /// per file, in memory that does not grow with the file.
@@ -23,7 +23,10 @@ public final class NDJSONReader {
     /// The name errors use for the file.
     public let displayName: String
     private let lines: LineReader
-    private var scanner = JSONScanner()
+    // Unchecked: every line mutates the scanner, and the runtime's dynamic exclusivity check of a
+    // class property cost ~170 instructions a line (callgrind); only this class's own methods,
+    // which never overlap, touch it.
+    @exclusivity(unchecked) private var scanner = JSONScanner()
     private var session: SessionProgress?
     /// A header read while the previous session was still open, returned after its summary.
     private var pendingHeader: SessionHeader?
@@ -91,12 +94,38 @@ public final class NDJSONReader {
     /// - Throws: ``RecordingError`` at the first bad line (kind ``RecordingError/Kind/invalidInput``)
     ///   or read failure (kind ``RecordingError/Kind/unreadable``); the reader then stays failed.
     public func next() throws(RecordingError) -> RecordingItem? {
+        switch try advance() {
+        case .sample: .sample(scanner.sample, observed: scanner.observed)
+        case .other: otherItem
+        case .end: nil
+        }
+    }
+
+    /// What ``advance()`` read.
+    package enum Step {
+        /// A sample: ``sample`` and ``observed``.
+        case sample
+        /// A header, event or end of session: ``otherItem``.
+        case other
+        /// Past the last session's end.
+        case end
+    }
+
+    /// Reads the next item as ``next()`` does, but leaves a sample in ``sample`` and ``observed``
+    /// instead of returning it inside a ``RecordingItem``: the importer's hot path, where copying
+    /// the sample's ~190-byte item through optionals and enums cost ~1,000 instructions a sample
+    /// (callgrind).
+    ///
+    /// - Throws: As ``next()``.
+    @inline(__always)
+    package func advance() throws(RecordingError) -> Step {
         if let header = pendingHeader {
             pendingHeader = nil
-            return .header(header)
+            otherItem = .header(header)
+            return .other
         }
         if let failure { throw failure }
-        if finished { return nil }
+        if finished { return .end }
         do {
             return try readItem()
         } catch {
@@ -105,8 +134,15 @@ public final class NDJSONReader {
         }
     }
 
+    /// The sample ``advance()`` last returned ``Step/sample`` for.
+    package var sample: ScrollSample { scanner.sample }
+    /// That sample's observed bar state, if the line had one.
+    package var observed: BarState? { scanner.observed }
+    /// The item ``advance()`` last returned ``Step/other`` for.
+    package private(set) var otherItem = RecordingItem.event(ScrollEvent(t: 0, target: .content))
+
     @inline(__always)
-    private func readItem() throws(RecordingError) -> RecordingItem? {
+    private func readItem() throws(RecordingError) -> Step {
         while true {
             let nextLine: UnsafeBufferPointer<UInt8>?
             do {
@@ -125,9 +161,10 @@ public final class NDJSONReader {
                 finished = true
                 if let session {
                     self.session = nil
-                    return .endOfSession(session.summary)
+                    otherItem = .endOfSession(session.summary)
+                    return .other
                 }
-                return nil
+                return .end
             }
             let lineNumber = lines.lineNumber
             var columnShift = 0
@@ -148,7 +185,8 @@ public final class NDJSONReader {
                     // (the importer stores it), then fail on the next call.
                     session = nil
                     self.failure = failure
-                    return .endOfSession(previous.summary)
+                    otherItem = .endOfSession(previous.summary)
+                    return .other
                 }
                 throw failure
             }
@@ -158,11 +196,12 @@ public final class NDJSONReader {
             case .sample(let tOffset, let ignoredKeys):
                 try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
                 session!.samples += 1
-                return .sample(scanner.sample, observed: scanner.observed)
+                return .sample
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
                 session!.events += 1
-                return .event(event)
+                otherItem = .event(event)
+                return .other
             case .header(var header, let ignoredKeys):
                 header.line = lineNumber
                 var next = SessionProgress(firstLine: lineNumber, lastLine: lineNumber, ignoredKeys: ignoredKeys)
@@ -171,9 +210,11 @@ public final class NDJSONReader {
                 session = next
                 if let previous {
                     pendingHeader = header
-                    return .endOfSession(previous.summary)
+                    otherItem = .endOfSession(previous.summary)
+                    return .other
                 }
-                return .header(header)
+                otherItem = .header(header)
+                return .other
             }
         }
     }
