@@ -27,20 +27,29 @@ public final class NDJSONReader {
     // class property cost ~170 instructions a line (callgrind); only this class's own methods,
     // which never overlap, touch it.
     @exclusivity(unchecked) private var scanner = JSONScanner()
-    private var session: SessionProgress?
+    // The open session's counts, valid while `inSession`; kept out of an Optional and the header
+    // below boxed because reading or updating them through optionals copied these ~180- and
+    // ~360-byte values several times a line (callgrind, objdump).
+    @exclusivity(unchecked) private var session = SessionProgress()
+    private var inSession = false
     /// A header read while the previous session was still open, returned after its summary.
-    private var pendingHeader: SessionHeader?
+    private var pendingHeader = PendingHeader.none
     /// Once an error is thrown, every later call throws it again.
     private var failure: RecordingError?
     private var finished = false
 
     /// Counts and hash of the session being read.
+    private enum PendingHeader {
+        case none
+        indirect case header(SessionHeader)
+    }
+
     private struct SessionProgress {
-        var firstLine: Int
-        var lastLine: Int
+        var firstLine = 0
+        var lastLine = 0
         var samples = 0
         var events = 0
-        var ignoredKeys: Int
+        var ignoredKeys = 0
         var lastT = 0.0
         var hasher = ContentHasher()
 
@@ -119,8 +128,8 @@ public final class NDJSONReader {
     /// - Throws: As ``next()``.
     @inline(__always)
     package func advance() throws(RecordingError) -> Step {
-        if let header = pendingHeader {
-            pendingHeader = nil
+        if case .header(let header) = pendingHeader {
+            pendingHeader = .none
             otherItem = .header(header)
             return .other
         }
@@ -159,8 +168,8 @@ public final class NDJSONReader {
             }
             guard var line = nextLine else {
                 finished = true
-                if let session {
-                    self.session = nil
+                if inSession {
+                    inSession = false
                     otherItem = .endOfSession(session.summary)
                     return .other
                 }
@@ -180,12 +189,12 @@ public final class NDJSONReader {
             } catch {
                 let failure = RecordingError(
                     file: displayName, line: lineNumber, column: error.offset + 1 + columnShift, message: error.message)
-                if let previous = session, Self.mentionsFormatKey(line) {
+                if inSession, Self.mentionsFormatKey(line) {
                     // A bad header still ends the session before it: hand that one over complete
                     // (the importer stores it), then fail on the next call.
-                    session = nil
+                    inSession = false
                     self.failure = failure
-                    otherItem = .endOfSession(previous.summary)
+                    otherItem = .endOfSession(session.summary)
                     return .other
                 }
                 throw failure
@@ -195,22 +204,23 @@ public final class NDJSONReader {
                 continue
             case .sample(let tOffset, let ignoredKeys):
                 try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
-                session!.samples += 1
+                session.samples += 1
                 return .sample
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
-                session!.events += 1
+                session.events += 1
                 otherItem = .event(event)
                 return .other
             case .header(var header, let ignoredKeys):
                 header.line = lineNumber
                 var next = SessionProgress(firstLine: lineNumber, lastLine: lineNumber, ignoredKeys: ignoredKeys)
                 next.hasher.add(line)
-                let previous = session
+                let previous = inSession ? session.summary : nil
                 session = next
+                inSession = true
                 if let previous {
-                    pendingHeader = header
-                    otherItem = .endOfSession(previous.summary)
+                    pendingHeader = .header(header)
+                    otherItem = .endOfSession(previous)
                     return .other
                 }
                 otherItem = .header(header)
@@ -234,19 +244,19 @@ public final class NDJSONReader {
     private func accept(
         _ line: UnsafeBufferPointer<UInt8>, t: Double, tOffset: Int, ignoredKeys: Int, lineNumber: Int, what: String
     ) throws(RecordingError) {
-        guard session != nil else {
+        guard inSession else {
             throw RecordingError(
                 file: displayName, line: lineNumber, column: 1,
                 message: "\(what) before any session header; a recording starts with a header line such as {\"navrec\":1,\"session\":{\"behaviors\":{\"largeTitle\":{}}}}")
         }
-        if t < session!.lastT {
+        if t < session.lastT {
             throw RecordingError(
                 file: displayName, line: lineNumber, column: tOffset + 1,
-                message: "'t' went back: \(formatNumber(t)) is smaller than the previous line's \(formatNumber(session!.lastT)) (t never decreases within a session)")
+                message: "'t' went back: \(formatNumber(t)) is smaller than the previous line's \(formatNumber(session.lastT)) (t never decreases within a session)")
         }
-        session!.lastT = t
-        session!.lastLine = lineNumber
-        session!.ignoredKeys += ignoredKeys
-        session!.hasher.add(line)
+        session.lastT = t
+        session.lastLine = lineNumber
+        session.ignoredKeys += ignoredKeys
+        session.hasher.add(line)
     }
 }

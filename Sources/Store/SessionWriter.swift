@@ -26,9 +26,14 @@ package final class SessionWriter {
     private struct PendingFrame {
         var seq: Int
         var sample: ScrollSample
+        var hasObserved: Bool
         var computed: BarState
-        var observed: BarState?
+        /// Valid when `hasObserved` (not an Optional, so it can be bound through a pointer).
+        var observed: BarState
     }
+
+    private static let computedOffset = MemoryLayout<PendingFrame>.offset(of: \PendingFrame.computed)!
+    private static let observedOffset = MemoryLayout<PendingFrame>.offset(of: \PendingFrame.observed)!
 
     /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state.
     private static let frameColumns = Int32(6) + 2 * BarStateColumns.count
@@ -67,7 +72,12 @@ package final class SessionWriter {
 
     /// Appends a sample with its computed state and, when the recording had one, its observed state.
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
-        (pending + pendingCount).initialize(to: PendingFrame(seq: samples, sample: sample, computed: computed, observed: observed))
+        let slot = pending + pendingCount
+        if let observed {
+            slot.initialize(to: PendingFrame(seq: samples, sample: sample, hasObserved: true, computed: computed, observed: observed))
+        } else {
+            slot.initialize(to: PendingFrame(seq: samples, sample: sample, hasObserved: false, computed: computed, observed: BarState()))
+        }
         pendingCount += 1
         if pendingCount == Self.batchRows {
             for row in 0..<Self.batchRows { bindFrame(pending + row, to: frameBatch, row: row) }
@@ -95,11 +105,14 @@ package final class SessionWriter {
         binder.bindNumber(base + 3, sample.y)
         if let phase = sample.phase { binder.bind(base + 4, Int64(phase.rawValue)) } else { binder.bindNull(base + 4) }
         binder.bindNumber(base + 5, sample.vy)
-        columnMask |= BarStateColumns.bind(frame.pointee.computed, to: binder, from: base + 6)
+        // The states are read through pointers: passing them by value copied ~140 bytes a time.
+        let raw = UnsafeRawPointer(frame)
+        columnMask |= BarStateColumns.bind(
+            (raw + Self.computedOffset).assumingMemoryBound(to: BarState.self), to: binder, from: base + 6)
         let observedFlag = base + 6 + BarStateColumns.count
-        if frame.pointee.observed != nil {
+        if frame.pointee.hasObserved {
             binder.bind(observedFlag, 1)
-            columnMask |= BarStateColumns.bind(frame.pointee.observed.unsafelyUnwrapped, to: binder, from: observedFlag + 1) << UInt32(BarStateColumns.count)
+            columnMask |= BarStateColumns.bind((raw + Self.observedOffset).assumingMemoryBound(to: BarState.self), to: binder, from: observedFlag + 1) << UInt32(BarStateColumns.count)
         } else {
             binder.bindNull(observedFlag)
             BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
