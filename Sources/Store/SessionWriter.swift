@@ -72,15 +72,24 @@ package final class SessionWriter {
 
     /// Appends a sample with its computed state and, when the recording had one, its observed state.
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
+        // Field by field into the slot: a whole `PendingFrame` built first was copied again. The
+        // type is trivial (plain numbers and enums), so assigning into the raw slot is sound.
         let slot = pending + pendingCount
+        let raw = UnsafeMutableRawPointer(slot)
+        (raw + Self.computedOffset).initializeMemory(as: BarState.self, repeating: computed, count: 1)
         if let observed {
-            slot.initialize(to: PendingFrame(seq: samples, sample: sample, hasObserved: true, computed: computed, observed: observed))
-        } else {
-            slot.initialize(to: PendingFrame(seq: samples, sample: sample, hasObserved: false, computed: computed, observed: BarState()))
+            (raw + Self.observedOffset).initializeMemory(as: BarState.self, repeating: observed, count: 1)
         }
+        slot.pointee.seq = samples
+        slot.pointee.sample = sample
+        slot.pointee.hasObserved = observed != nil
         pendingCount += 1
         if pendingCount == Self.batchRows {
-            for row in 0..<Self.batchRows { bindFrame(pending + row, to: frameBatch, row: row) }
+            // The mask is gathered in a local: `columnMask |= …` around the bind calls was a
+            // dynamically checked access to the property, ~100 instructions a frame.
+            var mask: UInt32 = 0
+            for row in 0..<Self.batchRows { mask |= bindFrame(pending + row, to: frameBatch, row: row) }
+            columnMask |= mask
             pendingCount = 0
             try frameBatch.statement.step()
             frameBatch.statement.reset()
@@ -92,7 +101,8 @@ package final class SessionWriter {
     }
 
     @inline(__always)
-    private func bindFrame(_ frame: UnsafePointer<PendingFrame>, to binder: ParameterBinder, row: Int) {
+    /// Binds a frame to row `row` of `binder`'s statement; returns the columns that got a value.
+    private func bindFrame(_ frame: UnsafePointer<PendingFrame>, to binder: ParameterBinder, row: Int) -> UInt32 {
         let base = Int32(row) * Self.frameColumns
         let sample = frame.pointee.sample
         // Only a session's first frame names its key: for the others a NULL key makes SQLite take
@@ -107,16 +117,17 @@ package final class SessionWriter {
         binder.bindNumber(base + 5, sample.vy)
         // The states are read through pointers: passing them by value copied ~140 bytes a time.
         let raw = UnsafeRawPointer(frame)
-        columnMask |= BarStateColumns.bind(
+        var mask = BarStateColumns.bind(
             (raw + Self.computedOffset).assumingMemoryBound(to: BarState.self), to: binder, from: base + 6)
         let observedFlag = base + 6 + BarStateColumns.count
         if frame.pointee.hasObserved {
             binder.bind(observedFlag, 1)
-            columnMask |= BarStateColumns.bind((raw + Self.observedOffset).assumingMemoryBound(to: BarState.self), to: binder, from: observedFlag + 1) << UInt32(BarStateColumns.count)
+            mask |= BarStateColumns.bind((raw + Self.observedOffset).assumingMemoryBound(to: BarState.self), to: binder, from: observedFlag + 1) << UInt32(BarStateColumns.count)
         } else {
             binder.bindNull(observedFlag)
             BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
         }
+        return mask
     }
 
     /// Appends an event; it applies before the next sample.
@@ -138,7 +149,7 @@ package final class SessionWriter {
         let count = pendingCount
         pendingCount = 0
         for row in 0..<count {
-            bindFrame(pending + row, to: frameSingle, row: 0)
+            columnMask |= bindFrame(pending + row, to: frameSingle, row: 0)
             try frameSingle.statement.step()
             frameSingle.statement.reset()
         }
