@@ -53,7 +53,12 @@ struct Importer {
                 if let ndjson {
                     switch try ndjson.advance() {
                     case .sample:
-                        try add(ndjson.sample, observed: ndjson.observed)
+                        samplesRead += 1
+                        if let writer {
+                            let sample = ndjson.sample
+                            try writer.append(sample, computed: engine.step(sample), observed: ndjson.observedPointer)
+                        }
+                        if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
                         continue reading
                     case .other:
                         item = ndjson.otherItem

@@ -132,7 +132,7 @@ extension JSONScanner {
         guard current == UInt8(ascii: "{"), !atEnd else {
             throw ScanError(index, "'bar' must be an object of bar-state fields, found \(valueKind)")
         }
-        observedState = BarState()
+        observedState.pointee = BarState()
         if try beginObject() { return }
         keys.push()
         defer { keys.pop() }
@@ -163,25 +163,25 @@ extension JSONScanner {
         case .bool:
             let value = try boolValue("bar.\(field.name)")
             switch field {
-            case .barHidden: observedState.barHidden = value
-            case .subtitleVisible: observedState.subtitleVisible = value
-            case .subtitleHasText: observedState.subtitleHasText = value
-            default: observedState.dropdownExpanded = value
+            case .barHidden: observedState.pointee.barHidden = value
+            case .subtitleVisible: observedState.pointee.subtitleVisible = value
+            case .subtitleHasText: observedState.pointee.subtitleHasText = value
+            default: observedState.pointee.dropdownExpanded = value
             }
         case .background:
-            observedState.background = try backgroundValue()
+            observedState.pointee.background = try backgroundValue()
         case .number:
             let value = try numberValue("bar.\(field.name)")
             switch field {
-            case .barHeight: observedState.barHeight = value
-            case .barShown: observedState.barShown = value
-            case .largeTitleAlpha: observedState.largeTitleAlpha = value
-            case .inlineTitleAlpha: observedState.inlineTitleAlpha = value
-            case .contentTitleAlpha: observedState.contentTitleAlpha = value
-            case .avatarScale: observedState.avatarScale = value
-            case .avatarTx: observedState.avatarTx = value
-            case .avatarTy: observedState.avatarTy = value
-            default: observedState.blurAlpha = value
+            case .barHeight: observedState.pointee.barHeight = value
+            case .barShown: observedState.pointee.barShown = value
+            case .largeTitleAlpha: observedState.pointee.largeTitleAlpha = value
+            case .inlineTitleAlpha: observedState.pointee.inlineTitleAlpha = value
+            case .contentTitleAlpha: observedState.pointee.contentTitleAlpha = value
+            case .avatarScale: observedState.pointee.avatarScale = value
+            case .avatarTx: observedState.pointee.avatarTx = value
+            case .avatarTy: observedState.pointee.avatarTy = value
+            default: observedState.pointee.blurAlpha = value
             }
         }
     }

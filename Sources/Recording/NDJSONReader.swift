@@ -147,6 +147,10 @@ public final class NDJSONReader {
     package var sample: ScrollSample { scanner.sample }
     /// That sample's observed bar state, if the line had one.
     package var observed: BarState? { scanner.observed }
+    /// The same state in place (`nil` when the line had none), valid until the next ``advance()``.
+    package var observedPointer: UnsafePointer<BarState>? {
+        scanner.hasObserved ? UnsafePointer(scanner.observedState) : nil
+    }
     /// The item ``advance()`` last returned ``Step/other`` for.
     package private(set) var otherItem = RecordingItem.event(ScrollEvent(t: 0, target: .content))
 

@@ -19,21 +19,20 @@ package final class SessionWriter {
     private let eventInsert: Statement
     /// Frames not yet bound, `pendingCount` of them; a fixed buffer rather than an array of tuples,
     /// whose appends and reads copied the two ~140-byte states several times a frame (callgrind).
+    /// The states are in buffers of their own, so they are copied in as raw bytes and bound
+    /// through pointers.
     private let pending: UnsafeMutablePointer<PendingFrame> = .allocate(capacity: SessionWriter.batchRows)
+    private let pendingComputed: UnsafeMutablePointer<BarState> = .allocate(capacity: SessionWriter.batchRows)
+    /// Row i is valid when `pending[i].hasObserved`.
+    private let pendingObserved: UnsafeMutablePointer<BarState> = .allocate(capacity: SessionWriter.batchRows)
     private var pendingCount = 0
 
-    /// A sample waiting for its row in the next multi-row INSERT.
+    /// A sample waiting for its row in the next multi-row INSERT (its states are beside it).
     private struct PendingFrame {
         var seq: Int
         var sample: ScrollSample
         var hasObserved: Bool
-        var computed: BarState
-        /// Valid when `hasObserved` (not an Optional, so it can be bound through a pointer).
-        var observed: BarState
     }
-
-    private static let computedOffset = MemoryLayout<PendingFrame>.offset(of: \PendingFrame.computed)!
-    private static let observedOffset = MemoryLayout<PendingFrame>.offset(of: \PendingFrame.observed)!
 
     /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state.
     private static let frameColumns = Int32(6) + 2 * BarStateColumns.count
@@ -57,8 +56,10 @@ package final class SessionWriter {
     }
 
     deinit {
-        pending.deinitialize(count: pendingCount)
+        // All three hold trivial types: nothing to deinitialize.
         pending.deallocate()
+        pendingComputed.deallocate()
+        pendingObserved.deallocate()
     }
 
     private static func insertSQL(_ table: String, columns: Int32, rows: Int) -> String {
@@ -72,23 +73,35 @@ package final class SessionWriter {
 
     /// Appends a sample with its computed state and, when the recording had one, its observed state.
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
-        // Field by field into the slot: a whole `PendingFrame` built first was copied again. The
-        // type is trivial (plain numbers and enums), so assigning into the raw slot is sound.
-        let slot = pending + pendingCount
-        let raw = UnsafeMutableRawPointer(slot)
-        (raw + Self.computedOffset).initializeMemory(as: BarState.self, repeating: computed, count: 1)
         if let observed {
-            (raw + Self.observedOffset).initializeMemory(as: BarState.self, repeating: observed, count: 1)
+            try withUnsafePointer(to: observed) { (pointer) throws(DatabaseError) in
+                try append(sample, computed: computed, observed: pointer)
+            }
+        } else {
+            try append(sample, computed: computed, observed: UnsafePointer<BarState>?.none)
         }
-        slot.pointee.seq = samples
-        slot.pointee.sample = sample
-        slot.pointee.hasObserved = observed != nil
-        pendingCount += 1
+    }
+
+    /// ``append(_:computed:observed:)`` with the observed state (if any) in place: the importer's
+    /// path, where every copy of a ~140-byte state showed in the profile (callgrind).
+    package func append(
+        _ sample: ScrollSample, computed: BarState, observed: UnsafePointer<BarState>?
+    ) throws(DatabaseError) {
+        let row = pendingCount
+        // Raw byte copies into the buffers (trivial types): one copy of each state.
+        withUnsafePointer(to: computed) { pointer in
+            UnsafeMutableRawPointer(pendingComputed + row).copyMemory(from: pointer, byteCount: MemoryLayout<BarState>.size)
+        }
+        if let observed {
+            UnsafeMutableRawPointer(pendingObserved + row).copyMemory(from: observed, byteCount: MemoryLayout<BarState>.size)
+        }
+        (pending + row).initialize(to: PendingFrame(seq: samples, sample: sample, hasObserved: observed != nil))
+        pendingCount = row + 1
         if pendingCount == Self.batchRows {
             // The mask is gathered in a local: `columnMask |= …` around the bind calls was a
             // dynamically checked access to the property, ~100 instructions a frame.
             var mask: UInt32 = 0
-            for row in 0..<Self.batchRows { mask |= bindFrame(pending + row, to: frameBatch, row: row) }
+            for row in 0..<Self.batchRows { mask |= bindFrame(row, to: frameBatch, row: row) }
             columnMask |= mask
             pendingCount = 0
             try frameBatch.statement.step()
@@ -100,9 +113,11 @@ package final class SessionWriter {
         samples += 1
     }
 
+    /// Binds pending frame `index` to row `row` of `binder`'s statement; returns the columns that
+    /// got a value.
     @inline(__always)
-    /// Binds a frame to row `row` of `binder`'s statement; returns the columns that got a value.
-    private func bindFrame(_ frame: UnsafePointer<PendingFrame>, to binder: ParameterBinder, row: Int) -> UInt32 {
+    private func bindFrame(_ index: Int, to binder: ParameterBinder, row: Int) -> UInt32 {
+        let frame = pending + index
         let base = Int32(row) * Self.frameColumns
         let sample = frame.pointee.sample
         // Only a session's first frame names its key: for the others a NULL key makes SQLite take
@@ -115,14 +130,11 @@ package final class SessionWriter {
         binder.bindNumber(base + 3, sample.y)
         if let phase = sample.phase { binder.bind(base + 4, Int64(phase.rawValue)) } else { binder.bindNull(base + 4) }
         binder.bindNumber(base + 5, sample.vy)
-        // The states are read through pointers: passing them by value copied ~140 bytes a time.
-        let raw = UnsafeRawPointer(frame)
-        var mask = BarStateColumns.bind(
-            (raw + Self.computedOffset).assumingMemoryBound(to: BarState.self), to: binder, from: base + 6)
+        var mask = BarStateColumns.bind(pendingComputed + index, to: binder, from: base + 6)
         let observedFlag = base + 6 + BarStateColumns.count
         if frame.pointee.hasObserved {
             binder.bind(observedFlag, 1)
-            mask |= BarStateColumns.bind((raw + Self.observedOffset).assumingMemoryBound(to: BarState.self), to: binder, from: observedFlag + 1) << UInt32(BarStateColumns.count)
+            mask |= BarStateColumns.bind(pendingObserved + index, to: binder, from: observedFlag + 1) << UInt32(BarStateColumns.count)
         } else {
             binder.bindNull(observedFlag)
             BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
@@ -149,7 +161,7 @@ package final class SessionWriter {
         let count = pendingCount
         pendingCount = 0
         for row in 0..<count {
-            columnMask |= bindFrame(pending + row, to: frameSingle, row: 0)
+            columnMask |= bindFrame(row, to: frameSingle, row: 0)
             try frameSingle.statement.step()
             frameSingle.statement.reset()
         }
