@@ -56,7 +56,7 @@ struct Importer {
                         samplesRead += 1
                         if let writer {
                             let sample = ndjson.sample
-                            try writer.append(sample, computed: engine.step(sample), observed: ndjson.observedPointer)
+                            try writer.append(sample, computed: engine.step(sample), observedAt: ndjson.observedPointer)
                         }
                         if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
                         continue reading

@@ -75,17 +75,17 @@ package final class SessionWriter {
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
         if let observed {
             try withUnsafePointer(to: observed) { (pointer) throws(DatabaseError) in
-                try append(sample, computed: computed, observed: pointer)
+                try append(sample, computed: computed, observedAt: pointer)
             }
         } else {
-            try append(sample, computed: computed, observed: UnsafePointer<BarState>?.none)
+            try append(sample, computed: computed, observedAt: nil)
         }
     }
 
     /// ``append(_:computed:observed:)`` with the observed state (if any) in place: the importer's
     /// path, where every copy of a ~140-byte state showed in the profile (callgrind).
     package func append(
-        _ sample: ScrollSample, computed: BarState, observed: UnsafePointer<BarState>?
+        _ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?
     ) throws(DatabaseError) {
         let row = pendingCount
         // Raw byte copies into the buffers (trivial types): one copy of each state.
