@@ -33,8 +33,42 @@ struct Importer {
             writer = nil
         }
 
+        /// Runs the models on a sample and stores it with its states.
+        @inline(__always)
+        func add(_ sample: ScrollSample, observed: BarState?) throws {
+            samplesRead += 1
+            if let writer {
+                let computed = engine.step(sample)
+                try writer.append(sample, computed: computed, observed: observed)
+            }
+            if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
+        }
+
+        // The NDJSON reader's samples are taken from the reader in place rather than wrapped in a
+        // `RecordingItem` (see `NDJSONReader.advance()`); the other items go the common way.
+        let ndjson = source as? NDJSONReader
         do {
-            while let item = try source.next() {
+            reading: while true {
+                let item: RecordingItem
+                if let ndjson {
+                    switch try ndjson.advance() {
+                    case .sample:
+                        samplesRead += 1
+                        if let writer {
+                            let sample = ndjson.sample
+                            try writer.append(sample, computed: engine.step(sample), observedAt: ndjson.observedPointer)
+                        }
+                        if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
+                        continue reading
+                    case .other:
+                        item = ndjson.otherItem
+                    case .end:
+                        break reading
+                    }
+                } else {
+                    guard let next = try source.next() else { break reading }
+                    item = next
+                }
                 switch item {
                 case .header(let newHeader):
                     header = newHeader
@@ -45,12 +79,7 @@ struct Importer {
                         writer = try store.makeSessionWriter()
                     }
                 case .sample(let sample, let observed):
-                    samplesRead += 1
-                    if let writer {
-                        let computed = engine.step(sample)
-                        try writer.append(sample, computed: computed, observed: observed)
-                    }
-                    if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
+                    try add(sample, observed: observed)
                 case .event(let event):
                     if let writer {
                         engine.apply(event)

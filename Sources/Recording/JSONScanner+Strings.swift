@@ -9,17 +9,35 @@ extension JSONScanner {
     @inline(__always)
     mutating func parseString(decode: Bool) throws(ScanError) -> UnsafeBufferPointer<UInt8> {
         let open = index
-        index += 1
-        let contentStart = index
-        while index < end {
-            let byte = base[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                return UnsafeBufferPointer(start: base + contentStart, count: index - 1 - contentStart)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            index += 1
+        let contentStart = index + 1
+        // Locals rather than `self.index` in the loop (which the compiler stored every byte), and
+        // one unsigned comparison for "below 0x20 or above 0x7F": every key goes through here.
+        let bytes = base
+        let limit = end
+        var position = contentStart
+        // Eight bytes at a time while none is a quote, a backslash, below 0x20 or above 0x7F (the
+        // usual zero-byte tricks; a false alarm only hands the word to the byte loop below, and the
+        // lowest special byte of a word is always flagged because no borrow reaches it).
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while position &+ 8 <= limit {
+            let word = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word) | word
+            if special & (ones &* 0x80) != 0 { break }
+            position &+= 8
         }
+        while position < limit {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                index = position + 1
+                return UnsafeBufferPointer(start: bytes + contentStart, count: position - contentStart)
+            }
+            if byte == UInt8(ascii: "\\") || byte &- 0x20 >= 0x60 { break }
+            position += 1
+        }
+        index = position
         return try parseStringSlowly(open: open, contentStart: contentStart, decode: decode)
     }
 

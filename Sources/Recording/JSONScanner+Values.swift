@@ -126,13 +126,14 @@ extension JSONScanner {
     }
 
     /// Parses an observed bar state (`"bar":{…}`) at nesting level 2; unknown keys are skipped
-    /// and counted in `ignoredKeys`. `null` for a field means absent.
-    mutating func barValue(ignoredKeys: inout Int) throws(ScanError) -> BarState {
+    /// and counted in `ignoredKeys`. `null` for a field means absent. The state goes to
+    /// ``observedState``, built in place.
+    mutating func parseObservedBar(ignoredKeys: inout Int) throws(ScanError) {
         guard current == UInt8(ascii: "{"), !atEnd else {
             throw ScanError(index, "'bar' must be an object of bar-state fields, found \(valueKind)")
         }
-        var state = BarState()
-        if try beginObject() { return state }
+        observedState.pointee = BarState()
+        if try beginObject() { return }
         keys.push()
         defer { keys.pop() }
         var seen: UInt32 = 0
@@ -145,41 +146,42 @@ extension JSONScanner {
                 if current == UInt8(ascii: "n"), consume("null") {
                     // Absent, as if the key were missing.
                 } else {
-                    try setBarField(field, in: &state)
+                    try setBarField(field)
                 }
             } else {
                 try trackKey(key, offset: keyOffset)
                 try skipValue(depth: 2)
                 ignoredKeys += 1
             }
-            if try endOfMember() { return state }
+            if try endOfMember() { return }
         }
     }
 
-    private mutating func setBarField(_ field: BarStateField, in state: inout BarState) throws(ScanError) {
+    /// Sets one field of ``observedState`` from the value at the cursor.
+    private mutating func setBarField(_ field: BarStateField) throws(ScanError) {
         switch field.kind {
         case .bool:
             let value = try boolValue("bar.\(field.name)")
             switch field {
-            case .barHidden: state.barHidden = value
-            case .subtitleVisible: state.subtitleVisible = value
-            case .subtitleHasText: state.subtitleHasText = value
-            default: state.dropdownExpanded = value
+            case .barHidden: observedState.pointee.barHidden = value
+            case .subtitleVisible: observedState.pointee.subtitleVisible = value
+            case .subtitleHasText: observedState.pointee.subtitleHasText = value
+            default: observedState.pointee.dropdownExpanded = value
             }
         case .background:
-            state.background = try backgroundValue()
+            observedState.pointee.background = try backgroundValue()
         case .number:
             let value = try numberValue("bar.\(field.name)")
             switch field {
-            case .barHeight: state.barHeight = value
-            case .barShown: state.barShown = value
-            case .largeTitleAlpha: state.largeTitleAlpha = value
-            case .inlineTitleAlpha: state.inlineTitleAlpha = value
-            case .contentTitleAlpha: state.contentTitleAlpha = value
-            case .avatarScale: state.avatarScale = value
-            case .avatarTx: state.avatarTx = value
-            case .avatarTy: state.avatarTy = value
-            default: state.blurAlpha = value
+            case .barHeight: observedState.pointee.barHeight = value
+            case .barShown: observedState.pointee.barShown = value
+            case .largeTitleAlpha: observedState.pointee.largeTitleAlpha = value
+            case .inlineTitleAlpha: observedState.pointee.inlineTitleAlpha = value
+            case .contentTitleAlpha: observedState.pointee.contentTitleAlpha = value
+            case .avatarScale: observedState.pointee.avatarScale = value
+            case .avatarTx: observedState.pointee.avatarTx = value
+            case .avatarTy: observedState.pointee.avatarTy = value
+            default: observedState.pointee.blurAlpha = value
             }
         }
     }

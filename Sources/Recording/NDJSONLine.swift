@@ -13,6 +13,12 @@ enum NDJSONLine {
     case event(ScrollEvent, tOffset: Int, ignoredKeys: Int)
 }
 
+/// A parsed session header, held by reference while the rest of its line is read.
+private final class HeaderBox {
+    let value: SessionHeader
+    init(_ value: SessionHeader) { self.value = value }
+}
+
 /// Keys a top-level line object may have, as bits for duplicate detection.
 private enum TopKey: UInt16 {
     case t = 1, y = 2, phase = 4, vy = 8, bar = 16, event = 32, target = 64, navrec = 128, session = 256
@@ -68,10 +74,12 @@ extension JSONScanner {
         var y = 0.0
         var phase: ScrollPhase?
         var vy: Double?
-        if observed != nil { observed = nil }
+        hasObserved = false
         var target = ScrollEvent.Target.content
         var version = 0
-        var header: SessionHeader?
+        // Boxed: a ~360-byte optional header local was copied between the loop's blocks on every
+        // line, ten times a sample line (callgrind, objdump); the box is one pointer.
+        var header: HeaderBox?
         var ignoredKeys = 0
         if try !beginObject() {
             keys.push()
@@ -104,7 +112,8 @@ extension JSONScanner {
                     vy = try optionalNumberValue("vy")
                 case .bar:
                     if current == UInt8(ascii: "n"), consume("null") { break }
-                    observed = try barValue(ignoredKeys: &ignoredKeys)
+                    try parseObservedBar(ignoredKeys: &ignoredKeys)
+                    hasObserved = true
                 case .event:
                     try eventValue()
                 case .target:
@@ -118,7 +127,7 @@ extension JSONScanner {
                     }
                     version = known
                 case .session:
-                    header = try sessionValue(ignoredKeys: &ignoredKeys)
+                    header = HeaderBox(try sessionValue(ignoredKeys: &ignoredKeys))
                 case .unknown:
                     try trackKey(key, offset: keyOffset)
                     try skipValue(depth: 1)
@@ -133,7 +142,7 @@ extension JSONScanner {
 
         let sampleKeys = TopKey.t.rawValue | TopKey.y.rawValue | TopKey.phase.rawValue | TopKey.vy.rawValue | TopKey.bar.rawValue
         if seen & TopKey.navrec.rawValue != 0 {
-            guard var header else {
+            guard var header = header?.value else {
                 throw ScanError(objectOffset, "missing 'session' in the header line (an object with at least 'behaviors')")
             }
             header.formatVersion = version

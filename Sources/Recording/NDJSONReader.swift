@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import BarModel
+package import BarModel
 
 /// Streams a navrec NDJSON recording (RECORDING_FORMAT.md) item by item, any number of sessions
 /// per file, in memory that does not grow with the file.
@@ -23,21 +23,33 @@ public final class NDJSONReader {
     /// The name errors use for the file.
     public let displayName: String
     private let lines: LineReader
-    private var scanner = JSONScanner()
-    private var session: SessionProgress?
+    // Unchecked: every line mutates the scanner, and the runtime's dynamic exclusivity check of a
+    // class property cost ~170 instructions a line (callgrind); only this class's own methods,
+    // which never overlap, touch it.
+    @exclusivity(unchecked) private var scanner = JSONScanner()
+    // The open session's counts, valid while `inSession`; kept out of an Optional and the header
+    // below boxed because reading or updating them through optionals copied these ~180- and
+    // ~360-byte values several times a line (callgrind, objdump).
+    @exclusivity(unchecked) private var session = SessionProgress()
+    private var inSession = false
     /// A header read while the previous session was still open, returned after its summary.
-    private var pendingHeader: SessionHeader?
+    private var pendingHeader = PendingHeader.none
     /// Once an error is thrown, every later call throws it again.
     private var failure: RecordingError?
     private var finished = false
 
     /// Counts and hash of the session being read.
+    private enum PendingHeader {
+        case none
+        indirect case header(SessionHeader)
+    }
+
     private struct SessionProgress {
-        var firstLine: Int
-        var lastLine: Int
+        var firstLine = 0
+        var lastLine = 0
         var samples = 0
         var events = 0
-        var ignoredKeys: Int
+        var ignoredKeys = 0
         var lastT = 0.0
         var hasher = ContentHasher()
 
@@ -91,12 +103,38 @@ public final class NDJSONReader {
     /// - Throws: ``RecordingError`` at the first bad line (kind ``RecordingError/Kind/invalidInput``)
     ///   or read failure (kind ``RecordingError/Kind/unreadable``); the reader then stays failed.
     public func next() throws(RecordingError) -> RecordingItem? {
-        if let header = pendingHeader {
-            pendingHeader = nil
-            return .header(header)
+        switch try advance() {
+        case .sample: .sample(scanner.sample, observed: scanner.observed)
+        case .other: otherItem
+        case .end: nil
+        }
+    }
+
+    /// What ``advance()`` read.
+    package enum Step {
+        /// A sample: ``sample`` and ``observed``.
+        case sample
+        /// A header, event or end of session: ``otherItem``.
+        case other
+        /// Past the last session's end.
+        case end
+    }
+
+    /// Reads the next item as ``next()`` does, but leaves a sample in ``sample`` and ``observed``
+    /// instead of returning it inside a ``RecordingItem``: the importer's hot path, where copying
+    /// the sample's ~190-byte item through optionals and enums cost ~1,000 instructions a sample
+    /// (callgrind).
+    ///
+    /// - Throws: As ``next()``.
+    @inline(__always)
+    package func advance() throws(RecordingError) -> Step {
+        if case .header(let header) = pendingHeader {
+            pendingHeader = .none
+            otherItem = .header(header)
+            return .other
         }
         if let failure { throw failure }
-        if finished { return nil }
+        if finished { return .end }
         do {
             return try readItem()
         } catch {
@@ -105,8 +143,19 @@ public final class NDJSONReader {
         }
     }
 
+    /// The sample ``advance()`` last returned ``Step/sample`` for.
+    package var sample: ScrollSample { scanner.sample }
+    /// That sample's observed bar state, if the line had one.
+    package var observed: BarState? { scanner.observed }
+    /// The same state in place (`nil` when the line had none), valid until the next ``advance()``.
+    package var observedPointer: UnsafePointer<BarState>? {
+        scanner.hasObserved ? UnsafePointer(scanner.observedState) : nil
+    }
+    /// The item ``advance()`` last returned ``Step/other`` for.
+    package private(set) var otherItem = RecordingItem.event(ScrollEvent(t: 0, target: .content))
+
     @inline(__always)
-    private func readItem() throws(RecordingError) -> RecordingItem? {
+    private func readItem() throws(RecordingError) -> Step {
         while true {
             let nextLine: UnsafeBufferPointer<UInt8>?
             do {
@@ -123,11 +172,12 @@ public final class NDJSONReader {
             }
             guard var line = nextLine else {
                 finished = true
-                if let session {
-                    self.session = nil
-                    return .endOfSession(session.summary)
+                if inSession {
+                    inSession = false
+                    otherItem = .endOfSession(session.summary)
+                    return .other
                 }
-                return nil
+                return .end
             }
             let lineNumber = lines.lineNumber
             var columnShift = 0
@@ -143,12 +193,13 @@ public final class NDJSONReader {
             } catch {
                 let failure = RecordingError(
                     file: displayName, line: lineNumber, column: error.offset + 1 + columnShift, message: error.message)
-                if let previous = session, Self.mentionsFormatKey(line) {
+                if inSession, Self.mentionsFormatKey(line) {
                     // A bad header still ends the session before it: hand that one over complete
                     // (the importer stores it), then fail on the next call.
-                    session = nil
+                    inSession = false
                     self.failure = failure
-                    return .endOfSession(previous.summary)
+                    otherItem = .endOfSession(session.summary)
+                    return .other
                 }
                 throw failure
             }
@@ -157,23 +208,27 @@ public final class NDJSONReader {
                 continue
             case .sample(let tOffset, let ignoredKeys):
                 try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
-                session!.samples += 1
-                return .sample(scanner.sample, observed: scanner.observed)
+                session.samples += 1
+                return .sample
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
-                session!.events += 1
-                return .event(event)
+                session.events += 1
+                otherItem = .event(event)
+                return .other
             case .header(var header, let ignoredKeys):
                 header.line = lineNumber
                 var next = SessionProgress(firstLine: lineNumber, lastLine: lineNumber, ignoredKeys: ignoredKeys)
                 next.hasher.add(line)
-                let previous = session
+                let previous = inSession ? session.summary : nil
                 session = next
+                inSession = true
                 if let previous {
-                    pendingHeader = header
-                    return .endOfSession(previous.summary)
+                    pendingHeader = .header(header)
+                    otherItem = .endOfSession(previous)
+                    return .other
                 }
-                return .header(header)
+                otherItem = .header(header)
+                return .other
             }
         }
     }
@@ -193,19 +248,19 @@ public final class NDJSONReader {
     private func accept(
         _ line: UnsafeBufferPointer<UInt8>, t: Double, tOffset: Int, ignoredKeys: Int, lineNumber: Int, what: String
     ) throws(RecordingError) {
-        guard session != nil else {
+        guard inSession else {
             throw RecordingError(
                 file: displayName, line: lineNumber, column: 1,
                 message: "\(what) before any session header; a recording starts with a header line such as {\"navrec\":1,\"session\":{\"behaviors\":{\"largeTitle\":{}}}}")
         }
-        if t < session!.lastT {
+        if t < session.lastT {
             throw RecordingError(
                 file: displayName, line: lineNumber, column: tOffset + 1,
-                message: "'t' went back: \(formatNumber(t)) is smaller than the previous line's \(formatNumber(session!.lastT)) (t never decreases within a session)")
+                message: "'t' went back: \(formatNumber(t)) is smaller than the previous line's \(formatNumber(session.lastT)) (t never decreases within a session)")
         }
-        session!.lastT = t
-        session!.lastLine = lineNumber
-        session!.ignoredKeys += ignoredKeys
-        session!.hasher.add(line)
+        session.lastT = t
+        session.lastLine = lineNumber
+        session.ignoredKeys += ignoredKeys
+        session.hasher.add(line)
     }
 }

@@ -17,7 +17,22 @@ package final class SessionWriter {
     private let frameBatch: ParameterBinder
     private let frameSingle: ParameterBinder
     private let eventInsert: Statement
-    private var pendingFrames: [(seq: Int, sample: ScrollSample, computed: BarState, observed: BarState?)] = []
+    /// Frames not yet bound, `pendingCount` of them; a fixed buffer rather than an array of tuples,
+    /// whose appends and reads copied the two ~140-byte states several times a frame (callgrind).
+    /// The states are in buffers of their own, so they are copied in as raw bytes and bound
+    /// through pointers.
+    private let pending: UnsafeMutablePointer<PendingFrame> = .allocate(capacity: SessionWriter.batchRows)
+    private let pendingComputed: UnsafeMutablePointer<BarState> = .allocate(capacity: SessionWriter.batchRows)
+    /// Row i is valid when `pending[i].hasObserved`.
+    private let pendingObserved: UnsafeMutablePointer<BarState> = .allocate(capacity: SessionWriter.batchRows)
+    private var pendingCount = 0
+
+    /// A sample waiting for its row in the next multi-row INSERT (its states are beside it).
+    private struct PendingFrame {
+        var seq: Int
+        var sample: ScrollSample
+        var hasObserved: Bool
+    }
 
     /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state.
     private static let frameColumns = Int32(6) + 2 * BarStateColumns.count
@@ -40,6 +55,13 @@ package final class SessionWriter {
             "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target) VALUES (?, ?, ?, ?, ?, ?)")
     }
 
+    deinit {
+        // All three hold trivial types: nothing to deinitialize.
+        pending.deallocate()
+        pendingComputed.deallocate()
+        pendingObserved.deallocate()
+    }
+
     private static func insertSQL(_ table: String, columns: Int32, rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: Int(columns)).joined(separator: ",") + ")"
         return "INSERT INTO \(table) VALUES " + Array(repeating: row, count: rows).joined(separator: ",")
@@ -51,13 +73,39 @@ package final class SessionWriter {
 
     /// Appends a sample with its computed state and, when the recording had one, its observed state.
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
-        if pendingFrames.isEmpty { pendingFrames.reserveCapacity(Self.batchRows) }
-        pendingFrames.append((samples, sample, computed, observed))
-        if pendingFrames.count == Self.batchRows {
-            for row in 0..<Self.batchRows { bindFrame(pendingFrames[row], to: frameBatch, row: row) }
+        if let observed {
+            try withUnsafePointer(to: observed) { (pointer) throws(DatabaseError) in
+                try append(sample, computed: computed, observedAt: pointer)
+            }
+        } else {
+            try append(sample, computed: computed, observedAt: nil)
+        }
+    }
+
+    /// ``append(_:computed:observed:)`` with the observed state (if any) in place: the importer's
+    /// path, where every copy of a ~140-byte state showed in the profile (callgrind).
+    package func append(
+        _ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?
+    ) throws(DatabaseError) {
+        let row = pendingCount
+        // Raw byte copies into the buffers (trivial types): one copy of each state.
+        withUnsafePointer(to: computed) { pointer in
+            UnsafeMutableRawPointer(pendingComputed + row).copyMemory(from: pointer, byteCount: MemoryLayout<BarState>.size)
+        }
+        if let observed {
+            UnsafeMutableRawPointer(pendingObserved + row).copyMemory(from: observed, byteCount: MemoryLayout<BarState>.size)
+        }
+        (pending + row).initialize(to: PendingFrame(seq: samples, sample: sample, hasObserved: observed != nil))
+        pendingCount = row + 1
+        if pendingCount == Self.batchRows {
+            // The mask is gathered in a local: `columnMask |= …` around the bind calls was a
+            // dynamically checked access to the property, ~100 instructions a frame.
+            var mask: UInt32 = 0
+            for row in 0..<Self.batchRows { mask |= bindFrame(row, to: frameBatch, row: row) }
+            columnMask |= mask
+            pendingCount = 0
             try frameBatch.statement.step()
             frameBatch.statement.reset()
-            pendingFrames.removeAll(keepingCapacity: true)
         }
         if observed != nil { observedSamples += 1 }
         if firstT == nil { firstT = sample.t }
@@ -65,31 +113,33 @@ package final class SessionWriter {
         samples += 1
     }
 
+    /// Binds pending frame `index` to row `row` of `binder`'s statement; returns the columns that
+    /// got a value.
     @inline(__always)
-    private func bindFrame(
-        _ frame: (seq: Int, sample: ScrollSample, computed: BarState, observed: BarState?), to binder: ParameterBinder, row: Int
-    ) {
+    private func bindFrame(_ index: Int, to binder: ParameterBinder, row: Int) -> UInt32 {
+        let frame = pending + index
         let base = Int32(row) * Self.frameColumns
-        let sample = frame.sample
+        let sample = frame.pointee.sample
         // Only a session's first frame names its key: for the others a NULL key makes SQLite take
         // the largest key + 1 (OP_NewRowid, a look at the B-tree's last cell) instead of seeking the
         // given key to check it is free (OP_NotExists: ~1,500 instructions a row, a fifth of the
         // insert, callgrind). The session's keys are above every stored frame's (its key is the
         // largest session key + 1), so this yields the same consecutive keys; finish() checks.
-        if frame.seq == 0 { binder.bind(base + 1, key(0)) } else { binder.bindNull(base + 1) }
+        if frame.pointee.seq == 0 { binder.bind(base + 1, key(0)) } else { binder.bindNull(base + 1) }
         binder.bind(base + 2, Int64((sample.t * 1_000_000).rounded()))
         binder.bindNumber(base + 3, sample.y)
         if let phase = sample.phase { binder.bind(base + 4, Int64(phase.rawValue)) } else { binder.bindNull(base + 4) }
         binder.bindNumber(base + 5, sample.vy)
-        columnMask |= BarStateColumns.bind(frame.computed, to: binder, from: base + 6)
+        var mask = BarStateColumns.bind(pendingComputed + index, to: binder, from: base + 6)
         let observedFlag = base + 6 + BarStateColumns.count
-        if let observed = frame.observed {
+        if frame.pointee.hasObserved {
             binder.bind(observedFlag, 1)
-            columnMask |= BarStateColumns.bind(observed, to: binder, from: observedFlag + 1) << UInt32(BarStateColumns.count)
+            mask |= BarStateColumns.bind(pendingObserved + index, to: binder, from: observedFlag + 1) << UInt32(BarStateColumns.count)
         } else {
             binder.bindNull(observedFlag)
             BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
         }
+        return mask
     }
 
     /// Appends an event; it applies before the next sample.
@@ -108,12 +158,13 @@ package final class SessionWriter {
 
     /// Writes the rows still pending (fewer than a batch) one by one.
     private func flush() throws(DatabaseError) {
-        for frame in pendingFrames {
-            bindFrame(frame, to: frameSingle, row: 0)
+        let count = pendingCount
+        pendingCount = 0
+        for row in 0..<count {
+            columnMask |= bindFrame(row, to: frameSingle, row: 0)
             try frameSingle.statement.step()
             frameSingle.statement.reset()
         }
-        pendingFrames.removeAll()
     }
 
     /// Finishes the session: writes pending rows and the `sessions` row.
