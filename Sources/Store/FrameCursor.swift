@@ -122,7 +122,7 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         return sqlite3_value_type(value) == SQLITE_NULL ? nil : sqlite3_value_int64(value)
     }
 
-    /// A number column in the table's encoding (as ``ParameterBinder/number(_:_:)``): thousandths
+    /// A number column in the table's encoding (the inverse of ``ParameterBinder/thousandths(_:)``): thousandths
     /// as INTEGER, else REAL; `nil` for NULL.
     @inline(__always)
     private static func number(_ handle: OpaquePointer, _ column: Int32) -> Double? {
@@ -135,7 +135,7 @@ package final class FrameCursor: Sequence, IteratorProtocol {
     }
 
     /// Overwrites `state` with the state whose i-th field is in result column `columns[i]`
-    /// (`-1`: not selected, `nil`); the same decoding as `BarStateColumns.read`.
+    /// (`-1`: not selected, `nil`); the inverse of ``BarStateColumns/bind(_:to:from:)``.
     @inline(__always)
     private static func readState(_ handle: OpaquePointer, columns: UnsafePointer<Int32>, into state: inout BarState) {
         @inline(__always) func number(_ field: Int) -> Double? {

@@ -74,14 +74,4 @@ final class ParameterBinder {
         guard (Double(m) / 1000).bitPattern == value.bitPattern else { return nil }
         return m
     }
-
-    /// Decodes a number column of `frames`: thousandths as INTEGER, else REAL; `nil` for NULL.
-    @inline(__always)
-    static func number(_ statement: Statement, _ index: Int32) -> Double? {
-        switch sqlite3_column_type(statement.handle, index) {
-        case SQLITE_INTEGER: Double(statement.int64(index)) / 1000
-        case SQLITE_NULL: nil
-        default: statement.double(index)
-        }
-    }
 }

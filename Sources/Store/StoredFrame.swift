@@ -64,33 +64,4 @@ enum BarStateColumns {
     static func bindNull(to binder: ParameterBinder, from first: Int32) {
         for index in first..<(first + count) { binder.bindNull(index) }
     }
-
-    /// Reads a state whose i-th field is in result column `columns[i]` (`-1`: not selected, `nil`).
-    @inline(__always)
-    static func read(_ statement: Statement, columns: UnsafeBufferPointer<Int32>) -> BarState {
-        @inline(__always) func number(_ field: Int) -> Double? {
-            let column = columns[field]
-            return column < 0 ? nil : ParameterBinder.number(statement, column)
-        }
-        @inline(__always) func integer(_ field: Int) -> Int64? {
-            let column = columns[field]
-            return column < 0 ? nil : statement.optionalInt64(column)
-        }
-        var state = BarState()
-        state.barHeight = number(0)
-        state.barHidden = integer(1).map { $0 != 0 }
-        state.barShown = number(2)
-        state.largeTitleAlpha = number(3)
-        state.inlineTitleAlpha = number(4)
-        state.contentTitleAlpha = number(5)
-        state.avatarScale = number(6)
-        state.avatarTx = number(7)
-        state.avatarTy = number(8)
-        state.blurAlpha = number(9)
-        state.background = integer(10).flatMap { BarBackground(rawValue: UInt8(clamping: $0)) }
-        state.subtitleVisible = integer(11).map { $0 != 0 }
-        state.subtitleHasText = integer(12).map { $0 != 0 }
-        state.dropdownExpanded = integer(13).map { $0 != 0 }
-        return state
-    }
 }
