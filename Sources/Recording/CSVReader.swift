@@ -106,19 +106,7 @@ public final class CSVReader {
     private func readItem() throws(RecordingError) -> RecordingItem? {
         guard state != .finished else { return nil }
         while true {
-            let nextLine: UnsafeBufferPointer<UInt8>?
-            do {
-                nextLine = try lines.nextLine()
-            } catch {
-                switch error {
-                case .io(let message):
-                    throw .unreadable(displayName, "read failed: \(message)")
-                case .lineTooLong(let line):
-                    throw RecordingError(
-                        file: displayName, line: line, column: lines.maxLineLength + 1,
-                        message: "line is longer than \(lines.maxLineLength >> 20) MiB")
-                }
-            }
+            let nextLine = try lines.nextLine(of: displayName)
             guard var line = nextLine else {
                 if !spill.isEmpty {
                     throw error(at: spillFirstLine, column: 1, "a quoted field is not closed before the end of the file")

@@ -157,19 +157,7 @@ public final class NDJSONReader {
     @inline(__always)
     private func readItem() throws(RecordingError) -> Step {
         while true {
-            let nextLine: UnsafeBufferPointer<UInt8>?
-            do {
-                nextLine = try lines.nextLine()
-            } catch {
-                switch error {
-                case .io(let message):
-                    throw .unreadable(displayName, "read failed: \(message)")
-                case .lineTooLong(let line):
-                    throw RecordingError(
-                        file: displayName, line: line, column: lines.maxLineLength + 1,
-                        message: "line is longer than \(lines.maxLineLength >> 20) MiB")
-                }
-            }
+            let nextLine = try lines.nextLine(of: displayName)
             guard var line = nextLine else {
                 finished = true
                 if inSession {
