@@ -1,3 +1,5 @@
+import BarModel
+
 /// SplitMix64: a tiny deterministic generator, so a fuzz run is the same bytes on every machine and
 /// every Swift version (the standard library's generator is seeded randomly and may change).
 struct FuzzRandom {
@@ -5,13 +7,7 @@ struct FuzzRandom {
 
     init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { SeededGenerator.splitMix64(&state) }
 
     /// A uniform integer in `0..<bound` (`bound` > 0); the tiny modulo bias does not matter here.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
