@@ -33,14 +33,12 @@ struct Importer {
             writer = nil
         }
 
-        /// Runs the models on a sample and stores it with its states.
+        /// Runs the models on a sample and stores it with its states; `observed` points at the
+        /// state the app reported, if any (the NDJSON reader's own storage, read in place).
         @inline(__always)
-        func add(_ sample: ScrollSample, observed: BarState?) throws {
+        func add(_ sample: ScrollSample, observedAt observed: UnsafePointer<BarState>?) throws {
             samplesRead += 1
-            if let writer {
-                let computed = engine.step(sample)
-                try writer.append(sample, computed: computed, observed: observed)
-            }
+            if let writer { try writer.append(sample, computed: engine.step(sample), observedAt: observed) }
             if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
         }
 
@@ -53,12 +51,7 @@ struct Importer {
                 if let ndjson {
                     switch try ndjson.advance() {
                     case .sample:
-                        samplesRead += 1
-                        if let writer {
-                            let sample = ndjson.sample
-                            try writer.append(sample, computed: engine.step(sample), observedAt: ndjson.observedPointer)
-                        }
-                        if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
+                        try add(ndjson.sample, observedAt: ndjson.observedPointer)
                         continue reading
                     case .other:
                         item = ndjson.otherItem
@@ -79,7 +72,11 @@ struct Importer {
                         writer = try store.makeSessionWriter()
                     }
                 case .sample(let sample, let observed):
-                    try add(sample, observed: observed)
+                    if let observed {
+                        try withUnsafePointer(to: observed) { try add(sample, observedAt: $0) }
+                    } else {
+                        try add(sample, observedAt: nil)
+                    }
                 case .event(let event):
                     if let writer {
                         engine.apply(event)
