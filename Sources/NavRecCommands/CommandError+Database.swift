@@ -1,4 +1,3 @@
-internal import CSQLite
 internal import Store
 
 extension CommandError {
@@ -9,21 +8,21 @@ extension CommandError {
         guard let error = error as? DatabaseError else { return CommandError(.software, "error: \(error)") }
         let hint: String
         switch error.resultCode {
-        case SQLITE_NOTADB:
+        case .notADatabase:
             hint = "\(path) is not a SQLite database (choose another --db)"
-        case SQLITE_CANTOPEN:
+        case .cannotOpen:
             hint = "cannot open \(path): check that its directory exists and is writable"
-        case SQLITE_READONLY:
+        case .readOnly:
             hint = "\(path) is read-only: make it writable or choose another --db"
-        case SQLITE_FULL:
+        case .full:
             hint = "the disk holding \(path) is full: nothing of the interrupted session was stored; free space and run again"
-        case SQLITE_BUSY, SQLITE_LOCKED:
+        case .busy, .locked:
             hint = "\(path) stayed locked by another process: try again when it has finished"
-        case SQLITE_CORRUPT:
+        case .corrupt:
             hint = "\(path) is damaged: run `sqlite3 \(path) 'PRAGMA integrity_check'`"
-        case SQLITE_IOERR:
+        case .ioError:
             hint = "I/O error on \(path): check free space, file-size limits and the disk, then run again (the session being imported was not stored)"
-        case SQLITE_INTERRUPT:
+        case .interrupt:
             return CommandError(.interrupted, "navrec: interrupted")
         default:
             hint = "database \(path)"

@@ -20,18 +20,10 @@ struct Importer {
     func importAll(from source: some RecordingSource, displayName: String, sourcePath: String) throws -> ImportSummary {
         let clock = ContinuousClock.now
         var summary = ImportSummary(file: displayName)
-        var database: Database { store.database }
-
-        var header: SessionHeader?
         var engine = BarEngine(behaviors: BehaviorSet())
+        /// The session being stored, while ``SessionStore/importSession(_:)`` runs.
         var writer: SessionWriter?
-        var existing: StoredSession?
         var samplesRead = 0
-
-        func rollback() {
-            if database.isInTransaction { try? database.execute("ROLLBACK") }
-            writer = nil
-        }
 
         /// Runs the models on a sample and stores it with its states; `observed` points at the
         /// state the app reported, if any (the NDJSON reader's own storage, read in place).
@@ -45,32 +37,29 @@ struct Importer {
         // The NDJSON reader's samples are taken from the reader in place rather than wrapped in a
         // `RecordingItem` (see `NDJSONReader.advance()`); the other items go the common way.
         let ndjson = source as? NDJSONReader
-        do {
-            reading: while true {
+
+        /// Reads on to the next header or end of session (`nil` at the end of the input), stepping
+        /// the models over the samples and events before it and storing them when `writer` is set.
+        func nextBoundary() throws -> RecordingItem? {
+            while true {
                 let item: RecordingItem
                 if let ndjson {
                     switch try ndjson.advance() {
                     case .sample:
                         try add(ndjson.sample, observedAt: ndjson.observedPointer)
-                        continue reading
+                        continue
                     case .other:
                         item = ndjson.otherItem
                     case .end:
-                        break reading
+                        return nil
                     }
                 } else {
-                    guard let next = try source.next() else { break reading }
+                    guard let next = try source.next() else { return nil }
                     item = next
                 }
                 switch item {
-                case .header(let newHeader):
-                    header = newHeader
-                    engine = BarEngine(behaviors: newHeader.behaviors)
-                    existing = try newHeader.id.flatMap { try store.session(id: $0) }
-                    if existing == nil || replace {
-                        try database.execute("BEGIN IMMEDIATE")
-                        writer = try store.makeSessionWriter()
-                    }
+                case .header, .endOfSession:
+                    return item
                 case .sample(let sample, let observed):
                     if let observed {
                         try withUnsafePointer(to: observed) { try add(sample, observedAt: $0) }
@@ -82,45 +71,59 @@ struct Importer {
                         engine.apply(event)
                         try writer.append(event)
                     }
-                case .endOfSession(let end):
-                    guard let header else { continue }
-                    let id = header.id ?? end.contentID
-                    if let current = writer {
-                        // Asked again inside the write transaction: another process may have stored the
-                        // same session since the header was read (concurrent imports of one file).
-                        existing = try store.session(id: id)
-                        if let existing, !replace {
-                            rollback()
-                            summary.sessionsSkipped += 1
-                            summary.skippedIDs.append(existing.id)
-                            continue
-                        }
-                        if let existing { try store.deleteSession(key: existing.key) }
-                        try current.finish(StoredSession(
-                            key: current.sessionKey, id: id, app: header.app, screen: header.screen,
-                            device: header.device, os: header.os, fps: header.fps, startedAt: header.startedAt,
-                            behaviorNames: header.behaviors.enabledNames, parametersJSON: header.behaviors.json,
-                            contentID: end.contentID, source: sourcePath, samples: end.samples,
-                            observedSamples: current.observedSamples, events: end.events, ignoredKeys: end.ignoredKeys,
-                            duration: current.duration, importedAt: isoNow()))
-                        try database.execute("COMMIT")
-                        writer = nil
-                        summary.sessionsStored += 1
-                        summary.samples += end.samples
-                        summary.events += end.events
-                        summary.ignoredKeys += end.ignoredKeys
-                    } else if let existing {
-                        summary.sessionsSkipped += 1
-                        summary.skippedIDs.append(existing.id)
-                        if existing.contentID != end.contentID {
-                            warn("warning: \(displayName): session '\(id)' is already stored with different content; skipped (--replace overwrites it)")
-                        }
-                    }
                 }
             }
-        } catch {
-            rollback()
-            throw error
+        }
+
+        // Readers end every session before the next header (RecordingItem), so each header is
+        // followed by its session's end.
+        while let item = try nextBoundary() {
+            guard case .header(let header) = item else { continue }
+            engine = BarEngine(behaviors: header.behaviors)
+            let existing = try header.id.flatMap { try store.session(id: $0) }
+            if existing == nil || replace {
+                var end: SessionSummary?
+                var skippedID: String?
+                let stored = try store.importSession { current in
+                    writer = current
+                    defer { writer = nil }
+                    guard case .endOfSession(let last)? = try nextBoundary() else { return nil }
+                    end = last
+                    let id = header.id ?? last.contentID
+                    // Asked again inside the write transaction: another process may have stored the
+                    // same session since the header was read (concurrent imports of one file).
+                    if let existing = try store.session(id: id) {
+                        guard replace else {
+                            skippedID = existing.id
+                            return nil
+                        }
+                        try store.deleteSession(key: existing.key)
+                    }
+                    return StoredSession(
+                        key: current.sessionKey, id: id, app: header.app, screen: header.screen,
+                        device: header.device, os: header.os, fps: header.fps, startedAt: header.startedAt,
+                        behaviorNames: header.behaviors.enabledNames, parametersJSON: header.behaviors.json,
+                        contentID: last.contentID, source: sourcePath, samples: last.samples,
+                        observedSamples: current.observedSamples, events: last.events, ignoredKeys: last.ignoredKeys,
+                        duration: current.duration, importedAt: isoNow())
+                }
+                if stored, let end {
+                    summary.sessionsStored += 1
+                    summary.samples += end.samples
+                    summary.events += end.events
+                    summary.ignoredKeys += end.ignoredKeys
+                } else if let skippedID {
+                    summary.sessionsSkipped += 1
+                    summary.skippedIDs.append(skippedID)
+                }
+            } else if let existing {
+                guard case .endOfSession(let end)? = try nextBoundary() else { break }
+                summary.sessionsSkipped += 1
+                summary.skippedIDs.append(existing.id)
+                if existing.contentID != end.contentID {
+                    warn("warning: \(displayName): session '\(existing.id)' is already stored with different content; skipped (--replace overwrites it)")
+                }
+            }
         }
         summary.seconds = (ContinuousClock.now - clock).seconds
         return summary

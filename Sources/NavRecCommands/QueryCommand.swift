@@ -80,7 +80,7 @@ struct QueryCommand: NavRecCommand {
                 first = false
             }
         } catch let error as DatabaseError {
-            if error.resultCode == 23 /* SQLITE_AUTH */ || error.resultCode == 8 /* SQLITE_READONLY */ {
+            if error.resultCode == .notAuthorized || error.resultCode == .readOnly {
                 throw CommandError(.dataError, "error: navrec query is read-only: \(error.message)\(error.sql.map { " in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
             }
             throw CommandError(.dataError, "error: \(error.message)\(error.sql.map { "\n  in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")

@@ -293,7 +293,7 @@ public final class CSVReader {
             case "phase": column = .phase
             case "vy": column = .vy
             default:
-                if let barField = Self.barFields[name] { column = .bar(barField) } else { column = .ignored }
+                if let barField = BarFieldNames.anyCase.value(cell) { column = .bar(barField) } else { column = .ignored }
             }
             if column == .ignored {
                 ignoredColumns += 1
@@ -382,58 +382,33 @@ public final class CSVReader {
         return parsed.value
     }
 
+    /// Sets `field` in `state` from its cell, read as the field's kind.
     private func set(
         _ field: BarStateField, _ cell: UnsafeBufferPointer<UInt8>, offset: Int, in state: inout BarState,
         base: UnsafePointer<UInt8>, range: (start: Int, end: Int)
     ) throws(ScanError) {
+        let value: Double
         switch field.kind {
-        case .bool:
-            let value: Bool
-            if cell.count == 1, cell[0] == UInt8(ascii: "1") {
-                value = true
-            } else if cell.count == 1, cell[0] == UInt8(ascii: "0") {
-                value = false
+        case .length, .fraction:
+            value = try number(base, range, field.name)
+        case .boolean:
+            if cell.count == 1, cell[0] == UInt8(ascii: "1") || cell[0] == UInt8(ascii: "0") {
+                value = cell[0] == UInt8(ascii: "1") ? 1 : 0
             } else if Self.equalsIgnoringCase(cell, "true") {
-                value = true
+                value = 1
             } else if Self.equalsIgnoringCase(cell, "false") {
-                value = false
+                value = 0
             } else {
                 throw ScanError(offset, "'\(field.name)' must be true, false, 1 or 0, found '\(String(decoding: cell.prefix(60), as: UTF8.self))'")
             }
-            switch field {
-            case .barHidden: state.barHidden = value
-            case .subtitleVisible: state.subtitleVisible = value
-            case .subtitleHasText: state.subtitleHasText = value
-            default: state.dropdownExpanded = value
+        case .enumeration:
+            guard let code = BarFieldNames.code(of: cell, in: field) else {
+                throw ScanError(offset, BarFieldNames.unknownValue(field, found: String(decoding: cell.prefix(60), as: UTF8.self)))
             }
-        case .background:
-            if bytesEqual(cell, "transparent") {
-                state.background = .transparent
-            } else if bytesEqual(cell, "default") {
-                state.background = .default
-            } else {
-                throw ScanError(offset, "unknown background '\(String(decoding: cell.prefix(60), as: UTF8.self))'; expected transparent or default")
-            }
-        case .number:
-            let value = try number(base, range, field.name)
-            switch field {
-            case .barHeight: state.barHeight = value
-            case .barShown: state.barShown = value
-            case .largeTitleAlpha: state.largeTitleAlpha = value
-            case .inlineTitleAlpha: state.inlineTitleAlpha = value
-            case .contentTitleAlpha: state.contentTitleAlpha = value
-            case .avatarScale: state.avatarScale = value
-            case .avatarTx: state.avatarTx = value
-            case .avatarTy: state.avatarTy = value
-            default: state.blurAlpha = value
-            }
+            value = Double(code)
         }
+        field.set(value, in: &state)
     }
-
-    /// Bar-state fields by camelCase and snake_case name, built once: `BarStateField(anyName:)`
-    /// builds every snake_case name again per call (a 100,000-column header row took 9 s).
-    private static let barFields: [String: BarStateField] = Dictionary(
-        BarStateField.allCases.flatMap { [($0.rawValue, $0), ($0.snakeName, $0)] }, uniquingKeysWith: { first, _ in first })
 
     private static func phase(_ cell: UnsafeBufferPointer<UInt8>) -> ScrollPhase? {
         if bytesEqual(cell, "drag") { return .drag }

@@ -84,47 +84,6 @@ extension JSONScanner {
         }
     }
 
-    /// Parses a `background` value.
-    mutating func backgroundValue() throws(ScanError) -> BarBackground {
-        let offset = index
-        let name = try stringValue("bar.background")
-        if bytesEqual(name, "transparent") { return .transparent }
-        if bytesEqual(name, "default") { return .default }
-        throw ScanError(offset, "unknown background '\(text(name))'; expected transparent or default")
-    }
-
-    /// The bar-state field a key names (camelCase, as in recordings), with a distinct bit number
-    /// for duplicate detection.
-    @inline(__always)
-    static func barField(_ key: UnsafeBufferPointer<UInt8>) -> (field: BarStateField, bit: UInt32)? {
-        switch key.count {
-        case 8:
-            if bytesEqual(key, "barShown") { return (.barShown, 2) }
-            if bytesEqual(key, "avatarTx") { return (.avatarTx, 7) }
-            if bytesEqual(key, "avatarTy") { return (.avatarTy, 8) }
-        case 9:
-            if bytesEqual(key, "barHeight") { return (.barHeight, 0) }
-            if bytesEqual(key, "barHidden") { return (.barHidden, 1) }
-            if bytesEqual(key, "blurAlpha") { return (.blurAlpha, 9) }
-        case 10:
-            if bytesEqual(key, "background") { return (.background, 10) }
-        case 11:
-            if bytesEqual(key, "avatarScale") { return (.avatarScale, 6) }
-        case 15:
-            if bytesEqual(key, "largeTitleAlpha") { return (.largeTitleAlpha, 3) }
-            if bytesEqual(key, "subtitleVisible") { return (.subtitleVisible, 11) }
-            if bytesEqual(key, "subtitleHasText") { return (.subtitleHasText, 12) }
-        case 16:
-            if bytesEqual(key, "inlineTitleAlpha") { return (.inlineTitleAlpha, 4) }
-            if bytesEqual(key, "dropdownExpanded") { return (.dropdownExpanded, 13) }
-        case 17:
-            if bytesEqual(key, "contentTitleAlpha") { return (.contentTitleAlpha, 5) }
-        default:
-            break
-        }
-        return nil
-    }
-
     /// Parses an observed bar state (`"bar":{…}`) at nesting level 2; unknown keys are skipped
     /// and counted in `ignoredKeys`. `null` for a field means absent. The state goes to
     /// ``observedState``, built in place.
@@ -139,8 +98,8 @@ extension JSONScanner {
         var seen: UInt32 = 0
         while true {
             let (key, keyOffset) = try parseKey()
-            if let (field, bitNumber) = Self.barField(key) {
-                let bit = UInt32(1) << bitNumber
+            if let field = fieldNames.value(key) {
+                let bit = UInt32(1) << UInt32(field.maskBit)
                 if seen & bit != 0 { throw ScanError(keyOffset, "duplicate key '\(field.name)'") }
                 seen |= bit
                 if current == UInt8(ascii: "n"), consume("null") {
@@ -159,31 +118,21 @@ extension JSONScanner {
 
     /// Sets one field of ``observedState`` from the value at the cursor.
     private mutating func setBarField(_ field: BarStateField) throws(ScanError) {
+        let value: Double
         switch field.kind {
-        case .bool:
-            let value = try boolValue("bar.\(field.name)")
-            switch field {
-            case .barHidden: observedState.pointee.barHidden = value
-            case .subtitleVisible: observedState.pointee.subtitleVisible = value
-            case .subtitleHasText: observedState.pointee.subtitleHasText = value
-            default: observedState.pointee.dropdownExpanded = value
+        case .length, .fraction:
+            value = try numberValue("bar.\(field.name)")
+        case .boolean:
+            value = try boolValue("bar.\(field.name)") ? 1 : 0
+        case .enumeration:
+            let offset = index
+            let name = try stringValue("bar.\(field.name)")
+            guard let code = BarFieldNames.code(of: name, in: field) else {
+                throw ScanError(offset, BarFieldNames.unknownValue(field, found: text(name)))
             }
-        case .background:
-            observedState.pointee.background = try backgroundValue()
-        case .number:
-            let value = try numberValue("bar.\(field.name)")
-            switch field {
-            case .barHeight: observedState.pointee.barHeight = value
-            case .barShown: observedState.pointee.barShown = value
-            case .largeTitleAlpha: observedState.pointee.largeTitleAlpha = value
-            case .inlineTitleAlpha: observedState.pointee.inlineTitleAlpha = value
-            case .contentTitleAlpha: observedState.pointee.contentTitleAlpha = value
-            case .avatarScale: observedState.pointee.avatarScale = value
-            case .avatarTx: observedState.pointee.avatarTx = value
-            case .avatarTy: observedState.pointee.avatarTy = value
-            default: observedState.pointee.blurAlpha = value
-            }
+            value = Double(code)
         }
+        field.set(value, in: &observedState.pointee)
     }
 
     /// Parses a behaviour parameter's value: a number, boolean, string or null.

@@ -34,6 +34,8 @@ struct JSONScanner {
     /// import's instructions (callgrind).
     /// (Behind a pointer so the importer can hand it to the writer without copying it.)
     let observedState: UnsafeMutablePointer<BarState>
+    /// The bar-state keys, held here so the per-key lookup skips the global's lazy-init check.
+    let fieldNames = BarFieldNames.camelCase
     /// Whether the last sample line had a `bar` object.
     var hasObserved = false
     /// The last sample line's observed bar state.

@@ -107,17 +107,12 @@ public final class RecordingWriter {
             line += ",\"bar\":{"
             var first = true
             for field in BarStateField.allCases {
+                guard let value = field.value(in: observed) else { continue }
                 let text: String
                 switch field.kind {
-                case .number:
-                    guard let value = Self.number(of: field, in: observed) else { continue }
-                    text = try Self.number(value, "bar.\(field.name)")
-                case .bool:
-                    guard let value = Self.bool(of: field, in: observed) else { continue }
-                    text = value ? "true" : "false"
-                case .background:
-                    guard let value = observed.background else { continue }
-                    text = "\"" + value.name + "\""
+                case .length, .fraction: text = try Self.number(value, "bar.\(field.name)")
+                case .boolean: text = value != 0 ? "true" : "false"
+                case .enumeration: text = "\"" + field.valueNames[Int(value)] + "\""
                 }
                 line += (first ? "\"" : ",\"") + field.name + "\":" + text
                 first = false
@@ -154,30 +149,5 @@ public final class RecordingWriter {
         if value == 0 { return value.sign == .minus ? "-0" : "0" }
         if abs(value) < 1e15, let integer = Int64(exactly: value) { return String(integer) }
         return value.description
-    }
-
-    private static func number(of field: BarStateField, in state: BarState) -> Double? {
-        switch field {
-        case .barHeight: state.barHeight
-        case .barShown: state.barShown
-        case .largeTitleAlpha: state.largeTitleAlpha
-        case .inlineTitleAlpha: state.inlineTitleAlpha
-        case .contentTitleAlpha: state.contentTitleAlpha
-        case .avatarScale: state.avatarScale
-        case .avatarTx: state.avatarTx
-        case .avatarTy: state.avatarTy
-        case .blurAlpha: state.blurAlpha
-        default: nil
-        }
-    }
-
-    private static func bool(of field: BarStateField, in state: BarState) -> Bool? {
-        switch field {
-        case .barHidden: state.barHidden
-        case .subtitleVisible: state.subtitleVisible
-        case .subtitleHasText: state.subtitleHasText
-        case .dropdownExpanded: state.dropdownExpanded
-        default: nil
-        }
     }
 }

@@ -4,20 +4,20 @@ internal import CSQLite
 /// (the shape of GRDB's `DatabaseError`).
 package struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// SQLite's extended result code (`SQLITE_CONSTRAINT_UNIQUE`, `SQLITE_BUSY`, …).
-    package var extendedResultCode: Int32
+    package var extendedResultCode: ResultCode
     /// SQLite's message for the failure.
     package var message: String
     /// The statement that failed, when there was one.
     package var sql: String?
 
-    package init(extendedResultCode: Int32, message: String, sql: String? = nil) {
+    package init(extendedResultCode: ResultCode, message: String, sql: String? = nil) {
         self.extendedResultCode = extendedResultCode
         self.message = message
         self.sql = sql
     }
 
     /// The primary result code (`SQLITE_CONSTRAINT` for `SQLITE_CONSTRAINT_UNIQUE`).
-    package var resultCode: Int32 { extendedResultCode & 0xFF }
+    package var resultCode: ResultCode { extendedResultCode.primary }
 
     package var description: String {
         var text = "SQLite error \(extendedResultCode): \(message)"
@@ -29,6 +29,6 @@ package struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible
     static func from(_ connection: OpaquePointer?, code: Int32, sql: String?) -> DatabaseError {
         let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
-        return DatabaseError(extendedResultCode: extended, message: message, sql: sql)
+        return DatabaseError(extendedResultCode: ResultCode(rawValue: extended), message: message, sql: sql)
     }
 }

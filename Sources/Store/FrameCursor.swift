@@ -21,41 +21,53 @@ package final class FrameCursor: Sequence, IteratorProtocol {
     /// Whether only the samples are read (states left empty).
     private let samplesOnly: Bool
 
-    /// Result column of each computed (0..<14) and observed (14..<28) state field, -1 when not
-    /// selected: only the columns `session_columns` says hold a value are read (each read column
-    /// costs SQLite an OP_Column and us an API call or two, ~200 instructions).
-    private let columns: UnsafeMutableBufferPointer<Int32>
+    /// A selected state column: the result column it is read from and the field it fills.
+    private struct StateColumn {
+        var column: Int32
+        var field: BarStateField
+        var isNumber: Bool
+    }
+
+    /// The computed-state columns read, then the observed-state ones (`observedCount` of them):
+    /// only the columns `session_columns` says hold a value are selected (each read column costs
+    /// SQLite an OP_Column and us an API call or two).
+    private let columns: UnsafeMutableBufferPointer<StateColumn>
+    private let computedCount: Int
+    private let observedCount: Int
     /// Result column of the `observed` flag, -1 when not selected.
     private let observedColumn: Int32
 
     init(database: Database, sessionKey: Int64, withObserved: Bool, samplesOnly: Bool = false) throws(DatabaseError) {
-        let stateColumns = BarStateColumns.names
-        let fields = Int(BarStateColumns.count)
         // Sessions without a session_columns row read every column.
         let mask = samplesOnly ? 0 : try database.scalarInt(
-            "SELECT mask FROM session_columns WHERE session_key = ?", [.int(sessionKey)]) ?? -1
-        columns = .allocate(capacity: 2 * fields)
-        columns.initialize(repeating: -1)
+            "SELECT mask FROM session_columns WHERE session_key = ?", [.int(sessionKey)]).map { UInt64(bitPattern: $0) } ?? .max
         var sql = "SELECT key, t_us, y, phase, vy"
         var next: Int32 = 5
-        for field in 0..<(samplesOnly ? 0 : fields) where mask >> field & 1 != 0 {
-            sql += ", " + stateColumns[field]
-            columns[field] = next
+        var selected: [StateColumn] = []
+        func select(_ field: BarStateField, column name: String) {
+            sql += ", " + name
+            selected.append(StateColumn(column: next, field: field, isNumber: field.isNumber))
             next += 1
         }
+        for field in BarStateColumns.fields where !samplesOnly && mask >> UInt64(field.maskBit) & 1 != 0 {
+            select(field, column: BarStateColumns.computed(field))
+        }
+        computedCount = selected.count
         if withObserved && !samplesOnly {
             sql += ", observed"
             observedColumn = next
             next += 1
-            for field in 0..<fields where mask >> (fields + field) & 1 != 0 {
-                sql += ", o_" + stateColumns[field]
-                columns[fields + field] = next
-                next += 1
+            for field in BarStateColumns.fields
+            where mask >> (BarStateColumns.observedMaskShift + UInt64(field.maskBit)) & 1 != 0 {
+                select(field, column: BarStateColumns.observed(field))
             }
         } else {
             observedColumn = -1
         }
         sql += " FROM frames WHERE key BETWEEN ? AND ? ORDER BY key"
+        observedCount = selected.count - computedCount
+        columns = .allocate(capacity: Swift.max(1, selected.count))
+        _ = columns.initialize(from: selected)
         self.samplesOnly = samplesOnly
         statement = try database.prepare(sql)
         baseKey = sessionKey << 32
@@ -102,12 +114,11 @@ package final class FrameCursor: Sequence, IteratorProtocol {
             observed = nil
             return true
         }
-        let fields = Int(BarStateColumns.count)
         let columns = UnsafePointer(self.columns.baseAddress!)
-        Self.readState(handle, columns: columns, into: &computed)
+        Self.readState(handle, columns: columns, count: computedCount, into: &computed)
         if observedColumn >= 0, sqlite3_value_type(sqlite3_column_value(handle, observedColumn)) != SQLITE_NULL {
             var state = BarState()
-            Self.readState(handle, columns: columns + fields, into: &state)
+            Self.readState(handle, columns: columns + computedCount, count: observedCount, into: &state)
             observed = state
         } else {
             observed = nil
@@ -134,32 +145,18 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         }
     }
 
-    /// Overwrites `state` with the state whose i-th field is in result column `columns[i]`
-    /// (`-1`: not selected, `nil`); the inverse of ``BarStateColumns/bind(_:to:from:)``.
+    /// Overwrites `state` with the fields in the `count` result columns at `columns`, the others
+    /// `nil`; the inverse of ``BarStateColumns/bind(_:to:from:)``.
     @inline(__always)
-    private static func readState(_ handle: OpaquePointer, columns: UnsafePointer<Int32>, into state: inout BarState) {
-        @inline(__always) func number(_ field: Int) -> Double? {
-            let column = columns[field]
-            return column < 0 ? nil : Self.number(handle, column)
+    private static func readState(
+        _ handle: OpaquePointer, columns: UnsafePointer<StateColumn>, count: Int, into state: inout BarState
+    ) {
+        state = BarState()
+        for index in 0..<count {
+            let column = columns[index]
+            let value = column.isNumber ? Self.number(handle, column.column) : Self.integer(handle, column.column).map(Double.init)
+            column.field.set(value, in: &state)
         }
-        @inline(__always) func integer(_ field: Int) -> Int64? {
-            let column = columns[field]
-            return column < 0 ? nil : Self.integer(handle, column)
-        }
-        state.barHeight = number(0)
-        state.barHidden = integer(1).map { $0 != 0 }
-        state.barShown = number(2)
-        state.largeTitleAlpha = number(3)
-        state.inlineTitleAlpha = number(4)
-        state.contentTitleAlpha = number(5)
-        state.avatarScale = number(6)
-        state.avatarTx = number(7)
-        state.avatarTy = number(8)
-        state.blurAlpha = number(9)
-        state.background = integer(10).flatMap { BarBackground(rawValue: UInt8(clamping: $0)) }
-        state.subtitleVisible = integer(11).map { $0 != 0 }
-        state.subtitleHasText = integer(12).map { $0 != 0 }
-        state.dropdownExpanded = integer(13).map { $0 != 0 }
     }
 }
 

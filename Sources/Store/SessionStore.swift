@@ -57,23 +57,45 @@ package final class SessionStore {
         return try statement.step() ? Self.readSession(statement) : nil
     }
 
-    /// Deletes a session with its frames, observed states, events, analyses and findings.
+    /// Deletes a session; the `sessions_delete` trigger deletes its frames (with their observed
+    /// states), and its events, analyses, findings and column mask go with it.
     package func deleteSession(key: Int64) throws(DatabaseError) {
-        let low = key << 32, high = (key << 32) | 0xFFFF_FFFF
-        for table in ["frames", "observed"] {
-            let statement = try database.prepare("DELETE FROM \(table) WHERE key BETWEEN ? AND ?")
-            try statement.bind([.int(low), .int(high)])
-            try statement.step()
-        }
         let statement = try database.prepare("DELETE FROM sessions WHERE session_key = ?")
         try statement.bind([.int(key)])
         try statement.step()
     }
 
-    /// A writer for a new session; call inside a transaction, which holds the write lock, so the
-    /// key it allocates stays free.
-    package func makeSessionWriter() throws(DatabaseError) -> SessionWriter {
-        let key = (try database.scalarInt("SELECT coalesce(max(session_key), 0) + 1 FROM sessions") ?? 1)
+    /// Stores one session in one transaction, which holds the write lock throughout: `body` appends
+    /// the session's frames and events to the writer and returns its `sessions` row (with the
+    /// writer's ``SessionWriter/sessionKey``), or `nil` to store nothing. When `body` throws,
+    /// nothing of the session is stored and the error is rethrown. Returns whether it was stored.
+    ///
+    /// `body` may read and delete other sessions through this store (inside the transaction, so no
+    /// other process changes them meanwhile). The writer is valid only inside `body`.
+    @discardableResult
+    package func importSession(_ body: (SessionWriter) throws -> StoredSession?) throws -> Bool {
+        do {
+            return try database.inTransaction(.immediate) {
+                let writer = try makeSessionWriter()
+                guard let session = try body(writer) else { throw Discarded() }
+                try writer.finish(session)
+                return true
+            }
+        } catch is Discarded {
+            return false
+        }
+    }
+
+    /// Rolls back ``importSession(_:)``'s transaction when its body stores nothing.
+    private struct Discarded: Error {}
+
+    /// A new session's writer. Its key is above every stored session's and every stored frame's
+    /// range (the frames of a session deleted before migration 2, whose trigger removes them, may
+    /// outlive it), so its frame keys are free.
+    private func makeSessionWriter() throws(DatabaseError) -> SessionWriter {
+        let key = try database.scalarInt("""
+            SELECT max(coalesce((SELECT max(session_key) FROM sessions), 0), coalesce((SELECT max(key) >> 32 FROM frames), 0)) + 1
+            """) ?? 1
         return try SessionWriter(database: database, sessionKey: key)
     }
 

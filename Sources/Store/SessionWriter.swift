@@ -34,23 +34,28 @@ package final class SessionWriter {
         var hasObserved: Bool
     }
 
-    /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state.
-    private static let frameColumns = Int32(6) + 2 * BarStateColumns.count
+    /// The `frames` columns each row binds, in order: the sample's, the computed state's, the
+    /// `observed` flag and the observed state's. The INSERT names them, so the table's own column
+    /// order (which `ALTER TABLE … ADD COLUMN` decides) does not matter.
+    package static let frameColumnNames = ["key", "t_us", "y", "phase", "vy"]
+        + BarStateColumns.fields.map(BarStateColumns.computed) + ["observed"]
+        + BarStateColumns.fields.map(BarStateColumns.observed)
+    private static let frameColumns = Int32(frameColumnNames.count)
 
     /// Number of samples appended so far (the next sample's `seq`).
     package private(set) var samples = 0
     package private(set) var observedSamples = 0
     package private(set) var events = 0
     /// Which state columns got a value (`session_columns.mask`).
-    private var columnMask: UInt32 = 0
+    private var columnMask: UInt64 = 0
     private var firstT: Double?
     private var lastT = 0.0
 
     init(database: Database, sessionKey: Int64) throws(DatabaseError) {
         self.database = database
         self.sessionKey = sessionKey
-        frameBatch = ParameterBinder(try database.prepare(Self.insertSQL("frames", columns: Self.frameColumns, rows: Self.batchRows)))
-        frameSingle = ParameterBinder(try database.prepare(Self.insertSQL("frames", columns: Self.frameColumns, rows: 1)))
+        frameBatch = ParameterBinder(try database.prepare(Self.insertFramesSQL(rows: Self.batchRows)))
+        frameSingle = ParameterBinder(try database.prepare(Self.insertFramesSQL(rows: 1)))
         eventInsert = try database.prepare(
             "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target) VALUES (?, ?, ?, ?, ?, ?)")
     }
@@ -62,9 +67,10 @@ package final class SessionWriter {
         pendingObserved.deallocate()
     }
 
-    private static func insertSQL(_ table: String, columns: Int32, rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: Int(columns)).joined(separator: ",") + ")"
-        return "INSERT INTO \(table) VALUES " + Array(repeating: row, count: rows).joined(separator: ",")
+    private static func insertFramesSQL(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: frameColumnNames.count).joined(separator: ",") + ")"
+        return "INSERT INTO frames (" + frameColumnNames.joined(separator: ", ") + ") VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ",")
     }
 
     /// The frame key of sample `seq`.
@@ -100,7 +106,7 @@ package final class SessionWriter {
         if pendingCount == Self.batchRows {
             // The mask is gathered in a local: `columnMask |= …` around the bind calls was a
             // dynamically checked access to the property, ~100 instructions a frame.
-            var mask: UInt32 = 0
+            var mask: UInt64 = 0
             for row in 0..<Self.batchRows { mask |= bindFrame(row, to: frameBatch, row: row) }
             columnMask |= mask
             pendingCount = 0
@@ -116,7 +122,7 @@ package final class SessionWriter {
     /// Binds pending frame `index` to row `row` of `binder`'s statement; returns the columns that
     /// got a value.
     @inline(__always)
-    private func bindFrame(_ index: Int, to binder: ParameterBinder, row: Int) -> UInt32 {
+    private func bindFrame(_ index: Int, to binder: ParameterBinder, row: Int) -> UInt64 {
         let frame = pending + index
         let base = Int32(row) * Self.frameColumns
         let sample = frame.pointee.sample
@@ -134,7 +140,7 @@ package final class SessionWriter {
         let observedFlag = base + 6 + BarStateColumns.count
         if frame.pointee.hasObserved {
             binder.bind(observedFlag, 1)
-            mask |= BarStateColumns.bind(pendingObserved + index, to: binder, from: observedFlag + 1) << UInt32(BarStateColumns.count)
+            mask |= BarStateColumns.bind(pendingObserved + index, to: binder, from: observedFlag + 1) << BarStateColumns.observedMaskShift
         } else {
             binder.bindNull(observedFlag)
             BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
@@ -176,7 +182,7 @@ package final class SessionWriter {
             let last = try database.scalarInt("SELECT max(key) FROM frames")
             guard last == key(samples - 1) else {
                 throw DatabaseError(
-                    extendedResultCode: 19 /* SQLITE_CONSTRAINT */,
+                    extendedResultCode: .constraint,
                     message: "frame keys of session \(sessionKey) are not consecutive (last \(last ?? -1))", sql: nil)
             }
         }

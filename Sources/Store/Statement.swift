@@ -95,7 +95,7 @@ package final class Statement {
     /// Binds `values` to parameters 1, 2, …
     package func bind(_ values: [SQLValue]) throws(DatabaseError) {
         guard values.count <= parameterCount else {
-            throw DatabaseError(extendedResultCode: SQLITE_RANGE, message: "\(values.count) values for \(parameterCount) parameters", sql: sql)
+            throw DatabaseError(extendedResultCode: .range, message: "\(values.count) values for \(parameterCount) parameters", sql: sql)
         }
         for (offset, value) in values.enumerated() { bind(Int32(offset + 1), value) }
     }

@@ -65,8 +65,8 @@ struct DatabaseTests {
         let error = #expect(throws: DatabaseError.self) {
             try database.execute("INSERT INTO t VALUES (1)")
         }
-        #expect(error?.extendedResultCode == 2067)  // SQLITE_CONSTRAINT_UNIQUE
-        #expect(error?.resultCode == 19)
+        #expect(error?.extendedResultCode.rawValue == 2067)  // SQLITE_CONSTRAINT_UNIQUE
+        #expect(error?.resultCode == .constraint)
         #expect(error?.message.contains("UNIQUE constraint failed") == true)
         #expect(error?.sql == "INSERT INTO t VALUES (1)")
         let prepareError = #expect(throws: DatabaseError.self) { try database.prepare("SELEC 1") }

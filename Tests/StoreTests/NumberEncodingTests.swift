@@ -24,16 +24,15 @@ struct NumberEncodingTests {
     @Test("every value reads back bit for bit, in Swift and through the timeline view")
     func roundTrip() throws {
         let store = try SessionStore(path: directory.path("n.sqlite"))
-        try store.database.inTransaction {
-            let writer = try store.makeSessionWriter()
+        try store.importSession { writer in
             for (seq, value) in Self.values.enumerated() {
                 try writer.append(ScrollSample(t: Double(seq), y: value, vy: value),
                                   computed: BarState(barHeight: value, avatarScale: value), observed: BarState(blurAlpha: value))
             }
-            try writer.finish(StoredSession(
+            return StoredSession(
                 key: writer.sessionKey, id: "n", behaviorNames: ["largeTitle"], parametersJSON: "{}", contentID: "auto-0",
                 source: "test", samples: writer.samples, observedSamples: writer.observedSamples, events: 0,
-                ignoredKeys: 0, duration: writer.duration, importedAt: "2026-11-29T00:00:00Z"))
+                ignoredKeys: 0, duration: writer.duration, importedAt: "2026-11-29T00:00:00Z")
         }
         let session = try #require(try store.session(id: "n"))
         let frames = Array(try store.frames(of: session))

@@ -18,8 +18,7 @@ struct SessionStoreTests {
         let store = try SessionStore(path: directory.path("s.sqlite"))
         var engine = BarEngine(behaviors: try BehaviorSet([("largeTitle", []), ("avatar", [])]))
         var written: [StoredFrame] = []
-        try store.database.inTransaction {
-            let writer = try store.makeSessionWriter()
+        try store.importSession { writer in
             for seq in 0..<count {
                 let sample = ScrollSample(t: Double(seq) / 120, y: Double(seq) * 0.7 - 10, phase: seq % 3 == 0 ? .drag : nil, vy: seq % 2 == 0 ? 12.5 : nil)
                 let computed = engine.step(sample)
@@ -29,7 +28,7 @@ struct SessionStoreTests {
                 stored.t = (sample.t * 1_000_000).rounded() / 1_000_000
                 written.append(StoredFrame(seq: seq, sample: stored, computed: computed, observed: observed))
             }
-            try writer.finish(session(writer, id: "s"))
+            return session(writer, id: "s")
         }
         let stored = try #require(try store.session(id: "s"))
         #expect(stored.samples == count)
@@ -43,8 +42,7 @@ struct SessionStoreTests {
         let store = try SessionStore(path: directory.path("r.sqlite"))
         struct Failure: Error {}
         #expect(throws: Failure.self) {
-            try store.database.inTransaction {
-                let writer = try store.makeSessionWriter()
+            try store.importSession { writer in
                 for seq in 0..<100 { try writer.append(ScrollSample(t: Double(seq), y: 0), computed: BarState(), observed: BarState()) }
                 throw Failure()
             }
@@ -58,11 +56,10 @@ struct SessionStoreTests {
     func deleteSession() throws {
         let store = try SessionStore(path: directory.path("d.sqlite"))
         for id in ["a", "b"] {
-            try store.database.inTransaction {
-                let writer = try store.makeSessionWriter()
+            try store.importSession { writer in
                 try writer.append(ScrollEvent(t: 0, target: .content))
                 for seq in 0..<70 { try writer.append(ScrollSample(t: Double(seq), y: 1), computed: BarState(), observed: BarState(barHeight: 1)) }
-                try writer.finish(session(writer, id: id))
+                return session(writer, id: id)
             }
         }
         let a = try #require(try store.session(id: "a"))
@@ -70,11 +67,12 @@ struct SessionStoreTests {
             StoredFinding(kind: "hitch", subkind: nil, signal: "frames", source: "computed", severity: "warning",
                           start: 0, end: 1, count: 1, message: "m", detailsJSON: "{}"),
         ])
-        try store.database.inTransaction { try store.deleteSession(key: a.key) }
+        try store.deleteSession(key: a.key)
         #expect(try store.session(id: "a") == nil)
         #expect(try store.database.scalarInt("SELECT count(*) FROM frames") == 70)
         #expect(try store.database.scalarInt("SELECT count(*) FROM observed") == 70)
         #expect(try store.database.scalarInt("SELECT count(*) FROM events") == 1)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM session_columns") == 1)
         #expect(try store.database.scalarInt("SELECT count(*) FROM findings") == 0)
         #expect(try store.database.scalarInt("PRAGMA foreign_key_check") == nil)
     }
@@ -82,10 +80,9 @@ struct SessionStoreTests {
     @Test("saving an analysis again with the same settings replaces its findings")
     func saveAnalysisReplaces() throws {
         let store = try SessionStore(path: directory.path("f.sqlite"))
-        try store.database.inTransaction {
-            let writer = try store.makeSessionWriter()
+        try store.importSession { writer in
             try writer.append(ScrollSample(t: 0, y: 0), computed: BarState(), observed: nil)
-            try writer.finish(session(writer, id: "x"))
+            return session(writer, id: "x")
         }
         let x = try #require(try store.session(id: "x"))
         let finding = StoredFinding(kind: "flapping", subkind: nil, signal: "background", source: "computed",

@@ -1,0 +1,65 @@
+package import BarModel
+
+/// How bar-state fields map to `frames` columns, derived from ``BarStateField``: each field has a
+/// computed-state column named ``BarStateField/columnName`` and an observed-state column with the
+/// `o_` prefix. Lengths and fractions are stored in the thousandths encoding
+/// (``ParameterBinder/thousandths(_:)``), booleans and enumerations as their code.
+///
+/// `session_columns.mask` has bit ``BarStateField/maskBit`` for a field's computed column and bit
+/// 32 + ``BarStateField/maskBit`` for its observed column.
+package enum BarStateColumns {
+    /// The fields in column order.
+    package static let fields = BarStateField.allCases
+    package static let count = Int32(fields.count)
+
+    /// Offset of the observed-state bits in `session_columns.mask`.
+    package static let observedMaskShift: UInt64 = 32
+
+    /// The computed-state column of `field`.
+    package static func computed(_ field: BarStateField) -> String { field.columnName }
+
+    /// The observed-state column of `field`.
+    package static func observed(_ field: BarStateField) -> String { "o_" + field.columnName }
+
+    /// One field as the binder needs it, without a switch over the field per bind.
+    private struct Entry {
+        var field: BarStateField
+        var isNumber: Bool
+        var bit: UInt64
+    }
+
+    /// ``fields`` with their encodings, in a buffer that lives as long as the process.
+    nonisolated(unsafe) private static let entries: UnsafeMutablePointer<Entry> = {
+        let entries = UnsafeMutablePointer<Entry>.allocate(capacity: fields.count)
+        for (index, field) in fields.enumerated() {
+            (entries + index).initialize(to: Entry(field: field, isNumber: field.isNumber, bit: 1 << UInt64(field.maskBit)))
+        }
+        return entries
+    }()
+
+    /// Binds the fields of the state at `state` to parameters `first`, `first + 1`, … in ``fields``
+    /// order and returns the mask bits of those that hold a value. A pointer, not a value, so the
+    /// state is not copied per call.
+    @inline(__always)
+    static func bind(_ state: UnsafePointer<BarState>, to binder: ParameterBinder, from first: Int32) -> UInt64 {
+        let entries = Self.entries
+        var mask: UInt64 = 0
+        for offset in 0..<Int(count) {
+            let entry = entries[offset]
+            let index = first + Int32(offset)
+            if let value = entry.field.value(in: state.pointee) {
+                if entry.isNumber { binder.bindNumber(index, value) } else { binder.bind(index, Int64(value)) }
+                mask |= entry.bit
+            } else {
+                binder.bindNull(index)
+            }
+        }
+        return mask
+    }
+
+    /// Binds NULL to the fields' parameters `first`, `first + 1`, … (skipped where already NULL).
+    @inline(__always)
+    static func bindNull(to binder: ParameterBinder, from first: Int32) {
+        for index in first..<(first + count) { binder.bindNull(index) }
+    }
+}

@@ -1,0 +1,68 @@
+import BarModel
+import Testing
+@testable import Store
+
+/// The `frames` table and the views over it against the one definition of the bar state,
+/// ``BarStateField``: a field missing from a migration fails here.
+@Suite("Frame schema against BarStateField")
+struct FrameSchemaTests {
+    let directory = TemporaryDirectory()
+
+    /// `PRAGMA table_info` of `table`: (name, declared type) in column order.
+    static func columns(_ table: String, in database: Database) throws -> [(name: String, type: String)] {
+        let statement = try database.prepare("PRAGMA table_info(\(table))")
+        var result: [(name: String, type: String)] = []
+        while try statement.step() { result.append((statement.text(1) ?? "", statement.text(2) ?? "")) }
+        return result
+    }
+
+    @Test("frames has exactly the columns the writer fills: a computed and an observed column per field, typed by kind")
+    func framesColumns() throws {
+        let store = try SessionStore(path: directory.path("f.sqlite"))
+        let columns = try Self.columns("frames", in: store.database)
+        #expect(columns.map(\.name).sorted() == SessionWriter.frameColumnNames.sorted())
+        let types = Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0.type) })
+        for field in BarStateField.allCases {
+            let type = field.isNumber ? "ANY" : "INTEGER"
+            #expect(types[BarStateColumns.computed(field)] == type, "\(field)")
+            #expect(types[BarStateColumns.observed(field)] == type, "\(field)")
+        }
+    }
+
+    @Test("timeline and observed end with one column per field, in field order")
+    func viewColumns() throws {
+        let store = try SessionStore(path: directory.path("v.sqlite"))
+        let names = BarStateField.allCases.map(\.columnName)
+        for view in ["timeline", "observed"] {
+            let columns = try Self.columns(view, in: store.database).map(\.name)
+            #expect(Array(columns.suffix(names.count)) == names, "\(view)")
+        }
+        let timeline = try Self.columns("timeline", in: store.database).map(\.name)
+        #expect(timeline.firstIndex(of: "source") == timeline.count - names.count - 1)
+    }
+
+    @Test("mask bits are distinct and below 32")
+    func maskBits() {
+        let bits = BarStateField.allCases.map(\.maskBit)
+        #expect(Set(bits).count == bits.count)
+        #expect(bits.allSatisfy { (0..<32).contains($0) })
+    }
+
+    @Test("deleting from observed clears every observed column of the frame", arguments: BarStateField.allCases)
+    func observedDelete(field: BarStateField) throws {
+        let store = try SessionStore(path: directory.path("o.sqlite"))
+        var state = BarState()
+        for field in BarStateField.allCases { field.set(1, in: &state) }
+        try store.importSession { writer in
+            try writer.append(ScrollSample(t: 0, y: 0), computed: state, observed: state)
+            return StoredSession(
+                key: writer.sessionKey, id: "o", behaviorNames: [], parametersJSON: "{}", contentID: "auto-0", source: "test",
+                samples: 1, observedSamples: 1, events: 0, ignoredKeys: 0, duration: 0, importedAt: "2026-11-30T00:00:00Z")
+        }
+        let column = BarStateColumns.observed(field)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM frames WHERE \(column) IS NOT NULL") == 1)
+        try store.database.execute("DELETE FROM observed")
+        #expect(try store.database.scalarInt("SELECT count(*) FROM frames WHERE \(column) IS NOT NULL OR observed IS NOT NULL") == 0)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM frames WHERE \(BarStateColumns.computed(field)) IS NOT NULL") == 1)
+    }
+}
