@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// Strictness for every target, as swift-log does: Swift 6 language mode plus the upcoming
-/// features that keep imports and existentials explicit.
+/// features that keep imports and existentials explicit. Applied by the loop at the end, so a new
+/// target gets them without asking.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
@@ -22,43 +23,36 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(
-            name: "BarModel",
-            swiftSettings: strictSettings,
-            linkerSettings: [.linkedLibrary("m")]
-        ),
-        .target(name: "Recording", dependencies: ["BarModel"], swiftSettings: strictSettings),
-        .executableTarget(name: "EmbedSQLTool", swiftSettings: strictSettings),
+        .target(name: "BarModel", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "Recording", dependencies: ["BarModel"]),
+        .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
         .target(
             name: "Store",
             dependencies: ["CSQLite", "BarModel"],
-            swiftSettings: strictSettings,
             plugins: ["EmbedSQL"]
         ),
-        .target(name: "Analyzer", dependencies: ["BarModel"], swiftSettings: strictSettings),
-        .target(name: "Reports", dependencies: ["Analyzer", "BarModel"], swiftSettings: strictSettings),
-        .target(
-            name: "NavRecCommands",
-            dependencies: ["BarModel", "Recording", "Store", "Analyzer", "Reports"],
-            swiftSettings: strictSettings
-        ),
-        .executableTarget(name: "navrec", dependencies: ["NavRecCommands"], swiftSettings: strictSettings),
-        .testTarget(name: "BarModelTests", dependencies: ["BarModel"], swiftSettings: strictSettings),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel"], swiftSettings: strictSettings),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel"], swiftSettings: strictSettings),
-        .testTarget(name: "AnalyzerTests", dependencies: ["Analyzer", "BarModel"], swiftSettings: strictSettings),
+        .target(name: "Analyzer", dependencies: ["BarModel"]),
+        .target(name: "Reports", dependencies: ["Analyzer", "BarModel"]),
+        .target(name: "NavRecCommands", dependencies: ["BarModel", "Recording", "Store", "Analyzer", "Reports"]),
+        .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
+        .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel"]),
+        .testTarget(name: "AnalyzerTests", dependencies: ["Analyzer", "BarModel"]),
         .testTarget(
             name: "ReportsTests",
             dependencies: ["Reports", "Analyzer", "BarModel"],
-            resources: [.copy("Golden")],
-            swiftSettings: strictSettings
+            resources: [.copy("Golden")]
         ),
         .testTarget(
             name: "NavRecCommandsTests",
             dependencies: ["NavRecCommands", "Store", "Recording", "BarModel"],
-            exclude: ["QueryGolden"],
-            swiftSettings: strictSettings
+            exclude: ["QueryGolden"]
         ),
     ]
 )
+
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
+}

@@ -66,7 +66,7 @@ public struct Analyzer: Sendable {
     ) rethrows -> SessionAnalysis {
         try analyze(session, passes: { samplesOnly in ReaderFrames(try reader(samplesOnly)) }, mainPass: { pass in
             // One reused frame, read in place and observed by reference: the sequence path copies
-            // the ~400-byte frame into an Optional and out again per row (callgrind).
+            // the ~400-byte frame into an Optional and out again per row (Benchmarks/README.md).
             let frames = try reader(false)
             var frame = SessionFrame(seq: 0, sample: .init(t: 0, y: 0), computed: .init())
             while frames.read(into: &frame) { pass.observe(frame) }

@@ -113,12 +113,12 @@ public struct AnalyzerSettings: Sendable, Hashable {
     ///   behaviour or parameter (listing the known ones, with a did-you-mean), or a value of the
     ///   wrong type or range.
     public mutating func set(_ assignment: String) throws(AnalyzerSettingsError) {
-        guard let equals = assignment.firstIndex(of: "="), let dot = assignment[..<equals].firstIndex(of: ".") else {
+        guard let parsed = KeyAssignment(assignment) else {
             throw AnalyzerSettingsError("expected DETECTOR.KEY=VALUE, got '\(assignment)'")
         }
-        let prefix = String(assignment[..<dot])
-        let name = String(assignment[assignment.index(after: dot)..<equals])
-        let text = String(assignment[assignment.index(after: equals)...])
+        let prefix = parsed.name
+        let name = parsed.key
+        let text = parsed.value
         let key = prefix + "." + name
 
         if BehaviorSet.names.contains(prefix) {

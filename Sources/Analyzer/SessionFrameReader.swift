@@ -5,8 +5,8 @@ import BarModel
 ///
 /// Why: handing ``Analyzer/analyze(_:frames:)`` a sequence from another module runs its loops as
 /// unspecialized generic code, where every frame goes through witness tables, runtime metadata
-/// look-ups and value-witness copies of the ~400-byte frame (a third of `navrec report`'s time
-/// besides SQLite, callgrind). ``Analyzer/analyze(_:reader:)`` wraps a reader in a sequence type of
+/// look-ups and value-witness copies of the ~400-byte frame (Benchmarks/README.md,
+/// "Hot-path notes"). ``Analyzer/analyze(_:reader:)`` wraps a reader in a sequence type of
 /// this module, so those loops are specialized and a frame costs one dynamic call.
 public protocol SessionFrameReader: AnyObject {
     /// Overwrites `frame` with the next frame and returns `true`, or returns `false` at the end.

@@ -98,7 +98,7 @@ struct TimelineDigestBuilder: Sendable {
             accumulators[index].shownMax = max(accumulators[index].shownMax, shown)
         }
         // The observed state is unwrapped once, outside the lane loop: unwrapping it per lane
-        // copied the ~170-byte state every time (callgrind).
+        // copied the ~170-byte state every time (Benchmarks/README.md).
         for (lane, presentation) in presentations.enumerated() {
             if let alpha = presentation.alpha(in: computed) {
                 accumulators[index].computedKnown[lane] += 1

@@ -80,12 +80,12 @@ struct ImportCommand: NavRecCommand {
         do {
             for name in names { try behaviors.add(name) }
             for assignment in parameters {
-                guard let equals = assignment.firstIndex(of: "="),
-                      let dot = assignment[..<equals].firstIndex(of: ".")
-                else { throw UsageError("--param takes NAME.KEY=VALUE (e.g. blurHeader.hysteresis=1.5), not '\(assignment)'", command: command) }
-                let behavior = String(assignment[..<dot])
-                let key = String(assignment[assignment.index(after: dot)..<equals])
-                let value = ParameterValue(commandLine: String(assignment[assignment.index(after: equals)...]))
+                guard let parsed = KeyAssignment(assignment) else {
+                    throw UsageError("--param takes NAME.KEY=VALUE (e.g. blurHeader.hysteresis=1.5), not '\(assignment)'", command: command)
+                }
+                let behavior = parsed.name
+                let key = parsed.key
+                let value = ParameterValue(commandLine: parsed.value)
                 if !behaviors.contains(behavior), BehaviorSet.names.contains(behavior) {
                     throw UsageError("--param \(assignment): add --behavior \(behavior) first", command: command)
                 }

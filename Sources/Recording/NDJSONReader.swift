@@ -24,12 +24,12 @@ public final class NDJSONReader {
     public let displayName: String
     private let lines: LineReader
     // Unchecked: every line mutates the scanner, and the runtime's dynamic exclusivity check of a
-    // class property cost ~170 instructions a line (callgrind); only this class's own methods,
+    // class property showed on every line (Benchmarks/README.md); only this class's own methods,
     // which never overlap, touch it.
     @exclusivity(unchecked) private var scanner = JSONScanner()
     // The open session's counts, valid while `inSession`; kept out of an Optional and the header
     // below boxed because reading or updating them through optionals copied these ~180- and
-    // ~360-byte values several times a line (callgrind, objdump).
+    // ~360-byte values several times a line (Benchmarks/README.md).
     @exclusivity(unchecked) private var session = SessionProgress()
     private var inSession = false
     /// A header read while the previous session was still open, returned after its summary.
@@ -122,8 +122,8 @@ public final class NDJSONReader {
 
     /// Reads the next item as ``next()`` does, but leaves a sample in ``sample`` and ``observed``
     /// instead of returning it inside a ``RecordingItem``: the importer's hot path, where copying
-    /// the sample's ~190-byte item through optionals and enums cost ~1,000 instructions a sample
-    /// (callgrind).
+    /// the sample's ~190-byte item through optionals and enums showed
+    /// in the profile (Benchmarks/README.md).
     ///
     /// - Throws: As ``next()``.
     @inline(__always)

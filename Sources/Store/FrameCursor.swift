@@ -14,7 +14,7 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         didSet { failed = error != nil }
     }
     /// Whether ``error`` is set: checked per row instead of `error`, whose package visibility
-    /// keeps a dynamic exclusivity check (`swift_beginAccess`, ~75 instructions) on every read;
+    /// keeps a dynamic exclusivity check (`swift_beginAccess`) on every read;
     /// a private property's accesses are all in this file, so the optimizer drops the check.
     private var failed = false
 
@@ -92,7 +92,7 @@ package final class FrameCursor: Sequence, IteratorProtocol {
     /// Why the columns are read through `sqlite3_column_value`: every `sqlite3_column_*` call
     /// enters and leaves the connection's mutex and runs `sqlite3ApiExit`; the old type-then-value
     /// pair paid that twice per column, the `sqlite3_value_*` accessors on the column's value pay
-    /// it once (callgrind).
+    /// it once (Benchmarks/README.md).
     package func read(
         seq: inout Int, sample: inout ScrollSample, computed: inout BarState, observed: inout BarState?
     ) -> Bool {
@@ -163,7 +163,7 @@ package final class FrameCursor: Sequence, IteratorProtocol {
 extension SessionStore {
     /// The session's samples in seq order, without their states (empty `computed`, no `observed`):
     /// for passes that only replay the samples, such as the analyzer's hysteresis search, where
-    /// reading the 29 state columns was most of the pass's time (callgrind).
+    /// reading the state columns dominated the pass (Benchmarks/README.md).
     package func samples(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
         try FrameCursor(database: database, sessionKey: session.key, withObserved: false, samplesOnly: true)
     }

@@ -4,8 +4,8 @@ internal import CSQLite
 /// `sqlite3_bind_null` for a parameter that is already NULL.
 ///
 /// Why: a behaviour set drives 4–6 of the 14 state fields and most recordings carry no observed
-/// states, so most of a frame row's parameters stay NULL for a whole session; each bind costs
-/// ~100 instructions, a tenth of the import's SQLite time (callgrind, Benchmarks/README.md).
+/// states, so most of a frame row's parameters stay NULL for a whole session; each bind is a C call
+/// that SQLite checks and locks for (Benchmarks/README.md).
 /// Bindings survive `sqlite3_reset`, so what was bound NULL stays NULL. Not for statements whose
 /// bindings are cleared elsewhere.
 final class ParameterBinder {
@@ -67,8 +67,7 @@ final class ParameterBinder {
         let scaled = value * 1000
         // The bound keeps m exact in a double (and excludes infinities and NaN).
         guard scaled.magnitude < 0x1p52 else { return nil }
-        // Truncating x ± 0.5 rounds without a libm call (`rounded()` is one on baseline x86-64,
-        // ~200 instructions a sample); where it is off by one at a tie the check below fails and the
+        // Truncating x ± 0.5 rounds without a libm call (`rounded()` is one on baseline x86-64); where it is off by one at a tie the check below fails and the
         // value is stored as a REAL, so the encoding stays exact either way.
         let m = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
         guard (Double(m) / 1000).bitPattern == value.bitPattern else { return nil }

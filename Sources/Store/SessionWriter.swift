@@ -18,7 +18,7 @@ package final class SessionWriter {
     private let frameSingle: ParameterBinder
     private let eventInsert: Statement
     /// Frames not yet bound, `pendingCount` of them; a fixed buffer rather than an array of tuples,
-    /// whose appends and reads copied the two ~140-byte states several times a frame (callgrind).
+    /// whose appends and reads copied the two ~140-byte states several times a frame (Benchmarks/README.md).
     /// The states are in buffers of their own, so they are copied in as raw bytes and bound
     /// through pointers.
     private let pending: UnsafeMutablePointer<PendingFrame> = .allocate(capacity: SessionWriter.batchRows)
@@ -89,7 +89,7 @@ package final class SessionWriter {
     }
 
     /// ``append(_:computed:observed:)`` with the observed state (if any) in place: the importer's
-    /// path, where every copy of a ~140-byte state showed in the profile (callgrind).
+    /// path, where every copy of a ~140-byte state showed in the profile (Benchmarks/README.md).
     package func append(
         _ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?
     ) throws(DatabaseError) {
@@ -105,7 +105,7 @@ package final class SessionWriter {
         pendingCount = row + 1
         if pendingCount == Self.batchRows {
             // The mask is gathered in a local: `columnMask |= …` around the bind calls was a
-            // dynamically checked access to the property, ~100 instructions a frame.
+            // dynamically checked access to the property on every frame.
             var mask: UInt64 = 0
             for row in 0..<Self.batchRows { mask |= bindFrame(row, to: frameBatch, row: row) }
             columnMask |= mask
@@ -128,8 +128,8 @@ package final class SessionWriter {
         let sample = frame.pointee.sample
         // Only a session's first frame names its key: for the others a NULL key makes SQLite take
         // the largest key + 1 (OP_NewRowid, a look at the B-tree's last cell) instead of seeking the
-        // given key to check it is free (OP_NotExists: ~1,500 instructions a row, a fifth of the
-        // insert, callgrind). The session's keys are above every stored frame's (its key is the
+        // given key to check it is free (OP_NotExists, a large share of the insert;
+        // Benchmarks/README.md). The session's keys are above every stored frame's (its key is the
         // largest session key + 1), so this yields the same consecutive keys; finish() checks.
         if frame.pointee.seq == 0 { binder.bind(base + 1, key(0)) } else { binder.bindNull(base + 1) }
         binder.bind(base + 2, Int64((sample.t * 1_000_000).rounded()))

@@ -81,7 +81,7 @@ struct JitterDetector: Sendable {
     /// of `y` reversals before and after this sample.
     mutating func observe(t: Double, state: BarState, inputBefore: Int, inputAfter: Int) {
         // One exclusive access to the trackers per frame: indexing the array per signal paid a
-        // uniqueness check and tracker copies each time (callgrind).
+        // uniqueness check and tracker copies each time (Benchmarks/README.md).
         let window = self.window
         let minimum = minReversals
         trackers.withUnsafeMutableBufferPointer { trackers in

@@ -65,7 +65,7 @@ struct TitleMismatchDetector: Sendable {
         var visible = 0
         var visibleCount = 0
         // One exclusive access to `alphas` per frame: indexing the array per presentation paid a
-        // uniqueness check each time (callgrind).
+        // uniqueness check each time (Benchmarks/README.md).
         let known = alphas.withUnsafeMutableBufferPointer { alphas -> Bool in
             for (index, presentation) in presentations.enumerated() {
                 if let alpha = presentation.alpha(in: state) { alphas[index] = alpha }
