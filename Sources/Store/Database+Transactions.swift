@@ -1,8 +1,9 @@
-/// Transactions and savepoints (GRDB's conventions: savepoints roll back with `ROLLBACK TO` and
-/// are then released, so the outer transaction goes on).
+/// Transactions and savepoints, internal to Store: the store decides what is one transaction, and
+/// commands call ``SessionStore/importSession(_:)`` and the like. GRDB's conventions: savepoints
+/// roll back with `ROLLBACK TO` and are then released, so the outer transaction goes on.
 extension Database {
     /// How a transaction takes its lock.
-    package enum TransactionKind: String, Sendable {
+    enum TransactionKind: String, Sendable {
         case deferred = "DEFERRED"
         /// Takes the write lock at once, so two writers queue on the busy timeout instead of
         /// failing to upgrade a read lock.
@@ -10,7 +11,7 @@ extension Database {
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    package func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         try execute("BEGIN \(kind.rawValue)")
         do {
             let result = try body()
@@ -24,7 +25,7 @@ extension Database {
 
     /// Runs `body` in a savepoint, which nests inside transactions and other savepoints; on error
     /// only the savepoint's work is undone.
-    package func inSavepoint<T>(_ name: String = "navrec", _ body: () throws -> T) throws -> T {
+    func inSavepoint<T>(_ name: String = "navrec", _ body: () throws -> T) throws -> T {
         let quoted = "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
         try execute("SAVEPOINT \(quoted)")
         do {

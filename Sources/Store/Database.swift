@@ -72,7 +72,7 @@ package final class Database {
     package var changes: Int { Int(sqlite3_changes(connection)) }
 
     /// Whether the connection is inside a transaction.
-    package var isInTransaction: Bool { sqlite3_get_autocommit(connection) == 0 }
+    var isInTransaction: Bool { sqlite3_get_autocommit(connection) == 0 }
 
     /// The first column of the first row of `sql`, as an integer (nil when no row or NULL).
     package func scalarInt(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) -> Int64? {
