@@ -80,6 +80,27 @@ public enum BarStateField: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// The field's stored property in ``BarState``: lets hot paths find a number field's
+    /// `Double?` by its offset (`MemoryLayout<BarState>.offset(of:)`) instead of switching per field.
+    public var keyPath: PartialKeyPath<BarState> {
+        switch self {
+        case .barHeight: \.barHeight
+        case .barHidden: \.barHidden
+        case .barShown: \.barShown
+        case .largeTitleAlpha: \.largeTitleAlpha
+        case .inlineTitleAlpha: \.inlineTitleAlpha
+        case .contentTitleAlpha: \.contentTitleAlpha
+        case .avatarScale: \.avatarScale
+        case .avatarTx: \.avatarTx
+        case .avatarTy: \.avatarTy
+        case .blurAlpha: \.blurAlpha
+        case .background: \.background
+        case .subtitleVisible: \.subtitleVisible
+        case .subtitleHasText: \.subtitleHasText
+        case .dropdownExpanded: \.dropdownExpanded
+        }
+    }
+
     /// The field's value in `state` as a number: lengths and fractions as they are, booleans 0 or
     /// 1, an enumeration its code; `nil` when the state lacks the field.
     @inlinable

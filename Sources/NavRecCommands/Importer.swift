@@ -21,14 +21,14 @@ struct Importer {
         let clock = ContinuousClock.now
         var summary = ImportSummary(file: displayName)
         var engine = BarEngine(behaviors: BehaviorSet())
-        /// The session being stored, while ``SessionStore/importSession(_:)`` runs.
-        var writer: SessionWriter?
         var samplesRead = 0
 
-        /// Runs the models on a sample and stores it with its states; `observed` points at the
-        /// state the app reported, if any (the NDJSON reader's own storage, read in place).
+        /// Runs the models on a sample and stores it with its states through `writer`, if any;
+        /// `observed` points at the state the app reported, if any (the NDJSON reader's own
+        /// storage, read in place). The writer is a parameter, not a captured variable that the
+        /// store's closure sets: that cost a dynamic exclusivity check per sample.
         @inline(__always)
-        func add(_ sample: ScrollSample, observedAt observed: UnsafePointer<BarState>?) throws {
+        func add(_ sample: ScrollSample, observedAt observed: UnsafePointer<BarState>?, to writer: SessionWriter?) throws {
             samplesRead += 1
             if let writer { try writer.append(sample, computed: engine.step(sample), observedAt: observed) }
             if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
@@ -40,13 +40,13 @@ struct Importer {
 
         /// Reads on to the next header or end of session (`nil` at the end of the input), stepping
         /// the models over the samples and events before it and storing them when `writer` is set.
-        func nextBoundary() throws -> RecordingItem? {
+        func nextBoundary(storingTo writer: SessionWriter?) throws -> RecordingItem? {
             while true {
                 let item: RecordingItem
                 if let ndjson {
                     switch try ndjson.advance() {
                     case .sample:
-                        try add(ndjson.sample, observedAt: ndjson.observedPointer)
+                        try add(ndjson.sample, observedAt: ndjson.observedPointer, to: writer)
                         continue
                     case .other:
                         item = ndjson.otherItem
@@ -62,9 +62,9 @@ struct Importer {
                     return item
                 case .sample(let sample, let observed):
                     if let observed {
-                        try withUnsafePointer(to: observed) { try add(sample, observedAt: $0) }
+                        try withUnsafePointer(to: observed) { try add(sample, observedAt: $0, to: writer) }
                     } else {
-                        try add(sample, observedAt: nil)
+                        try add(sample, observedAt: nil, to: writer)
                     }
                 case .event(let event):
                     if let writer {
@@ -77,7 +77,7 @@ struct Importer {
 
         // Readers end every session before the next header (RecordingItem), so each header is
         // followed by its session's end.
-        while let item = try nextBoundary() {
+        while let item = try nextBoundary(storingTo: nil) {
             guard case .header(let header) = item else { continue }
             engine = BarEngine(behaviors: header.behaviors)
             let existing = try header.id.flatMap { try store.session(id: $0) }
@@ -85,9 +85,7 @@ struct Importer {
                 var end: SessionSummary?
                 var skippedID: String?
                 let stored = try store.importSession { current in
-                    writer = current
-                    defer { writer = nil }
-                    guard case .endOfSession(let last)? = try nextBoundary() else { return nil }
+                    guard case .endOfSession(let last)? = try nextBoundary(storingTo: current) else { return nil }
                     end = last
                     let id = header.id ?? last.contentID
                     // Asked again inside the write transaction: another process may have stored the
@@ -117,7 +115,7 @@ struct Importer {
                     summary.skippedIDs.append(skippedID)
                 }
             } else if let existing {
-                guard case .endOfSession(let end)? = try nextBoundary() else { break }
+                guard case .endOfSession(let end)? = try nextBoundary(storingTo: nil) else { break }
                 summary.sessionsSkipped += 1
                 summary.skippedIDs.append(existing.id)
                 if existing.contentID != end.contentID {

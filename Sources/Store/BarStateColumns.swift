@@ -21,21 +21,47 @@ package enum BarStateColumns {
     /// The observed-state column of `field`.
     package static func observed(_ field: BarStateField) -> String { "o_" + field.columnName }
 
-    /// One field as the binder needs it, without a switch over the field per bind.
-    private struct Entry {
+    /// One field as the binder and the cursor need it, so that the per-field work is a load at a
+    /// known offset rather than a switch over the field (the import's hot path; Benchmarks/README.md).
+    struct Entry {
         var field: BarStateField
-        var isNumber: Bool
         var bit: UInt64
+        /// For a number field, the offset of its `Double?` in ``BarState``; -1 for the others,
+        /// which go through ``BarStateField/value(in:)`` and ``BarStateField/set(_:in:)``.
+        var numberOffset: Int
     }
 
     /// ``fields`` with their encodings, in a buffer that lives as long as the process.
-    nonisolated(unsafe) private static let entries: UnsafeMutablePointer<Entry> = {
+    nonisolated(unsafe) static let entries: UnsafeMutablePointer<Entry> = {
         let entries = UnsafeMutablePointer<Entry>.allocate(capacity: fields.count)
         for (index, field) in fields.enumerated() {
-            (entries + index).initialize(to: Entry(field: field, isNumber: field.isNumber, bit: 1 << UInt64(field.maskBit)))
+            var offset = -1
+            if field.isNumber {
+                precondition(field.keyPath is KeyPath<BarState, Double?>, "\(field) is a number but not a Double?")
+                offset = MemoryLayout<BarState>.offset(of: field.keyPath)!
+            }
+            (entries + index).initialize(to: Entry(field: field, bit: 1 << UInt64(field.maskBit), numberOffset: offset))
         }
         return entries
     }()
+
+    /// The value of `entry`'s field in the state at `state`, as ``BarStateField/value(in:)`` gives it.
+    @inline(__always)
+    static func value(_ entry: Entry, in state: UnsafePointer<BarState>) -> Double? {
+        entry.numberOffset >= 0
+            ? UnsafeRawPointer(state).load(fromByteOffset: entry.numberOffset, as: Double?.self)
+            : entry.field.value(in: state.pointee)
+    }
+
+    /// Sets `entry`'s field in `state`, as ``BarStateField/set(_:in:)`` does.
+    @inline(__always)
+    static func set(_ value: Double?, _ entry: Entry, in state: inout BarState) {
+        if entry.numberOffset >= 0 {
+            withUnsafeMutableBytes(of: &state) { $0.storeBytes(of: value, toByteOffset: entry.numberOffset, as: Double?.self) }
+        } else {
+            entry.field.set(value, in: &state)
+        }
+    }
 
     /// Binds the fields of the state at `state` to parameters `first`, `first + 1`, … in ``fields``
     /// order and returns the mask bits of those that hold a value. A pointer, not a value, so the
@@ -47,8 +73,8 @@ package enum BarStateColumns {
         for offset in 0..<Int(count) {
             let entry = entries[offset]
             let index = first + Int32(offset)
-            if let value = entry.field.value(in: state.pointee) {
-                if entry.isNumber { binder.bindNumber(index, value) } else { binder.bind(index, Int64(value)) }
+            if let value = value(entry, in: state) {
+                if entry.numberOffset >= 0 { binder.bindNumber(index, value) } else { binder.bind(index, Int64(value)) }
                 mask |= entry.bit
             } else {
                 binder.bindNull(index)

@@ -24,8 +24,7 @@ package final class FrameCursor: Sequence, IteratorProtocol {
     /// A selected state column: the result column it is read from and the field it fills.
     private struct StateColumn {
         var column: Int32
-        var field: BarStateField
-        var isNumber: Bool
+        var entry: BarStateColumns.Entry
     }
 
     /// The computed-state columns read, then the observed-state ones (`observedCount` of them):
@@ -44,22 +43,22 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         var sql = "SELECT key, t_us, y, phase, vy"
         var next: Int32 = 5
         var selected: [StateColumn] = []
-        func select(_ field: BarStateField, column name: String) {
+        func select(_ index: Int, column name: String) {
             sql += ", " + name
-            selected.append(StateColumn(column: next, field: field, isNumber: field.isNumber))
+            selected.append(StateColumn(column: next, entry: BarStateColumns.entries[index]))
             next += 1
         }
-        for field in BarStateColumns.fields where !samplesOnly && mask >> UInt64(field.maskBit) & 1 != 0 {
-            select(field, column: BarStateColumns.computed(field))
+        for (index, field) in BarStateColumns.fields.enumerated() where !samplesOnly && mask >> UInt64(field.maskBit) & 1 != 0 {
+            select(index, column: BarStateColumns.computed(field))
         }
         computedCount = selected.count
         if withObserved && !samplesOnly {
             sql += ", observed"
             observedColumn = next
             next += 1
-            for field in BarStateColumns.fields
+            for (index, field) in BarStateColumns.fields.enumerated()
             where mask >> (BarStateColumns.observedMaskShift + UInt64(field.maskBit)) & 1 != 0 {
-                select(field, column: BarStateColumns.observed(field))
+                select(index, column: BarStateColumns.observed(field))
             }
         } else {
             observedColumn = -1
@@ -154,8 +153,11 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         state = BarState()
         for index in 0..<count {
             let column = columns[index]
-            let value = column.isNumber ? Self.number(handle, column.column) : Self.integer(handle, column.column).map(Double.init)
-            column.field.set(value, in: &state)
+            if column.entry.numberOffset >= 0 {
+                BarStateColumns.set(Self.number(handle, column.column), column.entry, in: &state)
+            } else {
+                BarStateColumns.set(Self.integer(handle, column.column).map(Double.init), column.entry, in: &state)
+            }
         }
     }
 }

@@ -85,20 +85,34 @@ struct SessionOwnershipTests {
         do {
             let database = try Database(path: path)
             try Migrator(migrations: [first]).migrate(database)
+            // Rows as schema 1 stored them, written in plain SQL: today's writer may name columns
+            // that schema 1 lacks.
             for key in [Int64(1), 2] {
-                try database.inTransaction {
-                    let writer = try SessionWriter(database: database, sessionKey: key)
-                    try fill(writer, count: 70)
-                    try writer.finish(stored(writer, id: "s\(key)"))
+                try database.execute("BEGIN")
+                let frame = try database.prepare("""
+                    INSERT INTO frames (key, t_us, y, bar_height, observed, o_bar_height, o_bar_hidden, o_background, o_dropdown_expanded)
+                    VALUES (?, ?, ?, ?, ?, 70250, 1, 1, 0)
+                    """)
+                for seq in 0..<70 {
+                    try frame.bind([.int(key << 32 | Int64(seq)), .int(Int64((Double(seq) / 60 * 1_000_000).rounded())),
+                                    .int(Int64(seq) * 1000), .int(96_500 - Int64(seq) * 1000), seq % 2 == 0 ? .int(1) : .null])
+                    try frame.step()
+                    frame.reset()
                 }
-                // Schema 1's mask: computed field i at bit i, observed field i at bit 14 + i.
-                let mask = 1 << 0 | (1 << 0 | 1 << 1 | 1 << 10 | 1 << 13) << 14
-                try database.execute("UPDATE session_columns SET mask = \(mask) WHERE session_key = \(key)")
                 try database.execute("""
+                    UPDATE frames SET o_bar_height = NULL, o_bar_hidden = NULL, o_background = NULL, o_dropdown_expanded = NULL
+                     WHERE observed IS NULL;
+                    INSERT INTO events VALUES (\(key), 0, 0, 0, 'tap', 'title');
+                    INSERT INTO sessions (session_key, id, behaviors, parameters, content_id, source, samples, observed_samples,
+                                          events, ignored_keys, duration, imported_at)
+                    VALUES (\(key), 's\(key)', 'largeTitle', '{}', 'auto-\(key)', 'test', 70, 35, 1, 0, 1.15, '2026-11-30');
                     INSERT INTO analyses VALUES (\(key), '', 0, 0, '2026-11-30');
                     INSERT INTO findings (session_key, session_id, settings, kind, signal, source, severity, start_t, end_t, message, details)
                     VALUES (\(key), 's\(key)', '', 'hitch', 'frames', 'computed', 'warning', 0, 1, 'm', '{}');
                     """)
+                // Schema 1's mask: computed field i at bit i, observed field i at bit 14 + i.
+                let mask = 1 << 0 | (1 << 0 | 1 << 1 | 1 << 10 | 1 << 13) << 14
+                try database.execute("INSERT INTO session_columns VALUES (\(key), \(mask)); COMMIT")
             }
             // What schema 1 allowed: session 2 deleted from the shell, its rows left behind.
             try database.execute("PRAGMA foreign_keys = OFF; DELETE FROM sessions WHERE session_key = 2")
