@@ -20,72 +20,19 @@ struct Importer {
     func importAll(from source: some RecordingSource, displayName: String, sourcePath: String) throws -> ImportSummary {
         let clock = ContinuousClock.now
         var summary = ImportSummary(file: displayName)
-        var engine = BarEngine(behaviors: BehaviorSet())
-        var samplesRead = 0
-
-        /// Runs the models on a sample and stores it with its states through `writer`, if any;
-        /// `observed` points at the state the app reported, if any (the NDJSON reader's own
-        /// storage, read in place). The writer is a parameter, not a captured variable that the
-        /// store's closure sets: that cost a dynamic exclusivity check per sample.
-        @inline(__always)
-        func add(_ sample: ScrollSample, observedAt observed: UnsafePointer<BarState>?, to writer: SessionWriter?) throws {
-            samplesRead += 1
-            if let writer { try writer.append(sample, computed: engine.step(sample), observedAt: observed) }
-            if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
-        }
-
-        // The NDJSON reader's samples are taken from the reader in place rather than wrapped in a
-        // `RecordingItem` (see `NDJSONReader.advance()`); the other items go the common way.
-        let ndjson = source as? NDJSONReader
-
-        /// Reads on to the next header or end of session (`nil` at the end of the input), stepping
-        /// the models over the samples and events before it and storing them when `writer` is set.
-        func nextBoundary(storingTo writer: SessionWriter?) throws -> RecordingItem? {
-            while true {
-                let item: RecordingItem
-                if let ndjson {
-                    switch try ndjson.advance() {
-                    case .sample:
-                        try add(ndjson.sample, observedAt: ndjson.observedPointer, to: writer)
-                        continue
-                    case .other:
-                        item = ndjson.otherItem
-                    case .end:
-                        return nil
-                    }
-                } else {
-                    guard let next = try source.next() else { return nil }
-                    item = next
-                }
-                switch item {
-                case .header, .endOfSession:
-                    return item
-                case .sample(let sample, let observed):
-                    if let observed {
-                        try withUnsafePointer(to: observed) { try add(sample, observedAt: $0, to: writer) }
-                    } else {
-                        try add(sample, observedAt: nil, to: writer)
-                    }
-                case .event(let event):
-                    if let writer {
-                        engine.apply(event)
-                        try writer.append(event)
-                    }
-                }
-            }
-        }
+        var stepper = RecordingStepper(source, onProgress: onProgress)
 
         // Readers end every session before the next header (RecordingItem), so each header is
         // followed by its session's end.
-        while let item = try nextBoundary(storingTo: nil) {
+        while let item = try stepper.nextBoundary(storingTo: nil) {
             guard case .header(let header) = item else { continue }
-            engine = BarEngine(behaviors: header.behaviors)
+            stepper.start(header.behaviors)
             let existing = try header.id.flatMap { try store.session(id: $0) }
             if existing == nil || replace {
                 var end: SessionSummary?
                 var skippedID: String?
                 let stored = try store.importSession { current in
-                    guard case .endOfSession(let last)? = try nextBoundary(storingTo: current) else { return nil }
+                    guard case .endOfSession(let last)? = try stepper.nextBoundary(storingTo: current) else { return nil }
                     end = last
                     let id = header.id ?? last.contentID
                     // Asked again inside the write transaction: another process may have stored the
@@ -115,7 +62,7 @@ struct Importer {
                     summary.skippedIDs.append(skippedID)
                 }
             } else if let existing {
-                guard case .endOfSession(let end)? = try nextBoundary(storingTo: nil) else { break }
+                guard case .endOfSession(let end)? = try stepper.nextBoundary(storingTo: nil) else { break }
                 summary.sessionsSkipped += 1
                 summary.skippedIDs.append(existing.id)
                 if existing.contentID != end.contentID {

@@ -10,7 +10,6 @@ package import BarModel
 package enum BarStateColumns {
     /// The fields in column order.
     package static let fields = BarStateField.allCases
-    package static let count = Int32(fields.count)
 
     /// Offset of the observed-state bits in `session_columns.mask`.
     package static let observedMaskShift: UInt64 = 32
@@ -32,7 +31,8 @@ package enum BarStateColumns {
     }
 
     /// ``fields`` with their encodings, in a buffer that lives as long as the process.
-    nonisolated(unsafe) static let entries: UnsafeMutablePointer<Entry> = {
+    /// Written once, before first use, and only read afterwards.
+    nonisolated(unsafe) static let entries: UnsafeBufferPointer<Entry> = {
         let entries = UnsafeMutablePointer<Entry>.allocate(capacity: fields.count)
         for (index, field) in fields.enumerated() {
             var offset = -1
@@ -42,7 +42,7 @@ package enum BarStateColumns {
             }
             (entries + index).initialize(to: Entry(field: field, bit: 1 << UInt64(field.maskBit), numberOffset: offset))
         }
-        return entries
+        return UnsafeBufferPointer(start: entries, count: fields.count)
     }()
 
     /// The value of `entry`'s field in the state at `state`, as ``BarStateField/value(in:)`` gives it.
@@ -65,12 +65,14 @@ package enum BarStateColumns {
 
     /// Binds the fields of the state at `state` to parameters `first`, `first + 1`, … in ``fields``
     /// order and returns the mask bits of those that hold a value. A pointer, not a value, so the
-    /// state is not copied per call.
+    /// state is not copied per call; `entries` is ``entries``, passed in by a caller that keeps it
+    /// so the lazily initialized global is not checked per call.
     @inline(__always)
-    static func bind(_ state: UnsafePointer<BarState>, to binder: ParameterBinder, from first: Int32) -> UInt64 {
-        let entries = Self.entries
+    static func bind(
+        _ state: UnsafePointer<BarState>, entries: UnsafeBufferPointer<Entry>, to binder: ParameterBinder, from first: Int32
+    ) -> UInt64 {
         var mask: UInt64 = 0
-        for offset in 0..<Int(count) {
+        for offset in entries.indices {
             let entry = entries[offset]
             let index = first + Int32(offset)
             if let value = value(entry, in: state) {
@@ -81,11 +83,5 @@ package enum BarStateColumns {
             }
         }
         return mask
-    }
-
-    /// Binds NULL to the fields' parameters `first`, `first + 1`, … (skipped where already NULL).
-    @inline(__always)
-    static func bindNull(to binder: ParameterBinder, from first: Int32) {
-        for index in first..<(first + count) { binder.bindNull(index) }
     }
 }

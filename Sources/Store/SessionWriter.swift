@@ -14,6 +14,8 @@ package final class SessionWriter {
     private let database: Database
     /// The session's key, allocated when the writer was made.
     package let sessionKey: Int64
+    /// ``BarStateColumns/entries``, kept here so binding a frame does not check the global.
+    private let stateColumns = BarStateColumns.entries
     private let frameBatch: ParameterBinder
     private let frameSingle: ParameterBinder
     private let eventInsert: Statement
@@ -136,14 +138,15 @@ package final class SessionWriter {
         binder.bindNumber(base + 3, sample.y)
         if let phase = sample.phase { binder.bind(base + 4, Int64(phase.rawValue)) } else { binder.bindNull(base + 4) }
         binder.bindNumber(base + 5, sample.vy)
-        var mask = BarStateColumns.bind(pendingComputed + index, to: binder, from: base + 6)
-        let observedFlag = base + 6 + BarStateColumns.count
+        var mask = BarStateColumns.bind(pendingComputed + index, entries: stateColumns, to: binder, from: base + 6)
+        let observedFlag = base + 6 + Int32(stateColumns.count)
         if frame.pointee.hasObserved {
             binder.bind(observedFlag, 1)
-            mask |= BarStateColumns.bind(pendingObserved + index, to: binder, from: observedFlag + 1) << BarStateColumns.observedMaskShift
+            mask |= BarStateColumns.bind(pendingObserved + index, entries: stateColumns, to: binder, from: observedFlag + 1)
+                << BarStateColumns.observedMaskShift
         } else {
             binder.bindNull(observedFlag)
-            BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
+            for index in 0..<Int32(stateColumns.count) { binder.bindNull(observedFlag + 1 + index) }
         }
         return mask
     }
