@@ -161,12 +161,3 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         }
     }
 }
-
-extension SessionStore {
-    /// The session's samples in seq order, without their states (empty `computed`, no `observed`):
-    /// for passes that only replay the samples, such as the analyzer's hysteresis search, where
-    /// reading the state columns dominated the pass (Benchmarks/README.md).
-    package func samples(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
-        try FrameCursor(database: database, sessionKey: session.key, withObserved: false, samplesOnly: true)
-    }
-}

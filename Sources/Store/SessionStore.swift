@@ -116,4 +116,11 @@ package final class SessionStore {
     package func frames(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
         try FrameCursor(database: database, sessionKey: session.key, withObserved: session.observedSamples > 0)
     }
+
+    /// The session's samples in seq order, without their states (empty `computed`, no `observed`):
+    /// for passes that only replay the samples, such as the analyzer's hysteresis search, where
+    /// reading the state columns dominated the pass (Benchmarks/README.md).
+    package func samples(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
+        try FrameCursor(database: database, sessionKey: session.key, withObserved: false, samplesOnly: true)
+    }
 }
