@@ -72,15 +72,18 @@ package enum BarStateColumns {
         _ state: UnsafePointer<BarState>, entries: UnsafeBufferPointer<Entry>, to binder: ParameterBinder, from first: Int32
     ) -> UInt64 {
         var mask: UInt64 = 0
-        for offset in entries.indices {
-            let entry = entries[offset]
-            let index = first + Int32(offset)
-            if let value = value(entry, in: state) {
-                if entry.numberOffset >= 0 { binder.bindNumber(index, value) } else { binder.bind(index, Int64(value)) }
-                mask |= entry.bit
-            } else {
+        // Wrapping arithmetic: parameter numbers stay far below Int32.max, and the overflow checks
+        // showed in the import's profile.
+        var index = first
+        for entry in entries {
+            defer { index &+= 1 }
+            let value = value(entry, in: state)
+            guard let value else {
                 binder.bindNull(index)
+                continue
             }
+            if entry.numberOffset >= 0 { binder.bindNumber(index, value) } else { binder.bind(index, Int64(value)) }
+            mask |= entry.bit
         }
         return mask
     }
