@@ -171,6 +171,23 @@ public struct Analyzer: Sendable {
             var details: [(key: String, value: Finding.Value)] = [
                 ("yMin", .number(episode.yMin)), ("yMax", .number(episode.yMax)),
             ]
+            if let request = requestOf[index], let stable = appStable(episode, behaviors: behaviors) {
+                // The app did not flap where the model did: it has a band the header does not declare.
+                let behavior = requests[request].behavior
+                message += " in navrec's model, but the app's flipped \(stable.toggles) time\(stable.toggles == 1 ? "" : "s"):"
+                    + " it appears to use a hysteresis of at least \(pointsText(stable.band)) pt; declare it in the header"
+                details.append(("observedToggles", .integer(stable.toggles)))
+                details.append(("appHysteresis", .number(rounded(stable.band, 3))))
+                if let suggestion = suggestions[request] {
+                    message += " (\(behavior).hysteresis \(decimalText(suggestion)) removes the model's flapping)"
+                    details.append(("suggestedHysteresis", .number(suggestion)))
+                } else {
+                    message += " (\(behavior).hysteresis)"
+                }
+                return Finding(
+                    kind: .flapping, signal: episode.signal.name, source: item.source, severity: .warning,
+                    start: episode.start, end: episode.end, count: episode.count, message: message, details: details)
+            }
             if let request = requestOf[index] {
                 let behavior = requests[request].behavior
                 if requests[request].parameter == "swipeDistance" {
@@ -193,6 +210,16 @@ public struct Analyzer: Sendable {
                 severity: episode.count >= 2 * settings.flapping.minToggles ? .error : .warning,
                 start: episode.start, end: episode.end, count: episode.count, message: message, details: details)
         }
+    }
+
+    /// The observed stream over a computed episode when the app stayed stable there: it reported
+    /// the signal throughout, flipped it fewer than `minToggles` times, and differed from the model
+    /// somewhere off the threshold (a Schmitt threshold must drive the signal). `nil` otherwise.
+    private func appStable(_ episode: FlappingDetector.Episode, behaviors: BehaviorSet) -> FlappingDetector.ObservedDuring? {
+        guard episode.signal.hysteresisParameter(in: behaviors) != nil, let observed = episode.observed,
+            observed.toggles < settings.flapping.minToggles, observed.band > 0
+        else { return nil }
+        return observed
     }
 
     /// Report order: start time, then kind, source, signal and subkind, so output is deterministic.

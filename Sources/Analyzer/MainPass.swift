@@ -31,7 +31,7 @@ struct MainPass: Sendable {
         self.behaviors = behaviors
         self.replay = replay
         tolerance = settings.titleMismatch.tolerance(for: behaviors)
-        computedFlapping = FlappingDetector(settings: settings.flapping)
+        computedFlapping = FlappingDetector(settings: settings.flapping, behaviors: behaviors)
         computedJitter = JitterDetector(settings: settings.jitter)
         computedTitles = TitleMismatchDetector(
             presentations: behaviors.titlePresentations, source: .computed, tolerance: tolerance,
@@ -59,7 +59,7 @@ struct MainPass: Sendable {
         _ = inputReversals.add(sample.y)
         let after = inputReversals.total
 
-        computedFlapping?.observe(t: sample.t, y: sample.y, state: computed)
+        computedFlapping?.observe(t: sample.t, y: sample.y, state: computed, observed: frame.observed)
         computedJitter.observe(t: sample.t, state: computed, inputBefore: before, inputAfter: after)
         computedTitles.observe(t: sample.t, state: computed)
         if let observed = frame.observed {
@@ -75,7 +75,7 @@ struct MainPass: Sendable {
 
     /// The observed stream's detectors start at its first state: before it nothing is known.
     private mutating func startObserved() {
-        observedFlapping = FlappingDetector(settings: settings.flapping)
+        observedFlapping = FlappingDetector(settings: settings.flapping, behaviors: behaviors)
         observedJitter = JitterDetector(settings: settings.jitter)
         observedTitles = TitleMismatchDetector(
             presentations: behaviors.titlePresentations, source: .observed, tolerance: tolerance,
