@@ -101,6 +101,7 @@ public struct Analyzer: Sendable {
         let flapping = try flappingFindings(pass, behaviors: behaviors, events: events, frames: frames)
         findings += flapping
         findings = Self.withoutDrivenJitter(findings, behaviors: behaviors)
+        findings = Self.withoutStableAppComparisons(findings)
         findings.sort(by: Self.order)
 
         return SessionAnalysis(
@@ -220,6 +221,17 @@ public struct Analyzer: Sendable {
             observed.toggles < settings.flapping.minToggles, observed.band > 0
         else { return nil }
         return observed
+    }
+
+    /// Drops the title `observed_vs_expected` findings that start inside a flap the app stayed
+    /// stable through: the model switching where the app's own band held is that one fault.
+    static func withoutStableAppComparisons(_ findings: [Finding]) -> [Finding] {
+        let stable = findings.filter { $0.kind == .flapping && $0.detail("appHysteresis") != nil }
+        guard !stable.isEmpty else { return findings }
+        return findings.filter { finding in
+            guard finding.subkind == "observed_vs_expected", finding.signal != BinarySignal.barHidden.name else { return true }
+            return !stable.contains { $0.start <= finding.start && finding.start <= $0.end }
+        }
     }
 
     /// Report order: start time, then kind, source, signal and subkind, so output is deterministic.
