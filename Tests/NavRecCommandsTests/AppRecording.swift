@@ -84,6 +84,7 @@ struct ReportedFindings {
     func query(_ sql: String) throws -> [String] {
         let result = try NavRecBinary.run(["query", "--db", database, sql, "--format", "csv"])
         guard result.status == 0 else { throw Failure(message: result.stderr) }
-        return Array(result.stdout.split(separator: "\n").dropFirst().map(String.init))
+        // RFC 4180 CSV: CRLF line ends, which Swift reads as one Character.
+        return Array(result.stdout.split(whereSeparator: \.isNewline).dropFirst().map(String.init))
     }
 }

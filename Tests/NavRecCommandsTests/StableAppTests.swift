@@ -42,10 +42,10 @@ struct StableAppTests {
             Self.hover("blur-h4", behaviors: #"{"blurHeader":{}}"#, threshold: 84, appHysteresis: 4, bar: Self.blurTitles),
         ], in: directory)
         #expect(reported["large-h3"] == [
-            "warning flapping inlineTitleVisible (computed): inlineTitleVisible flipped 10 times in 2.25 s with y 50.2–54.8 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.3 pt; declare it in the header (largeTitle.hysteresis 2.5 removes the model's flapping)",
+            "warning flapping inlineTitleVisible (computed): inlineTitleVisible flipped 15 times in 2.49 s with y 50.3–54.7 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (largeTitle.hysteresis 2.5 removes the model's flapping)",
         ])
         #expect(reported["blur-h4"] == [
-            "warning flapping background (computed): background flipped 10 times in 2.25 s with y 81.7–86.3 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.3 pt; declare it in the header (blurHeader.hysteresis 2.5 removes the model's flapping)",
+            "warning flapping background (computed): background flipped 15 times in 2.5 s with y 81.8–86.2 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (blurHeader.hysteresis 2.5 removes the model's flapping)",
         ])
         #expect(reported.failOnErrorStatus == 0)
     }
@@ -67,8 +67,8 @@ struct StableAppTests {
             Self.hover("large-h0", behaviors: #"{"largeTitle":{}}"#, threshold: 52.5, appHysteresis: 0, bar: Self.largeTitles),
         ], in: directory)
         #expect(reported["large-h0"] == [
-            "error flapping inlineTitleVisible (computed): inlineTitleVisible flipped 10 times in 2.25 s with y 50.2–54.8 pt; hysteresis 2.5 pt removes it",
-            "error flapping inlineTitleVisible (observed): inlineTitleVisible flipped 10 times in 2.25 s with y 50.2–54.8 pt",
+            "error flapping inlineTitleVisible (computed): inlineTitleVisible flipped 15 times in 2.49 s with y 50.3–54.7 pt; hysteresis 2.5 pt removes it",
+            "error flapping inlineTitleVisible (observed): inlineTitleVisible flipped 15 times in 2.49 s with y 50.3–54.7 pt",
         ])
         #expect(reported.failOnErrorStatus == 1)
     }

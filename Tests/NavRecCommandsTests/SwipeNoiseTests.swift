@@ -77,9 +77,9 @@ struct SwipeNoiseTests {
         // The app hides a couple of frames after the model: within the tolerance, no finding.
         ("follows", 22.0, [String]()),
         // The app hides 0.8 s after the model.
-        ("late", 60.0, ["warning title_mismatch/observed_vs_expected barHidden (comparison): the bar is shown in the app but hidden in the model for 0.8 s (tolerance 0.43 s)"]),
+        ("late", 60.0, ["warning title_mismatch/observed_vs_expected barHidden (comparison): the bar is shown in the app but hidden in the model for 0.81 s (tolerance 0.43 s)"]),
         // The app never hides its bar.
-        ("never", 1000.0, ["warning title_mismatch/observed_vs_expected barHidden (comparison): the bar is shown in the app but hidden in the model for 3.1 s (tolerance 0.43 s)"]),
+        ("never", 1000.0, ["warning title_mismatch/observed_vs_expected barHidden (comparison): the bar is shown in the app but hidden in the model for 3.09 s (tolerance 0.43 s)"]),
     ])
     func observedBarHidden(id: String, hidesAt: Double, expected: [String]) throws {
         var recording = AppRecording(id: id, behaviors: #"{"hideOnSwipe":{}}"#, fps: 120)

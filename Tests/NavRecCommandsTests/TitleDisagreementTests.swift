@@ -68,10 +68,10 @@ struct TitleDisagreementTests {
              Self.rotation("rotate-brief", seconds: 0.05)],
             in: directory)
         #expect(reported["rotate-rest"] == [
-            "warning title_mismatch/observed_vs_expected largeTitle+inlineTitle (comparison): the app shows inlineTitle where the model shows largeTitle for 1.0 s (tolerance 0.1 s)",
+            "warning title_mismatch/observed_vs_expected largeTitle+inlineTitle (comparison): the app shows inlineTitle where the model shows largeTitle for 1.02 s (tolerance 0.1 s)",
         ])
         #expect(reported["rotate-scrolled"] == [
-            "warning title_mismatch/observed_vs_expected largeTitle+inlineTitle (comparison): the app shows inlineTitle where the model shows largeTitle for 2.0 s (tolerance 0.1 s)",
+            "warning title_mismatch/observed_vs_expected largeTitle+inlineTitle (comparison): the app shows inlineTitle where the model shows largeTitle for 2.02 s (tolerance 0.1 s)",
         ])
         // A landscape glance shorter than the tolerance is no finding.
         #expect(reported["rotate-brief"] == [])
