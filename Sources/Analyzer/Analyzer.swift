@@ -21,6 +21,14 @@ import BarModel
 ///   expected); ANALYSIS.md's example shows `0.0` where its 1 ms-rounded timestamps give 0.094.
 /// - Title-mismatch runs start at the first sample in the condition and end at the first sample
 ///   out of it (or the last sample); observed fields are carried forward from their last report.
+/// - Flapping vs deliberate scrolling: two toggles chain only when the content moved by at most
+///   the fix search's range between them (``FlappingDetector/sweepLimit(of:behaviors:settings:)``).
+/// - A computed flap the app stayed stable through (it reported the signal, flipped it fewer than
+///   `minToggles` times and differed from the model off the threshold) is a `warning` naming the
+///   hysteresis the app appears to use; title `observed_vs_expected` findings starting inside it
+///   are the same fault and dropped (``withoutStableAppComparisons(_:)``).
+/// - `observed_vs_expected` is one finding per disagreement across the title presentations, and
+///   also compares `barHidden` (``TitleComparisonDetector``).
 public struct Analyzer: Sendable {
     /// Detector parameters and replayed behaviour parameters.
     public let settings: AnalyzerSettings
