@@ -6,24 +6,25 @@ import Testing
 struct StableAppTests {
     let directory = TemporaryDirectory()
 
-    /// A drag to `threshold` over 1 s, 2.5 s hovering there (±2 pt at 2 Hz plus ±0.3 pt touch
-    /// noise), then a drag on by 60 pt. The app switches with its own Schmitt band `appHysteresis`;
-    /// `bar` writes its state from whether it is switched on.
-    static func hover(_ id: String, behaviors: String, threshold: Double, appHysteresis: Double,
-                      bar: @escaping (Bool) -> String) -> AppRecording {
-        var recording = AppRecording(id: id, behaviors: behaviors, fps: 120)
+    /// A drag from `start` to `threshold` over 1 s, 2.5 s hovering there (±2 pt at 2 Hz plus
+    /// ±0.3 pt touch noise), then a drag on by 60 pt. The app switches with its own Schmitt band
+    /// `appHysteresis`; `bar` writes its state from whether it is switched on.
+    static func hover(_ id: String, behaviors: String, threshold: Double, appHysteresis: Double, start: Double = 0,
+                      fps: Double = 120, bar: @escaping (Bool) -> String) -> AppRecording {
+        var recording = AppRecording(id: id, behaviors: behaviors, fps: fps)
         var on = false
         let app = { (y: Double) -> String? in
             if y >= threshold + appHysteresis { on = true } else if y < threshold - appHysteresis { on = false }
             return bar(on)
         }
-        recording.frames(120, y: { threshold * $0 }, bar: app)
+        recording.frames(Int(fps), y: { start + (threshold - start) * $0 }, bar: app)
         var index = 0
-        recording.frames(300, y: { t in
+        recording.frames(Int(2.5 * fps), y: { t in
             index += 1
             return threshold + 2 * sin(2 * .pi * t * 2) + SwipeNoiseTests.touchNoise(index, seed: 11, amplitude: 0.3)
         }, bar: app)
-        recording.frames(60, y: { threshold + 60 * $0 / 0.5 }, bar: app)
+        let onward = start > threshold ? -60.0 : 60
+        recording.frames(Int(fps / 2), y: { threshold + onward * $0 / 0.5 }, bar: app)
         return recording
     }
 
@@ -46,6 +47,23 @@ struct StableAppTests {
         ])
         #expect(reported["blur-h4"] == [
             "warning flapping background (computed): background flipped 15 times in 2.5 s with y 81.8–86.2 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (blurHeader.hysteresis 2.5 removes the model's flapping)",
+        ])
+        #expect(reported.failOnErrorStatus == 0)
+    }
+
+    @Test("an app that stays collapsed while the model flaps, at 60 fps")
+    func undeclaredFromAbove() throws {
+        let reported = try AppRecording.report([
+            Self.hover("large-above", behaviors: #"{"largeTitle":{}}"#, threshold: 52.5, appHysteresis: 3, start: 120,
+                       fps: 60, bar: Self.largeTitles),
+            Self.hover("blur-above", behaviors: #"{"blurHeader":{}}"#, threshold: 84, appHysteresis: 2.5, start: 200,
+                       fps: 60, bar: Self.blurTitles),
+        ], in: directory)
+        #expect(reported["large-above"] == [
+            "warning flapping inlineTitleVisible (computed): inlineTitleVisible flipped 13 times in 2.52 s with y 50.2–54.8 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.3 pt; declare it in the header (largeTitle.hysteresis 2.5 removes the model's flapping)",
+        ])
+        #expect(reported["blur-above"] == [
+            "warning flapping background (computed): background flipped 11 times in 2.27 s with y 81.7–86.3 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.3 pt; declare it in the header (blurHeader.hysteresis 2.5 removes the model's flapping)",
         ])
         #expect(reported.failOnErrorStatus == 0)
     }
