@@ -51,6 +51,22 @@ struct StableAppTests {
         #expect(reported.failOnErrorStatus == 0)
     }
 
+    @Test("the title disagreements inside such a flap are that one finding")
+    func comparisonsAreTheSameFault() throws {
+        let recording = Self.hover("large-h3", behaviors: #"{"largeTitle":{}}"#, threshold: 52.5, appHysteresis: 3,
+                                   bar: Self.largeTitles)
+        // With flapping switched off, the same recording's disagreements show up one by one (and
+        // the title alphas' jitter, which a flap finding otherwise stands for).
+        let withoutFlapping = try AppRecording.report([recording], in: directory, extra: ["--set", "flapping.minToggles=100"])
+        let comparisons = withoutFlapping["large-h3"].filter { $0.contains("title_mismatch") }
+        #expect(comparisons.count > 1)
+        #expect(comparisons.allSatisfy {
+            $0.hasPrefix("warning title_mismatch/observed_vs_expected largeTitle+inlineTitle (comparison): the app shows largeTitle where the model shows inlineTitle")
+        }, "\(comparisons)")
+        let reported = try AppRecording.report([recording], in: TemporaryDirectory())
+        #expect(reported["large-h3"].count == 1)
+    }
+
     @Test("an app that stays collapsed while the model flaps, at 60 fps")
     func undeclaredFromAbove() throws {
         let reported = try AppRecording.report([
