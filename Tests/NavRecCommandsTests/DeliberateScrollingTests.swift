@@ -31,14 +31,20 @@ struct DeliberateScrollingTests {
         return #""background":"\#(on ? "default" : "transparent")","inlineTitleAlpha":\#(on ? 1 : 0),"contentTitleAlpha":\#(on ? 0 : 1)"#
     }
 
+    /// customTitle's label in the content; the toolbar title fades, so the app reports the label only.
+    static func contentTitle(_ y: Double) -> String {
+        #""contentTitleAlpha":\#(22 * 1.4 + 16 - 5 - y > 0 ? 1 : 0)"#
+    }
+
     @Test("±25 pt across the threshold every 0.8 s gives no finding on either stream", arguments: [
         ("large-120", #"{"largeTitle":{},"avatar":{}}"#, 52.5, 120.0, 0.2, UInt64(21)),
         ("large-60", #"{"largeTitle":{}}"#, 52.5, 60.0, 0.4, UInt64(22)),
         ("blur-120", #"{"blurHeader":{}}"#, 84.0, 120.0, 0.2, UInt64(23)),
         ("blur-60", #"{"blurHeader":{}}"#, 84.0, 60.0, 0.4, UInt64(24)),
+        ("custom-120", #"{"customTitle":{}}"#, 22 * 1.4 + 16 - 5, 120.0, 0.2, UInt64(26)),
     ])
     func deliberate(id: String, behaviors: String, threshold: Double, fps: Double, noise: Double, seed: UInt64) throws {
-        let bar = threshold == 84 ? Self.blurTitles : Self.largeTitles
+        let bar = threshold == 84 ? Self.blurTitles : threshold == 52.5 ? Self.largeTitles : Self.contentTitle
         let recording = Self.scrolling(id, behaviors: behaviors, threshold: threshold, amplitude: 25, fps: fps,
                                        noise: noise, seed: seed, bar: bar)
         let reported = try AppRecording.report([recording], in: directory)
