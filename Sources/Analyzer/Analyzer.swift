@@ -184,7 +184,9 @@ public struct Analyzer: Sendable {
                 // The app did not flap where the model did: it has a band the header does not declare.
                 let behavior = requests[request].behavior
                 message += " in navrec's model, but the app's flipped \(stable.toggles) time\(stable.toggles == 1 ? "" : "s"):"
-                    + " it appears to use a hysteresis of at least \(pointsText(stable.band)) pt; declare it in the header"
+                    // Rounded down: "at least" must hold for the figure as printed.
+                    + " it appears to use a hysteresis of at least \(pointsText((stable.band * 10).rounded(.down) / 10)) pt;"
+                    + " declare it in the header"
                 details.append(("observedToggles", .integer(stable.toggles)))
                 details.append(("appHysteresis", .number(rounded(stable.band, 3))))
                 if let suggestion = suggestions[request] {

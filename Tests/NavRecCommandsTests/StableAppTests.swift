@@ -76,10 +76,10 @@ struct StableAppTests {
                        fps: 60, bar: Self.blurTitles),
         ], in: directory)
         #expect(reported["large-above"] == [
-            "warning flapping inlineTitleVisible (computed): inlineTitleVisible flipped 13 times in 2.52 s with y 50.2–54.8 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.3 pt; declare it in the header (largeTitle.hysteresis 2.5 removes the model's flapping)",
+            "warning flapping inlineTitleVisible (computed): inlineTitleVisible flipped 13 times in 2.52 s with y 50.2–54.8 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (largeTitle.hysteresis 2.5 removes the model's flapping)",
         ])
         #expect(reported["blur-above"] == [
-            "warning flapping background (computed): background flipped 11 times in 2.27 s with y 81.7–86.3 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.3 pt; declare it in the header (blurHeader.hysteresis 2.5 removes the model's flapping)",
+            "warning flapping background (computed): background flipped 11 times in 2.27 s with y 81.7–86.3 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (blurHeader.hysteresis 2.5 removes the model's flapping)",
         ])
         #expect(reported.failOnErrorStatus == 0)
     }
