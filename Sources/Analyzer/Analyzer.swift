@@ -183,7 +183,7 @@ public struct Analyzer: Sendable {
             if let request = requestOf[index], let stable = appStable(episode, behaviors: behaviors) {
                 // The app did not flap where the model did: it has a band the header does not declare.
                 let behavior = requests[request].behavior
-                message += " in navrec's model, but the app's flipped \(stable.toggles) time\(stable.toggles == 1 ? "" : "s"):"
+                message += " in navrec's model, but the app's \(episode.signal.name) flipped \(stable.toggles) time\(stable.toggles == 1 ? "" : "s"):"
                     // Rounded down: "at least" must hold for the figure as printed.
                     + " it appears to use a hysteresis of at least \(pointsText((stable.band * 10).rounded(.down) / 10)) pt;"
                     + " declare it in the header"

@@ -43,10 +43,10 @@ struct StableAppTests {
             Self.hover("blur-h4", behaviors: #"{"blurHeader":{}}"#, threshold: 84, appHysteresis: 4, bar: Self.blurTitles),
         ], in: directory)
         #expect(reported["large-h3"] == [
-            "warning flapping inlineTitleVisible (computed): inlineTitleVisible flipped 15 times in 2.49 s with y 50.3–54.7 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (largeTitle.hysteresis 2.5 removes the model's flapping)",
+            "warning flapping inlineTitleVisible (computed): inlineTitleVisible flipped 15 times in 2.49 s with y 50.3–54.7 pt in navrec's model, but the app's inlineTitleVisible flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (largeTitle.hysteresis 2.5 removes the model's flapping)",
         ])
         #expect(reported["blur-h4"] == [
-            "warning flapping background (computed): background flipped 15 times in 2.5 s with y 81.8–86.2 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (blurHeader.hysteresis 2.5 removes the model's flapping)",
+            "warning flapping background (computed): background flipped 15 times in 2.5 s with y 81.8–86.2 pt in navrec's model, but the app's background flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (blurHeader.hysteresis 2.5 removes the model's flapping)",
         ])
         #expect(reported.failOnErrorStatus == 0)
     }
@@ -76,10 +76,10 @@ struct StableAppTests {
                        fps: 60, bar: Self.blurTitles),
         ], in: directory)
         #expect(reported["large-above"] == [
-            "warning flapping inlineTitleVisible (computed): inlineTitleVisible flipped 13 times in 2.52 s with y 50.2–54.8 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (largeTitle.hysteresis 2.5 removes the model's flapping)",
+            "warning flapping inlineTitleVisible (computed): inlineTitleVisible flipped 13 times in 2.52 s with y 50.2–54.8 pt in navrec's model, but the app's inlineTitleVisible flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (largeTitle.hysteresis 2.5 removes the model's flapping)",
         ])
         #expect(reported["blur-above"] == [
-            "warning flapping background (computed): background flipped 11 times in 2.27 s with y 81.7–86.3 pt in navrec's model, but the app's flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (blurHeader.hysteresis 2.5 removes the model's flapping)",
+            "warning flapping background (computed): background flipped 11 times in 2.27 s with y 81.7–86.3 pt in navrec's model, but the app's background flipped 0 times: it appears to use a hysteresis of at least 2.2 pt; declare it in the header (blurHeader.hysteresis 2.5 removes the model's flapping)",
         ])
         #expect(reported.failOnErrorStatus == 0)
     }
