@@ -52,6 +52,17 @@ struct DeliberateScrollingTests {
         #expect(reported.failOnErrorStatus == 0)
     }
 
+    @Test("the limit is the hysteresis search's range: widened to 30 pt, ±25 pt is a flap it can fix")
+    func widerSearch() throws {
+        let recording = Self.scrolling("large-25", behaviors: #"{"largeTitle":{}}"#, threshold: 52.5, amplitude: 25,
+                                       fps: 60, noise: 0.4, seed: 22, bar: Self.largeTitles)
+        let reported = try AppRecording.report([recording], in: directory, extra: ["--set", "flapping.maxHysteresis=30"])
+        #expect(reported["large-25"] == [
+            "error flapping inlineTitleVisible (computed): inlineTitleVisible flipped 10 times in 7.18 s with y 27.3–77.8 pt; hysteresis 25.5 pt removes it",
+            "error flapping inlineTitleVisible (observed): inlineTitleVisible flipped 10 times in 7.18 s with y 27.3–77.8 pt",
+        ])
+    }
+
     @Test("±8 pt across the threshold is still a flap, with the hysteresis that removes it")
     func small() throws {
         let recording = Self.scrolling("large-8", behaviors: #"{"largeTitle":{}}"#, threshold: 52.5, amplitude: 8,
