@@ -25,6 +25,11 @@ public struct SessionAnalysis: Sendable, Hashable {
     public var hitchTimeRatio: Double
     /// RFC 3550 frame-interval jitter, milliseconds, rounded to 0.001.
     public var frameJitter: Double
+    /// Late intervals that were not frames (pauses, backgrounding; README "Hitch model"): neither
+    /// hitch time nor moving time.
+    public var gaps: Int
+    /// Seconds those gaps cover, rounded to 0.000001.
+    public var gapTime: Double
     /// Sorted by start time, then kind, signal and source.
     public var findings: [Finding]
     public var timeline: TimelineDigest
@@ -32,7 +37,7 @@ public struct SessionAnalysis: Sendable, Hashable {
     public init(
         id: String, app: String?, screen: String?, device: String?, os: String?, fps: Double?, behaviors: BehaviorSet,
         sampleCount: Int, duration: Double, replayed: [String], expectedInterval: Double?, hitchTimeRatio: Double,
-        frameJitter: Double, findings: [Finding], timeline: TimelineDigest
+        frameJitter: Double, gaps: Int, gapTime: Double, findings: [Finding], timeline: TimelineDigest
     ) {
         self.id = id
         self.app = app
@@ -47,6 +52,8 @@ public struct SessionAnalysis: Sendable, Hashable {
         self.expectedInterval = expectedInterval
         self.hitchTimeRatio = hitchTimeRatio
         self.frameJitter = frameJitter
+        self.gaps = gaps
+        self.gapTime = gapTime
         self.findings = findings
         self.timeline = timeline
     }
