@@ -48,16 +48,26 @@ struct HitchTests {
         }
     }
 
-    @Test("idle gaps are not hitches; a gap ending in movement is")
+    @Test("idle intervals are not hitches; a late interval that starts at rest is a gap, one mid-motion a hitch")
     func idle() throws {
         var fixture = try Fixture(["largeTitle"], samples: (0...100).map { (Double($0) / 100, Double($0)) }, fps: 100)
         // Two seconds idle, logged: same y, idle phase.
         fixture.frames.append(SessionFrame(seq: 101, sample: ScrollSample(t: 3, y: 100, phase: .idle), computed: BarState()))
         #expect(try fixture.analyze().hitchTimeRatio == 0)
-        // The finger lands again after a 50 ms frame: counted even though the phase says idle.
+        // Movement 50 ms after the idle sample: it starts at rest, so it is a gap (README "Hitch
+        // model"; before issue 10 it counted as a 40 ms hitch).
         fixture.frames.append(SessionFrame(seq: 102, sample: ScrollSample(t: 3.05, y: 101, phase: .idle), computed: BarState()))
-        let analysis = try fixture.analyze()
-        #expect(abs(analysis.hitchTimeRatio - 40 / 1.05) < 0.001)
+        var analysis = try fixture.analyze()
+        #expect(analysis.hitchTimeRatio == 0)
+        #expect(analysis.gaps == 1)
+        #expect(abs(analysis.gapTime - 0.05) < 1e-9)
+        // Moving on at 100 pt/s, then a 50 ms freeze after which the content is where the motion
+        // would have taken it: a hitch.
+        fixture.frames.append(SessionFrame(seq: 103, sample: ScrollSample(t: 3.06, y: 102), computed: BarState()))
+        fixture.frames.append(SessionFrame(seq: 104, sample: ScrollSample(t: 3.07, y: 103), computed: BarState()))
+        fixture.frames.append(SessionFrame(seq: 105, sample: ScrollSample(t: 3.12, y: 108), computed: BarState()))
+        analysis = try fixture.analyze()
+        #expect(abs(analysis.hitchTimeRatio - 40 / 1.07) < 0.001)
         #expect(analysis.findings.first { $0.kind == .hitch }?.severity == .error)
     }
 

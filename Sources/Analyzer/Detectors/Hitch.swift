@@ -8,10 +8,12 @@ import BarModel
 /// frame duration in effect:
 /// - the previous frame's recorded `frameDuration` (CADisplayLink `targetTimestamp − timestamp`);
 /// - else, on a display that can lower its rate (`fps` above 60, or unknown), the interval itself
-///   when it is a steady lower rate: at most ``slowestSteadyRate`` and within ``steadyTolerance``
-///   of the interval before or after it (ProMotion holds a rate for several frames; one dropped
-///   frame is a lone long interval);
-/// - else the duration last in effect (the nominal `1/fps` or median interval after a gap).
+///   when it is a steady new rate: at most ``slowestSteadyRate``, more than ``steadyTolerance``
+///   away from the duration in effect, and within ``steadyTolerance`` of the interval before or
+///   after it (ProMotion holds a rate for several frames; one dropped frame is a lone long
+///   interval);
+/// - else the duration in effect: the last one so decided, or the nominal `1/fps` (median
+///   interval) at the start and after a gap.
 ///
 /// An interval longer than `factor` × that + ``lateMargin`` is late. A late interval is a **gap**
 /// (neither hitch time nor moving time) when it spans a lifecycle event, starts at rest (the
@@ -151,12 +153,13 @@ struct HitchDetector: Sendable {
             return
         }
         let duration = interval.duration
+        let inEffect = rateInEffect ?? expected
         let frameDuration: Double
         if let recorded = interval.start.frameDuration {
             frameDuration = recorded
-        } else if adaptive, isSteady(duration, next: next) {
+        } else if adaptive, inEffect.map({ abs(duration - $0) > Self.steadyTolerance }) ?? true, isSteady(duration, next: next) {
             frameDuration = duration
-        } else if let inEffect = rateInEffect ?? expected {
+        } else if let inEffect {
             frameDuration = inEffect
         } else {
             return
