@@ -78,6 +78,22 @@ struct HitchModelTests {
         "fling velocity=2000 rate=fast",
     ]
 
+    @Test("frameDuration, lifecycle events and gaps are stored: timeline, events, session_summary")
+    func stored() throws {
+        let path = try simulate("stored", ["--behavior", "largeTitle", "--gesture", "fling", "--fps", "120", "--refresh", "adaptive",
+                                           "--recorder", "display-link", "--background", "0.5=30"])
+        let metrics = try report([path])
+        #expect(metrics["stored"] == Metrics(hitchTimeRatio: 0, gaps: 1, gapTime: 30.008333, hitches: [], kinds: []))
+        let query = try NavRecBinary.run(["query", "--db", db, "--format", "csv", """
+            select (select count(*) from timeline where frame_duration is null) as without,
+                   (select min(frame_duration) from timeline) as fastest, (select max(frame_duration) from timeline) as slowest,
+                   (select group_concat(kind || ':' || coalesce(target, '-') || '@' || t, ' ') from events) as events,
+                   gaps, gap_time from session_summary
+            """])
+        #expect(query.stderr == "")
+        #expect(query.stdout == "without,fastest,slowest,events,gaps,gap_time\r\n0,0.008333,0.025,background:-@0.5 foreground:-@30.5,1,30.008333\r\n")
+    }
+
     @Test("reading pauses of 4 s between gestures are gaps, not 4,000 ms frames")
     func readingPauses() throws {
         let script = try directory.write("pauses.txt", Self.pauses)
