@@ -18,8 +18,9 @@ public struct SessionAnalysis: Sendable, Hashable {
     /// Behaviour parameters the computed stream was replayed with (`blurHeader.hysteresis=1.5`);
     /// empty when the stored computed states were analysed.
     public var replayed: [String]
-    /// The frame interval hitches were measured against, seconds (`1/fps`, else the median moving
-    /// interval); `nil` when the session never moved.
+    /// The nominal frame interval, seconds (`1/fps`, else the median moving interval): the frame
+    /// duration in effect where neither `frameDuration` nor a steady lower rate says otherwise
+    /// (README "Hitch model"); `nil` when the session never moved.
     public var expectedInterval: Double?
     /// Hitch milliseconds per second of movement, rounded to 0.001.
     public var hitchTimeRatio: Double
