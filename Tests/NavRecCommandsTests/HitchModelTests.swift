@@ -172,15 +172,25 @@ struct HitchModelTests {
 
     @Test("a status-bar scroll-to-top 0.5 s after rest is a gap, however the app records it")
     func scrollToTopAfterRest() throws {
-        let files = [
+        var files = [
             try writeSession("top-phases-idle", scrollToTop(phases: true, idleSample: true)),
             try writeSession("top-phases", scrollToTop(phases: true, idleSample: false)),
             try writeSession("top-bare", scrollToTop(phases: false, idleSample: false)),
         ]
+        // And simulated: `top` is the status-bar tap, 0.5 s after the fling came to rest.
+        let script = try directory.write("top.txt", ["fling velocity=1500", "wait 0.5", "top", "wait 0.5", "drag to=400 duration=0.5", "top"])
+        for recorder in ["scroll-callbacks", "display-link"] {
+            files.append(try simulate("top-\(recorder)", ["--behavior", "largeTitle", "--script", script, "--recorder", recorder,
+                                                         "--fps", "120", "--refresh", "adaptive"]))
+        }
         let metrics = try report(files)
-        #expect(metrics.count == 3)
-        for (id, value) in metrics {
+        #expect(metrics.count == 5)
+        #expect(metrics["top-display-link"]?.gaps == 0)
+        #expect(metrics["top-scroll-callbacks"]?.gaps == 2)
+        for (id, value) in metrics where !id.hasPrefix("top-s") && !id.hasPrefix("top-d") {
             #expect(value.gaps == 1, "\(id): \(value)")
+        }
+        for (id, value) in metrics {
             #expect(value.hitchTimeRatio == 0, "\(id): \(value)")
             #expect(value.kinds.filter { $0 == "hitch" } == [], "\(id): \(value)")
         }
