@@ -96,11 +96,12 @@ public struct Analyzer: Sendable {
         } else {
             var median = IntervalMedian()
             for frame in try frames(true) { median.observe(frame.sample) }
-            expected = median.value
+            expected = median.finish()
         }
 
         var pass = MainPass(
-            settings: settings, behaviors: behaviors, expected: expected, duration: session.duration,
+            settings: settings, behaviors: behaviors, expected: expected, fps: session.fps,
+            lifecycle: events.filter(\.isLifecycle).map(\.t), duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
         try mainPass(&pass)
         pass.finish()
@@ -116,7 +117,8 @@ public struct Analyzer: Sendable {
             id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
             fps: session.fps, behaviors: behaviors, sampleCount: session.sampleCount, duration: session.duration,
             replayed: replayed, expectedInterval: expected, hitchTimeRatio: rounded(pass.hitch.hitchTimeRatio, 3),
-            frameJitter: rounded(pass.hitch.jitter * 1000, 3), findings: findings,
+            frameJitter: rounded(pass.hitch.jitter * 1000, 3), gaps: pass.hitch.gapCount,
+            gapTime: rounded(pass.hitch.gapSeconds, 6), findings: findings,
             timeline: pass.timeline.digest(findings: findings))
     }
 

@@ -24,8 +24,8 @@ struct MainPass: Sendable {
     private(set) var findings: [Finding] = []
 
     init(
-        settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, duration: Double, buckets: Int,
-        replay: ReplayEngine?
+        settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, lifecycle: [Double],
+        duration: Double, buckets: Int, replay: ReplayEngine?
     ) {
         self.settings = settings
         self.behaviors = behaviors
@@ -36,7 +36,7 @@ struct MainPass: Sendable {
         computedTitles = TitleMismatchDetector(
             presentations: behaviors.titlePresentations, source: .computed, tolerance: tolerance,
             errorAfter: settings.titleMismatch.errorAfter)
-        hitch = HitchDetector(expected: expected, factor: settings.hitch.factor)
+        hitch = HitchDetector(expected: expected, fps: fps, factor: settings.hitch.factor, lifecycle: lifecycle)
         timeline = TimelineDigestBuilder(presentations: behaviors.titlePresentations, duration: duration, bucketCount: buckets)
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
     }
@@ -91,6 +91,7 @@ struct MainPass: Sendable {
         computedTitles.finish()
         observedTitles?.finish()
         comparison?.finish()
+        hitch.finish()
 
         for (source, detector) in [(Finding.Source.computed, computedJitter), (.observed, observedJitter)] {
             guard let detector else { continue }
@@ -117,6 +118,7 @@ struct MainPass: Sendable {
                 kind: .hitch, signal: "frames", source: .observed, severity: severity, start: first, end: last,
                 count: hitch.hitchCount,
                 message: "\(hitch.hitchCount) late frame\(hitch.hitchCount == 1 ? "" : "s") cost \(decimalText(hitch.hitchSeconds * 1000, digits: 1)) ms"
+                    + (hitch.hangCount > 0 ? " (\(hitch.hangCount) hang\(hitch.hangCount == 1 ? "" : "s") of 250 ms or more)" : "")
                     + " in \(secondsText(hitch.movingSeconds)) s of movement: \(decimalText(ratio, digits: 1)) ms/s"
                     + " (\(severity == .error ? "error" : "warning") from \(decimalText(severity == .error ? settings.hitch.error : settings.hitch.warning, digits: 1)) ms/s)",
                 details: [
@@ -124,6 +126,7 @@ struct MainPass: Sendable {
                     ("movingTime", .number(rounded(hitch.movingSeconds, 6))),
                     ("expectedInterval", .number(rounded(expected * 1000, 3))),
                     ("longestHitch", .number(rounded(hitch.longestHitch * 1000, 3))),
+                    ("hangs", .integer(hitch.hangCount)),
                 ]))
         }
     }

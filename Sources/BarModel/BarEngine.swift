@@ -24,14 +24,15 @@ public struct BarEngine: Sendable {
         barShown = LinearAnimation(resting: 1, duration: behaviors.hideOnSwipe?.duration ?? 0)
     }
 
-    /// Applies an event at its own time: later samples see its effect.
+    /// Applies an event at its own time: later samples see its effect. Lifecycle events change no
+    /// bar state (UIKit keeps the bar as it was while the app is in the background).
     public mutating func apply(_ event: ScrollEvent) {
-        switch event.target {
-        case .content:
+        switch event.kind {
+        case .tap(.content):
             if let hideOnSwipe = behaviors.hideOnSwipe, hideOnSwipe.onTap { setBarHidden(!barHidden, at: event.t) }
-        case .title:
+        case .tap(.title):
             if behaviors.dropdownTitle != nil { dropdownExpanded.toggle() }
-        case .bar:
+        case .tap(.bar), .background, .foreground:
             break
         }
     }
