@@ -40,8 +40,8 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         // Sessions without a session_columns row read every column.
         let mask = samplesOnly ? 0 : try database.scalarInt(
             "SELECT mask FROM session_columns WHERE session_key = ?", [.int(sessionKey)]).map { UInt64(bitPattern: $0) } ?? .max
-        var sql = "SELECT key, t_us, y, phase, vy"
-        var next: Int32 = 5
+        var sql = "SELECT key, t_us, y, phase, vy, frame_duration_us"
+        var next: Int32 = 6
         var selected: [StateColumn] = []
         func select(_ index: Int, column name: String) {
             sql += ", " + name
@@ -107,7 +107,7 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         let phase = Self.integer(handle, 3).flatMap { ScrollPhase(rawValue: UInt8(clamping: $0)) }
         sample = ScrollSample(
             t: Double(Self.integer(handle, 1) ?? 0) / 1_000_000, y: Self.number(handle, 2) ?? 0, phase: phase,
-            vy: Self.number(handle, 4))
+            vy: Self.number(handle, 4), frameDuration: Self.integer(handle, 5).map { Double($0) / 1_000_000 })
         if samplesOnly {
             computed = BarState()
             observed = nil

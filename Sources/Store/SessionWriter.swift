@@ -37,11 +37,11 @@ package final class SessionWriter {
     }
 
     /// The `frames` columns each row binds, in order: the sample's, the computed state's, the
-    /// `observed` flag and the observed state's. The INSERT names them, so the table's own column
-    /// order (which `ALTER TABLE … ADD COLUMN` decides) does not matter.
+    /// `observed` flag, the observed state's and the frame duration. The INSERT names them, so the
+    /// table's own column order (which `ALTER TABLE … ADD COLUMN` decides) does not matter.
     package static let frameColumnNames = ["key", "t_us", "y", "phase", "vy"]
         + BarStateColumns.fields.map(BarStateColumns.computed) + ["observed"]
-        + BarStateColumns.fields.map(BarStateColumns.observed)
+        + BarStateColumns.fields.map(BarStateColumns.observed) + ["frame_duration_us"]
     private static let frameColumns = Int32(frameColumnNames.count)
 
     /// Number of samples appended so far (the next sample's `seq`).
@@ -148,6 +148,12 @@ package final class SessionWriter {
             binder.bindNull(observedFlag)
             for index in 0..<Int32(stateColumns.count) { binder.bindNull(observedFlag + 1 + index) }
         }
+        let frameDurationColumn = observedFlag + 1 + Int32(stateColumns.count)
+        if let frameDuration = sample.frameDuration {
+            binder.bind(frameDurationColumn, Int64((frameDuration * 1_000_000).rounded()))
+        } else {
+            binder.bindNull(frameDurationColumn)
+        }
         return mask
     }
 
@@ -155,7 +161,7 @@ package final class SessionWriter {
     package func append(_ event: ScrollEvent) throws(DatabaseError) {
         try eventInsert.bind([
             .int(sessionKey), .int(Int64(events)), .int(Int64(samples)), .double(event.t),
-            .text(ScrollEvent.kindName), .text(event.target.rawValue),
+            .text(event.kind.name), SQLValue(event.target?.rawValue),
         ])
         try eventInsert.step()
         eventInsert.reset()
