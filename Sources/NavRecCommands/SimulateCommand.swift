@@ -41,7 +41,7 @@ struct SimulateCommand: NavRecCommand {
         let command = Self.spec.name
         let names = arguments.all("behavior")
         guard !names.isEmpty else { throw UsageError("missing --behavior NAME (e.g. --behavior blurHeader)", command: command) }
-        let behaviors = try ImportCommand.behaviors(names: names, parameters: arguments.all("param"), command: command)
+        let behaviors = try RecordingInputs.behaviors(names: names, parameters: arguments.all("param"), command: command)
 
         var gestures: [Gesture] = []
         for name in arguments.all("gesture") {

@@ -1,4 +1,4 @@
-import Analyzer
+public import Analyzer
 import BarModel
 
 /// The machine-read report (`--format json`): exactly ANALYSIS.md's shape and key order.
@@ -16,7 +16,7 @@ public struct JSONRenderer: Sendable {
         let totals = report.totals
         let root: JSONValue = .object([
             ("navrec", .integer(1)),
-            ("sessions", .array(report.sessions.map(session))),
+            ("sessions", .array(report.sessions.map { session($0) })),
             ("totals", .object([
                 ("sessions", .integer(totals.sessions)),
                 ("findings", .integer(totals.findings)),
@@ -29,11 +29,38 @@ public struct JSONRenderer: Sendable {
         return output + "\n"
     }
 
-    private func session(_ session: SessionAnalysis) -> JSONValue {
-        .object([
+    /// One session as `navrec analyze` prints it: the report's session object on one line, with
+    /// the header's `device`, `os` and `startedAt` after `screen` (README "navrec analyze").
+    public func sessionLine(_ analysis: SessionAnalysis, startedAt: String?) -> String {
+        var output = ""
+        session(analysis, withMetadata: true, startedAt: startedAt).write(to: &output, indent: 0, compact: true)
+        return output
+    }
+
+    /// The line `navrec analyze` prints for a session it could not read: its id (`null` when the
+    /// header had none or was itself the bad line) and the reader's `FILE:LINE:COL: error: …`.
+    public func failureLine(id: String?, error: String) -> String {
+        var output = ""
+        JSONValue.object([("id", id.map(JSONValue.string) ?? .null), ("error", .string(error))])
+            .write(to: &output, indent: 0, compact: true)
+        return output
+    }
+
+    /// The report's session object; `withMetadata` adds the header's device, OS and start time.
+    private func session(_ session: SessionAnalysis, withMetadata: Bool = false, startedAt: String? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("id", .string(session.id)),
             ("app", session.app.map(JSONValue.string) ?? .null),
             ("screen", session.screen.map(JSONValue.string) ?? .null),
+        ]
+        if withMetadata {
+            members += [
+                ("device", session.device.map(JSONValue.string) ?? .null),
+                ("os", session.os.map(JSONValue.string) ?? .null),
+                ("startedAt", startedAt.map(JSONValue.string) ?? .null),
+            ]
+        }
+        return .object(members + [
             ("behaviors", .array(session.behaviors.enabledNames.map(JSONValue.string))),
             ("samples", .integer(session.sampleCount)),
             ("duration", .number(session.duration)),
