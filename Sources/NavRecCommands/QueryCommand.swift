@@ -10,7 +10,7 @@ struct QueryCommand: NavRecCommand {
         options: [
             .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
             .value("format", "table|csv|json", "Output format (default: table)."),
-            .value("param", "NAME=VALUE", "Value for the query's :NAME parameter.", repeatable: true),
+            .value("param", "NAME=VALUE", "Value for the query's $NAME (or :NAME) parameter.", repeatable: true),
             .flag("list", "List the ready queries with what each answers."),
         ],
         discussion: """
@@ -105,7 +105,7 @@ struct QueryCommand: NavRecCommand {
         guard statement.parameterCount > 0 else { return }
         for index in 1...statement.parameterCount {
             guard let name = statement.parameterName(index), name.count > 1 else {
-                throw UsageError("the query has a positional '?' parameter; name it (:name) and pass --param name=VALUE", command: Self.spec.name)
+                throw UsageError("the query has a positional '?' parameter; name it ($name) and pass --param name=VALUE", command: Self.spec.name)
             }
             let bare = String(name.dropFirst())
             guard let text = parameters[bare] else {
