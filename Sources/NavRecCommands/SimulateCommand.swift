@@ -21,6 +21,11 @@ struct SimulateCommand: NavRecCommand {
                    "Inject an app bug into the observed states: titleEarly, heightJitter, droppedFrames, flicker, noTitle.",
                    repeatable: true),
             .value("session-id", "ID", "The session's id (default: derived from the content)."),
+            .value("app", "NAME", "The header's app name (e.g. for a simulated fleet)."),
+            .value("screen", "NAME", "The header's screen name."),
+            .value("device", "MODEL", "The header's device model (e.g. iPhone16,1)."),
+            .value("os", "VERSION", "The header's OS (e.g. 'iOS 18.1')."),
+            .value("started-at", "ISO8601", "The header's session start time."),
             .value("output", "FILE", "Write to FILE instead of standard output."),
         ],
         discussion: """
@@ -34,6 +39,8 @@ struct SimulateCommand: NavRecCommand {
     let context: CommandContext
     let configuration: SimulationConfiguration
     let sessionID: String?
+    /// The header's metadata: app, screen, device, OS, start time.
+    let metadata: (app: String?, screen: String?, device: String?, os: String?, startedAt: String?)
     let outputPath: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -96,12 +103,16 @@ struct SimulateCommand: NavRecCommand {
             faults: faults)
         do { try configuration.validate() } catch { throw UsageError(error.description, command: command) }
         sessionID = arguments.value("session-id")
+        metadata = (arguments.value("app"), arguments.value("screen"), arguments.value("device"), arguments.value("os"),
+                    arguments.value("started-at"))
         outputPath = arguments.value("output")
     }
 
     func run() throws -> ExitCode {
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
-        try Self.write(configuration, id: sessionID, to: output)
+        try Self.write(
+            configuration, id: sessionID, app: metadata.app, screen: metadata.screen, device: metadata.device,
+            os: metadata.os, startedAt: metadata.startedAt, to: output)
         output.flush()
         return .success
     }
@@ -109,12 +120,12 @@ struct SimulateCommand: NavRecCommand {
     /// Writes one simulated session as NDJSON to `output`.
     static func write(
         _ configuration: SimulationConfiguration, id: String?, app: String? = nil, screen: String? = nil,
-        device: String? = nil, os: String? = nil, to output: Output
+        device: String? = nil, os: String? = nil, startedAt: String? = nil, to output: Output
     ) throws {
         let writer = RecordingWriter { output.write($0) }
         try writer.writeHeader(SessionHeader(
             id: id, app: app, screen: screen, device: device, os: os, fps: Double(configuration.fps),
-            behaviors: configuration.behaviors))
+            startedAt: startedAt, behaviors: configuration.behaviors))
         for item in try Simulator(configuration) {
             switch item {
             case .sample(let sample, let observed): try writer.writeSample(sample, observed: observed)
