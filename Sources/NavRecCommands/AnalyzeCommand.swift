@@ -18,9 +18,9 @@ struct AnalyzeCommand: NavRecCommand {
             findings as one JSON line as soon as the session ends; the findings are those import +
             report give. FILE defaults to '-', standard input. Nothing is stored.
 
-            A session with a bad line prints {"id":…,"error":"FILE:LINE:COL: error: …"} instead, and
-            reading goes on at the next session header; the exit code is then 65 (some sessions
-            failed), after every other session's line.
+            A session with a bad line prints {"id":…,"app":…,"startedAt":…,"error":"FILE:LINE:COL: error: …"}
+            instead, and reading goes on at the next session header; the exit code is then 65 (some
+            sessions failed), after every other session's line.
 
             EXAMPLES:
               navrec analyze sessions.ndjson

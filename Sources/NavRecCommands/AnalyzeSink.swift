@@ -64,7 +64,8 @@ final class AnalyzeSink: SessionSink {
 
     /// Prints the line of a session that could not be read and drops what was kept of it.
     func fail(_ error: RecordingError) {
-        output.line(renderer.failureLine(id: currentHeader?.id, error: error.description))
+        output.line(renderer.failureLine(
+            id: currentHeader?.id, app: currentHeader?.app, startedAt: currentHeader?.startedAt, error: error.description))
         currentHeader = nil
         spool.reset()
         events.removeAll(keepingCapacity: true)

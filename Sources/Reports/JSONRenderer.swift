@@ -37,12 +37,15 @@ public struct JSONRenderer: Sendable {
         return output
     }
 
-    /// The line `navrec analyze` prints for a session it could not read: its id (`null` when the
-    /// header had none or was itself the bad line) and the reader's `FILE:LINE:COL: error: …`.
-    public func failureLine(id: String?, error: String) -> String {
+    /// The line `navrec analyze` prints for a session it could not read: its header's id, app and
+    /// start time (`null` when the header lacked them or was itself the bad line) and the reader's
+    /// `FILE:LINE:COL: error: …`.
+    public func failureLine(id: String?, app: String?, startedAt: String?, error: String) -> String {
         var output = ""
-        JSONValue.object([("id", id.map(JSONValue.string) ?? .null), ("error", .string(error))])
-            .write(to: &output, indent: 0, compact: true)
+        JSONValue.object([
+            ("id", id.map(JSONValue.string) ?? .null), ("app", app.map(JSONValue.string) ?? .null),
+            ("startedAt", startedAt.map(JSONValue.string) ?? .null), ("error", .string(error)),
+        ]).write(to: &output, indent: 0, compact: true)
         return output
     }
 

@@ -111,8 +111,8 @@ struct AnalyzeTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix(#"{"id": "hover-84", "#))
-        #expect(lines[1] == #"{"id": "bad-one", "error": "\#(file):9:16: error: 'y' must be a number, found a string"}"#)
-        #expect(lines[2].hasPrefix(#"{"id": null, "error": "\#(file):13:49: error: unknown behaviour 'blurHeadr'"#))
+        #expect(lines[1] == #"{"id": "bad-one", "app": null, "startedAt": null, "error": "\#(file):9:16: error: 'y' must be a number, found a string"}"#)
+        #expect(lines[2].hasPrefix(#"{"id": null, "app": null, "startedAt": null, "error": "\#(file):13:49: error: unknown behaviour 'blurHeadr'"#))
         let alone = try NavRecBinary.run(["analyze", try directory.write("after.ndjson", third)])
         #expect(lines[3] + "\n" == alone.stdout)
     }
