@@ -69,7 +69,7 @@ class SparkSQL:
         if spark is None:
             from pyspark.sql import SparkSession
             spark = (SparkSession.builder.master("local[2]").appName("navrec-queries")
-                     .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate())
+                     .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate())
         self.spark = spark
         for table in TABLES:
             spark.read.parquet(os.path.join(export, f"{table}.parquet")).createOrReplaceTempView(table)
