@@ -47,7 +47,7 @@ struct AnalyzeCommand: NavRecCommand {
         Interruption.install()
         let sink = AnalyzeSink(analyzer: Analyzer(settings: settings), output: context.output)
         let pipeline = RecordingPipeline(onProgress: { _ in try Interruption.check() })
-        var failed = false
+        var exitCode = ExitCode.success
         for file in inputs.files {
             let source = try inputs.reader(for: file)
             reading: while true {
@@ -55,7 +55,7 @@ struct AnalyzeCommand: NavRecCommand {
                     try pipeline.run(source, into: sink)
                     break reading
                 } catch let error as RecordingError {
-                    failed = true
+                    if exitCode != .noInput { exitCode = error.kind == .unreadable ? .noInput : .dataError }
                     sink.fail(error)
                     // A bad line costs its session only; reading goes on at the next header. An
                     // unreadable file, or a CSV file (one session), has nothing left to read.
@@ -65,6 +65,6 @@ struct AnalyzeCommand: NavRecCommand {
             }
             context.output.flush()
         }
-        return failed ? .dataError : .success
+        return exitCode
     }
 }
