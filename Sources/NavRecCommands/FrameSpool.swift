@@ -16,6 +16,8 @@ final class FrameSpool {
     private var descriptor: Int32 = -1
     /// Frames written to the spill file.
     private var spilled = 0
+    /// Set when a spilled frame could not be read back (the reader then ended early).
+    private(set) var readFailed = false
     private let frameSize = MemoryLayout<SessionFrame>.stride
 
     init() {
@@ -34,6 +36,7 @@ final class FrameSpool {
     func reset() {
         frames.removeAll(keepingCapacity: true)
         spilled = 0
+        readFailed = false
     }
 
     func append(_ frame: SessionFrame) throws {
@@ -70,9 +73,11 @@ final class FrameSpool {
 
     /// Reads a spooled frame `index` (< `spilled`) into `frame`; `false` on a read failure.
     fileprivate func readSpilled(_ index: Int, into frame: inout SessionFrame) -> Bool {
-        withUnsafeMutableBytes(of: &frame) { bytes in
+        let read = withUnsafeMutableBytes(of: &frame) { bytes in
             pread(descriptor, bytes.baseAddress!, frameSize, off_t(index * frameSize)) == frameSize
         }
+        if !read { readFailed = true }
+        return read
     }
 
     fileprivate func memoryFrame(_ index: Int) -> SessionFrame { frames[index] }

@@ -95,6 +95,19 @@ struct AnalyzeTests {
         expectSame(lines, try importAndReport(file, settings: settings))
     }
 
+    @Test("a session longer than the in-memory spool (16,384 frames) is spilled to a file and still equals report")
+    func longSessionSpills() throws {
+        let file = directory.path("long.ndjson")
+        let simulated = try NavRecBinary.run([
+            "simulate", "--behavior", "blurHeader", "--gesture", "hover", "--gesture", "zigzag", "--fps", "120",
+            "--duration", "200", "--observed", "--fault", "flicker", "--session-id", "long", "--output", file,
+        ])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        let lines = try analyze([file])
+        #expect((lines.first?["samples"] as? Int ?? 0) > 16_384)
+        expectSame(lines, try importAndReport(file))
+    }
+
     @Test("a bad line costs only its session: an error line, reading resumes at the next header, exit 65")
     func badSessionDoesNotStopTheStream() throws {
         let good = ReportTests.hoverExample
