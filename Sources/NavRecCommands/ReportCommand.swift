@@ -13,7 +13,7 @@ struct ReportCommand: NavRecCommand {
         arguments: "[SESSION...]",
         options: [
             .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
-            .value("format", "text|json|markdown|html", "Report format (default: text)."),
+            .value("format", ReportFormat.allCases.map(\.name).joined(separator: "|"), "Report format (default: text)."),
             .value("output", "FILE", "Write the report to FILE instead of standard output."),
             .value("fail-on", "warning|error", "Exit 1 when a finding at this severity or worse exists."),
             .value("set", "KEY=VALUE",
@@ -31,6 +31,7 @@ struct ReportCommand: NavRecCommand {
               navrec report --format json --fail-on error > report.json
               navrec report demo-blur-hover --set blurHeader.hysteresis=1.5
               navrec report --format html --output report.html
+              navrec report --format junit --output navrec-junit.xml
             """)
 
     let context: CommandContext
@@ -48,7 +49,10 @@ struct ReportCommand: NavRecCommand {
         sessionIDs = arguments.positionals
         let formatName = arguments.value("format") ?? "text"
         guard let format = ReportFormat(rawValue: formatName) else {
-            throw UsageError("unknown format '\(formatName)'; use text, json, markdown or html", command: Self.spec.name)
+            let names = ReportFormat.allCases.map(\.name)
+            throw UsageError(
+                "unknown format '\(formatName)'; use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")",
+                command: Self.spec.name)
         }
         self.format = format
         outputPath = arguments.value("output")
@@ -80,7 +84,7 @@ struct ReportCommand: NavRecCommand {
         } catch {
             throw CommandError.database(error, path: databasePath)
         }
-        output.write(format.render(report))
+        output.write(format.render(report, options: ReportOptions(failOn: failOn ?? .error)))
         output.flush()
         if let path = outputPath {
             context.errors.line("wrote \(path): \(report.totals.sessions) sessions, \(report.totals.findings) findings")

@@ -6,17 +6,19 @@ public enum ReportFormat: String, Sendable, CaseIterable, Hashable {
     case json
     case markdown
     case html
+    case junit
 
     /// The format's name on the command line.
     public var name: String { rawValue }
 
     /// The report rendered in this format.
-    public func render(_ report: Report) -> String {
+    public func render(_ report: Report, options: ReportOptions = ReportOptions()) -> String {
         switch self {
         case .text: TextRenderer().render(report)
         case .json: JSONRenderer().render(report)
         case .markdown: MarkdownRenderer().render(report)
         case .html: HTMLRenderer().render(report)
+        case .junit: JUnitRenderer(failOn: options.failOn).render(report)
         }
     }
 }

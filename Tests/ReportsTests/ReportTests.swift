@@ -7,7 +7,7 @@ import Testing
 @Suite("report renderers")
 struct ReportTests {
     @Test("golden text, Markdown and JSON reports", arguments: [
-        (ReportFormat.text, "report.txt"), (.markdown, "report.md"), (.json, "report.json"),
+        (ReportFormat.text, "report.txt"), (.markdown, "report.md"), (.json, "report.json"), (.junit, "report.junit.xml"),
     ])
     func golden(_ format: ReportFormat, _ file: String) throws {
         try GoldenFile.check(format.render(try SampleReport.report()), named: file)

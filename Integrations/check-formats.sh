@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Checks navrec's formats for other tools with those tools (or their rules): JUnit with junitparser
+# and the Jenkins schema rules. Usage: Integrations/check-formats.sh [NAVREC_BINARY]
+# Installs the Python packages it needs with pip, builds a demo database in a temporary directory,
+# renders every format from it and runs each check; prints one line per check and exits 1 if any
+# failed.
+set -uo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+navrec="$(cd "$(dirname "${1:-$here/../.build/debug/navrec}")" && pwd)/$(basename "${1:-navrec}")"
+[ -x "$navrec" ] || { echo "check-formats: no navrec binary at $navrec (swift build first)" >&2; exit 1; }
+
+python3 -m pip install --quiet --disable-pip-version-check -r "$here/requirements.txt" \
+  || { echo "check-formats: pip install failed" >&2; exit 1; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+"$navrec" demo >/dev/null 2>&1 || { echo "check-formats: navrec demo failed" >&2; exit 1; }
+db=navrec-demo.sqlite
+
+failed=0
+summary=()
+check() {
+  local name="$1"; shift
+  if output="$("$@" 2>&1)"; then
+    summary+=("PASS  $name: ${output##*$'\n'}")
+  else
+    summary+=("FAIL  $name")
+    echo "$output" >&2
+    failed=1
+  fi
+}
+
+"$navrec" report --db "$db" --format junit --output junit.xml 2>/dev/null
+check "JUnit (junitparser, Jenkins schema rules)" python3 "$here/check_junit.py" junit.xml
+
+echo "check-formats: navrec's formats checked by their consumers"
+printf '  %s\n' "${summary[@]}"
+[ "$failed" -eq 0 ] || { echo "check-formats: FAILED" >&2; exit 1; }
