@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks navrec's formats for other tools with those tools (or their rules): JUnit with junitparser
-# and the Jenkins schema rules. Usage: Integrations/check-formats.sh [NAVREC_BINARY]
+# and the Jenkins schema rules; SARIF with sarif-tools and GitHub's upload rules.
+# Usage: Integrations/check-formats.sh [NAVREC_BINARY]
 # Installs the Python packages it needs with pip, builds a demo database in a temporary directory,
 # renders every format from it and runs each check; prints one line per check and exits 1 if any
 # failed.
@@ -33,6 +34,25 @@ check() {
 
 "$navrec" report --db "$db" --format junit --output junit.xml 2>/dev/null
 check "JUnit (junitparser, Jenkins schema rules)" python3 "$here/check_junit.py" junit.xml
+
+# SARIF points into recording files, so these sessions come from files in a repository-like tree;
+# a tap and a blank line shift the second recording's lines.
+mkdir -p recordings
+"$navrec" simulate --behavior blurHeader --gesture hover --seed 3 --session-id hover --output recordings/hover.ndjson
+"$navrec" simulate --behavior largeTitle --behavior avatar --gesture hover --seed 5 --session-id title \
+  --output recordings/title.ndjson
+python3 - <<'PY'
+lines = open("recordings/title.ndjson").read().splitlines()
+t = lines[30].split('"t":')[1].split(",")[0]
+lines[30:30] = ["", '{"t":%s,"event":"tap","target":"content"}' % t]
+open("recordings/title.ndjson", "w").write("\n".join(lines) + "\n")
+PY
+"$navrec" import --db files.sqlite recordings/hover.ndjson recordings/title.ndjson >/dev/null
+"$navrec" report --db files.sqlite --format sarif --output navrec.sarif 2>/dev/null
+check "SARIF from files (sarif-tools, GitHub upload rules, lines inside the files)" \
+  python3 "$here/check_sarif.py" navrec.sarif --root .
+"$navrec" report --db "$db" --format sarif --output demo.sarif 2>/dev/null
+check "SARIF of the demo (sarif-tools, GitHub upload rules)" python3 "$here/check_sarif.py" demo.sarif
 
 echo "check-formats: navrec's formats checked by their consumers"
 printf '  %s\n' "${summary[@]}"

@@ -38,7 +38,10 @@ struct Importer {
         @inline(__always)
         func add(_ sample: ScrollSample, observedAt observed: UnsafePointer<BarState>?) throws {
             samplesRead += 1
-            if let writer { try writer.append(sample, computed: engine.step(sample), observedAt: observed) }
+            if let writer {
+                writer.noteLine(source.itemLine)
+                try writer.append(sample, computed: engine.step(sample), observedAt: observed)
+            }
             if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
         }
 

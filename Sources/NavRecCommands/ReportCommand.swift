@@ -32,6 +32,7 @@ struct ReportCommand: NavRecCommand {
               navrec report demo-blur-hover --set blurHeader.hysteresis=1.5
               navrec report --format html --output report.html
               navrec report --format junit --output navrec-junit.xml
+              navrec report --format sarif --output navrec.sarif
             """)
 
     let context: CommandContext
@@ -84,13 +85,52 @@ struct ReportCommand: NavRecCommand {
         } catch {
             throw CommandError.database(error, path: databasePath)
         }
-        output.write(format.render(report, options: ReportOptions(failOn: failOn ?? .error)))
+        var options = ReportOptions(failOn: failOn ?? .error, toolVersion: NavRec.version)
+        if format == .sarif {
+            do {
+                options.locations = try Self.locations(of: report, in: store)
+            } catch {
+                throw CommandError.database(error, path: databasePath)
+            }
+        }
+        output.write(format.render(report, options: options))
         output.flush()
         if let path = outputPath {
             context.errors.line("wrote \(path): \(report.totals.sessions) sessions, \(report.totals.findings) findings")
         }
         if let failOn, let worst = report.worstSeverity, worst >= failOn { return .findings }
         return .success
+    }
+
+    /// Each session's recording, as a URI relative to the current directory (the repository root
+    /// in CI), and the line of each finding's first sample.
+    static func locations(of report: Report, in store: SessionStore) throws -> [String: RecordingLocation] {
+        var locations: [String: RecordingLocation] = [:]
+        for analysis in report.sessions {
+            guard let session = try store.session(id: analysis.id), let uri = recordingURI(session.source) else { continue }
+            let lines = try analysis.findings.map { finding in try store.recordingLine(of: session, at: finding.start) }
+            locations[analysis.id] = RecordingLocation(uri: uri, findingLines: lines)
+        }
+        return locations
+    }
+
+    /// `source` (the path the session was imported from) as a SARIF artifact URI: relative paths
+    /// stay as they are (imported from the repository root), absolute ones under the current
+    /// directory become relative, others a `file://` URI; standard input and `navrec demo`'s
+    /// built-in sessions have no file.
+    static func recordingURI(_ source: String) -> String? {
+        if source == "-" || source.hasPrefix("demo:") { return nil }
+        var path = source
+        let root = FileManager.default.currentDirectoryPath
+        if path.hasPrefix("/") {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            guard path.hasPrefix(prefix) else {
+                return "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+            }
+            path.removeFirst(prefix.count)
+        }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
     }
 
     /// Analyzes the named sessions (all when none), stores their findings and returns the report.

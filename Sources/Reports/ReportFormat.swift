@@ -7,6 +7,7 @@ public enum ReportFormat: String, Sendable, CaseIterable, Hashable {
     case markdown
     case html
     case junit
+    case sarif
 
     /// The format's name on the command line.
     public var name: String { rawValue }
@@ -19,6 +20,7 @@ public enum ReportFormat: String, Sendable, CaseIterable, Hashable {
         case .markdown: MarkdownRenderer().render(report)
         case .html: HTMLRenderer().render(report)
         case .junit: JUnitRenderer(failOn: options.failOn).render(report)
+        case .sarif: SARIFRenderer(locations: options.locations, toolVersion: options.toolVersion).render(report)
         }
     }
 }

@@ -5,8 +5,16 @@ public import Analyzer
 public struct ReportOptions: Sendable {
     /// Findings at this severity or worse fail (JUnit failures; `--fail-on`, default `error`).
     public var failOn: Finding.Severity
+    /// Per session id: its recording file and its findings' lines (SARIF); a session without one
+    /// (imported from standard input) has results without a file location.
+    public var locations: [String: RecordingLocation]
 
-    public init(failOn: Finding.Severity = .error) {
+    /// navrec's version, for formats that name the tool (SARIF).
+    public var toolVersion: String
+
+    public init(failOn: Finding.Severity = .error, locations: [String: RecordingLocation] = [:], toolVersion: String = "") {
         self.failOn = failOn
+        self.locations = locations
+        self.toolVersion = toolVersion
     }
 }

@@ -45,6 +45,10 @@ package final class SessionWriter {
     private var columnMask: UInt32 = 0
     private var firstT: Double?
     private var lastT = 0.0
+    /// `sample_lines` breakpoints: (seq, line) where a sample is not on the line after the previous one.
+    private var lineBreakpoints: [(seq: Int, line: Int)] = []
+    /// The line the next sample is on when nothing comes between.
+    private var nextLine = 0
 
     init(database: Database, sessionKey: Int64) throws(DatabaseError) {
         self.database = database
@@ -142,6 +146,14 @@ package final class SessionWriter {
         return mask
     }
 
+    /// Records that the next sample appended is on `line` of its recording (1-based); a
+    /// breakpoint is kept only where the lines do not simply continue.
+    @inline(__always)
+    package func noteLine(_ line: Int) {
+        if line != nextLine || samples == 0 { lineBreakpoints.append((samples, line)) }
+        nextLine = line + 1
+    }
+
     /// Appends an event; it applies before the next sample.
     package func append(_ event: ScrollEvent) throws(DatabaseError) {
         try eventInsert.bind([
@@ -196,5 +208,11 @@ package final class SessionWriter {
         let columns = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
         try columns.bind([.int(sessionKey), .int(Int64(columnMask))])
         try columns.step()
+        let lines = try database.prepare("INSERT INTO sample_lines (session_key, seq, line) VALUES (?, ?, ?)")
+        for breakpoint in lineBreakpoints {
+            try lines.bind([.int(sessionKey), .int(Int64(breakpoint.seq)), .int(Int64(breakpoint.line))])
+            try lines.step()
+            lines.reset()
+        }
     }
 }

@@ -66,4 +66,78 @@ struct FormatsTests {
             #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
     }
+
+    /// Two sessions in one file; a blank line and a tap shift the first one's lines.
+    static let shiftedRecording = [
+        #"{"navrec":1,"session":{"id":"shifted","fps":60,"behaviors":{"blurHeader":{}}}}"#,
+        #"{"t":0.000,"y":82.0,"phase":"drag"}"#,
+        "",
+        #"{"t":0.010,"event":"tap","target":"content"}"#,
+        #"{"t":0.017,"y":85.0,"phase":"drag"}"#, #"{"t":0.033,"y":83.0,"phase":"drag"}"#,
+        #"{"t":0.050,"y":86.0,"phase":"drag"}"#, #"{"t":0.067,"y":82.5,"phase":"drag"}"#,
+    ] + ReportTests.hoverExample
+
+    @Test("SARIF: results located at the recording line of the finding's first sample, stable fingerprints")
+    func sarif() throws {
+        let recordings = directory.url.appending(path: "recordings")
+        try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+        try directory.write("recordings/both.ndjson", Self.shiftedRecording)
+        let imported = try NavRecBinary.run(["import", "recordings/both.ndjson", "--db", db], in: directory.url)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let breakpoints = try NavRecBinary.run(
+            ["query", "select s.id, l.seq, l.line from sample_lines l join sessions s using (session_key) order by 1, 2",
+             "--db", db, "--format", "csv"])
+        // Only where lines do not simply continue: each session's first sample, and the one after the tap.
+        #expect(breakpoints.stdout == "id,seq,line\r\nhover-84,0,10\r\nshifted,0,2\r\nshifted,1,5\r\n")
+
+        let first = try NavRecBinary.run(["report", "--db", db, "--format", "sarif"], in: directory.url)
+        #expect(first.status == 0)
+        #expect(first.stderr == "")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        #expect(root["version"] as? String == "2.1.0")
+        let run = try #require((root["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == ["flapping", "jitter", "hitch", "title_mismatch"])
+        #expect(rules.allSatisfy { (($0["help"] as? [String: Any])?["text"] as? String)?.contains("Fix: ") == true })
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        let located = results.map { result -> [String] in
+            let physical = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]) ?? [:]
+            let uri = (physical["artifactLocation"] as? [String: Any])?["uri"] as? String ?? ""
+            let line = (physical["region"] as? [String: Any])?["startLine"] as? Int ?? 0
+            return [uri, String(line), (result["message"] as? [String: Any])?["text"] as? String ?? ""]
+        }
+        // t = 0.017 is the second sample of each session: line 5 after the blank line and the tap, and line 11 (header on 9).
+        #expect(located.map { Array($0.prefix(2)) } == [["recordings/both.ndjson", "5"], ["recordings/both.ndjson", "11"]])
+        #expect(located.map { $0[2].hasPrefix("shifted: ") || $0[2].hasPrefix("hover-84: ") } == [true, true])
+        let fingerprints = results.map { ($0["partialFingerprints"] as? [String: String])?["navrecFinding/v1"] ?? "" }
+        #expect(Set(fingerprints).count == 2 && fingerprints.allSatisfy { $0.count == 16 })
+
+        let again = try NavRecBinary.run(["report", "--db", db, "--format", "sarif"], in: directory.url)
+        #expect(again.stdout == first.stdout)
+
+        let path = directory.path("navrec.sarif")
+        try first.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        if let checked = try PythonValidator.check(
+            "check_sarif.py", [path, "--root", directory.url.path, "--expect-results", "2", "--expect-located", "2"],
+            needs: "sarif") {
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        }
+    }
+
+    @Test("SARIF: an absolute recording path under the current directory becomes relative; stdin has no file")
+    func sarifPaths() throws {
+        try directory.write("abs.ndjson", ReportTests.hoverExample)
+        #expect(try NavRecBinary.run(["import", directory.path("abs.ndjson"), "--db", db]).status == 0)
+        let inside = try NavRecBinary.run(["report", "--db", db, "--format", "sarif"], in: directory.url)
+        #expect(inside.stdout.contains(#""artifactLocation": {"uri": "abs.ndjson", "uriBaseId": "%SRCROOT%"}"#))
+        let stdinDB = directory.path("stdin.sqlite")
+        let piped = try NavRecBinary.run(["import", "-", "--db", stdinDB],
+                                         stdin: Data((ReportTests.hoverExample.joined(separator: "\n") + "\n").utf8))
+        #expect(piped.status == 0)
+        let fromStdin = try NavRecBinary.run(["report", "--db", stdinDB, "--format", "sarif"])
+        #expect(fromStdin.status == 0)
+        #expect(!fromStdin.stdout.contains("locations"))
+        #expect(fromStdin.stdout.contains("partialFingerprints"))
+    }
 }
