@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks navrec's formats for other tools with those tools (or their rules): JUnit with junitparser
-# and the Jenkins schema rules; SARIF with sarif-tools and GitHub's upload rules.
+# and the Jenkins schema rules; SARIF with sarif-tools and GitHub's upload rules; Perfetto traces
+# with the rules of Perfetto's JSON importer and a round trip of every counter to the database.
 # Usage: Integrations/check-formats.sh [NAVREC_BINARY]
 # Installs the Python packages it needs with pip, builds a demo database in a temporary directory,
 # renders every format from it and runs each check; prints one line per check and exits 1 if any
@@ -53,6 +54,13 @@ check "SARIF from files (sarif-tools, GitHub upload rules, lines inside the file
   python3 "$here/check_sarif.py" navrec.sarif --root .
 "$navrec" report --db "$db" --format sarif --output demo.sarif 2>/dev/null
 check "SARIF of the demo (sarif-tools, GitHub upload rules)" python3 "$here/check_sarif.py" demo.sarif
+
+"$navrec" export --db "$db" --format perfetto --output demo.trace.json 2>/dev/null
+check "Perfetto trace of the demo (importer rules, counters = database)" \
+  python3 "$here/check_perfetto.py" demo.trace.json "$db"
+"$navrec" export --db files.sqlite --output files.trace.json 2>/dev/null
+check "Perfetto trace of the recordings (importer rules, counters = database)" \
+  python3 "$here/check_perfetto.py" files.trace.json files.sqlite
 
 echo "check-formats: navrec's formats checked by their consumers"
 printf '  %s\n' "${summary[@]}"

@@ -8,7 +8,10 @@ public enum NavRec {
     public static let version = "0.1.0"
 
     static var commands: [any NavRecCommand.Type] {
-        [ImportCommand.self, SessionsCommand.self, ReportCommand.self, QueryCommand.self, SimulateCommand.self, DemoCommand.self]
+        [
+            ImportCommand.self, SessionsCommand.self, ReportCommand.self, ExportCommand.self, QueryCommand.self, SimulateCommand.self,
+            DemoCommand.self,
+        ]
     }
 
     static var help: String {

@@ -140,4 +140,41 @@ struct FormatsTests {
         #expect(!fromStdin.stdout.contains("locations"))
         #expect(fromStdin.stdout.contains("partialFingerprints"))
     }
+
+    @Test("Perfetto: counters equal the stored values, slices nest, findings are matched async slices")
+    func perfetto() throws {
+        // Observed states that disagree with the model, a late frame (0.1 s at 60 fps) and the flapping example.
+        var lines = [#"{"navrec":1,"session":{"id":"late","app":"Mail","screen":"Inbox","fps":60,"behaviors":{"largeTitle":{}}}}"#]
+        for index in 0..<30 {
+            let t = Double(index) / 60 + (index >= 15 ? 0.1 : 0)
+            lines.append(#"{"t":\#(t),"y":\#(Double(index) * 4),"phase":"drag","bar":{"barHeight":\#(96.5 - Double(index))}}"#)
+        }
+        try importSessions()
+        let imported = try NavRecBinary.run(["import", try directory.write("late.ndjson", lines), "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let path = directory.path("trace.json")
+        let exported = try NavRecBinary.run(["export", "--db", db, "--format", "perfetto", "--output", path])
+        #expect(exported.status == 0)
+        #expect(exported.stderr == "wrote \(path): 3 sessions\n")
+        let trace = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let events = try #require(trace["traceEvents"] as? [[String: Any]])
+        let names = events.filter { $0["name"] as? String == "process_name" }.map { ($0["args"] as? [String: Any])?["name"] as? String }
+        #expect(names == ["hover-84", #"clean <&> "one""#, "late — Mail › Inbox"])
+        let late = events.filter { $0["pid"] as? Int == 3 }
+        let heights = late.filter { $0["name"] as? String == "barHeight (observed)" }
+            .map { (($0["args"] as? [String: Any])?["value"] as? Double) ?? -1 }
+        #expect(heights == (0..<30).map { 96.5 - Double($0) })
+        let instants = late.filter { $0["ph"] as? String == "i" }
+        #expect(instants.map { $0["ts"] as? Int } == [Int(((15.0 / 60 + 0.1) * 1_000_000).rounded())])
+        let begins = events.filter { $0["ph"] as? String == "b" }, ends = events.filter { $0["ph"] as? String == "e" }
+        #expect(begins.count == ends.count && begins.count >= 2)
+        #expect(begins.map { $0["id"] as? Int } == ends.map { $0["id"] as? Int })
+        let flapping = try #require(begins.first { $0["pid"] as? Int == 1 })
+        #expect((flapping["args"] as? [String: Any])?["suggestedHysteresis"] as? Double == 1)
+        #expect(flapping["ts"] as? Int == 17000)
+
+        if let checked = try PythonValidator.check("check_perfetto.py", [path, db], needs: "sqlite3") {
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        }
+    }
 }
