@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks navrec's formats for other tools with those tools (or their rules): JUnit with junitparser
 # and the Jenkins schema rules; SARIF with sarif-tools and GitHub's upload rules; Perfetto traces
-# with the rules of Perfetto's JSON importer and a round trip of every counter to the database.
+# with the rules of Perfetto's JSON importer and a round trip of every counter to the database;
+# Datasette metadata with Datasette.
 # Usage: Integrations/check-formats.sh [NAVREC_BINARY]
 # Installs the Python packages it needs with pip, builds a demo database in a temporary directory,
 # renders every format from it and runs each check; prints one line per check and exits 1 if any
@@ -61,6 +62,10 @@ check "Perfetto trace of the demo (importer rules, counters = database)" \
 "$navrec" export --db files.sqlite --output files.trace.json 2>/dev/null
 check "Perfetto trace of the recordings (importer rules, counters = database)" \
   python3 "$here/check_perfetto.py" files.trace.json files.sqlite
+
+"$navrec" datasette-metadata --db "$db" --output metadata.json
+check "Datasette metadata (Datasette: pages, hidden tables, facets, canned queries)" \
+  python3 "$here/check_datasette.py" "$db" metadata.json
 
 echo "check-formats: navrec's formats checked by their consumers"
 printf '  %s\n' "${summary[@]}"

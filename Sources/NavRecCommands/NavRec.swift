@@ -10,7 +10,7 @@ public enum NavRec {
     static var commands: [any NavRecCommand.Type] {
         [
             ImportCommand.self, SessionsCommand.self, ReportCommand.self, ExportCommand.self, QueryCommand.self, SimulateCommand.self,
-            DemoCommand.self,
+            DemoCommand.self, DatasetteMetadataCommand.self,
         ]
     }
 

@@ -177,4 +177,29 @@ struct FormatsTests {
             #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
     }
+
+    @Test("Datasette metadata: internal tables hidden, public ones described, Queries/ as canned queries with parameters")
+    func datasette() throws {
+        try importSessions()
+        #expect(try NavRecBinary.run(["report", "--db", db]).status == 0)
+        let path = directory.path("metadata.json")
+        let written = try NavRecBinary.run(["datasette-metadata", "--db", db, "--output", path])
+        #expect(written.status == 0)
+        #expect(written.stdout == "" && written.stderr == "")
+        let metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let database = try #require((metadata["databases"] as? [String: Any])?["formats"] as? [String: Any])
+        let tables = try #require(database["tables"] as? [String: [String: Any]])
+        for name in ["frames", "session_columns", "events", "analyses", "sample_lines", "navrec_migrations"] {
+            #expect(tables[name]?["hidden"] as? Bool == true, "\(name)")
+        }
+        #expect(tables["sessions"]?["label_column"] as? String == "id")
+        #expect((tables["findings"]?["columns"] as? [String: String])?["y_min"] == "flapping: lowest scroll offset over the episode, points")
+        let queries = try #require(database["queries"] as? [String: [String: Any]])
+        #expect(queries.count == 9)
+        #expect(queries["session_timeline"]?["params"] as? [String] == ["session", "t"])
+        #expect(queries["worst_sessions"]?["params"] == nil)
+        if let checked = try PythonValidator.check("check_datasette.py", [db, path], needs: "datasette") {
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        }
+    }
 }
