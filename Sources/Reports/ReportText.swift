@@ -59,6 +59,19 @@ enum ReportText {
         return Finding.Kind.allCases.map { "\($0.name) \(totals.byKind[$0] ?? 0)" }.joined(separator: ", ")
     }
 
+    /// Sessions with errors first, then with warnings, each by number of errors, then warnings;
+    /// otherwise in report order.
+    static func worstFirst(_ sessions: [SessionAnalysis]) -> [SessionAnalysis] {
+        func rank(_ session: SessionAnalysis) -> (Int, Int) {
+            (session.findings.count { $0.severity == .error }, session.findings.count { $0.severity == .warning })
+        }
+        return sessions.enumerated().sorted { lhs, rhs in
+            let left = rank(lhs.element), right = rank(rhs.element)
+            if left != right { return left > right }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
     /// "flapping", or "title_mismatch/both_visible".
     static func kind(_ finding: Finding) -> String {
         finding.subkind.map { "\(finding.kind.name)/\($0)" } ?? finding.kind.name

@@ -87,4 +87,25 @@ struct FindingDetailsJSONTests {
                               message: "", details: details.map { (key: $0.0, value: $0.1) })
         #expect(finding.detailsJSON == expected)
     }
+
+    @Test("markdown cap: failing sessions first, clean ones folded, output under the limit with a line on what was left out")
+    func markdownCap() throws {
+        let hover = try SampleReport.hover84()
+        var sessions: [SessionAnalysis] = []
+        for index in 0..<400 {
+            var session = hover
+            session.id = "session-\(index)"
+            if index % 2 == 1 { session.findings = [] }
+            sessions.append(session)
+        }
+        let markdown = MarkdownRenderer().render(Report(sessions: sessions))
+        #expect(markdown.utf8.count <= 65_000)
+        let sections = markdown.components(separatedBy: "\n## session-").count - 1
+        #expect(sections > 50 && sections < 200)
+        #expect(markdown.hasSuffix("_Left out to stay under GitHub's comment limit: \(400 - sections) sessions with \(200 - sections) findings."
+            + " `navrec report --format html` shows everything._\n"))
+        let small = MarkdownRenderer().render(Report(sessions: Array(sessions.prefix(4))))
+        #expect(small.contains("<details><summary>2 sessions without findings</summary>"))
+        #expect(!small.contains("Left out"))
+    }
 }
