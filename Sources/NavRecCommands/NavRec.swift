@@ -37,7 +37,7 @@ public enum NavRec {
               -h, --help Show this help.
 
             The database is --db PATH, else $NAVREC_DB, else ./navrec.sqlite.
-            See 'navrec COMMAND --help' for a command's options.
+            See 'navrec help COMMAND' or 'navrec COMMAND --help' for a command's options.
 
             """
         return text
@@ -57,6 +57,15 @@ public enum NavRec {
         guard let first = arguments.first else {
             context.errors.write(help)
             return .usage
+        }
+        if first == "help", arguments.count == 2 {
+            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+                var message = "unknown command '\(arguments[1])'"
+                if let hint = closestName(to: arguments[1], in: commands.map { $0.spec.name }) { message += "\nDid you mean '\(hint)'?" }
+                return report(UsageError(message), context: context)
+            }
+            context.output.write(command.spec.help)
+            return .success
         }
         if first == "--help" || first == "-h" || first == "help" {
             context.output.write(help)

@@ -96,7 +96,8 @@ struct ReportCommand: NavRecCommand {
         output.write(format.render(report, options: options))
         output.flush()
         if let path = outputPath {
-            context.errors.line("wrote \(path): \(report.totals.sessions) sessions, \(report.totals.findings) findings")
+            let sessions = report.totals.sessions, findings = report.totals.findings
+            context.errors.line("wrote \(path): \(sessions) session\(sessions == 1 ? "" : "s"), \(findings) finding\(findings == 1 ? "" : "s")")
         }
         if let failOn, let worst = report.worstSeverity, worst >= failOn { return .findings }
         return .success

@@ -34,6 +34,8 @@ public struct JSONRenderer: Sendable {
             ("id", .string(session.id)),
             ("app", session.app.map(JSONValue.string) ?? .null),
             ("screen", session.screen.map(JSONValue.string) ?? .null),
+            ("device", session.device.map(JSONValue.string) ?? .null),
+            ("os", session.os.map(JSONValue.string) ?? .null),
             ("behaviors", .array(session.behaviors.enabledNames.map(JSONValue.string))),
             ("samples", .integer(session.sampleCount)),
             ("duration", .number(session.duration)),
