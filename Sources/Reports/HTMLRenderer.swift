@@ -68,7 +68,8 @@ public struct HTMLRenderer: Sendable {
             let warnings = session.findings.count { $0.severity == .warning }
             let kinds = Finding.Kind.allCases.filter { kind in session.findings.contains { $0.kind == kind } }.map(\.name)
             html += "<tr class=\"\(errors > 0 ? "error" : "warning")\"><td><a href=\"#session-\(number + 1)\">\(escape(session.id))</a></td>"
-                + "<td class=\"num\">\(errors > 0 ? "✖ \(errors)" : "0")</td><td class=\"num\">\(warnings > 0 ? "▲ \(warnings)" : "0")</td>"
+                + "<td class=\"num\">\(errors > 0 ? "<span class=\"error\">✖ \(errors)</span>" : "0")</td>"
+                + "<td class=\"num\">\(warnings > 0 ? "<span class=\"warning\">▲ \(warnings)</span>" : "0")</td>"
                 + "<td>\(escape(kinds.joined(separator: ", ")))</td><td class=\"num\">\(ReportText.seconds(session.duration)) s</td>"
                 + "<td class=\"num\">\(decimalText(session.hitchTimeRatio, digits: 1)) ms/s</td></tr>\n"
         }
@@ -115,8 +116,7 @@ public struct HTMLRenderer: Sendable {
         table{border-collapse:collapse;margin-top:10px;width:100%}\
         th,td{border-bottom:1px solid #e9ecef;padding:4px 6px;text-align:left;vertical-align:top}\
         th,td.nowrap{white-space:nowrap}th{font-size:13px;color:#495057}td.num{text-align:right;white-space:nowrap}\
-        tr.error td.severity,table.index tr.error td:nth-child(2){color:#c92a2a;font-weight:bold}\
-        tr.warning td.severity,table.index td:nth-child(3){color:#9c4600}\
+        tr.error td.severity,span.error{color:#c92a2a;font-weight:bold}tr.warning td.severity,span.warning{color:#9c4600}\
         a{color:#1864ab}\
         .swatch{display:inline-block;width:10px;height:10px;margin-right:5px;border-radius:2px}\
         .clean{color:#237032}details.session{margin:6px 0;border-bottom:1px solid #e9ecef;padding:4px 0}\
@@ -124,7 +124,8 @@ public struct HTMLRenderer: Sendable {
         @media (max-width:640px){body{margin:12px auto;padding:0 8px}\
         table.findings,table.findings tbody,table.findings tr,table.findings td{display:block;width:auto}\
         table.findings thead{display:none}table.findings tr{border:1px solid #dee2e6;border-radius:4px;margin:8px 0;padding:4px}\
-        table.findings td{border:0;padding:2px 4px;white-space:normal}\
+        table.findings td{display:inline-block;border:0;padding:2px 4px;white-space:normal}\
+        table.findings td:last-child{display:block}\
         table.index th:nth-child(n+4),table.index td:nth-child(n+4){display:none}}
         """
 }

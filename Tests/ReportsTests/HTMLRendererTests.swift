@@ -129,8 +129,8 @@ struct HTMLRendererTests {
         let index = try #require(html.components(separatedBy: "<table class=\"index\">").dropFirst().first?
             .components(separatedBy: "</table>").first)
         #expect(index.components(separatedBy: "<a href=\"#session-").count - 1 == 2)
-        #expect(index.contains("<a href=\"#session-1\">album-&lt;1&gt;</a></td><td class=\"num\">✖ 2</td><td class=\"num\">▲ 1</td>"))
-        #expect(index.contains("<a href=\"#session-2\">hover-84</a></td><td class=\"num\">0</td><td class=\"num\">▲ 1</td>"))
+        #expect(index.contains("<a href=\"#session-1\">album-&lt;1&gt;</a></td><td class=\"num\"><span class=\"error\">✖ 2</span></td><td class=\"num\"><span class=\"warning\">▲ 1</span></td>"))
+        #expect(index.contains("<a href=\"#session-2\">hover-84</a></td><td class=\"num\">0</td><td class=\"num\"><span class=\"warning\">▲ 1</span></td>"))
         #expect(index.contains("<a href=\"#clean\">1 session without findings</a>"))
         #expect(html.contains("<details class=\"session clean\" id=\"session-3\"><summary>✔ clean-scroll <small>Mail › Inbox</small> — no findings</summary>"))
         #expect(html.contains("<td class=\"nowrap severity\">✖ error</td>") && html.contains("<td class=\"nowrap severity\">▲ warning</td>"))
