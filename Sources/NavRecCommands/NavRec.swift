@@ -10,7 +10,7 @@ public enum NavRec {
     static var commands: [any NavRecCommand.Type] {
         [
             ImportCommand.self, SessionsCommand.self, ReportCommand.self, ExportCommand.self, QueryCommand.self, SimulateCommand.self,
-            DemoCommand.self, DatasetteMetadataCommand.self,
+            DemoCommand.self, DatasetteMetadataCommand.self, CompletionsCommand.self, ManCommand.self,
         ]
     }
 
@@ -64,7 +64,7 @@ public enum NavRec {
                 if let hint = closestName(to: arguments[1], in: commands.map { $0.spec.name }) { message += "\nDid you mean '\(hint)'?" }
                 return report(UsageError(message), context: context)
             }
-            context.output.write(command.spec.help)
+            context.output.write(command.spec.help(width: context.terminalWidth))
             return .success
         }
         if first == "--help" || first == "-h" || first == "help" {
@@ -85,7 +85,7 @@ public enum NavRec {
         do {
             let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
             if parsed.wantsHelp {
-                context.output.write(command.spec.help)
+                context.output.write(command.spec.help(width: context.terminalWidth))
                 return .success
             }
             let instance = try command.init(parsed, context: context)

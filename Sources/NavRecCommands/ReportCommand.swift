@@ -86,6 +86,7 @@ struct ReportCommand: NavRecCommand {
             throw CommandError.database(error, path: databasePath)
         }
         var options = ReportOptions(failOn: failOn ?? .error, toolVersion: NavRec.version)
+        options.color = outputPath == nil && context.output.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
         if format == .sarif {
             do {
                 options.locations = try Self.locations(of: report, in: store)

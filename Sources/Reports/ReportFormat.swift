@@ -15,7 +15,7 @@ public enum ReportFormat: String, Sendable, CaseIterable, Hashable {
     /// The report rendered in this format.
     public func render(_ report: Report, options: ReportOptions = ReportOptions()) -> String {
         switch self {
-        case .text: TextRenderer().render(report)
+        case .text: TextRenderer(color: options.color).render(report)
         case .json: JSONRenderer().render(report)
         case .markdown: MarkdownRenderer().render(report)
         case .html: HTMLRenderer().render(report)

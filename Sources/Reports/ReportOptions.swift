@@ -11,6 +11,8 @@ public struct ReportOptions: Sendable {
 
     /// navrec's version, for formats that name the tool (SARIF).
     public var toolVersion: String
+    /// Whether the text report colours severities (a terminal without `NO_COLOR`).
+    public var color = false
 
     public init(failOn: Finding.Severity = .error, locations: [String: RecordingLocation] = [:], toolVersion: String = "") {
         self.failOn = failOn

@@ -9,7 +9,13 @@ import Analyzer
 /// 1 session, 1 finding: 1 warning, 0 errors (flapping 1, jitter 0, hitch 0, title_mismatch 0)
 /// ```
 public struct TextRenderer: Sendable {
-    public init() {}
+    /// Whether severities are coloured with ANSI escapes (errors bold red, warnings yellow): for a
+    /// terminal, never for files, pipes or when `NO_COLOR` is set (the caller decides).
+    public var color: Bool
+
+    public init(color: Bool = false) {
+        self.color = color
+    }
 
     /// The report as plain text ending in a newline.
     public func render(_ report: Report) -> String {
@@ -22,7 +28,8 @@ public struct TextRenderer: Sendable {
             if session.findings.isEmpty { lines.append("  no findings") }
             for finding in session.findings {
                 // Severity first and padded so errors stand out when scanning a long report.
-                let severity = finding.severity == .error ? "ERROR  " : "warning"
+                var severity = finding.severity == .error ? "ERROR  " : "warning"
+                if color { severity = (finding.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[33m") + severity + "\u{1B}[0m" }
                 lines.append("  \(severity)  \(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(finding.signal)"
                     + " (\(finding.source.name)): \(finding.message)")
             }
