@@ -69,7 +69,9 @@ struct MainPass: Sendable {
             observedTitles?.observe(t: sample.t, state: observed)
         }
         comparison?.observe(t: sample.t, computed: computed, observed: frame.observed)
+        let hitches = hitch.hitchCount
         hitch.observe(sample)
+        if hitch.hitchCount > hitches { timeline.lateFrame(at: sample.t) }
         timeline.observe(sample: sample, computed: computed, observed: frame.observed)
     }
 

@@ -14,6 +14,8 @@ public struct TimelineDigest: Sendable, Hashable {
         public var y: ClosedRange<Double>
         /// Range of the computed bar height, points.
         public var barHeight: ClosedRange<Double>?
+        /// Range of the bar height the app reported, points: a wide band where it jitters.
+        public var observedBarHeight: ClosedRange<Double>?
         /// Range of the computed fraction of the bar shown, 0...1.
         public var barShown: ClosedRange<Double>?
         /// Per ``TimelineDigest/presentations``: fraction of samples with the title visible in the
@@ -42,6 +44,9 @@ public struct TimelineDigest: Sendable, Hashable {
     public var buckets: [Bucket]
     /// Where the findings happen, in the findings' order.
     public var spans: [Span]
+    /// When each late frame (hitch) was shown, seconds, in time order; at most
+    /// ``TimelineDigestBuilder/maxLateFrames`` so the digest stays small.
+    public var lateFrames: [Double]
 }
 
 /// Builds a ``TimelineDigest`` sample by sample.
@@ -56,6 +61,8 @@ struct TimelineDigestBuilder: Sendable {
         var heightMax = -Double.infinity
         var shownMin = Double.infinity
         var shownMax = -Double.infinity
+        var observedHeightMin = Double.infinity
+        var observedHeightMax = -Double.infinity
         var computedVisible: [Int]
         var computedKnown: [Int]
         var observedVisible: [Int]
@@ -69,6 +76,14 @@ struct TimelineDigestBuilder: Sendable {
     private var accumulators: [Accumulator]
     private var hasObserved = false
     private var lastT = 0.0
+    private var lateFrames: [Double] = []
+    /// Late frames kept for the chart; beyond this many they would merge into one mark anyway.
+    static let maxLateFrames = 2_000
+
+    /// Marks a late frame shown at `t` seconds.
+    mutating func lateFrame(at t: Double) {
+        if lateFrames.count < Self.maxLateFrames { lateFrames.append(t) }
+    }
 
     init(presentations: [TitlePresentation], duration: Double, bucketCount: Int) {
         self.presentations = presentations
@@ -106,6 +121,10 @@ struct TimelineDigestBuilder: Sendable {
             }
         }
         if let observed {
+            if let height = observed.barHeight {
+                accumulators[index].observedHeightMin = min(accumulators[index].observedHeightMin, height)
+                accumulators[index].observedHeightMax = max(accumulators[index].observedHeightMax, height)
+            }
             for (lane, presentation) in presentations.enumerated() {
                 if let alpha = presentation.alpha(in: observed) {
                     accumulators[index].observedKnown[lane] += 1
@@ -128,6 +147,8 @@ struct TimelineDigestBuilder: Sendable {
                 start: start + Double(index) * width, end: start + Double(index + 1) * width, samples: bucket.samples,
                 y: bucket.samples > 0 ? bucket.yMin...bucket.yMax : 0...0,
                 barHeight: bucket.heightMin <= bucket.heightMax ? bucket.heightMin...bucket.heightMax : nil,
+                observedBarHeight: bucket.observedHeightMin <= bucket.observedHeightMax
+                    ? bucket.observedHeightMin...bucket.observedHeightMax : nil,
                 barShown: bucket.shownMin <= bucket.shownMax ? bucket.shownMin...bucket.shownMax : nil,
                 computedVisible: fractions(bucket.computedVisible, bucket.computedKnown),
                 observedVisible: fractions(bucket.observedVisible, bucket.observedKnown))
@@ -136,6 +157,7 @@ struct TimelineDigestBuilder: Sendable {
             presentations: presentations, hasObserved: hasObserved, start: start, end: end, buckets: buckets,
             spans: findings.map {
                 TimelineDigest.Span(kind: $0.kind, severity: $0.severity, signal: $0.signal, start: $0.start, end: $0.end)
-            })
+            },
+            lateFrames: lateFrames)
     }
 }

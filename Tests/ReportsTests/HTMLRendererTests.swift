@@ -55,7 +55,7 @@ struct HTMLRendererTests {
         // Worst first: album (errors), hover-84 (a warning), then the clean session.
         #expect(outline.lanes == [
             ["computed largeTitle", "computed inlineTitle", "observed largeTitle", "observed inlineTitle",
-             "findings flapping", "findings hitch", "findings title_mismatch"],
+             "findings flapping", "findings hitch", "findings title_mismatch", "late frames"],
             ["computed inlineTitle", "computed contentTitle", "findings flapping"],
             ["computed largeTitle", "computed inlineTitle", "findings"],
         ])
@@ -135,5 +135,26 @@ struct HTMLRendererTests {
         #expect(html.contains("<details class=\"session clean\" id=\"session-3\"><summary>✔ clean-scroll <small>Mail › Inbox</small> — no findings</summary>"))
         #expect(html.contains("<td class=\"nowrap severity\">✖ error</td>") && html.contains("<td class=\"nowrap severity\">▲ warning</td>"))
         #expect(!html.contains("<details open"))
+    }
+
+    @Test("an observed bar height is drawn beside the computed one on the same scale; each late frame is a tick")
+    func observedHeightAndLateFrames() throws {
+        var samples: [(Double, Double)] = []
+        for index in 0...60 { samples.append((Double(index) / 60 + (index > 30 ? 0.1 : 0), Double(index))) }
+        let session = try SampleReport.session("wobble", ["largeTitle"], samples, observed: { index in
+            BarState(barHeight: 96.5 - Double(index) + (index % 2 == 0 ? 3 : -3))
+        })
+        let html = HTMLRenderer().render(Report(sessions: [session]))
+        let parser = XMLParser(data: Data(html.utf8))
+        let outline = HTMLOutline()
+        parser.delegate = outline
+        #expect(parser.parse())
+        #expect(outline.series == [["y", "barHeight", "observedBarHeight"]])
+        #expect(outline.lanes.first?.last == "late frames")
+        #expect(session.timeline.lateFrames == [Double(31) / 60 + 0.1])
+        #expect(html.components(separatedBy: "class=\"late-frame\"").count - 1 == 1)
+        // One scale for both rows: the observed envelope reaches 99.5 pt, above the model's 96.5.
+        let scales = html.components(separatedBy: "class=\"range\">").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(scales[2] == scales[4] && scales[3] == scales[5])
     }
 }
