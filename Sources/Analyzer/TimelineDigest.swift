@@ -14,8 +14,16 @@ public struct TimelineDigest: Sendable, Hashable {
         public var y: ClosedRange<Double>
         /// Range of the computed bar height, points.
         public var barHeight: ClosedRange<Double>?
-        /// Range of the bar height the app reported, points: a wide band where it jitters.
-        public var observedBarHeight: ClosedRange<Double>?
+        /// Per ``ContinuousSignal`` (in `allCases` order): its range in the computed stream.
+        public var computedSignals: [ClosedRange<Double>?]
+        /// The same in the observed stream: a wide band where the app's value jitters.
+        public var observedSignals: [ClosedRange<Double>?]
+
+        /// The range of `signal` in one stream, `nil` when the bucket has no value of it.
+        public func range(of signal: ContinuousSignal, observed: Bool) -> ClosedRange<Double>? {
+            let index = ContinuousSignal.allCases.firstIndex(of: signal) ?? 0
+            return observed ? observedSignals[index] : computedSignals[index]
+        }
         /// Range of the computed fraction of the bar shown, 0...1.
         public var barShown: ClosedRange<Double>?
         /// Per ``TimelineDigest/presentations``: fraction of samples with the title visible in the
@@ -61,8 +69,9 @@ struct TimelineDigestBuilder: Sendable {
         var heightMax = -Double.infinity
         var shownMin = Double.infinity
         var shownMax = -Double.infinity
-        var observedHeightMin = Double.infinity
-        var observedHeightMax = -Double.infinity
+        /// Per continuous signal, computed stream then observed stream.
+        var signalMin = [Double](repeating: .infinity, count: 2 * ContinuousSignal.allCases.count)
+        var signalMax = [Double](repeating: -.infinity, count: 2 * ContinuousSignal.allCases.count)
         var computedVisible: [Int]
         var computedKnown: [Int]
         var observedVisible: [Int]
@@ -120,11 +129,9 @@ struct TimelineDigestBuilder: Sendable {
                 if alpha >= BarState.visibleAlpha { accumulators[index].computedVisible[lane] += 1 }
             }
         }
+        Self.widen(&accumulators[index], with: computed, offset: 0)
         if let observed {
-            if let height = observed.barHeight {
-                accumulators[index].observedHeightMin = min(accumulators[index].observedHeightMin, height)
-                accumulators[index].observedHeightMax = max(accumulators[index].observedHeightMax, height)
-            }
+            Self.widen(&accumulators[index], with: observed, offset: ContinuousSignal.allCases.count)
             for (lane, presentation) in presentations.enumerated() {
                 if let alpha = presentation.alpha(in: observed) {
                     accumulators[index].observedKnown[lane] += 1
@@ -135,11 +142,27 @@ struct TimelineDigestBuilder: Sendable {
         }
     }
 
+    /// Widens the bucket's signal ranges by the values `state` has.
+    @inline(__always)
+    private static func widen(_ bucket: inout Accumulator, with state: BarState, offset: Int) {
+        for (index, signal) in ContinuousSignal.allCases.enumerated() {
+            guard let value = signal.value(in: state) else { continue }
+            bucket.signalMin[offset + index] = min(bucket.signalMin[offset + index], value)
+            bucket.signalMax[offset + index] = max(bucket.signalMax[offset + index], value)
+        }
+    }
+
     func digest(findings: [Finding]) -> TimelineDigest {
         let start = origin ?? 0
         let end = start + (duration > 0 ? duration : max(0, lastT - start))
         let width = (end - start) / Double(bucketCount)
         let buckets = accumulators.enumerated().map { index, bucket in
+            func ranges(_ bucket: Accumulator, offset: Int) -> [ClosedRange<Double>?] {
+                ContinuousSignal.allCases.indices.map { index in
+                    let low = bucket.signalMin[offset + index], high = bucket.signalMax[offset + index]
+                    return low <= high ? low...high : nil
+                }
+            }
             func fractions(_ visible: [Int], _ known: [Int]) -> [Double?] {
                 zip(visible, known).map { $1 > 0 ? Double($0) / Double($1) : nil }
             }
@@ -147,8 +170,8 @@ struct TimelineDigestBuilder: Sendable {
                 start: start + Double(index) * width, end: start + Double(index + 1) * width, samples: bucket.samples,
                 y: bucket.samples > 0 ? bucket.yMin...bucket.yMax : 0...0,
                 barHeight: bucket.heightMin <= bucket.heightMax ? bucket.heightMin...bucket.heightMax : nil,
-                observedBarHeight: bucket.observedHeightMin <= bucket.observedHeightMax
-                    ? bucket.observedHeightMin...bucket.observedHeightMax : nil,
+                computedSignals: ranges(bucket, offset: 0),
+                observedSignals: ranges(bucket, offset: ContinuousSignal.allCases.count),
                 barShown: bucket.shownMin <= bucket.shownMax ? bucket.shownMin...bucket.shownMax : nil,
                 computedVisible: fractions(bucket.computedVisible, bucket.computedKnown),
                 observedVisible: fractions(bucket.observedVisible, bucket.observedKnown))

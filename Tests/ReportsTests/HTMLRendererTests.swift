@@ -157,4 +157,20 @@ struct HTMLRendererTests {
         let scales = html.components(separatedBy: "class=\"range\">").dropFirst().map { $0.prefix { $0 != "<" } }
         #expect(scales[2] == scales[4] && scales[3] == scales[5])
     }
+
+    @Test("a finding on another continuous signal draws it computed and observed")
+    func findingSignals() throws {
+        var samples: [(Double, Double)] = []
+        for index in 0...60 { samples.append((Double(index) / 60, 10 + Double(index) * 0.5)) }
+        let session = try SampleReport.session("avatar-wobble", ["largeTitle", "avatar"], samples, observed: { index in
+            BarState(avatarTx: 2 + (index % 2 == 0 ? 3 : -3))
+        })
+        try #require(session.findings.contains { $0.kind == .jitter && $0.signal == "avatarTx" })
+        let html = HTMLRenderer().render(Report(sessions: [session]))
+        let parser = XMLParser(data: Data(html.utf8))
+        let outline = HTMLOutline()
+        parser.delegate = outline
+        #expect(parser.parse())
+        #expect(outline.series == [["y", "barHeight", "avatarTx (computed)", "avatarTx (observed)"]])
+    }
 }
