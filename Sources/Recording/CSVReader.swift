@@ -332,7 +332,7 @@ public final class CSVReader {
                     throw ScanError(range.start, "'t' must not be negative (seconds since the session start), found \(formatNumber(value))")
                 }
                 if value > maximumTime {
-                    throw ScanError(range.start, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(value))")
+                    throw ScanError(range.start, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(value))\(tooLargeTimeHint)")
                 }
                 t = value
                 tOffset = range.start

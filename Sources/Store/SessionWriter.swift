@@ -182,15 +182,17 @@ package final class SessionWriter {
         }
         let insert = try database.prepare("""
             INSERT INTO sessions (session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters,
-                                  content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at,
+                                  recording_id, t_origin)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try insert.bind([
             .int(sessionKey), .text(session.id), SQLValue(session.app), SQLValue(session.screen), SQLValue(session.device),
             SQLValue(session.os), SQLValue(session.fps), SQLValue(session.startedAt),
             .text(session.behaviorNames.joined(separator: ",")), .text(session.parametersJSON), .text(session.contentID),
             .text(session.source), .int(Int64(samples)), .int(Int64(observedSamples)), .int(Int64(events)),
-            .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt),
+            .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt), SQLValue(session.recordingID),
+            .double(session.tOrigin),
         ])
         try insert.step()
         let columns = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
