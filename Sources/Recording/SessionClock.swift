@@ -21,12 +21,19 @@ package struct SessionClock: Sendable {
     package init() {}
 
     /// `t` on the session's clock; the first call decides the origin.
+    ///
+    /// Rebased times are rounded to the microsecond, the resolution times are stored at: the raw
+    /// clock's decimals, read into binary, leave a difference such as 0.15000000000145519 for 0.15.
     @inline(__always)
     package mutating func time(_ t: Double) -> Double {
-        if let origin { return t - origin }
-        let origin = t >= Self.rawClockThreshold ? t : 0
-        self.origin = origin
-        return t - origin
+        let origin: Double
+        if let known = self.origin {
+            origin = known
+        } else {
+            origin = t >= Self.rawClockThreshold ? t : 0
+            self.origin = origin
+        }
+        return origin == 0 ? t : ((t - origin) * 1_000_000).rounded() / 1_000_000
     }
 
     /// Whether the session's times were rebased (its recording used a raw clock).
