@@ -16,6 +16,7 @@ struct ReportCommand: NavRecCommand {
             .value("format", "text|json|markdown|html", "Report format (default: text)."),
             .value("output", "FILE", "Write the report to FILE instead of standard output."),
             .flag("all", "Text: list every session, also those without findings (default: one line for them)."),
+            .value("jobs", "N", "Sessions analysed at once, each on its own connection (default: the number of cores)."),
             .value("fail-on", "warning|error", "Exit 1 when a finding at this severity or worse exists."),
             .value("set", "KEY=VALUE",
                    "A detector setting (flapping.window=0.5) or a behaviour parameter to replay with (blurHeader.hysteresis=1.5).",
@@ -43,6 +44,7 @@ struct ReportCommand: NavRecCommand {
     let format: ReportFormat
     let outputPath: String?
     let listAll: Bool
+    let jobs: Int
     let failOn: Finding.Severity?
     let settings: AnalyzerSettings
     let settingsKey: String
@@ -58,6 +60,14 @@ struct ReportCommand: NavRecCommand {
         self.format = format
         outputPath = arguments.value("output")
         listAll = arguments.has("all")
+        if let text = arguments.value("jobs") {
+            guard let count = Int(text), count >= 1 else {
+                throw UsageError("--jobs takes a whole number of at least 1, not '\(text)'", command: Self.spec.name)
+            }
+            jobs = count
+        } else {
+            jobs = ProcessInfo.processInfo.activeProcessorCount
+        }
         if let name = arguments.value("fail-on") {
             guard let severity = Finding.Severity(rawValue: name) else {
                 throw UsageError("--fail-on takes warning or error, not '\(name)'", command: Self.spec.name)
@@ -82,7 +92,7 @@ struct ReportCommand: NavRecCommand {
         output.write(renderer.begin())
         do {
             try Self.analyze(store: store, sessionIDs: sessionIDs, settings: settings, settingsKey: settingsKey,
-                             databasePath: databasePath, context: context) { analysis in
+                             databasePath: databasePath, jobs: jobs, context: context) { analysis in
                 totals.add(analysis)
                 output.write(renderer.session(analysis))
             }
@@ -105,10 +115,11 @@ struct ReportCommand: NavRecCommand {
     static let sessionPage = 256
 
     /// Analyzes the named sessions (all when none) in import order, stores their findings and hands
-    /// each analysis to `each` as soon as it is done; nothing is kept.
+    /// each analysis to `each` as soon as it and every one before it are done; nothing is kept.
+    /// With `jobs` above 1 the sessions are analysed on that many threads (``SessionAnalysisPool``).
     static func analyze(
         store: SessionStore, sessionIDs: [String], settings: AnalyzerSettings, settingsKey: String, databasePath: String,
-        context: CommandContext, each: (SessionAnalysis) throws -> Void
+        jobs: Int = 1, context: CommandContext, each: (SessionAnalysis) throws -> Void
     ) throws {
         var named: [StoredSession]?
         if !sessionIDs.isEmpty {
@@ -126,18 +137,30 @@ struct ReportCommand: NavRecCommand {
         Interruption.install()
         let analyzer = Analyzer(settings: settings)
         var done = 0
+        func receive(_ analysis: SessionAnalysis) throws {
+            done += 1
+            context.progress("analysed \(done): \(analysis.id)")
+            try each(analysis)
+        }
+        let pool = jobs > 1 ? SessionAnalysisPool(path: databasePath, workers: jobs) { session, connection in
+            try analyze(session, store: connection, analyzer: analyzer, settingsKey: settingsKey)
+        } : nil
+        defer { pool?.close() }
         var lastKey: Int64 = 0
         while true {
             let page = try named ?? store.sessions(after: lastKey, limit: sessionPage)
             for session in page {
                 try Interruption.check()
-                done += 1
-                context.progress("analysing \(done): \(session.id)")
-                try each(try analyze(session, store: store, analyzer: analyzer, settingsKey: settingsKey))
+                if let pool {
+                    try pool.submit(session, receive: receive)
+                } else {
+                    try receive(try analyze(session, store: store, analyzer: analyzer, settingsKey: settingsKey))
+                }
             }
             guard named == nil, let last = page.last, page.count == sessionPage else { break }
             lastKey = last.key
         }
+        try pool?.finish(receive: receive)
         context.endProgress()
     }
 
@@ -157,6 +180,10 @@ struct ReportCommand: NavRecCommand {
             return reader
         }
         if let error = readers.lazy.compactMap(\.cursor.error).first { throw error }
+        // Finalizes their statements: one left mid-session keeps a read transaction on an old
+        // snapshot, and the write below would then fail (SQLITE_BUSY_SNAPSHOT) once another
+        // connection (a second --jobs worker) has written.
+        readers.removeAll()
         try store.saveAnalysis(
             of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
             frameJitter: analysis.frameJitter,

@@ -88,4 +88,28 @@ struct ManySessionsTests {
         let stored = try NavRecBinary.run(["query", "select count(*) as n from analyses", "--db", db, "--format", "csv"])
         #expect(stored.stdout == "n\r\n3\r\n")
     }
+
+    @Test("two jobs report exactly what one does, in the same order, and store the same findings", arguments: ["tiny", "demo"])
+    func twoJobs(data: String) throws {
+        let db: String
+        if data == "demo" {
+            db = directory.path("demo.sqlite")
+            #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
+        } else {
+            db = try tinySessions(300, db: "jobs.sqlite")
+        }
+        let findings = "select session_id, kind, signal, source, start_t, end_t, message from findings order by session_id, start_t, kind, signal, source"
+        for arguments in [["--all"], ["--format", "json"], ["--format", "markdown"]] {
+            let one = try NavRecBinary.run(["report", "--db", db, "--jobs", "1"] + arguments)
+            let oneStored = try NavRecBinary.run(["query", findings, "--db", db, "--format", "csv"]).stdout
+            let two = try NavRecBinary.run(["report", "--db", db, "--jobs", "2"] + arguments)
+            #expect(one.status == 0 && two.status == 0, "\(two.stderr)")
+            #expect(two.stderr == "")
+            #expect(two.stdout == one.stdout)
+            #expect(try NavRecBinary.run(["query", findings, "--db", db, "--format", "csv"]).stdout == oneStored)
+        }
+        let bad = try NavRecBinary.run(["report", "--db", db, "--jobs", "0"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("error: --jobs takes a whole number of at least 1, not '0'\n"))
+    }
 }
