@@ -97,16 +97,17 @@ struct Importer {
                     guard let header, let current = writer else { continue }
                     // Decided inside the write transaction: another process may have stored the same
                     // session since the header was read (concurrent imports of one file).
-                    let placement = try place(recordingID: header.id ?? end.contentID, contentID: end.contentID)
-                    guard case .store(let id, let replacing) = placement else {
-                        if case .alreadyStored(let id) = placement {
-                            rollback()
-                            summary.sessionsSkipped += 1
-                            summary.skippedIDs.append(id)
-                        }
-                        continue
+                    let id: String
+                    switch try place(recordingID: header.id ?? end.contentID, contentID: end.contentID) {
+                    case .alreadyStored(let stored):
+                        rollback()
+                        summary.sessionsSkipped += 1
+                        summary.skippedIDs.append(stored)
+                        continue reading
+                    case .store(let chosen, let replacing):
+                        if let replacing { try store.deleteSession(key: replacing) }
+                        id = chosen
                     }
-                    if let replacing { try store.deleteSession(key: replacing) }
                     try current.finish(StoredSession(
                         key: current.sessionKey, id: id, recordingID: header.id, app: header.app, screen: header.screen,
                         device: header.device, os: header.os, fps: header.fps, startedAt: header.startedAt,
