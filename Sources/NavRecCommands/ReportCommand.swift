@@ -117,7 +117,7 @@ struct ReportCommand: NavRecCommand {
 
     /// Analyzes the named sessions (all when none) in import order, stores their findings and hands
     /// each analysis to `each` as soon as it and every one before it are done; nothing is kept.
-    /// With `jobs` above 1 the sessions are analysed on that many threads (``SessionAnalysisPool``).
+    /// With `jobs` above 1 the sessions are analysed on that many threads (``SessionWorkPool``).
     static func analyze(
         store: SessionStore, sessionIDs: [String], settings: AnalyzerSettings, settingsKey: String, databasePath: String,
         jobs: Int = 1, context: CommandContext, each: (SessionAnalysis) throws -> Void
@@ -143,7 +143,7 @@ struct ReportCommand: NavRecCommand {
             context.progress("analysed \(done): \(analysis.id)")
             try each(analysis)
         }
-        let pool = jobs > 1 ? SessionAnalysisPool(path: databasePath, workers: jobs) { session, connection in
+        let pool = jobs > 1 ? SessionWorkPool<SessionAnalysis>(path: databasePath, workers: jobs) { session, connection in
             try analyze(session, store: connection, analyzer: analyzer, settingsKey: settingsKey)
         } : nil
         defer { pool?.close() }

@@ -1,19 +1,19 @@
-internal import Analyzer
 internal import Foundation
 internal import Store
 
-/// Analyzes stored sessions on several threads, each with its own connection to the database, and
-/// hands the analyses back in the order the sessions were submitted (issue 15 item 3).
+/// Works on stored sessions on several threads, each with its own connection to the database, and
+/// hands the results back in the order the sessions were submitted (issue 15 item 3): `report`
+/// analyses with it; anything else that goes over many sessions (`tune`) can too.
 ///
-/// At most ``window`` sessions are queued, being analysed or waiting to be handed back, so memory
+/// At most ``window`` sessions are queued, being worked on or waiting to be handed back, so memory
 /// stays flat in the number of sessions. The caller submits and receives on one thread; call
 /// ``close()`` when done or on an error (it stops the workers and waits for them).
-final class SessionAnalysisPool: @unchecked Sendable {
+final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
     // @unchecked: the mutable state below is only touched with `condition` locked; the stores live
     // on their worker threads and never leave them.
     private let condition = NSCondition()
     private var queued: [(index: Int, session: StoredSession)] = []
-    private var finished: [Int: Result<SessionAnalysis, any Error>] = [:]
+    private var finished: [Int: Result<Output, any Error>] = [:]
     private var closed = false
     private var running = 0
     private var submitted = 0
@@ -23,14 +23,14 @@ final class SessionAnalysisPool: @unchecked Sendable {
 
     /// Starts `workers` threads; each opens `path` on its first session and runs `work` with that
     /// connection for every session it takes.
-    init(path: String, workers: Int, work: @escaping @Sendable (StoredSession, SessionStore) throws -> SessionAnalysis) {
+    init(path: String, workers: Int, work: @escaping @Sendable (StoredSession, SessionStore) throws -> Output) {
         window = 4 * workers
         running = workers
         for _ in 0..<workers {
             let thread = Thread { [self] in
                 var store: SessionStore?
                 while let job = take() {
-                    let result = Result { () throws -> SessionAnalysis in
+                    let result = Result { () throws -> Output in
                         let connection = try store ?? SessionStore(path: path)
                         store = connection
                         return try work(job.session, connection)
@@ -60,9 +60,9 @@ final class SessionAnalysisPool: @unchecked Sendable {
         return closed ? nil : queued.removeFirst()
     }
 
-    /// Queues `session`; hands every analysis that is ready, in order, to `receive` (waiting for the
+    /// Queues `session`; hands every result that is ready, in order, to `receive` (waiting for the
     /// oldest when the window is full).
-    func submit(_ session: StoredSession, receive: (SessionAnalysis) throws -> Void) throws {
+    func submit(_ session: StoredSession, receive: (Output) throws -> Void) throws {
         while submitted - handedBack >= window { try handBackOldest(receive) }
         condition.lock()
         queued.append((submitted, session))
@@ -72,8 +72,8 @@ final class SessionAnalysisPool: @unchecked Sendable {
         while try handBackReady(receive) {}
     }
 
-    /// Hands back every remaining analysis, in order.
-    func finish(receive: (SessionAnalysis) throws -> Void) throws {
+    /// Hands back every remaining result, in order.
+    func finish(receive: (Output) throws -> Void) throws {
         while handedBack < submitted { try handBackOldest(receive) }
     }
 
@@ -87,8 +87,8 @@ final class SessionAnalysisPool: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Hands back the oldest analysis if it is ready; returns whether it was.
-    private func handBackReady(_ receive: (SessionAnalysis) throws -> Void) throws -> Bool {
+    /// Hands back the oldest result if it is ready; returns whether it was.
+    private func handBackReady(_ receive: (Output) throws -> Void) throws -> Bool {
         condition.lock()
         let result = finished.removeValue(forKey: handedBack)
         condition.unlock()
@@ -98,8 +98,8 @@ final class SessionAnalysisPool: @unchecked Sendable {
         return true
     }
 
-    /// Waits for the oldest analysis and hands it back; checks for Ctrl-C while waiting.
-    private func handBackOldest(_ receive: (SessionAnalysis) throws -> Void) throws {
+    /// Waits for the oldest result and hands it back; checks for Ctrl-C while waiting.
+    private func handBackOldest(_ receive: (Output) throws -> Void) throws {
         while try !handBackReady(receive) {
             try Interruption.check()
             condition.lock()
