@@ -18,7 +18,21 @@ internal import Store
 ///
 /// Times are stored on the session's ``SessionClock``: from the first timestamp when the recording
 /// used a raw clock, else as recorded.
+///
+/// A session whose header id is already stored is held back until its end (up to
+/// ``heldBackLimit`` samples): re-importing the same bytes then writes nothing, as it did before
+/// ids could be reused; if it turns out to be a different recording, it is written then.
 struct Importer {
+    /// Samples and events of a session held back before it is written: ~200 bytes each, so at
+    /// most ~13 MB; a longer session is written from there on and rolled back if it was stored.
+    static let heldBackLimit = 65_536
+
+    /// A sample or event held back, its time already on the session's clock.
+    private enum HeldBack {
+        case sample(ScrollSample, observed: BarState?)
+        case event(ScrollEvent)
+    }
+
     let store: SessionStore
     let replace: Bool
     /// Called with samples read so far, every few thousand samples (progress; SIGINT checks).
@@ -35,10 +49,29 @@ struct Importer {
         var writer: SessionWriter?
         var clock = SessionClock()
         var samplesRead = 0
+        /// The session's items while it is held back (see the type's note), else `nil`.
+        var heldBack: [HeldBack]?
 
         func rollback() {
             if database.isInTransaction { try? database.execute("ROLLBACK") }
             writer = nil
+            heldBack = nil
+        }
+
+        /// Opens the session's transaction and writer, and writes what was held back.
+        func startWriting() throws {
+            try database.execute("BEGIN IMMEDIATE")
+            let current = try store.makeSessionWriter()
+            writer = current
+            for item in heldBack ?? [] {
+                switch item {
+                case .sample(let sample, let observed): try current.append(sample, computed: engine.step(sample), observed: observed)
+                case .event(let event):
+                    engine.apply(event)
+                    try current.append(event)
+                }
+            }
+            heldBack = nil
         }
 
         /// Runs the models on a sample and stores it with its states; `observed` points at the
@@ -48,7 +81,12 @@ struct Importer {
             samplesRead += 1
             var sample = recorded
             sample.t = clock.time(recorded.t)
-            if let writer { try writer.append(sample, computed: engine.step(sample), observedAt: observed) }
+            if let writer {
+                try writer.append(sample, computed: engine.step(sample), observedAt: observed)
+            } else if heldBack != nil {
+                heldBack?.append(.sample(sample, observed: observed?.pointee))
+                if heldBack?.count ?? 0 >= Self.heldBackLimit { try startWriting() }
+            }
             if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
         }
 
@@ -77,10 +115,14 @@ struct Importer {
                     header = newHeader
                     engine = BarEngine(behaviors: newHeader.behaviors)
                     clock = SessionClock()
-                    // Written in every case: whether the id is taken by this very recording is known
-                    // only from its content hash, at its end (a re-import then rolls back).
-                    try database.execute("BEGIN IMMEDIATE")
-                    writer = try store.makeSessionWriter()
+                    // Whether a stored session with this id is this very recording is known only from
+                    // the content hash, at the session's end.
+                    if !replace, let id = newHeader.id, try store.session(id: id) != nil {
+                        heldBack = []
+                    } else {
+                        heldBack = nil
+                        try startWriting()
+                    }
                 case .sample(let sample, let observed):
                     if let observed {
                         try withUnsafePointer(to: observed) { try add(sample, observedAt: $0) }
@@ -88,13 +130,25 @@ struct Importer {
                         try add(sample, observedAt: nil)
                     }
                 case .event(var event):
+                    event.t = clock.time(event.t)
                     if let writer {
-                        event.t = clock.time(event.t)
                         engine.apply(event)
                         try writer.append(event)
+                    } else {
+                        heldBack?.append(.event(event))
                     }
                 case .endOfSession(let end):
-                    guard let header, let current = writer else { continue }
+                    guard let header else { continue }
+                    if heldBack != nil {
+                        if case .alreadyStored(let stored) = try place(recordingID: header.id ?? end.contentID, contentID: end.contentID) {
+                            heldBack = nil
+                            summary.sessionsSkipped += 1
+                            summary.skippedIDs.append(stored)
+                            continue reading
+                        }
+                        try startWriting()
+                    }
+                    guard let current = writer else { continue }
                     // Decided inside the write transaction: another process may have stored the same
                     // session since the header was read (concurrent imports of one file).
                     let id: String

@@ -118,6 +118,30 @@ struct ReusedIDTests {
             "run2.csv: 1 session stored (1 under a new id, as its id holds a different recording: \(ids.last ?? "")); 2 samples, 0 events, 0 ignored keys in T s (R samples/s)\n",
         ])
     }
+
+    @Test("a reused id on a session longer than the held-back limit (70,000 samples) is kept too, and its re-import stays a no-op")
+    func longSession() throws {
+        func session(_ start: Double) -> [String] {
+            [#"{"navrec":1,"session":{"id":"Feed","fps":120,"behaviors":{"largeTitle":{}}}}"#]
+                + (0..<70_000).map { #"{"t":\#(Double($0) / 120),"y":\#(start + Double($0 % 400)),"phase":"drag"}"# }
+        }
+        let first = try directory.write("first.ndjson", session(0))
+        let second = try directory.write("second.ndjson", session(1))
+        #expect(try NavRecBinary.run(["import", first, "--db", db]).status == 0)
+        let kept = try NavRecBinary.run(["import", second, "--db", db])
+        #expect(kept.status == 0)
+        let derived = try rows("select id from sessions where id <> 'Feed'").split(separator: "\r\n").map(String.init).last ?? ""
+        #expect(derived.hasPrefix("Feed~"))
+        #expect(ImportOutput.stable(kept.stdout, in: directory) == "second.ndjson: 1 session stored (1 under a new id, as its id holds a different recording: \(derived)); 70000 samples, 0 events, 0 ignored keys in T s (R samples/s)\n")
+        let again = try NavRecBinary.run(["import", second, first, "--db", db])
+        #expect(ImportOutput.stable(again.stdout, in: directory) == """
+            second.ndjson: 0 sessions stored, 1 already imported (\(derived); --replace re-imports); 0 samples, 0 events, 0 ignored keys in T s (R samples/s)
+            first.ndjson: 0 sessions stored, 1 already imported (Feed; --replace re-imports); 0 samples, 0 events, 0 ignored keys in T s (R samples/s)
+
+            """)
+        #expect(try rows("select id, samples from sessions order by rowid") == "id,samples\r\nFeed,70000\r\n\(derived),70000\r\n")
+        #expect(try rows("select count(*) as frames from frames") == "frames\r\n140000\r\n")
+    }
 }
 
 /// Import summaries without their timings, which vary from run to run.
