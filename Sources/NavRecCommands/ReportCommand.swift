@@ -187,7 +187,7 @@ struct ReportCommand: NavRecCommand {
         readers.removeAll()
         try store.saveAnalysis(
             of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
-            frameJitter: analysis.frameJitter,
+            frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
             findings: analysis.findings.map { finding in
                 StoredFinding(
                     kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,

@@ -52,6 +52,8 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             ("fps", session.fps.map(JSONValue.plainNumber) ?? .null),
             ("hitchTimeRatio", .number(session.hitchTimeRatio)),
             ("frameJitter", .number(session.frameJitter)),
+            ("gaps", .integer(session.gaps)),
+            ("gapTime", .number(session.gapTime)),
             ("findings", .array(session.findings.map(finding))),
         ])
     }

@@ -40,6 +40,11 @@ enum ReportText {
         if let rate = session.fps { facts.append("\(fps(rate)) fps") }
         facts.append("hitches \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s")
         facts.append("frame jitter \(decimalText(session.frameJitter, digits: 3)) ms")
+        // Only when there are any: most sessions have none, and a gap explains a long recording
+        // with little movement.
+        if session.gaps > 0 {
+            facts.append("\(session.gaps) gap\(session.gaps == 1 ? "" : "s") (\(secondsText(session.gapTime)) s)")
+        }
         if let device = session.device { facts.append(device) }
         if let os = session.os { facts.append(os) }
         if !session.replayed.isEmpty { facts.append("replayed with " + session.replayed.joined(separator: ", ")) }

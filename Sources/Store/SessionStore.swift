@@ -100,12 +100,17 @@ package final class SessionStore {
     /// The session's events, in order, with the seq of the first sample that sees each.
     package func events(sessionKey: Int64) throws(DatabaseError) -> [(beforeSeq: Int, event: ScrollEvent)] {
         let statement = try database.prepare(
-            "SELECT before_seq, t, target FROM events WHERE session_key = ? ORDER BY ordinal")
+            "SELECT before_seq, t, kind, target FROM events WHERE session_key = ? ORDER BY ordinal")
         try statement.bind([.int(sessionKey)])
         var result: [(beforeSeq: Int, event: ScrollEvent)] = []
         while try statement.step() {
-            let target = ScrollEvent.Target(rawValue: statement.text(2) ?? "") ?? .content
-            result.append((Int(statement.int64(0)), ScrollEvent(t: statement.double(1), target: target)))
+            let kind: ScrollEvent.Kind
+            if let lifecycle = ScrollEvent.Kind(lifecycleName: statement.text(2) ?? "") {
+                kind = lifecycle
+            } else {
+                kind = .tap(ScrollEvent.Target(rawValue: statement.text(3) ?? "") ?? .content)
+            }
+            result.append((Int(statement.int64(0)), ScrollEvent(t: statement.double(1), kind: kind)))
         }
         return result
     }

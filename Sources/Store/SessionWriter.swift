@@ -34,8 +34,9 @@ package final class SessionWriter {
         var hasObserved: Bool
     }
 
-    /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state.
-    private static let frameColumns = Int32(6) + 2 * BarStateColumns.count
+    /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state,
+    /// frame_duration_us (added by migration 0003, so last).
+    private static let frameColumns = Int32(7) + 2 * BarStateColumns.count
 
     /// Number of samples appended so far (the next sample's `seq`).
     package private(set) var samples = 0
@@ -139,6 +140,12 @@ package final class SessionWriter {
             binder.bindNull(observedFlag)
             BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
         }
+        let frameDurationColumn = observedFlag + 1 + BarStateColumns.count
+        if let frameDuration = sample.frameDuration {
+            binder.bind(frameDurationColumn, Int64((frameDuration * 1_000_000).rounded()))
+        } else {
+            binder.bindNull(frameDurationColumn)
+        }
         return mask
     }
 
@@ -146,7 +153,7 @@ package final class SessionWriter {
     package func append(_ event: ScrollEvent) throws(DatabaseError) {
         try eventInsert.bind([
             .int(sessionKey), .int(Int64(events)), .int(Int64(samples)), .double(event.t),
-            .text(ScrollEvent.kindName), .text(event.target.rawValue),
+            .text(event.kind.name), SQLValue(event.target?.rawValue),
         ])
         try eventInsert.step()
         eventInsert.reset()
