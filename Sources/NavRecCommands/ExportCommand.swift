@@ -54,21 +54,22 @@ struct ExportCommand: NavRecCommand {
         let store = try context.openStore(databasePath)
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
         do {
-            let report = try ReportCommand.analyze(
-                store: store, sessionIDs: sessionIDs, settings: settings, settingsKey: settingsKey,
-                databasePath: databasePath, context: context)
             var writer = PerfettoTraceWriter(lateFrameFactor: settings.hitch.factor) { output.write($0) }
             writer.begin()
-            for (index, analysis) in report.sessions.enumerated() {
-                guard let session = try store.session(id: analysis.id) else { continue }
+            var count = 0
+            try ReportCommand.analyze(
+                store: store, sessionIDs: sessionIDs, settings: settings, settingsKey: settingsKey,
+                databasePath: databasePath, context: context
+            ) { analysis in
+                guard let session = try store.session(id: analysis.id) else { return }
+                count += 1
                 let reader = StoredFrameReader(try store.frames(of: session))
-                writer.session(analysis, pid: index + 1, frames: StoredFrames(reader: reader))
+                writer.session(analysis, pid: count, frames: StoredFrames(reader: reader))
                 if let error = reader.cursor.error { throw error }
             }
             writer.end()
             output.flush()
             if let path = outputPath {
-                let count = report.sessions.count
                 context.errors.line("wrote \(path): \(count) session\(count == 1 ? "" : "s")")
             }
         } catch let error as CommandError {

@@ -140,7 +140,11 @@ struct HTMLRendererTests {
     @Test("an observed bar height is drawn beside the computed one on the same scale; each late frame is a tick")
     func observedHeightAndLateFrames() throws {
         var samples: [(Double, Double)] = []
-        for index in 0...60 { samples.append((Double(index) / 60 + (index > 30 ? 0.1 : 0), Double(index))) }
+        // A freeze mid-motion: the content keeps its 60 pt/s across the 0.1 s the app was blocked.
+        for index in 0...60 {
+            let t = Double(index) / 60 + (index > 30 ? 0.1 : 0)
+            samples.append((t, t * 60))
+        }
         let session = try SampleReport.session("wobble", ["largeTitle"], samples, observed: { index in
             BarState(barHeight: 96.5 - Double(index) + (index % 2 == 0 ? 3 : -3))
         })
