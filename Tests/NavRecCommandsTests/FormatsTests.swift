@@ -143,11 +143,12 @@ struct FormatsTests {
 
     @Test("Perfetto: counters equal the stored values, slices nest, findings are matched async slices")
     func perfetto() throws {
-        // Observed states that disagree with the model, a late frame (0.1 s at 60 fps) and the flapping example.
+        // Observed states that disagree with the model, a freeze mid-motion (0.1 s at 60 fps, the content
+        // keeps its 240 pt/s) and the flapping example.
         var lines = [#"{"navrec":1,"session":{"id":"late","app":"Mail","screen":"Inbox","fps":60,"behaviors":{"largeTitle":{}}}}"#]
         for index in 0..<30 {
             let t = Double(index) / 60 + (index >= 15 ? 0.1 : 0)
-            lines.append(#"{"t":\#(t),"y":\#(Double(index) * 4),"phase":"drag","bar":{"barHeight":\#(96.5 - Double(index))}}"#)
+            lines.append(#"{"t":\#(t),"y":\#(t * 240),"phase":"drag","bar":{"barHeight":\#(96.5 - Double(index))}}"#)
         }
         try importSessions()
         let imported = try NavRecBinary.run(["import", try directory.write("late.ndjson", lines), "--db", db])
