@@ -8,7 +8,7 @@ public enum NavRec {
     public static let version = "0.1.0"
 
     static var commands: [any NavRecCommand.Type] {
-        [ImportCommand.self, SessionsCommand.self, ReportCommand.self, QueryCommand.self, SimulateCommand.self, DemoCommand.self]
+        [ImportCommand.self, SessionsCommand.self, ReportCommand.self, TuneCommand.self, QueryCommand.self, SimulateCommand.self, DemoCommand.self]
     }
 
     static var help: String {

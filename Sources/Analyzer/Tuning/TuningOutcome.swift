@@ -1,0 +1,16 @@
+/// One session replayed with one value of the tuned parameter: what `navrec report --set` would
+/// find, reduced to what the trade-off needs.
+public struct TuningOutcome: Sendable, Hashable {
+    /// Computed-stream flapping findings of the signals the parameter governs.
+    public var flappingEpisodes = 0
+    /// Their toggles.
+    public var toggles = 0
+    /// Title-mismatch findings on the computed stream and between the streams.
+    public var titleMismatches = 0
+    /// Every switch of the tuned signal on the replayed computed stream.
+    public var switches: [SignalSwitch] = []
+    /// Samples replayed (once for the analysis, once for the switches).
+    public var samples = 0
+
+    public init() {}
+}

@@ -1,0 +1,80 @@
+import Analyzer
+import BarModel
+
+/// The trade-off curve as inline SVG: one point per value, p95 switch delay across, sessions still
+/// flapping up; the Pareto front joined by a line, the recommended value ringed.
+struct TuningChart {
+    let run: TuningRun
+    let width = 720.0
+    let height = 380.0
+    private let left = 56.0, right = 24.0, top = 20.0, bottom = 48.0
+
+    func svg() -> String {
+        let results = run.results
+        let delays = results.map { ($0.delayP95 ?? 0) * 1000 }
+        let shares = results.map { run.sessions > 0 ? 100 * Double($0.flappingSessions) / Double(run.sessions) : 0 }
+        let xMax = Self.niceCeiling(delays.max() ?? 0)
+        let yMax = Self.niceCeiling(shares.max() ?? 0)
+        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        func x(_ value: Double) -> Double { left + value / xMax * plotWidth }
+        func y(_ value: Double) -> Double { top + plotHeight - value / yMax * plotHeight }
+        func f(_ value: Double) -> String { formatNumber(rounded(value, 1)) }
+
+        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\""
+            + " aria-label=\"sessions flapping against p95 delay, one point per value\">\n"
+        for step in 0...4 {
+            let gx = xMax * Double(step) / 4, gy = yMax * Double(step) / 4
+            svg += "<line x1=\"\(f(x(gx)))\" y1=\"\(f(top))\" x2=\"\(f(x(gx)))\" y2=\"\(f(top + plotHeight))\" class=\"grid\"/>\n"
+            svg += "<line x1=\"\(f(left))\" y1=\"\(f(y(gy)))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y(gy)))\" class=\"grid\"/>\n"
+            svg += "<text x=\"\(f(x(gx)))\" y=\"\(f(top + plotHeight + 16))\" text-anchor=\"middle\">\(formatNumber(rounded(gx, 2)))</text>\n"
+            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(gy) + 4))\" text-anchor=\"end\">\(formatNumber(rounded(gy, 2)))%</text>\n"
+        }
+        svg += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 10))\" text-anchor=\"middle\">p95 switch delay, ms"
+            + " (against \(escape(run.parameter.name))=\(formatNumber(run.reference)))</text>\n"
+        svg += "<text x=\"14\" y=\"\(f(top + plotHeight / 2))\" text-anchor=\"middle\""
+            + " transform=\"rotate(-90 14 \(f(top + plotHeight / 2)))\">sessions still flapping</text>\n"
+
+        let front = results.indices.filter { results[$0].isPareto }.sorted { (delays[$0], shares[$0]) < (delays[$1], shares[$1]) }
+        if front.count > 1 {
+            svg += "<polyline class=\"front\" points=\"" + front.map { "\(f(x(delays[$0]))),\(f(y(shares[$0])))" }.joined(separator: " ") + "\"/>\n"
+        }
+        // Values that land on the same point share one label.
+        var labels: [String: [String]] = [:]
+        var order: [String] = []
+        for index in results.indices {
+            let key = "\(f(x(delays[index]))),\(f(y(shares[index])))"
+            if labels[key] == nil { order.append(key) }
+            labels[key, default: []].append(formatNumber(results[index].value))
+        }
+        for index in results.indices {
+            let cx = f(x(delays[index])), cy = f(y(shares[index]))
+            let recommended = run.recommendation.value == results[index].value
+            svg += "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"4\" class=\"\(results[index].isPareto ? "pareto" : "dominated")\">"
+                + "<title>\(escape(run.parameter.parameter)) \(formatNumber(results[index].value)): \(results[index].flappingSessions) sessions flapping,"
+                + " p95 delay \(results[index].delayP95.map(millisecondsText) ?? "–") ms</title></circle>\n"
+            if recommended {
+                svg += "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"9\" class=\"recommended\"/>\n"
+            }
+        }
+        for key in order {
+            let parts = key.split(separator: ",")
+            let text = labels[key]!.count > 3 ? "\(labels[key]!.first!)–\(labels[key]!.last!)" : labels[key]!.joined(separator: ", ")
+            svg += "<text x=\"\(parts[0])\" y=\"\(formatNumber((Double(parts[1]) ?? 0) - 10))\" class=\"label\">\(escape(text))</text>\n"
+        }
+        if let value = run.recommendation.value, let index = results.firstIndex(where: { $0.value == value }) {
+            svg += "<text x=\"\(f(min(x(delays[index]) + 12, left + plotWidth - 150)))\" y=\"\(f(max(y(shares[index]) + 22, top + 12)))\""
+                + " class=\"recommended-label\">recommended: \(formatNumber(value))</text>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    /// The smallest of 1, 2, 2.5, 5 × 10ⁿ at or above `value` (1 for 0), so axis ticks are round.
+    static func niceCeiling(_ value: Double) -> Double {
+        guard value > 0 else { return 1 }
+        var scale = 1.0
+        while scale * 10 < value { scale *= 10 }
+        while scale > value { scale /= 10 }
+        for factor in [1.0, 2, 2.5, 5, 10] where factor * scale >= value - 1e-12 { return factor * scale }
+        return 10 * scale
+    }
+}
