@@ -173,7 +173,7 @@ struct TuneCommand: NavRecCommand {
         output.flush()
         let rate = tuned.samplesTimesValuesPerSecond
         context.errors.line(
-            "replayed \(tuned.sessions) sessions × \(tuned.results.count) values (\(tuned.samples * tuned.results.count) samples × values)"
+            "replayed \(tuned.sessions) session\(tuned.sessions == 1 ? "" : "s") × \(tuned.results.count) values (\(tuned.samples * tuned.results.count) samples × values)"
                 + " in \(decimalText(tuned.wallSeconds, digits: 2)) s on \(tuned.threads) thread\(tuned.threads == 1 ? "" : "s"):"
                 + " \(decimalText(rate / 1e6, digits: 2)) M samples × values/s")
         if let path = outputPath { context.errors.line("wrote \(path)") }
