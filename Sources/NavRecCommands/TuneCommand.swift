@@ -14,7 +14,7 @@ struct TuneCommand: NavRecCommand {
         options: [
             .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
             .value("values", "A:B:STEP|V1,V2,...",
-                   "Candidate values (default: 0:6:0.5 for hysteresis, 10:60:5 for swipeDistance)."),
+                   "Candidate values (default: 0:6:0.5 for hysteresis, 10:60:5 for swipeDistance, 0:0.5:0.05 for fades)."),
             .value("reference", "VALUE", "The value delays are measured against (default: the parameter's default)."),
             .value("where", "SQL", "Select sessions by an SQL condition on the sessions table (instead of SESSION ids)."),
             .value("max-flapping-sessions", "PERCENT", "Rule: sessions allowed to keep flapping (default: 1%)."),
@@ -29,7 +29,8 @@ struct TuneCommand: NavRecCommand {
             set exactly as `navrec report --set BEHAVIOUR.PARAMETER=VALUE` sets it, and measures:
             sessions still flapping, flapping episodes and toggles (computed stream, the flaps the
             parameter governs), title mismatches added and removed against the reference value, and
-            the delay of each switch against the reference (median and p95, in ms and points).
+            the delay of each switch against the reference (median and p95, in ms and points); for
+            fades (customTitle.fadeDuration, hideOnSwipe.duration) the time to settle instead.
             Values no other value beats on flapping sessions, toggles and p95 delay are marked
             Pareto-optimal. The recommendation is the smallest value within the rule. Each run is
             stored in the tables tuning_runs and tuning_values.
@@ -69,8 +70,7 @@ struct TuneCommand: NavRecCommand {
         condition = arguments.value("where")
         if condition != nil, !sessionIDs.isEmpty { throw fail("give SESSION ids or --where, not both") }
 
-        let defaultValues = parameter.parameter == "swipeDistance" ? "10:60:5" : "0:6:0.5"
-        values = try Self.parseValues(arguments.value("values") ?? defaultValues, fail: fail)
+        values = try Self.parseValues(arguments.value("values") ?? parameter.defaultCandidates, fail: fail)
         if let text = arguments.value("reference") {
             guard let value = Double(text), value.isFinite else { throw fail("--reference takes a number, not '\(text)'") }
             reference = value

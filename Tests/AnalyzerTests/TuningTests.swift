@@ -53,6 +53,19 @@ struct TuningTests {
         #expect(delays == [SwitchDelay(seconds: 15.0 / 60, points: 15)])
     }
 
+    @Test("fades: the time to settle is the fade duration, to the next frame", arguments: [0.1, 0.25, 0.35])
+    func settleTime(duration: Double) throws {
+        // Up past customTitle's threshold (41.8) and rest there, then back down and rest.
+        let up = (0...80).map { 20 + Double($0) * 0.5 }
+        let ys = up + Array(repeating: 60, count: 120) + up.reversed() + Array(repeating: 20, count: 120)
+        let session = try Self.session(["customTitle"], samples: ys.enumerated().map { (Double($0.offset) / 120, $0.element) }, fps: 120)
+        let outcome = ParameterTuner(parameter: try TunedParameter("customTitle.fadeDuration")).evaluate(session, value: duration)
+        #expect(outcome.settles.count == 2)
+        for settle in outcome.settles {
+            #expect(settle.seconds >= duration - 1e-9 && settle.seconds < duration + 1.0 / 120 + 1e-9, "\(settle.seconds)")
+        }
+    }
+
     @Test("pairing: suppressed flaps pair with nothing; an earlier switch is a negative delay")
     func pairing() {
         let reference = [
@@ -100,13 +113,19 @@ struct TuningTests {
         // 1 % of 100 sessions is one session: 2 qualifies first.
         let first = TuningRule(maxFlappingSessions: 0.01).recommend(results, sessions: 100)
         #expect(first.value == 2)
-        #expect(first.reason == "the smallest value that leaves ≤ 1% of sessions flapping (1 of 100 flapping); p95 delay 40 ms")
+        #expect(first.reason == "the smallest value that leaves ≤ 1% of sessions flapping and adds no title mismatch (1 of 100 flapping); p95 delay 40 ms")
         #expect(TuningRule(maxFlappingSessions: 0).recommend(results, sessions: 100).value == 3)
         // Within 50 ms only 0, 1 and 2 remain; none leaves no session flapping, 2 leaves the fewest.
         let limited = TuningRule(maxFlappingSessions: 0, maxDelay: 0.05).recommend(results, sessions: 100)
         #expect(limited.value == 2)
-        #expect(limited.reason == "no value leaves ≤ 0% of sessions flapping within a p95 delay of 50 ms;"
+        #expect(limited.reason == "no value leaves ≤ 0% of sessions flapping and adds no title mismatch within a p95 delay of 50 ms;"
             + " this one leaves the fewest (1 of 100 flapping); p95 delay 40 ms")
+        // A value that adds a title mismatch is passed over.
+        var mismatching = results
+        mismatching[2].mismatchesIntroduced = 1
+        let passedOver = TuningRule(maxFlappingSessions: 0.01).recommend(mismatching, sessions: 100)
+        #expect(passedOver.value == 3)
+        #expect(TuningRun.paretoFront(mismatching).contains(2))
         let impossible = TuningRule(maxDelay: 0.001).recommend(Array(results.dropFirst()), sessions: 100)
         #expect(impossible.value == nil)
         #expect(impossible.reason == "no value keeps the p95 delay within 1 ms")

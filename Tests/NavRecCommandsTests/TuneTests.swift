@@ -30,9 +30,9 @@ struct TuneTests {
                 2             0 (0%)         0        0             0             0         3                0          16.7                0           4.9       *           <-
                 3             0 (0%)         0        0             0             0         3             16.7          16.7              4.9           4.9       *
 
-            * Pareto-optimal: no other value has at most as many flapping sessions, toggles and p95 delay, and fewer of one.
+            * Pareto-optimal: no other value has at most as many flapping sessions, toggles, added mismatches and p95 delay, and fewer of one.
             Delays: each switch of background against the reference's latest switch to the same value.
-            recommended: blurHeader.hysteresis=2: the smallest value that leaves ≤ 1% of sessions flapping (0 of 3 flapping); p95 delay 16.7 ms
+            recommended: blurHeader.hysteresis=2: the smallest value that leaves ≤ 1% of sessions flapping and adds no title mismatch (0 of 3 flapping); p95 delay 16.7 ms
             rule: --max-flapping-sessions 1% (no --max-delay)
 
             """)
@@ -98,7 +98,7 @@ struct TuneTests {
     }
 
     @Test("bad tune arguments", arguments: [
-        (["tune", "blurHeader.hysterisis"], Int32(64), "error: cannot tune 'blurHeader.hysterisis'; tunable: blurHeader.hysteresis, largeTitle.hysteresis, customTitle.hysteresis, hideOnSwipe.swipeDistance (did you mean 'blurHeader.hysteresis'?)"),
+        (["tune", "blurHeader.hysterisis"], Int32(64), "error: cannot tune 'blurHeader.hysterisis'; tunable: blurHeader.hysteresis, largeTitle.hysteresis, customTitle.hysteresis, hideOnSwipe.swipeDistance, customTitle.fadeDuration, hideOnSwipe.duration (did you mean 'blurHeader.hysteresis'?)"),
         (["tune", "blurHeader.hysteresis", "--values", "3:1:0.5"], 64, "error: --values A:B:STEP needs numbers with A ≤ B and STEP > 0, not '3:1:0.5'"),
         (["tune", "blurHeader.hysteresis", "--max-delay", "fast"], 64, "error: --max-delay takes a time such as 50ms or 0.05s, not 'fast'"),
         (["tune", "blurHeader.hysteresis", "--values", "-1,2"], 64, "error: blurHeader.hysteresis=-1 for session 'demo-blur-"),
@@ -132,7 +132,7 @@ struct TuneTests {
         #expect(text.contains(format == "csv" ? "25," : "25"))
         if format == "html" {
             #expect(text.contains("<svg class=\"chart\""))
-            #expect(text.contains("recommended: 25"))
+            #expect(text.contains("recommended: swipeDistance 25"))
             #expect(!text.contains("<script") && !text.contains(" src=") && !text.contains("<link"))
         }
     }

@@ -60,11 +60,32 @@ public struct ParameterTuner: Sendable {
         }
 
         var engine = ReplayEngine(behaviors: behaviors, events: session.description.events.sorted { $0.t < $1.t })
-        var last: Bool?
-        for sample in session.samples {
-            guard let now = parameter.signal.value(in: engine.step(sample)) else { continue }
-            if let last, last != now { outcome.switches.append(SignalSwitch(t: sample.t, y: sample.y, on: now)) }
-            last = now
+        switch parameter.response {
+        case .switchDelay:
+            var last: Bool?
+            for sample in session.samples {
+                guard let now = parameter.signal.value(in: engine.step(sample)) else { continue }
+                if let last, last != now { outcome.switches.append(SignalSwitch(t: sample.t, y: sample.y, on: now)) }
+                last = now
+            }
+        case .settleTime(let signal):
+            // A fade starts on the sample whose target flips (it has not moved yet) and settles on
+            // the first sample back at 0 or 1; a fade reversed midway settles once, at its end.
+            var rest: ScrollSample?
+            var moving = false
+            for sample in session.samples {
+                guard let value = signal.value(in: engine.step(sample)) else { continue }
+                let atRest = value <= 0 || value >= 1
+                if atRest {
+                    if moving, let start = rest {
+                        outcome.settles.append(SwitchDelay(seconds: sample.t - start.t, points: abs(sample.y - start.y)))
+                    }
+                    moving = false
+                    rest = sample
+                } else {
+                    moving = true
+                }
+            }
         }
         outcome.samples = 2 * session.samples.count
         return outcome

@@ -34,7 +34,11 @@ public struct TuningAccumulator: Sendable {
             results[index].mismatchesIntroduced += max(0, outcome.titleMismatches - reference.titleMismatches)
             results[index].mismatchesRemoved += max(0, reference.titleMismatches - outcome.titleMismatches)
             results[index].replaySeconds += seconds[index]
-            for delay in SwitchDelay.delays(reference: reference.switches, candidate: outcome.switches) {
+            let measured = switch parameter.response {
+            case .switchDelay: SwitchDelay.delays(reference: reference.switches, candidate: outcome.switches)
+            case .settleTime: outcome.settles
+            }
+            for delay in measured {
                 delays[index].append(delay.seconds)
                 delayPoints[index].append(delay.points)
             }

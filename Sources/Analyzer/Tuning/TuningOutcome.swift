@@ -7,8 +7,11 @@ public struct TuningOutcome: Sendable, Hashable {
     public var toggles = 0
     /// Title-mismatch findings on the computed stream and between the streams.
     public var titleMismatches = 0
-    /// Every switch of the tuned signal on the replayed computed stream.
+    /// Every switch of the tuned signal on the replayed computed stream (switch-delay parameters).
     public var switches: [SignalSwitch] = []
+    /// Every settling of the animated value, as seconds and points of scroll from leaving 0 or 1
+    /// to resting at 0 or 1 again (fades).
+    public var settles: [SwitchDelay] = []
     /// Samples replayed (once for the analysis, once for the switches).
     public var samples = 0
 

@@ -40,12 +40,13 @@ public struct TuningRun: Sendable {
     }
 
     /// Indices of the values no other value beats: none has at most as many flapping sessions,
-    /// toggles and p95 delay (no switches counting as no delay) and fewer of one of them.
+    /// toggles, added title mismatches and p95 delay (none measured counting as none) and fewer of
+    /// one of them.
     ///
     /// - Complexity: O(v²) for v values.
     public static func paretoFront(_ results: [TuningValueResult]) -> Set<Int> {
         func key(_ result: TuningValueResult) -> [Double] {
-            [Double(result.flappingSessions), Double(result.toggles), result.delayP95 ?? 0]
+            [Double(result.flappingSessions), Double(result.toggles), Double(result.mismatchesIntroduced), result.delayP95 ?? 0]
         }
         var front = Set<Int>()
         for index in results.indices {

@@ -33,8 +33,11 @@ struct TuningChart {
             svg += "<line x1=\"\(f(left))\" y1=\"\(f(y(gy)))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y(gy)))\" class=\"grid\"/>\n"
             svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(gy) + 4))\" text-anchor=\"end\">\(formatNumber(rounded(gy, 2)))%</text>\n"
         }
-        svg += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 10))\" text-anchor=\"middle\">p95 switch delay, ms"
-            + " (against \(escape(run.parameter.name))=\(formatNumber(run.reference)))</text>\n"
+        let axis: String = switch run.parameter.response {
+        case .switchDelay: "p95 switch delay, ms (against \(run.parameter.name)=\(formatNumber(run.reference)))"
+        case .settleTime(let signal): "p95 time for \(signal.name) to settle, ms"
+        }
+        svg += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 10))\" text-anchor=\"middle\">\(escape(axis))</text>\n"
         svg += "<text x=\"14\" y=\"\(f(top + plotHeight / 2))\" text-anchor=\"middle\""
             + " transform=\"rotate(-90 14 \(f(top + plotHeight / 2)))\">sessions still flapping</text>\n"
 

@@ -71,6 +71,16 @@ struct TuningTable {
         return "recommended: \(run.parameter.name)=\(formatNumber(value)): \(run.recommendation.reason)"
     }
 
+    /// What the delay columns measure.
+    var delayNote: String {
+        switch run.parameter.response {
+        case .switchDelay:
+            "Delays: each switch of \(run.parameter.signal.name) against the reference's latest switch to the same value."
+        case .settleTime(let signal):
+            "Delays: time for \(signal.name) to settle, from leaving 0 or 1 until it rests at 0 or 1 again (points: scroll meanwhile)."
+        }
+    }
+
     /// The rule as the options that set it.
     var rule: String {
         "rule: --max-flapping-sessions \(percentText(run.rule.maxFlappingSessions))"

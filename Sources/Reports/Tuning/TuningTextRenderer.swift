@@ -13,8 +13,8 @@ struct TuningTextRenderer: Sendable {
             }
             text += cells.joined(separator: "  ").replacing(/\s+$/, with: "") + "\n"
         }
-        text += "\n* Pareto-optimal: no other value has at most as many flapping sessions, toggles and p95 delay, and fewer of one.\n"
-        text += "Delays: each switch of \(run.parameter.signal.name) against the reference's latest switch to the same value.\n"
+        text += "\n* Pareto-optimal: no other value has at most as many flapping sessions, toggles, added mismatches and p95 delay, and fewer of one.\n"
+        text += TuningTable(run).delayNote + "\n"
         text += table.recommendation + "\n" + table.rule + "\n"
         return text
     }
