@@ -44,7 +44,9 @@ struct TuneTests {
     @Test("what tune says for a value is what report --set finds with it",
           arguments: [("blurHeader.hysteresis", ["background", "inlineTitleVisible", "contentTitleVisible"], "0,1,1.5,2,3"),
                       ("largeTitle.hysteresis", ["inlineTitleVisible", "largeTitleVisible"], "0,0.5,1.5,2,4"),
-                      ("hideOnSwipe.swipeDistance", ["barHidden"], "10,20,25,40")])
+                      ("hideOnSwipe.swipeDistance", ["barHidden"], "10,20,25,40"),
+                      ("customTitle.hysteresis", ["inlineTitleVisible"], "0,1,3"),
+                      ("customTitle.fadeDuration", ["inlineTitleVisible"], "0,0.1,0.35")])
     func agreesWithReport(parameter: String, signals: [String], values: String) throws {
         try demo()
         let behavior = String(parameter.prefix { $0 != "." })
