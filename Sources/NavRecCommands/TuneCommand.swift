@@ -31,9 +31,10 @@ struct TuneCommand: NavRecCommand {
             parameter governs), title mismatches added and removed against the reference value, and
             the delay of each switch against the reference (median and p95, in ms and points); for
             fades (customTitle.fadeDuration, hideOnSwipe.duration) the time to settle instead.
-            Values no other value beats on flapping sessions, toggles and p95 delay are marked
-            Pareto-optimal. The recommendation is the smallest value within the rule. Each run is
-            stored in the tables tuning_runs and tuning_values.
+            Values no other value beats on flapping sessions, toggles, added mismatches and p95
+            delay are marked Pareto-optimal. The recommendation is the smallest value within the
+            rule that adds no title mismatch. Each run is stored in the tables tuning_runs and
+            tuning_values.
 
             Tunable: \(TunedParameter.supported.map(\.name).joined(separator: ", ")).
 
