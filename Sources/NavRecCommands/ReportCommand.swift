@@ -15,14 +15,20 @@ struct ReportCommand: NavRecCommand {
             .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
             .value("format", "text|json|markdown|html", "Report format (default: text)."),
             .value("output", "FILE", "Write the report to FILE instead of standard output."),
+            .flag("all", "Text: list every session, also those without findings (default: one line for them)."),
+            .value("jobs", "N", "Sessions analysed at once, each on its own connection (default: the number of cores)."),
             .value("fail-on", "warning|error", "Exit 1 when a finding at this severity or worse exists."),
             .value("set", "KEY=VALUE",
                    "A detector setting (flapping.window=0.5) or a behaviour parameter to replay with (blurHeader.hysteresis=1.5).",
                    repeatable: true),
         ],
         discussion: """
-            Reports every session unless SESSION ids are given. Findings are stored in the database
-            (table findings), replacing the session's earlier findings for the same --set settings.
+            Reports every session unless SESSION ids are given, in import order. The text report lists
+            the sessions with findings and sums up the others in one line (--all lists them too).
+            Sessions are analysed --jobs at a time and written in order as they finish, so memory
+            does not grow with their number (text and JSON; Markdown and HTML are assembled at the
+            end). Findings are stored in the database (table findings), replacing the session's
+            earlier findings for the same --set settings.
             A behaviour parameter in --set replays the session's models with it, without changing
             the stored recording: use it to prove a fix (e.g. a hysteresis) removes a finding.
 
@@ -38,6 +44,8 @@ struct ReportCommand: NavRecCommand {
     let sessionIDs: [String]
     let format: ReportFormat
     let outputPath: String?
+    let listAll: Bool
+    let jobs: Int
     let failOn: Finding.Severity?
     let settings: AnalyzerSettings
     let settingsKey: String
@@ -52,6 +60,15 @@ struct ReportCommand: NavRecCommand {
         }
         self.format = format
         outputPath = arguments.value("output")
+        listAll = arguments.has("all")
+        if let text = arguments.value("jobs") {
+            guard let count = Int(text), count >= 1 else {
+                throw UsageError("--jobs takes a whole number of at least 1, not '\(text)'", command: Self.spec.name)
+            }
+            jobs = count
+        } else {
+            jobs = ProcessInfo.processInfo.activeProcessorCount
+        }
         if let name = arguments.value("fail-on") {
             guard let severity = Finding.Severity(rawValue: name) else {
                 throw UsageError("--fail-on takes warning or error, not '\(name)'", command: Self.spec.name)
@@ -71,74 +88,116 @@ struct ReportCommand: NavRecCommand {
     func run() throws -> ExitCode {
         let store = try context.openStore(databasePath)
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
-        let report: Report
+        var renderer = format.renderer(listAll: listAll)
+        var totals = Report.Totals()
+        output.write(renderer.begin())
         do {
-            report = try Self.analyze(store: store, sessionIDs: sessionIDs, settings: settings, settingsKey: settingsKey,
-                                      databasePath: databasePath, context: context)
+            try Self.analyze(store: store, sessionIDs: sessionIDs, settings: settings, settingsKey: settingsKey,
+                             databasePath: databasePath, jobs: jobs, context: context) { analysis in
+                totals.add(analysis)
+                output.write(renderer.session(analysis))
+            }
         } catch let error as CommandError {
             throw error
         } catch {
             throw CommandError.database(error, path: databasePath)
         }
-        output.write(format.render(report))
+        output.write(renderer.end(totals))
         output.flush()
         if let path = outputPath {
-            context.errors.line("wrote \(path): \(report.totals.sessions) sessions, \(report.totals.findings) findings")
+            context.errors.line("wrote \(path): \(totals.sessions) sessions, \(totals.findings) findings")
         }
-        if let failOn, let worst = report.worstSeverity, worst >= failOn { return .findings }
+        if let failOn, let worst = totals.worstSeverity, worst >= failOn { return .findings }
         return .success
     }
 
-    /// Analyzes the named sessions (all when none), stores their findings and returns the report.
+    /// How many sessions are read from the database at a time: enough to make the reads cheap, few
+    /// enough that memory stays flat however many sessions there are.
+    static let sessionPage = 256
+
+    /// Analyzes the named sessions (all when none) in import order, stores their findings and hands
+    /// each analysis to `each` as soon as it and every one before it are done; nothing is kept.
+    /// With `jobs` above 1 the sessions are analysed on that many threads (``SessionWorkPool``).
     static func analyze(
         store: SessionStore, sessionIDs: [String], settings: AnalyzerSettings, settingsKey: String, databasePath: String,
-        context: CommandContext
-    ) throws -> Report {
-        var sessions = try store.sessions()
+        jobs: Int = 1, context: CommandContext, each: (SessionAnalysis) throws -> Void
+    ) throws {
+        var named: [StoredSession]?
         if !sessionIDs.isEmpty {
-            let known = Set(sessions.map(\.id))
-            if let missing = sessionIDs.first(where: { !known.contains($0) }) {
-                var message = "error: no session '\(missing)' in \(databasePath)"
-                if let hint = closestName(to: missing, in: Array(known)) { message += " (did you mean '\(hint)'?)" }
-                throw CommandError(.noInput, message + "; navrec sessions lists them")
+            var found: [Int64: StoredSession] = [:]
+            for id in sessionIDs {
+                guard let session = try store.session(id: id) else {
+                    var message = "error: no session '\(id)' in \(databasePath)"
+                    if let hint = closestName(to: id, in: try store.sessionIDs()) { message += " (did you mean '\(hint)'?)" }
+                    throw CommandError(.noInput, message + "; navrec sessions lists them")
+                }
+                found[session.key] = session
             }
-            let wanted = Set(sessionIDs)
-            sessions = sessions.filter { wanted.contains($0.id) }
+            named = found.values.sorted { $0.key < $1.key }
         }
         Interruption.install()
         let analyzer = Analyzer(settings: settings)
-        var analyses: [SessionAnalysis] = []
-        for (index, session) in sessions.enumerated() {
-            try Interruption.check()
-            context.progress("analysing \(index + 1)/\(sessions.count): \(session.id)")
-            let description = SessionDescription(
-                id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
-                fps: session.fps, behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
-                events: try store.events(sessionKey: session.key).map(\.event),
-                sampleCount: session.samples, duration: session.duration)
-            var readers: [StoredFrameReader] = []
-            let analysis = try analyzer.analyze(description) { samplesOnly in
-                let reader = StoredFrameReader(try samplesOnly ? store.samples(of: session) : store.frames(of: session))
-                readers.append(reader)
-                return reader
-            }
-            if let error = readers.lazy.compactMap(\.cursor.error).first { throw error }
-            try store.saveAnalysis(
-                of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
-                frameJitter: analysis.frameJitter,
-                findings: analysis.findings.map { finding in
-                    StoredFinding(
-                        kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
-                        source: finding.source.name, severity: finding.severity.name, start: finding.start,
-                        end: finding.end, count: finding.count, yMin: finding.detail("yMin")?.number,
-                        yMax: finding.detail("yMax")?.number,
-                        suggestedHysteresis: finding.detail("suggestedHysteresis")?.number,
-                        suggestedSwipeDistance: finding.detail("suggestedSwipeDistance")?.number, message: finding.message,
-                        detailsJSON: finding.detailsJSON)
-                })
-            analyses.append(analysis)
+        var done = 0
+        func receive(_ analysis: SessionAnalysis) throws {
+            done += 1
+            context.progress("analysed \(done): \(analysis.id)")
+            try each(analysis)
         }
+        let pool = jobs > 1 ? SessionWorkPool<SessionAnalysis>(path: databasePath, workers: jobs) { session, connection in
+            try analyze(session, store: connection, analyzer: analyzer, settingsKey: settingsKey)
+        } : nil
+        defer { pool?.close() }
+        var lastKey: Int64 = 0
+        while true {
+            let page = try named ?? store.sessions(after: lastKey, limit: sessionPage)
+            for session in page {
+                try Interruption.check()
+                if let pool {
+                    try pool.submit(session, receive: receive)
+                } else {
+                    try receive(try analyze(session, store: store, analyzer: analyzer, settingsKey: settingsKey))
+                }
+            }
+            guard named == nil, let last = page.last, page.count == sessionPage else { break }
+            lastKey = last.key
+        }
+        try pool?.finish(receive: receive)
         context.endProgress()
-        return Report(sessions: analyses)
+    }
+
+    /// Analyzes one session and stores its analysis and findings.
+    private static func analyze(
+        _ session: StoredSession, store: SessionStore, analyzer: Analyzer, settingsKey: String
+    ) throws -> SessionAnalysis {
+        let description = SessionDescription(
+            id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
+            fps: session.fps, behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
+            events: try store.events(sessionKey: session.key).map(\.event),
+            sampleCount: session.samples, duration: session.duration)
+        var readers: [StoredFrameReader] = []
+        let analysis = try analyzer.analyze(description) { samplesOnly in
+            let reader = StoredFrameReader(try samplesOnly ? store.samples(of: session) : store.frames(of: session))
+            readers.append(reader)
+            return reader
+        }
+        if let error = readers.lazy.compactMap(\.cursor.error).first { throw error }
+        // Finalizes their statements: one left mid-session keeps a read transaction on an old
+        // snapshot, and the write below would then fail (SQLITE_BUSY_SNAPSHOT) once another
+        // connection (a second --jobs worker) has written.
+        readers.removeAll()
+        try store.saveAnalysis(
+            of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
+            frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
+            findings: analysis.findings.map { finding in
+                StoredFinding(
+                    kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
+                    source: finding.source.name, severity: finding.severity.name, start: finding.start,
+                    end: finding.end, count: finding.count, yMin: finding.detail("yMin")?.number,
+                    yMax: finding.detail("yMax")?.number,
+                    suggestedHysteresis: finding.detail("suggestedHysteresis")?.number,
+                    suggestedSwipeDistance: finding.detail("suggestedSwipeDistance")?.number, message: finding.message,
+                    detailsJSON: finding.detailsJSON)
+            })
+        return analysis
     }
 }

@@ -34,8 +34,9 @@ package final class SessionWriter {
         var hasObserved: Bool
     }
 
-    /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state.
-    private static let frameColumns = Int32(6) + 2 * BarStateColumns.count
+    /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state,
+    /// frame_duration_us (added by migration 0003, so last).
+    private static let frameColumns = Int32(7) + 2 * BarStateColumns.count
 
     /// Number of samples appended so far (the next sample's `seq`).
     package private(set) var samples = 0
@@ -139,6 +140,12 @@ package final class SessionWriter {
             binder.bindNull(observedFlag)
             BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
         }
+        let frameDurationColumn = observedFlag + 1 + BarStateColumns.count
+        if let frameDuration = sample.frameDuration {
+            binder.bind(frameDurationColumn, Int64((frameDuration * 1_000_000).rounded()))
+        } else {
+            binder.bindNull(frameDurationColumn)
+        }
         return mask
     }
 
@@ -146,7 +153,7 @@ package final class SessionWriter {
     package func append(_ event: ScrollEvent) throws(DatabaseError) {
         try eventInsert.bind([
             .int(sessionKey), .int(Int64(events)), .int(Int64(samples)), .double(event.t),
-            .text(ScrollEvent.kindName), .text(event.target.rawValue),
+            .text(event.kind.name), SQLValue(event.target?.rawValue),
         ])
         try eventInsert.step()
         eventInsert.reset()
@@ -182,15 +189,17 @@ package final class SessionWriter {
         }
         let insert = try database.prepare("""
             INSERT INTO sessions (session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters,
-                                  content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at,
+                                  recording_id, t_origin)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try insert.bind([
             .int(sessionKey), .text(session.id), SQLValue(session.app), SQLValue(session.screen), SQLValue(session.device),
             SQLValue(session.os), SQLValue(session.fps), SQLValue(session.startedAt),
             .text(session.behaviorNames.joined(separator: ",")), .text(session.parametersJSON), .text(session.contentID),
             .text(session.source), .int(Int64(samples)), .int(Int64(observedSamples)), .int(Int64(events)),
-            .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt),
+            .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt), SQLValue(session.recordingID),
+            .double(session.tOrigin),
         ])
         try insert.step()
         let columns = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")

@@ -13,6 +13,46 @@ struct ReportTests {
         try GoldenFile.check(format.render(try SampleReport.report()), named: file)
     }
 
+    @Test("the text report with every session listed (--all)")
+    func goldenAll() throws {
+        try GoldenFile.check(TextRenderer(listAll: true).render(try SampleReport.report()), named: "report-all.txt")
+    }
+
+    @Test("streamed session by session, each format renders exactly what it renders for the whole report",
+          arguments: ReportFormat.allCases)
+    func streamed(_ format: ReportFormat) throws {
+        let report = try SampleReport.report()
+        var renderer = format.renderer()
+        var text = renderer.begin()
+        var totals = Report.Totals()
+        for session in report.sessions {
+            totals.add(session)
+            text += renderer.session(session)
+        }
+        text += renderer.end(totals)
+        #expect(totals == report.totals)
+        #expect(totals.worstSeverity == report.worstSeverity)
+        #expect(text == format.render(report))
+    }
+
+    @Test("an empty report: JSON with no sessions, text with only the totals")
+    func empty() throws {
+        #expect(ReportFormat.text.render(Report(sessions: [])) == "0 sessions, 0 findings: 0 warnings, 0 errors (flapping 0, jitter 0, hitch 0, title_mismatch 0)\n")
+        #expect(ReportFormat.json.render(Report(sessions: [])) == """
+            {
+              "navrec": 1,
+              "sessions": [],
+              "totals": {
+                "sessions": 0,
+                "findings": 0,
+                "byKind": {"flapping": 0, "jitter": 0, "hitch": 0, "title_mismatch": 0},
+                "bySeverity": {"warning": 0, "error": 0}
+              }
+            }
+
+            """)
+    }
+
     @Test("the worked example renders exactly ANALYSIS.md's JSON finding")
     func workedExampleJSON() throws {
         let json = JSONRenderer().render(Report(sessions: [try SampleReport.hover84()]))

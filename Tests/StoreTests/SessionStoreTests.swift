@@ -66,7 +66,7 @@ struct SessionStoreTests {
             }
         }
         let a = try #require(try store.session(id: "a"))
-        try store.saveAnalysis(of: a, settings: "", hitchTimeRatio: 0, frameJitter: 0, findings: [
+        try store.saveAnalysis(of: a, settings: "", hitchTimeRatio: 0, frameJitter: 0, gaps: 0, gapTime: 0, findings: [
             StoredFinding(kind: "hitch", subkind: nil, signal: "frames", source: "computed", severity: "warning",
                           start: 0, end: 1, count: 1, message: "m", detailsJSON: "{}"),
         ])
@@ -90,9 +90,9 @@ struct SessionStoreTests {
         let x = try #require(try store.session(id: "x"))
         let finding = StoredFinding(kind: "flapping", subkind: nil, signal: "background", source: "computed",
                                     severity: "warning", start: 0.017, end: 0.067, count: 4, message: "m", detailsJSON: "{}")
-        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 1, frameJitter: 0, findings: [finding, finding])
-        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 2, frameJitter: 0, findings: [finding])
-        try store.saveAnalysis(of: x, settings: "flapping.window=2", hitchTimeRatio: 3, frameJitter: 0, findings: [])
+        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 1, frameJitter: 0, gaps: 0, gapTime: 0, findings: [finding, finding])
+        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 2, frameJitter: 0, gaps: 0, gapTime: 0, findings: [finding])
+        try store.saveAnalysis(of: x, settings: "flapping.window=2", hitchTimeRatio: 3, frameJitter: 0, gaps: 0, gapTime: 0, findings: [])
         #expect(try store.database.scalarInt("SELECT count(*) FROM findings") == 1)
         #expect(try store.database.scalarInt("SELECT count(*) FROM analyses") == 2)
     }
