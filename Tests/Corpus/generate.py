@@ -441,9 +441,9 @@ def wrong_title():
     disagreement, reported once."""
     rng = random.Random(1414)
     s = Screen(rng)
-    s.drag(120, 0.6, noise=0.2)
+    s.drag(120, 2.0, noise=0.2)
     s.rest(0.5)
-    s.drag(-120, 0.6, noise=0.2)
+    s.drag(-120, 2.0, noise=0.2)
 
     def observe(t, y):
         inline = y >= 32.5
