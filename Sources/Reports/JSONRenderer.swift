@@ -79,6 +79,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
 /// A JSON value with ordered object keys.
 indirect enum JSONValue: Sendable {
     case null
+    case bool(Bool)
     case integer(Int)
     /// A double, written with at least one decimal.
     case number(Double)
@@ -102,6 +103,7 @@ indirect enum JSONValue: Sendable {
     func write(to output: inout String, indent: Int, compact: Bool = false) {
         switch self {
         case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
         case .integer(let value): output += String(value)
         case .number(let value): output += Self.double(value)
         case .plainNumber(let value): output += value.isFinite ? formatNumber(value) : "null"
