@@ -21,6 +21,14 @@ import BarModel
 ///   expected); ANALYSIS.md's example shows `0.0` where its 1 ms-rounded timestamps give 0.094.
 /// - Title-mismatch runs start at the first sample in the condition and end at the first sample
 ///   out of it (or the last sample); observed fields are carried forward from their last report.
+/// - Flapping vs deliberate scrolling: two toggles chain only when the content moved by at most
+///   the fix search's range between them (``FlappingDetector/sweepLimit(of:behaviors:settings:)``).
+/// - A computed flap the app stayed stable through (it reported the signal, flipped it fewer than
+///   `minToggles` times and differed from the model off the threshold) is a `warning` naming the
+///   hysteresis the app appears to use; title `observed_vs_expected` findings starting inside it
+///   are the same fault and dropped (``withoutStableAppComparisons(_:)``).
+/// - `observed_vs_expected` is one finding per disagreement across the title presentations, and
+///   also compares `barHidden` (``TitleComparisonDetector``).
 public struct Analyzer: Sendable {
     /// Detector parameters and replayed behaviour parameters.
     public let settings: AnalyzerSettings
@@ -88,11 +96,12 @@ public struct Analyzer: Sendable {
         } else {
             var median = IntervalMedian()
             for frame in try frames(true) { median.observe(frame.sample) }
-            expected = median.value
+            expected = median.finish()
         }
 
         var pass = MainPass(
-            settings: settings, behaviors: behaviors, expected: expected, duration: session.duration,
+            settings: settings, behaviors: behaviors, expected: expected, fps: session.fps,
+            lifecycle: events.filter(\.isLifecycle).map(\.t), duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
         try mainPass(&pass)
         pass.finish()
@@ -101,13 +110,15 @@ public struct Analyzer: Sendable {
         let flapping = try flappingFindings(pass, behaviors: behaviors, events: events, frames: frames)
         findings += flapping
         findings = Self.withoutDrivenJitter(findings, behaviors: behaviors)
+        findings = Self.withoutStableAppComparisons(findings)
         findings.sort(by: Self.order)
 
         return SessionAnalysis(
             id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
             fps: session.fps, behaviors: behaviors, sampleCount: session.sampleCount, duration: session.duration,
             replayed: replayed, expectedInterval: expected, hitchTimeRatio: rounded(pass.hitch.hitchTimeRatio, 3),
-            frameJitter: rounded(pass.hitch.jitter * 1000, 3), findings: findings,
+            frameJitter: rounded(pass.hitch.jitter * 1000, 3), gaps: pass.hitch.gapCount,
+            gapTime: rounded(pass.hitch.gapSeconds, 6), findings: findings,
             timeline: pass.timeline.digest(findings: findings))
     }
 
@@ -171,6 +182,25 @@ public struct Analyzer: Sendable {
             var details: [(key: String, value: Finding.Value)] = [
                 ("yMin", .number(episode.yMin)), ("yMax", .number(episode.yMax)),
             ]
+            if let request = requestOf[index], let stable = appStable(episode, behaviors: behaviors) {
+                // The app did not flap where the model did: it has a band the header does not declare.
+                let behavior = requests[request].behavior
+                message += " in navrec's model, but the app's \(episode.signal.name) flipped \(stable.toggles) time\(stable.toggles == 1 ? "" : "s"):"
+                    // Rounded down: "at least" must hold for the figure as printed.
+                    + " it appears to use a hysteresis of at least \(pointsText((stable.band * 10).rounded(.down) / 10)) pt;"
+                    + " declare it in the header"
+                details.append(("observedToggles", .integer(stable.toggles)))
+                details.append(("appHysteresis", .number(rounded(stable.band, 3))))
+                if let suggestion = suggestions[request] {
+                    message += " (\(behavior).hysteresis \(decimalText(suggestion)) removes the model's flapping)"
+                    details.append(("suggestedHysteresis", .number(suggestion)))
+                } else {
+                    message += " (\(behavior).hysteresis)"
+                }
+                return Finding(
+                    kind: .flapping, signal: episode.signal.name, source: item.source, severity: .warning,
+                    start: episode.start, end: episode.end, count: episode.count, message: message, details: details)
+            }
             if let request = requestOf[index] {
                 let behavior = requests[request].behavior
                 if requests[request].parameter == "swipeDistance" {
@@ -192,6 +222,27 @@ public struct Analyzer: Sendable {
                 kind: .flapping, signal: episode.signal.name, source: item.source,
                 severity: episode.count >= 2 * settings.flapping.minToggles ? .error : .warning,
                 start: episode.start, end: episode.end, count: episode.count, message: message, details: details)
+        }
+    }
+
+    /// The observed stream over a computed episode when the app stayed stable there: it reported
+    /// the signal throughout, flipped it fewer than `minToggles` times, and differed from the model
+    /// somewhere off the threshold (a Schmitt threshold must drive the signal). `nil` otherwise.
+    private func appStable(_ episode: FlappingDetector.Episode, behaviors: BehaviorSet) -> FlappingDetector.ObservedDuring? {
+        guard episode.signal.hysteresisParameter(in: behaviors) != nil, let observed = episode.observed,
+            observed.toggles < settings.flapping.minToggles, observed.band > 0
+        else { return nil }
+        return observed
+    }
+
+    /// Drops the title `observed_vs_expected` findings that start inside a flap the app stayed
+    /// stable through: the model switching where the app's own band held is that one fault.
+    static func withoutStableAppComparisons(_ findings: [Finding]) -> [Finding] {
+        let stable = findings.filter { $0.kind == .flapping && $0.detail("appHysteresis") != nil }
+        guard !stable.isEmpty else { return findings }
+        return findings.filter { finding in
+            guard finding.subkind == "observed_vs_expected", finding.signal != BinarySignal.barHidden.name else { return true }
+            return !stable.contains { $0.start <= finding.start && finding.start <= $0.end }
         }
     }
 

@@ -47,7 +47,7 @@ public struct Finding: Sendable, Hashable {
     /// `both_visible`, `none_visible`, `observed_vs_expected` or `empty_subtitle_visible` for
     /// title mismatches; `nil` otherwise.
     public var subkind: String?
-    /// The signal (`background`, `avatarTy`, `inlineTitle`, `largeTitle+inlineTitle`, `frames`).
+    /// The signal (`background`, `avatarTy`, `inlineTitle`, `largeTitle+inlineTitle`, `barHidden`, `frames`).
     public var signal: String
     public var source: Source
     public var severity: Severity

@@ -24,19 +24,19 @@ struct MainPass: Sendable {
     private(set) var findings: [Finding] = []
 
     init(
-        settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, duration: Double, buckets: Int,
-        replay: ReplayEngine?
+        settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, lifecycle: [Double],
+        duration: Double, buckets: Int, replay: ReplayEngine?
     ) {
         self.settings = settings
         self.behaviors = behaviors
         self.replay = replay
         tolerance = settings.titleMismatch.tolerance(for: behaviors)
-        computedFlapping = FlappingDetector(settings: settings.flapping)
+        computedFlapping = FlappingDetector(settings: settings.flapping, behaviors: behaviors)
         computedJitter = JitterDetector(settings: settings.jitter)
         computedTitles = TitleMismatchDetector(
             presentations: behaviors.titlePresentations, source: .computed, tolerance: tolerance,
             errorAfter: settings.titleMismatch.errorAfter)
-        hitch = HitchDetector(expected: expected, factor: settings.hitch.factor)
+        hitch = HitchDetector(expected: expected, fps: fps, factor: settings.hitch.factor, lifecycle: lifecycle)
         timeline = TimelineDigestBuilder(presentations: behaviors.titlePresentations, duration: duration, bucketCount: buckets)
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
     }
@@ -59,7 +59,7 @@ struct MainPass: Sendable {
         _ = inputReversals.add(sample.y)
         let after = inputReversals.total
 
-        computedFlapping?.observe(t: sample.t, y: sample.y, state: computed)
+        computedFlapping?.observe(t: sample.t, y: sample.y, state: computed, observed: frame.observed)
         computedJitter.observe(t: sample.t, state: computed, inputBefore: before, inputAfter: after)
         computedTitles.observe(t: sample.t, state: computed)
         if let observed = frame.observed {
@@ -69,13 +69,17 @@ struct MainPass: Sendable {
             observedTitles?.observe(t: sample.t, state: observed)
         }
         comparison?.observe(t: sample.t, computed: computed, observed: frame.observed)
+        let hitches = hitch.hitchCount
         hitch.observe(sample)
+        // The hitch detector decides a few frames late (it merges callbacks and looks at velocity),
+        // so the late frame is the one it names, not the current sample.
+        if hitch.hitchCount > hitches, let late = hitch.lastHitch { timeline.lateFrame(at: late) }
         timeline.observe(sample: sample, computed: computed, observed: frame.observed)
     }
 
     /// The observed stream's detectors start at its first state: before it nothing is known.
     private mutating func startObserved() {
-        observedFlapping = FlappingDetector(settings: settings.flapping)
+        observedFlapping = FlappingDetector(settings: settings.flapping, behaviors: behaviors)
         observedJitter = JitterDetector(settings: settings.jitter)
         observedTitles = TitleMismatchDetector(
             presentations: behaviors.titlePresentations, source: .observed, tolerance: tolerance,
@@ -91,6 +95,7 @@ struct MainPass: Sendable {
         computedTitles.finish()
         observedTitles?.finish()
         comparison?.finish()
+        hitch.finish()
 
         for (source, detector) in [(Finding.Source.computed, computedJitter), (.observed, observedJitter)] {
             guard let detector else { continue }
@@ -117,6 +122,7 @@ struct MainPass: Sendable {
                 kind: .hitch, signal: "frames", source: .observed, severity: severity, start: first, end: last,
                 count: hitch.hitchCount,
                 message: "\(hitch.hitchCount) late frame\(hitch.hitchCount == 1 ? "" : "s") cost \(decimalText(hitch.hitchSeconds * 1000, digits: 1)) ms"
+                    + (hitch.hangCount > 0 ? " (\(hitch.hangCount) hang\(hitch.hangCount == 1 ? "" : "s") of 250 ms or more)" : "")
                     + " in \(secondsText(hitch.movingSeconds)) s of movement: \(decimalText(ratio, digits: 1)) ms/s"
                     + " (\(severity == .error ? "error" : "warning") from \(decimalText(severity == .error ? settings.hitch.error : settings.hitch.warning, digits: 1)) ms/s)",
                 details: [
@@ -124,6 +130,7 @@ struct MainPass: Sendable {
                     ("movingTime", .number(rounded(hitch.movingSeconds, 6))),
                     ("expectedInterval", .number(rounded(expected * 1000, 3))),
                     ("longestHitch", .number(rounded(hitch.longestHitch * 1000, 3))),
+                    ("hangs", .integer(hitch.hangCount)),
                 ]))
         }
     }

@@ -18,13 +18,19 @@ public struct SessionAnalysis: Sendable, Hashable {
     /// Behaviour parameters the computed stream was replayed with (`blurHeader.hysteresis=1.5`);
     /// empty when the stored computed states were analysed.
     public var replayed: [String]
-    /// The frame interval hitches were measured against, seconds (`1/fps`, else the median moving
-    /// interval); `nil` when the session never moved.
+    /// The nominal frame interval, seconds (`1/fps`, else the median moving interval): the frame
+    /// duration in effect where neither `frameDuration` nor a steady lower rate says otherwise
+    /// (README "Hitch model"); `nil` when the session never moved.
     public var expectedInterval: Double?
     /// Hitch milliseconds per second of movement, rounded to 0.001.
     public var hitchTimeRatio: Double
     /// RFC 3550 frame-interval jitter, milliseconds, rounded to 0.001.
     public var frameJitter: Double
+    /// Late intervals that were not frames (pauses, backgrounding; README "Hitch model"): neither
+    /// hitch time nor moving time.
+    public var gaps: Int
+    /// Seconds those gaps cover, rounded to 0.000001.
+    public var gapTime: Double
     /// Sorted by start time, then kind, signal and source.
     public var findings: [Finding]
     public var timeline: TimelineDigest
@@ -32,7 +38,7 @@ public struct SessionAnalysis: Sendable, Hashable {
     public init(
         id: String, app: String?, screen: String?, device: String?, os: String?, fps: Double?, behaviors: BehaviorSet,
         sampleCount: Int, duration: Double, replayed: [String], expectedInterval: Double?, hitchTimeRatio: Double,
-        frameJitter: Double, findings: [Finding], timeline: TimelineDigest
+        frameJitter: Double, gaps: Int, gapTime: Double, findings: [Finding], timeline: TimelineDigest
     ) {
         self.id = id
         self.app = app
@@ -47,6 +53,8 @@ public struct SessionAnalysis: Sendable, Hashable {
         self.expectedInterval = expectedInterval
         self.hitchTimeRatio = hitchTimeRatio
         self.frameJitter = frameJitter
+        self.gaps = gaps
+        self.gapTime = gapTime
         self.findings = findings
         self.timeline = timeline
     }

@@ -12,7 +12,8 @@ public struct SessionDescription: Sendable {
     public var fps: Double?
     /// The behaviours and parameters the session was recorded (and computed) with.
     public var behaviors: BehaviorSet
-    /// The session's taps, in time order; replay applies them between samples.
+    /// The session's taps and lifecycle events, in time order; replay applies them between
+    /// samples, and the hitch model treats an interval spanning a lifecycle event as a gap.
     public var events: [ScrollEvent]
     /// Number of samples.
     public var sampleCount: Int

@@ -9,6 +9,7 @@ public struct BarEngine: Sendable {
 
     private var inlineTitleOn = false
     private var toolbarTitleOn = false
+    private var contentTitleOn = false
     private var toolbarTitleAlpha: LinearAnimation
     private var background = BarBackground.transparent
     private var barHidden = false
@@ -23,14 +24,15 @@ public struct BarEngine: Sendable {
         barShown = LinearAnimation(resting: 1, duration: behaviors.hideOnSwipe?.duration ?? 0)
     }
 
-    /// Applies an event at its own time: later samples see its effect.
+    /// Applies an event at its own time: later samples see its effect. Lifecycle events change no
+    /// bar state (UIKit keeps the bar as it was while the app is in the background).
     public mutating func apply(_ event: ScrollEvent) {
-        switch event.target {
-        case .content:
+        switch event.kind {
+        case .tap(.content):
             if let hideOnSwipe = behaviors.hideOnSwipe, hideOnSwipe.onTap { setBarHidden(!barHidden, at: event.t) }
-        case .title:
+        case .tap(.title):
             if behaviors.dropdownTitle != nil { dropdownExpanded.toggle() }
-        case .bar:
+        case .tap(.bar), .background, .foreground:
             break
         }
     }
@@ -58,7 +60,8 @@ public struct BarEngine: Sendable {
 
         if let customTitle = behaviors.customTitle {
             state.barHeight = CustomTitle.barHeight
-            state.contentTitleAlpha = customTitle.showing(y: y) > 0 ? 1 : 0
+            contentTitleOn = customTitle.contentTitleVisible(y: y, wasVisible: contentTitleOn)
+            state.contentTitleAlpha = contentTitleOn ? 1 : 0
             toolbarTitleOn = customTitle.toolbarTitleTarget(y: y, wasOn: toolbarTitleOn)
             toolbarTitleAlpha.retarget(toolbarTitleOn ? 1 : 0, at: t)
             state.inlineTitleAlpha = toolbarTitleAlpha.value(at: t)
@@ -98,11 +101,19 @@ public struct BarEngine: Sendable {
 /// Follows one drag's finger travel for hide-on-swipe (reference 002_…, `hidesBarsOnSwipe`).
 ///
 /// Distances are measured from a reference point: the drag's first sample, then the sample of each
-/// toggle and each turning point (the sample where `y` reverses direction; a step of 0 is none).
+/// toggle and each turning point. A turning point is the farthest `y` before the content moved back
+/// by more than ``reversalAllowance``: touch noise reverses `y` by fractions of a point every few
+/// frames, and UIKit, which follows the pan's translation, does not restart the swipe for that.
 struct SwipeTracker: Sendable {
+    /// Points the content must move back from its farthest position before that position counts
+    /// as a turning point; above touch noise (±0.4 pt), below any deliberate change of direction.
+    static let reversalAllowance = 1.0
+
     private var dragging = false
-    private var previousY = 0.0
     private var reference = 0.0
+    /// The farthest `y` in `direction` since the reference point.
+    private var extreme = 0.0
+    /// +1 up, -1 down, 0 before the content left the reference point.
     private var direction = 0.0
 
     /// Returns `true` to hide the bar, `false` to show it, `nil` to leave it.
@@ -112,26 +123,34 @@ struct SwipeTracker: Sendable {
             return nil
         }
         let y = sample.y
-        defer { previousY = y }
         guard dragging else {
             dragging = true
             reference = y
+            extreme = y
             direction = 0
             return nil
         }
-        let step = y - previousY
-        if step != 0 {
-            let stepDirection: Double = step > 0 ? 1 : -1
-            if direction != 0, stepDirection != direction { reference = previousY }
-            direction = stepDirection
+        if direction == 0 {
+            if RestTolerance.moved(from: reference, to: y) {
+                direction = y > reference ? 1 : -1
+                extreme = y
+            }
+        } else if (y - extreme) * direction > 0 {
+            extreme = y
+        } else if (extreme - y) * direction > Self.reversalAllowance {
+            reference = extreme
+            direction = -direction
+            extreme = y
         }
         let travel = y - reference
         if travel > distance, !barHidden {
             reference = y
+            extreme = y
             return true
         }
         if travel < -distance, barHidden {
             reference = y
+            extreme = y
             return false
         }
         return nil

@@ -1,4 +1,5 @@
-/// Something that happened at a point in time and is not a scroll position: a tap.
+/// Something that happened at a point in time and is not a scroll position: a tap, or the app
+/// moving to the background or back to the foreground.
 public struct ScrollEvent: Sendable, Hashable {
     /// What a tap landed on.
     public enum Target: String, Sendable, CaseIterable, Hashable {
@@ -7,16 +8,59 @@ public struct ScrollEvent: Sendable, Hashable {
         case bar
     }
 
-    /// Seconds since the session started. Samples at or after it see its effect.
-    public var t: Double
-    /// What was tapped.
-    public var target: Target
+    /// What happened.
+    public enum Kind: Sendable, Hashable {
+        /// A tap on a target.
+        case tap(Target)
+        /// The app left the foreground (`UIApplication.didEnterBackgroundNotification`): no frames
+        /// are drawn until it comes back.
+        case background
+        /// The app is back (`UIApplication.willEnterForegroundNotification`).
+        case foreground
 
-    public init(t: Double, target: Target) {
-        self.t = t
-        self.target = target
+        /// The event's name in recordings and in the database.
+        public var name: String {
+            switch self {
+            case .tap: ScrollEvent.kindName
+            case .background: "background"
+            case .foreground: "foreground"
+            }
+        }
+
+        /// The kind a name (other than `tap`, which needs a target) stands for.
+        public init?(lifecycleName name: String) {
+            switch name {
+            case "background": self = .background
+            case "foreground": self = .foreground
+            default: return nil
+            }
+        }
     }
 
-    /// The only event kind of format version 1.
+    /// Seconds since the session started. Samples at or after it see its effect.
+    public var t: Double
+    /// What happened.
+    public var kind: Kind
+
+    public init(t: Double, kind: Kind) {
+        self.t = t
+        self.kind = kind
+    }
+
+    /// A tap on `target`.
+    public init(t: Double, target: Target) {
+        self.init(t: t, kind: .tap(target))
+    }
+
+    /// What a tap landed on; `nil` for lifecycle events.
+    public var target: Target? {
+        if case .tap(let target) = kind { return target }
+        return nil
+    }
+
+    /// Whether this is the app entering the background or the foreground.
+    public var isLifecycle: Bool { target == nil }
+
+    /// The event kind of format version 1, the only one with a target.
     public static let kindName = "tap"
 }

@@ -8,11 +8,16 @@ public struct ScrollSample: Sendable, Hashable {
     public var phase: ScrollPhase?
     /// Velocity in points per second, when the recording says.
     public var vy: Double?
+    /// Seconds until the frame this sample is drawn for is due to be replaced, when the recording
+    /// says: CADisplayLink's `targetTimestamp − timestamp`, the frame duration in effect (lower than
+    /// the display's maximum rate while ProMotion runs slower).
+    public var frameDuration: Double?
 
-    public init(t: Double, y: Double, phase: ScrollPhase? = nil, vy: Double? = nil) {
+    public init(t: Double, y: Double, phase: ScrollPhase? = nil, vy: Double? = nil, frameDuration: Double? = nil) {
         self.t = t
         self.y = y
         self.phase = phase
         self.vy = vy
+        self.frameDuration = frameDuration
     }
 }

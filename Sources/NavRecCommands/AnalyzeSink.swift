@@ -38,7 +38,7 @@ final class AnalyzeSink: SessionSink {
     }
 
     @inline(__always)
-    func add(_ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?) throws {
+    func add(_ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?, line: Int) throws {
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
         try spool.append(SessionFrame(
@@ -50,7 +50,7 @@ final class AnalyzeSink: SessionSink {
         events.append(event)
     }
 
-    func end(_ header: SessionHeader, _ summary: SessionSummary) throws {
+    func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {
         currentHeader = nil
         let description = SessionDescription(
             id: header.id ?? summary.contentID, app: header.app, screen: header.screen, device: header.device,

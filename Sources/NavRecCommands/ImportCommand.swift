@@ -12,12 +12,16 @@ struct ImportCommand: NavRecCommand {
         options: [
             .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
         ] + RecordingInputs.options + [
-            .flag("replace", "Re-import sessions that are already stored."),
+            .flag("replace", "Re-import sessions that are already stored; overwrite a different recording with the same id."),
         ],
         discussion: """
             FILE may be '-' for standard input. Each session is stored in one transaction: a bad line
             prints FILE:LINE:COL: error: … and stores nothing of that session (exit 65). Importing the
-            same recording again is a no-op that says so.
+            same recording again is a no-op that says so. A session whose id is already taken by a
+            different recording is kept under ID~HASH (printed). --replace re-imports a recording
+            where it is stored, and one not stored yet over the recording stored under its id.
+            Times on a raw clock (a first t of 60 s or more, e.g. CACurrentMediaTime()) are stored
+            from the session's first timestamp, the offset in sessions.t_origin.
 
             EXAMPLES:
               navrec import session.ndjson
@@ -48,7 +52,6 @@ struct ImportCommand: NavRecCommand {
             try Interruption.check()
             progressContext.progress("importing: \(samples) samples")
         }
-        importer.warn = { progressContext.errors.line($0) }
         for file in inputs.files {
             let displayName = RecordingInputs.displayName(of: file)
             let summary: ImportSummary

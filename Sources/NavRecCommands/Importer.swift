@@ -2,23 +2,20 @@ internal import Foundation
 internal import Recording
 internal import Store
 
-/// Imports recordings: reads items, runs the bar models, stores each session in one transaction.
+/// Imports recordings: reads items and runs the bar models (``RecordingPipeline``), and stores each
+/// session in one transaction (``ImportSink``, which says under which id).
 ///
 /// A bad line rolls back only the session it is in (earlier sessions of the file stay stored).
-/// A session already in the database (same id; for recordings without an id, the same content)
-/// is skipped unless `replace` is set.
 struct Importer {
     let store: SessionStore
     let replace: Bool
     /// Called with samples read so far, every few thousand samples (progress; SIGINT checks).
     var onProgress: (Int) throws -> Void = { _ in }
-    /// Where skipped-with-different-content warnings go.
-    var warn: (String) -> Void = { _ in }
 
     /// Imports everything `source` yields; `displayName` names the file in the summary.
     func importAll(from source: any RecordingSource, displayName: String, sourcePath: String) throws -> ImportSummary {
-        let clock = ContinuousClock.now
-        let sink = ImportSink(store: store, replace: replace, displayName: displayName, sourcePath: sourcePath, warn: warn)
+        let started = ContinuousClock.now
+        let sink = ImportSink(store: store, replace: replace, displayName: displayName, sourcePath: sourcePath)
         do {
             try RecordingPipeline(onProgress: onProgress).run(source, into: sink)
         } catch {
@@ -26,7 +23,7 @@ struct Importer {
             throw error
         }
         var summary = sink.summary
-        summary.seconds = (ContinuousClock.now - clock).seconds
+        summary.seconds = (ContinuousClock.now - started).seconds
         return summary
     }
 }

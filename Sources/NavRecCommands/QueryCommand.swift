@@ -1,3 +1,4 @@
+internal import BarModel
 internal import Foundation
 internal import Store
 
@@ -88,10 +89,35 @@ struct QueryCommand: NavRecCommand {
         return .success
     }
 
+    /// Ready queries `name` may have meant: a typo of one, or ones sharing a word of it (up to three).
+    static func closeQueryNames(to name: String) -> [String] {
+        let names = QueryLibrary.entries.map(\.name)
+        let typo = closestName(to: name, in: names)
+        let words = name.split(whereSeparator: { $0 == "_" || $0 == "-" }).filter { $0.count >= 4 }
+        let sharing = names.filter { candidate in
+            let parts = candidate.split(separator: "_").map(String.init)
+            return words.contains { word in candidate.contains(word) || closestName(to: String(word), in: parts) != nil }
+        }
+        return Array(([typo].compactMap { $0 } + sharing.filter { $0 != typo }).prefix(3))
+    }
+
     /// The query text: a library query by name, a file, or the argument itself.
     private func resolveSQL() throws -> String {
         guard let target else { return "" }
         if let entry = QueryLibrary.entry(named: target) { return entry.sql }
+        // A lone lowercase word that is no SQL statement was meant as a query name.
+        let statementWords: Set<String> = [
+            "select", "with", "values", "pragma", "explain", "vacuum", "analyze", "reindex", "begin", "commit", "end",
+            "rollback", "savepoint", "release", "insert", "update", "delete", "replace", "create", "drop", "alter", "attach",
+            "detach",
+        ]
+        if !target.isEmpty, target.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" || $0 == "-" }),
+           !statementWords.contains(target), !FileManager.default.fileExists(atPath: target) {
+            var message = "error: unknown query '\(target)'"
+            let close = Self.closeQueryNames(to: target)
+            if !close.isEmpty { message += " (did you mean " + close.map { "'\($0)'" }.joined(separator: ", ") + "?)" }
+            throw CommandError(.noInput, message + "; navrec query --list shows the ready ones")
+        }
         if target.hasSuffix(".sql") || FileManager.default.fileExists(atPath: target) {
             guard let data = FileManager.default.contents(atPath: target), let text = String(data: data, encoding: .utf8) else {
                 throw CommandError(.noInput, "error: \(target): no such query file (navrec query --list shows the ready ones)")

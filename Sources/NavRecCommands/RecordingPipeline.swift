@@ -15,15 +15,20 @@ struct RecordingPipeline {
     func run<Sink: SessionSink>(_ source: any RecordingSource, into sink: Sink) throws {
         var header: SessionHeader?
         var engine = BarEngine(behaviors: BehaviorSet())
+        var clock = SessionClock()
         var accepted = false
         var samplesRead = 0
 
         /// Runs the models on a sample and hands it over; `observed` points at the state the app
         /// reported, if any (the NDJSON reader's own storage, read in place).
         @inline(__always)
-        func add(_ sample: ScrollSample, observedAt observed: UnsafePointer<BarState>?) throws {
+        func add(_ recorded: ScrollSample, observedAt observed: UnsafePointer<BarState>?) throws {
             samplesRead += 1
-            if accepted { try sink.add(sample, computed: engine.step(sample), observedAt: observed) }
+            if accepted {
+                var sample = recorded
+                sample.t = clock.time(recorded.t)
+                try sink.add(sample, computed: engine.step(sample), observedAt: observed, line: source.itemLine)
+            }
             if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
         }
 
@@ -50,6 +55,7 @@ struct RecordingPipeline {
             case .header(let newHeader):
                 header = newHeader
                 engine = BarEngine(behaviors: newHeader.behaviors)
+                clock = SessionClock()
                 accepted = try sink.begin(newHeader)
             case .sample(let sample, let observed):
                 if let observed {
@@ -57,14 +63,15 @@ struct RecordingPipeline {
                 } else {
                     try add(sample, observedAt: nil)
                 }
-            case .event(let event):
+            case .event(var event):
                 if accepted {
+                    event.t = clock.time(event.t)
                     engine.apply(event)
                     try sink.add(event)
                 }
             case .endOfSession(let summary):
                 guard let header else { continue }
-                try sink.end(header, summary)
+                try sink.end(header, summary, clock: clock)
                 accepted = false
             }
         }

@@ -11,7 +11,7 @@ struct SimulateCommand: NavRecCommand {
         options: [
             .value("behavior", "NAME", "A behaviour the screen uses (at least one).", repeatable: true),
             .value("param", "NAME.KEY=VALUE", "A behaviour parameter.", repeatable: true),
-            .value("gesture", "NAME", "drag, fling, bounce, hover, zigzag, tap or wait (default: drag).", repeatable: true),
+            .value("gesture", "NAME", "drag, fling, bounce, hover, zigzag, tap, wait or top (default: drag).", repeatable: true),
             .value("script", "FILE", "A gesture script: one gesture per line (see README)."),
             .value("duration", "S", "Seconds to fill by repeating the gestures (default: play them once)."),
             .value("fps", "N", "Frames per second, 60 or 120 (default: 60)."),
@@ -20,6 +20,14 @@ struct SimulateCommand: NavRecCommand {
             .value("fault", "NAME[=VALUE]",
                    "Inject an app bug into the observed states: titleEarly, heightJitter, droppedFrames, flicker, noTitle.",
                    repeatable: true),
+            .value("recorder", "STYLE",
+                   "How the app records: frames (default), display-link (adds frameDuration) or scroll-callbacks (only when the offset changes)."),
+            .value("refresh", "MODE", "fixed (default) or adaptive (ProMotion: slow motion at 2/3, 1/2 or 1/3 of --fps)."),
+            .value("touch-noise", "PT", "Uniform noise on y while dragging, ± points."),
+            .value("timestamp-noise", "MS", "Uniform noise on t, ± milliseconds (t never decreases)."),
+            .value("duplicates", "FRACTION", "Fraction of moving samples followed by a second callback in the same frame."),
+            .value("background", "AT=SECONDS", "Go to the background at AT seconds for SECONDS (lifecycle events, nothing between)."),
+            .value("clock-offset", "SECONDS", "Add SECONDS to every t, like a recorder writing CACurrentMediaTime() (e.g. 100000)."),
             .value("session-id", "ID", "The session's id (default: derived from the content)."),
             .value("app", "NAME", "The header's app name (e.g. for a simulated fleet)."),
             .value("screen", "NAME", "The header's screen name."),
@@ -34,10 +42,13 @@ struct SimulateCommand: NavRecCommand {
               navrec simulate --behavior largeTitle --behavior avatar --gesture fling --fps 120 --duration 10
               navrec simulate --behavior hideOnSwipe --gesture zigzag --observed --fault droppedFrames=0.1
               navrec simulate --behavior customTitle --script scroll.txt --output session.ndjson
+              navrec simulate --behavior largeTitle --gesture fling --fps 120 --refresh adaptive --recorder display-link
+              navrec simulate --behavior blurHeader --script bursts.txt --recorder scroll-callbacks --background 3=30
             """)
 
     let context: CommandContext
     let configuration: SimulationConfiguration
+    let recorder: RecorderOptions
     let sessionID: String?
     /// The header's metadata: app, screen, device, OS, start time.
     let metadata: (app: String?, screen: String?, device: String?, os: String?, startedAt: String?)
@@ -73,10 +84,10 @@ struct SimulateCommand: NavRecCommand {
         }
         if gestures.isEmpty { gestures = [Gesture(name: "drag")!] }
 
-        func number(_ name: String) throws(UsageError) -> Double? {
+        func number(_ name: String, zero: Bool = false) throws(UsageError) -> Double? {
             guard let text = arguments.value(name) else { return nil }
-            guard let value = Double(text), value.isFinite, value > 0 else {
-                throw UsageError("--\(name) takes a positive number, not '\(text)'", command: command)
+            guard let value = Double(text), value.isFinite, value > 0 || (zero && value == 0) else {
+                throw UsageError("--\(name) takes a \(zero ? "non-negative" : "positive") number, not '\(text)'", command: command)
             }
             return value
         }
@@ -102,6 +113,33 @@ struct SimulateCommand: NavRecCommand {
             behaviors: behaviors, gestures: gestures, duration: duration, fps: fps, seed: seed, observed: observed,
             faults: faults)
         do { try configuration.validate() } catch { throw UsageError(error.description, command: command) }
+
+        var recorder = RecorderOptions()
+        if let text = arguments.value("recorder") {
+            guard let style = RecorderStyle(rawValue: text) else {
+                throw UsageError("unknown --recorder '\(text)'; known: \(RecorderStyle.allCases.map(\.rawValue).joined(separator: ", "))", command: command)
+            }
+            recorder.style = style
+        }
+        if let text = arguments.value("refresh") {
+            guard let refresh = RefreshMode(rawValue: text) else {
+                throw UsageError("unknown --refresh '\(text)'; known: fixed, adaptive", command: command)
+            }
+            recorder.refresh = refresh
+        }
+        recorder.touchNoise = try number("touch-noise", zero: true) ?? 0
+        recorder.timestampNoise = (try number("timestamp-noise", zero: true) ?? 0) / 1000
+        recorder.duplicates = try number("duplicates", zero: true) ?? 0
+        recorder.clockOffset = try number("clock-offset", zero: true) ?? 0
+        if let text = arguments.value("background") {
+            let parts = text.split(separator: "=", omittingEmptySubsequences: false)
+            guard parts.count == 2, let at = Double(parts[0]), let seconds = Double(parts[1]) else {
+                throw UsageError("--background takes AT=SECONDS (e.g. 3=30), not '\(text)'", command: command)
+            }
+            recorder.background = (at, seconds)
+        }
+        do { try recorder.validate(fps: fps) } catch { throw UsageError(error.description, command: command) }
+        self.recorder = recorder
         sessionID = arguments.value("session-id")
         metadata = (arguments.value("app"), arguments.value("screen"), arguments.value("device"), arguments.value("os"),
                     arguments.value("started-at"))
@@ -111,22 +149,23 @@ struct SimulateCommand: NavRecCommand {
     func run() throws -> ExitCode {
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
         try Self.write(
-            configuration, id: sessionID, app: metadata.app, screen: metadata.screen, device: metadata.device,
-            os: metadata.os, startedAt: metadata.startedAt, to: output)
+            configuration, recorder: recorder, id: sessionID, app: metadata.app, screen: metadata.screen,
+            device: metadata.device, os: metadata.os, startedAt: metadata.startedAt, to: output)
         output.flush()
         return .success
     }
 
     /// Writes one simulated session as NDJSON to `output`.
     static func write(
-        _ configuration: SimulationConfiguration, id: String?, app: String? = nil, screen: String? = nil,
-        device: String? = nil, os: String? = nil, startedAt: String? = nil, to output: Output
+        _ configuration: SimulationConfiguration, recorder: RecorderOptions = RecorderOptions(), id: String?,
+        app: String? = nil, screen: String? = nil, device: String? = nil, os: String? = nil, startedAt: String? = nil,
+        to output: Output
     ) throws {
         let writer = RecordingWriter { output.write($0) }
         try writer.writeHeader(SessionHeader(
             id: id, app: app, screen: screen, device: device, os: os, fps: Double(configuration.fps),
             startedAt: startedAt, behaviors: configuration.behaviors))
-        for item in try Simulator(configuration) {
+        for item in try RecordedSimulation(configuration, options: recorder) {
             switch item {
             case .sample(let sample, let observed): try writer.writeSample(sample, observed: observed)
             case .event(let event): try writer.writeEvent(event)

@@ -10,8 +10,10 @@ import BarModel
 /// Streams one session from a CSV file (RECORDING_FORMAT.md "CSV"): a header row naming the
 /// columns, then one sample per row.
 ///
-/// Columns `t` and `y` are required; `phase`, `vy` and any bar-state field (camelCase or
-/// snake_case) are optional; other columns are ignored and counted once each. Quoting follows
+/// Columns `t` and `y` are required; `phase`, `vy`, `frameDuration` (or `frame_duration`), `event`
+/// and any bar-state field (camelCase or snake_case) are optional; other columns are ignored and
+/// counted once each. A row whose `event` cell is `background` or `foreground` is that lifecycle
+/// event (its `y` cell stays empty). Quoting follows
 /// RFC 4180 (`"a ""quoted"", multi-line field"`), lines end in `\n` or `\r\n`, blank lines are
 /// skipped. Empty cells are absent values; booleans are `true`/`false`/`1`/`0` (any case).
 /// The session's metadata comes from the caller (the command line), so ``next()`` returns
@@ -21,6 +23,8 @@ import BarModel
 public final class CSVReader {
     /// The name errors use for the file.
     public let displayName: String
+    /// The 1-based line the sample ``next()`` last returned starts on.
+    package private(set) var itemLine = 0
     private var header: SessionHeader
     private let lines: LineReader
     private var columns: [Column] = []
@@ -33,6 +37,7 @@ public final class CSVReader {
     private var state = State.beforeHeaderRow
     private var failure: RecordingError?
     private var samples = 0
+    private var events = 0
     private var ignoredColumns = 0
     private var lastT = 0.0
     private var lastLine = 1
@@ -42,7 +47,7 @@ public final class CSVReader {
 
     /// What a column holds.
     private enum Column: Equatable {
-        case t, y, phase, vy
+        case t, y, phase, vy, frameDuration, event
         case bar(BarStateField)
         case ignored
     }
@@ -117,7 +122,7 @@ public final class CSVReader {
                 state = .finished
                 return .endOfSession(
                     SessionSummary(
-                        samples: samples, events: 0, ignoredKeys: ignoredColumns, contentID: hasher.contentID,
+                        samples: samples, events: events, ignoredKeys: ignoredColumns, contentID: hasher.contentID,
                         firstLine: 1, lastLine: lastLine))
             }
             let lineNumber = lines.lineNumber
@@ -130,7 +135,10 @@ public final class CSVReader {
             hasher.add(line)
             lastLine = lineNumber
             if spill.isEmpty {
-                if let item = try record(line, firstLine: lineNumber, lineStarts: nil, shift: shift) { return item }
+                if let item = try record(line, firstLine: lineNumber, lineStarts: nil, shift: shift) {
+                    itemLine = lineNumber
+                    return item
+                }
                 if !fieldsComplete {
                     spill.append(contentsOf: line)
                     spillLineStarts = [0]
@@ -155,7 +163,10 @@ public final class CSVReader {
                     spill.removeAll(keepingCapacity: true)
                     spillLineStarts.removeAll(keepingCapacity: true)
                 }
-                if let item { return item }
+                if let item {
+                    itemLine = spillFirstLine
+                    return item
+                }
             }
         }
     }
@@ -292,6 +303,8 @@ public final class CSVReader {
             case "y": column = .y
             case "phase": column = .phase
             case "vy": column = .vy
+            case "frameDuration", "frame_duration": column = .frameDuration
+            case "event": column = .event
             default:
                 if let barField = Self.barFields[name] { column = .bar(barField) } else { column = .ignored }
             }
@@ -319,6 +332,7 @@ public final class CSVReader {
         var tOffset = 0
         var sample = ScrollSample(t: 0, y: 0)
         var observed: BarState?
+        var event: (kind: ScrollEvent.Kind, offset: Int)?
         guard let base = bytes.baseAddress else { throw ScanError(0, "empty record") }
         for (column, field) in zip(columns, fields) {
             if column == .ignored { continue }
@@ -332,7 +346,7 @@ public final class CSVReader {
                     throw ScanError(range.start, "'t' must not be negative (seconds since the session start), found \(formatNumber(value))")
                 }
                 if value > maximumTime {
-                    throw ScanError(range.start, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(value))")
+                    throw ScanError(range.start, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(value))\(tooLargeTimeHint)")
                 }
                 t = value
                 tOffset = range.start
@@ -349,6 +363,20 @@ public final class CSVReader {
                 sample.phase = phase
             case .vy:
                 sample.vy = try number(base, range, "vy")
+            case .frameDuration:
+                let value = try number(base, range, "frameDuration")
+                guard value > 0, value <= maximumFrameDuration else {
+                    throw ScanError(
+                        range.start,
+                        "'frameDuration' must be a positive number of seconds up to 1 (CADisplayLink targetTimestamp − timestamp), found \(formatNumber(value))")
+                }
+                sample.frameDuration = value
+            case .event:
+                let name = String(decoding: cell, as: UTF8.self)
+                guard let kind = ScrollEvent.Kind(lifecycleName: name) else {
+                    throw ScanError(range.start, "unknown event '\(name)'; expected background or foreground (or an empty cell for a sample)")
+                }
+                event = (kind, range.start)
             case .bar(let barField):
                 var state = observed ?? BarState()
                 try set(barField, cell, offset: range.start, in: &state, base: base, range: range)
@@ -358,6 +386,17 @@ public final class CSVReader {
             }
         }
         guard let t else { throw ScanError(fields[columns.firstIndex(of: .t)!].offset, "missing value for 't' (seconds since the session start)") }
+        if let event {
+            guard y == nil else {
+                throw ScanError(event.offset, "a '\(event.kind.name)' event row has no 'y' (leave it empty; samples leave 'event' empty)")
+            }
+            if t < lastT {
+                throw ScanError(tOffset, "'t' went back: \(formatNumber(t)) is smaller than the previous row's \(formatNumber(lastT)) (t never decreases within a session)")
+            }
+            lastT = t
+            events += 1
+            return .event(ScrollEvent(t: t, kind: event.kind))
+        }
         guard let y else { throw ScanError(fields[columns.firstIndex(of: .y)!].offset, "missing value for 'y' (scroll position in points)") }
         if t < lastT {
             throw ScanError(tOffset, "'t' went back: \(formatNumber(t)) is smaller than the previous row's \(formatNumber(lastT)) (t never decreases within a session)")

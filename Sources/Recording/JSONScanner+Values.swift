@@ -75,13 +75,15 @@ extension JSONScanner {
         throw ScanError(offset, "unknown target '\(text(name))'; expected content, title or bar")
     }
 
-    /// Parses an event kind name (only `tap` in version 1).
-    mutating func eventValue() throws(ScanError) {
+    /// Parses an event kind name: `tap`, or the lifecycle events `background` and `foreground`
+    /// (returned; `nil` for `tap`, whose target is a key of its own).
+    mutating func eventValue() throws(ScanError) -> ScrollEvent.Kind? {
         let offset = index
         let name = try stringValue("event")
-        guard bytesEqual(name, "tap") else {
-            throw ScanError(offset, "unknown event '\(text(name))'; expected tap")
-        }
+        if bytesEqual(name, "tap") { return nil }
+        if bytesEqual(name, "background") { return .background }
+        if bytesEqual(name, "foreground") { return .foreground }
+        throw ScanError(offset, "unknown event '\(text(name))'; expected tap, background or foreground")
     }
 
     /// Parses a `background` value.

@@ -22,6 +22,7 @@ private final class HeaderBox {
 /// Keys a top-level line object may have, as bits for duplicate detection.
 private enum TopKey: UInt16 {
     case t = 1, y = 2, phase = 4, vy = 8, bar = 16, event = 32, target = 64, navrec = 128, session = 256
+    case frameDuration = 512
     case unknown = 0
 
     @inline(__always)
@@ -35,6 +36,7 @@ private enum TopKey: UInt16 {
         case 5: self = bytesEqual(key, "phase") ? .phase : bytesEqual(key, "event") ? .event : .unknown
         case 6: self = bytesEqual(key, "target") ? .target : bytesEqual(key, "navrec") ? .navrec : .unknown
         case 7: self = bytesEqual(key, "session") ? .session : .unknown
+        case 13: self = bytesEqual(key, "frameDuration") ? .frameDuration : .unknown
         default: self = .unknown
         }
     }
@@ -50,6 +52,7 @@ private enum TopKey: UInt16 {
         case .target: "target"
         case .navrec: "navrec"
         case .session: "session"
+        case .frameDuration: "frameDuration"
         case .unknown: "?"
         }
     }
@@ -58,6 +61,12 @@ private enum TopKey: UInt16 {
 /// The largest `t` (seconds) and `|y|` (points) accepted: anything beyond is a broken recorder.
 let maximumTime = 1e7
 let maximumOffset = 1e7
+/// What to do about a `t` beyond ``maximumTime``: such values come from clocks that do not count
+/// from the session start (the Unix epoch, a long uptime), so say how to make them count from it.
+let tooLargeTimeHint =
+    "; t counts seconds from the session start: subtract the session's first timestamp (e.g. the CACurrentMediaTime() or Date() taken when the screen appeared) from every t"
+/// The longest `frameDuration` (seconds) accepted: no display refreshes less than once a second.
+let maximumFrameDuration = 1.0
 
 extension JSONScanner {
     /// Parses one NDJSON line (set with ``reset(_:)``): a header, a sample or an event.
@@ -74,6 +83,9 @@ extension JSONScanner {
         var y = 0.0
         var phase: ScrollPhase?
         var vy: Double?
+        var frameDuration: Double?
+        var lifecycle: ScrollEvent.Kind?
+        var eventOffset = 0
         hasObserved = false
         var target = ScrollEvent.Target.content
         var version = 0
@@ -99,7 +111,7 @@ extension JSONScanner {
                         throw ScanError(valueOffset, "'t' must not be negative (seconds since the session start), found \(formatNumber(t))")
                     }
                     if t > maximumTime {
-                        throw ScanError(valueOffset, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(t))")
+                        throw ScanError(valueOffset, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(t))\(tooLargeTimeHint)")
                     }
                 case .y:
                     y = try numberValue("y")
@@ -110,12 +122,20 @@ extension JSONScanner {
                     phase = try phaseValue()
                 case .vy:
                     vy = try optionalNumberValue("vy")
+                case .frameDuration:
+                    frameDuration = try optionalNumberValue("frameDuration")
+                    if let duration = frameDuration, !(duration > 0 && duration <= maximumFrameDuration) {
+                        throw ScanError(
+                            valueOffset,
+                            "'frameDuration' must be a positive number of seconds up to 1 (CADisplayLink targetTimestamp − timestamp), found \(formatNumber(duration))")
+                    }
                 case .bar:
                     if current == UInt8(ascii: "n"), consume("null") { break }
                     try parseObservedBar(ignoredKeys: &ignoredKeys)
                     hasObserved = true
                 case .event:
-                    try eventValue()
+                    eventOffset = valueOffset
+                    lifecycle = try eventValue()
                 case .target:
                     target = try targetValue()
                 case .navrec:
@@ -141,6 +161,7 @@ extension JSONScanner {
         guard atEnd else { throw ScanError(index, "invalid JSON: unexpected text after the object") }
 
         let sampleKeys = TopKey.t.rawValue | TopKey.y.rawValue | TopKey.phase.rawValue | TopKey.vy.rawValue | TopKey.bar.rawValue
+            | TopKey.frameDuration.rawValue
         if seen & TopKey.navrec.rawValue != 0 {
             guard var header = header?.value else {
                 throw ScanError(objectOffset, "missing 'session' in the header line (an object with at least 'behaviors')")
@@ -156,6 +177,13 @@ extension JSONScanner {
             throw ScanError(objectOffset, "missing required key 't' (seconds since the session start)")
         }
         if seen & TopKey.event.rawValue != 0 {
+            if let lifecycle {
+                guard seen & TopKey.target.rawValue == 0 else {
+                    throw ScanError(eventOffset, "a '\(lifecycle.name)' event has no 'target' (only taps do)")
+                }
+                let extra = seen & (sampleKeys & ~TopKey.t.rawValue)
+                return .event(ScrollEvent(t: t, kind: lifecycle), tOffset: tOffset, ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
+            }
             guard seen & TopKey.target.rawValue != 0 else {
                 throw ScanError(objectOffset, "missing required key 'target' (content, title or bar) in the event")
             }
@@ -166,7 +194,7 @@ extension JSONScanner {
             throw ScanError(objectOffset, "missing required key 'y' (scroll position in points)")
         }
         let extra = seen & TopKey.target.rawValue
-        sample = ScrollSample(t: t, y: y, phase: phase, vy: vy)
+        sample = ScrollSample(t: t, y: y, phase: phase, vy: vy, frameDuration: frameDuration)
         return .sample(tOffset: tOffset, ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
     }
 

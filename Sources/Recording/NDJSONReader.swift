@@ -170,6 +170,8 @@ public final class NDJSONReader {
     package var observedPointer: UnsafePointer<BarState>? {
         scanner.hasObserved ? UnsafePointer(scanner.observedState) : nil
     }
+    /// The 1-based line of the sample ``advance()`` or ``next()`` last returned.
+    package private(set) var itemLine = 0
     /// The item ``advance()`` last returned ``Step/other`` for.
     package private(set) var otherItem = RecordingItem.event(ScrollEvent(t: 0, target: .content))
 
@@ -230,6 +232,7 @@ public final class NDJSONReader {
             case .sample(let tOffset, let ignoredKeys):
                 try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
                 session.samples += 1
+                itemLine = lineNumber
                 return .sample
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")

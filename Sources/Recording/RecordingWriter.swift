@@ -103,6 +103,7 @@ public final class RecordingWriter {
         line = "{\"t\":" + (try Self.number(sample.t, "t")) + ",\"y\":" + (try Self.number(sample.y, "y"))
         if let phase = sample.phase { line += ",\"phase\":\"" + phase.name + "\"" }
         if let vy = sample.vy { line += ",\"vy\":" + (try Self.number(vy, "vy")) }
+        if let frameDuration = sample.frameDuration { line += ",\"frameDuration\":" + (try Self.number(frameDuration, "frameDuration")) }
         if let observed {
             line += ",\"bar\":{"
             var first = true
@@ -128,10 +129,11 @@ public final class RecordingWriter {
         try append()
     }
 
-    /// Writes one event.
+    /// Writes one event: a tap with its target, or a lifecycle event (`background`, `foreground`).
     public func writeEvent(_ event: ScrollEvent) throws {
-        line = "{\"t\":" + (try Self.number(event.t, "t")) + ",\"event\":\"" + ScrollEvent.kindName
-            + "\",\"target\":\"" + event.target.rawValue + "\"}\n"
+        line = "{\"t\":" + (try Self.number(event.t, "t")) + ",\"event\":\"" + event.kind.name + "\""
+        if let target = event.target { line += ",\"target\":\"" + target.rawValue + "\"" }
+        line += "}\n"
         try append()
     }
 

@@ -8,25 +8,37 @@ import BarModel
 /// without a fraction; measured doubles print shortest round-trip with at least one decimal
 /// (`0.067`, `86.0`); `fps` prints as the header gave it (`60`, `59.94`). Non-finite numbers
 /// become `null`.
-public struct JSONRenderer: Sendable {
+///
+/// It streams (``ReportRenderer``): each session is written as it comes, the totals at the end,
+/// byte for byte what one document built at once would be.
+public struct JSONRenderer: ReportRenderer, Sendable {
+    private var sessionsWritten = 0
+
     public init() {}
 
-    /// The report as one JSON document ending in a newline.
-    public func render(_ report: Report) -> String {
-        let totals = report.totals
-        let root: JSONValue = .object([
-            ("navrec", .integer(1)),
-            ("sessions", .array(report.sessions.map { session($0) })),
-            ("totals", .object([
-                ("sessions", .integer(totals.sessions)),
-                ("findings", .integer(totals.findings)),
-                ("byKind", .object(Finding.Kind.allCases.map { ($0.name, .integer(totals.byKind[$0] ?? 0)) })),
-                ("bySeverity", .object(Finding.Severity.allCases.map { ($0.name, .integer(totals.bySeverity[$0] ?? 0)) })),
-            ])),
+    public mutating func begin() -> String {
+        sessionsWritten = 0
+        return "{\n  \"navrec\": 1,\n  \"sessions\": ["
+    }
+
+    public mutating func session(_ analysis: SessionAnalysis) -> String {
+        // The members of the root object sit at indent 2, the sessions array's items at 4.
+        var output = sessionsWritten == 0 ? "\n    " : ",\n    "
+        session(analysis).write(to: &output, indent: 4)
+        sessionsWritten += 1
+        return output
+    }
+
+    public mutating func end(_ totals: Report.Totals) -> String {
+        var output = sessionsWritten == 0 ? "],\n  \"totals\": " : "\n  ],\n  \"totals\": "
+        let value: JSONValue = .object([
+            ("sessions", .integer(totals.sessions)),
+            ("findings", .integer(totals.findings)),
+            ("byKind", .object(Finding.Kind.allCases.map { ($0.name, .integer(totals.byKind[$0] ?? 0)) })),
+            ("bySeverity", .object(Finding.Severity.allCases.map { ($0.name, .integer(totals.bySeverity[$0] ?? 0)) })),
         ])
-        var output = ""
-        root.write(to: &output, indent: 0)
-        return output + "\n"
+        value.write(to: &output, indent: 2)
+        return output + "\n}\n"
     }
 
     /// One session as `navrec analyze` prints it: the report's session object on one line, with
@@ -55,14 +67,10 @@ public struct JSONRenderer: Sendable {
             ("id", .string(session.id)),
             ("app", session.app.map(JSONValue.string) ?? .null),
             ("screen", session.screen.map(JSONValue.string) ?? .null),
+            ("device", session.device.map(JSONValue.string) ?? .null),
+            ("os", session.os.map(JSONValue.string) ?? .null),
         ]
-        if withMetadata {
-            members += [
-                ("device", session.device.map(JSONValue.string) ?? .null),
-                ("os", session.os.map(JSONValue.string) ?? .null),
-                ("startedAt", startedAt.map(JSONValue.string) ?? .null),
-            ]
-        }
+        if withMetadata { members.append(("startedAt", startedAt.map(JSONValue.string) ?? .null)) }
         return .object(members + [
             ("behaviors", .array(session.behaviors.enabledNames.map(JSONValue.string))),
             ("samples", .integer(session.sampleCount)),
@@ -70,6 +78,8 @@ public struct JSONRenderer: Sendable {
             ("fps", session.fps.map(JSONValue.plainNumber) ?? .null),
             ("hitchTimeRatio", .number(session.hitchTimeRatio)),
             ("frameJitter", .number(session.frameJitter)),
+            ("gaps", .integer(session.gaps)),
+            ("gapTime", .number(session.gapTime)),
             ("findings", .array(session.findings.map(finding))),
         ])
     }
@@ -93,6 +103,7 @@ public struct JSONRenderer: Sendable {
 /// A JSON value with ordered object keys.
 indirect enum JSONValue: Sendable {
     case null
+    case bool(Bool)
     case integer(Int)
     /// A double, written with at least one decimal.
     case number(Double)
@@ -116,6 +127,7 @@ indirect enum JSONValue: Sendable {
     func write(to output: inout String, indent: Int, compact: Bool = false) {
         switch self {
         case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
         case .integer(let value): output += String(value)
         case .number(let value): output += Self.double(value)
         case .plainNumber(let value): output += value.isFinite ? formatNumber(value) : "null"

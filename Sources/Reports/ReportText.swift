@@ -40,6 +40,11 @@ enum ReportText {
         if let rate = session.fps { facts.append("\(fps(rate)) fps") }
         facts.append("hitches \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s")
         facts.append("frame jitter \(decimalText(session.frameJitter, digits: 3)) ms")
+        // Only when there are any: most sessions have none, and a gap explains a long recording
+        // with little movement.
+        if session.gaps > 0 {
+            facts.append("\(session.gaps) gap\(session.gaps == 1 ? "" : "s") (\(secondsText(session.gapTime)) s)")
+        }
         if let device = session.device { facts.append(device) }
         if let os = session.os { facts.append(os) }
         if !session.replayed.isEmpty { facts.append("replayed with " + session.replayed.joined(separator: ", ")) }
@@ -47,16 +52,33 @@ enum ReportText {
     }
 
     /// "1 session, 2 findings: 1 warning, 1 error".
-    static func totals(_ report: Report) -> String {
-        let totals = report.totals
-        return "\(count(totals.sessions, "session")), \(count(totals.findings, "finding")): "
+    static func totals(_ report: Report) -> String { totals(report.totals) }
+
+    /// The same from the totals.
+    static func totals(_ totals: Report.Totals) -> String {
+        "\(count(totals.sessions, "session")), \(count(totals.findings, "finding")): "
             + "\(count(totals.bySeverity[.warning] ?? 0, "warning")), \(count(totals.bySeverity[.error] ?? 0, "error"))"
     }
 
     /// "flapping 1, jitter 0, hitch 0, title_mismatch 0".
-    static func byKind(_ report: Report) -> String {
-        let totals = report.totals
-        return Finding.Kind.allCases.map { "\($0.name) \(totals.byKind[$0] ?? 0)" }.joined(separator: ", ")
+    static func byKind(_ report: Report) -> String { byKind(report.totals) }
+
+    /// The same from the totals.
+    static func byKind(_ totals: Report.Totals) -> String {
+        Finding.Kind.allCases.map { "\($0.name) \(totals.byKind[$0] ?? 0)" }.joined(separator: ", ")
+    }
+
+    /// Sessions with errors first, then with warnings, each by number of errors, then warnings;
+    /// otherwise in report order.
+    static func worstFirst(_ sessions: [SessionAnalysis]) -> [SessionAnalysis] {
+        func rank(_ session: SessionAnalysis) -> (Int, Int) {
+            (session.findings.count { $0.severity == .error }, session.findings.count { $0.severity == .warning })
+        }
+        return sessions.enumerated().sorted { lhs, rhs in
+            let left = rank(lhs.element), right = rank(rhs.element)
+            if left != right { return left > right }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
     }
 
     /// "flapping", or "title_mismatch/both_visible".

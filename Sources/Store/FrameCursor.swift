@@ -36,8 +36,8 @@ package final class FrameCursor: Sequence, IteratorProtocol {
             "SELECT mask FROM session_columns WHERE session_key = ?", [.int(sessionKey)]) ?? -1
         columns = .allocate(capacity: 2 * fields)
         columns.initialize(repeating: -1)
-        var sql = "SELECT key, t_us, y, phase, vy"
-        var next: Int32 = 5
+        var sql = "SELECT key, t_us, y, phase, vy, frame_duration_us"
+        var next: Int32 = 6
         for field in 0..<(samplesOnly ? 0 : fields) where mask >> field & 1 != 0 {
             sql += ", " + stateColumns[field]
             columns[field] = next
@@ -96,7 +96,7 @@ package final class FrameCursor: Sequence, IteratorProtocol {
         let phase = Self.integer(handle, 3).flatMap { ScrollPhase(rawValue: UInt8(clamping: $0)) }
         sample = ScrollSample(
             t: Double(Self.integer(handle, 1) ?? 0) / 1_000_000, y: Self.number(handle, 2) ?? 0, phase: phase,
-            vy: Self.number(handle, 4))
+            vy: Self.number(handle, 4), frameDuration: Self.integer(handle, 5).map { Double($0) / 1_000_000 })
         if samplesOnly {
             computed = BarState()
             observed = nil

@@ -3,15 +3,19 @@ extension SessionStore {
     /// Replaces the session's analysis and findings for `settings` (the non-default `--set`
     /// assignments, `""` for the defaults), in one transaction.
     package func saveAnalysis(
-        of session: StoredSession, settings: String, hitchTimeRatio: Double, frameJitter: Double, findings: [StoredFinding]
+        of session: StoredSession, settings: String, hitchTimeRatio: Double, frameJitter: Double, gaps: Int, gapTime: Double,
+        findings: [StoredFinding]
     ) throws {
         try database.inTransaction(.immediate) {
             let delete = try database.prepare("DELETE FROM analyses WHERE session_key = ? AND settings = ?")
             try delete.bind([.int(session.key), .text(settings)])
             try delete.step()
             let analysis = try database.prepare(
-                "INSERT INTO analyses (session_key, settings, hitch_time_ratio, frame_jitter, analyzed_at) VALUES (?, ?, ?, ?, ?)")
-            try analysis.bind([.int(session.key), .text(settings), .double(hitchTimeRatio), .double(frameJitter), .text(isoNow())])
+                "INSERT INTO analyses (session_key, settings, hitch_time_ratio, frame_jitter, gaps, gap_time, analyzed_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            try analysis.bind([
+                .int(session.key), .text(settings), .double(hitchTimeRatio), .double(frameJitter), .int(Int64(gaps)),
+                .double(gapTime), .text(isoNow()),
+            ])
             try analysis.step()
             let insert = try database.prepare("""
                 INSERT INTO findings (session_key, session_id, settings, kind, subkind, signal, source, severity,

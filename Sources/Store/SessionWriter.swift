@@ -34,8 +34,9 @@ package final class SessionWriter {
         var hasObserved: Bool
     }
 
-    /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state.
-    private static let frameColumns = Int32(6) + 2 * BarStateColumns.count
+    /// key, t_us, y, phase, vy, the computed state, the `observed` flag, the observed state,
+    /// frame_duration_us (added by migration 0003, so last).
+    private static let frameColumns = Int32(7) + 2 * BarStateColumns.count
 
     /// Number of samples appended so far (the next sample's `seq`).
     package private(set) var samples = 0
@@ -45,6 +46,10 @@ package final class SessionWriter {
     private var columnMask: UInt32 = 0
     private var firstT: Double?
     private var lastT = 0.0
+    /// `sample_lines` breakpoints: (seq, line) where a sample is not on the line after the previous one.
+    private var lineBreakpoints: [(seq: Int, line: Int)] = []
+    /// The line the next sample is on when nothing comes between.
+    private var nextLine = 0
 
     init(database: Database, sessionKey: Int64) throws(DatabaseError) {
         self.database = database
@@ -139,14 +144,28 @@ package final class SessionWriter {
             binder.bindNull(observedFlag)
             BarStateColumns.bindNull(to: binder, from: observedFlag + 1)
         }
+        let frameDurationColumn = observedFlag + 1 + BarStateColumns.count
+        if let frameDuration = sample.frameDuration {
+            binder.bind(frameDurationColumn, Int64((frameDuration * 1_000_000).rounded()))
+        } else {
+            binder.bindNull(frameDurationColumn)
+        }
         return mask
+    }
+
+    /// Records that the next sample appended is on `line` of its recording (1-based); a
+    /// breakpoint is kept only where the lines do not simply continue.
+    @inline(__always)
+    package func noteLine(_ line: Int) {
+        if line != nextLine || samples == 0 { lineBreakpoints.append((samples, line)) }
+        nextLine = line + 1
     }
 
     /// Appends an event; it applies before the next sample.
     package func append(_ event: ScrollEvent) throws(DatabaseError) {
         try eventInsert.bind([
             .int(sessionKey), .int(Int64(events)), .int(Int64(samples)), .double(event.t),
-            .text(ScrollEvent.kindName), .text(event.target.rawValue),
+            .text(event.kind.name), SQLValue(event.target?.rawValue),
         ])
         try eventInsert.step()
         eventInsert.reset()
@@ -182,19 +201,27 @@ package final class SessionWriter {
         }
         let insert = try database.prepare("""
             INSERT INTO sessions (session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters,
-                                  content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at,
+                                  recording_id, t_origin)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try insert.bind([
             .int(sessionKey), .text(session.id), SQLValue(session.app), SQLValue(session.screen), SQLValue(session.device),
             SQLValue(session.os), SQLValue(session.fps), SQLValue(session.startedAt),
             .text(session.behaviorNames.joined(separator: ",")), .text(session.parametersJSON), .text(session.contentID),
             .text(session.source), .int(Int64(samples)), .int(Int64(observedSamples)), .int(Int64(events)),
-            .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt),
+            .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt), SQLValue(session.recordingID),
+            .double(session.tOrigin),
         ])
         try insert.step()
         let columns = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
         try columns.bind([.int(sessionKey), .int(Int64(columnMask))])
         try columns.step()
+        let lines = try database.prepare("INSERT INTO sample_lines (session_key, seq, line) VALUES (?, ?, ?)")
+        for breakpoint in lineBreakpoints {
+            try lines.bind([.int(sessionKey), .int(Int64(breakpoint.seq)), .int(Int64(breakpoint.line))])
+            try lines.step()
+            lines.reset()
+        }
     }
 }

@@ -5,14 +5,20 @@ package import BarModel
 /// `navrec import` + `navrec report`'s.
 ///
 /// The encodings (0001_initial.sql) keep every number exactly (thousandths when exact, else the
-/// REAL) except two: `t` is stored in whole microseconds, and `-0.0` reads back as `0.0`. Keep this
+/// REAL) except two: `t` is stored in whole microseconds, `frameDuration` too, and `-0.0` reads back as `0.0`. Keep this
 /// in step with ``SessionWriter`` and ``FrameCursor`` when an encoding changes.
 package enum StoredValues {
-    /// The sample as stored: `t` rounded to the microsecond, `-0.0` as `0.0`.
+    /// The sample as stored: `t` and `frameDuration` rounded to the microsecond, `-0.0` as `0.0`.
     package static func sample(_ sample: ScrollSample) -> ScrollSample {
         ScrollSample(
-            t: Double(Int64((sample.t * 1_000_000).rounded())) / 1_000_000, y: number(sample.y), phase: sample.phase,
-            vy: sample.vy.map(number))
+            t: microseconds(sample.t), y: number(sample.y), phase: sample.phase,
+            vy: sample.vy.map(number), frameDuration: sample.frameDuration.map(microseconds))
+    }
+
+    /// Seconds as the integer-microsecond columns give them back.
+    @inline(__always)
+    private static func microseconds(_ seconds: Double) -> Double {
+        Double(Int64((seconds * 1_000_000).rounded())) / 1_000_000
     }
 
     /// The state as stored: `-0.0` as `0.0`, everything else unchanged.

@@ -48,16 +48,26 @@ struct HitchTests {
         }
     }
 
-    @Test("idle gaps are not hitches; a gap ending in movement is")
+    @Test("idle intervals are not hitches; a late interval that starts at rest is a gap, one mid-motion a hitch")
     func idle() throws {
         var fixture = try Fixture(["largeTitle"], samples: (0...100).map { (Double($0) / 100, Double($0)) }, fps: 100)
         // Two seconds idle, logged: same y, idle phase.
         fixture.frames.append(SessionFrame(seq: 101, sample: ScrollSample(t: 3, y: 100, phase: .idle), computed: BarState()))
         #expect(try fixture.analyze().hitchTimeRatio == 0)
-        // The finger lands again after a 50 ms frame: counted even though the phase says idle.
+        // Movement 50 ms after the idle sample: it starts at rest, so it is a gap (README "Hitch
+        // model"; before issue 10 it counted as a 40 ms hitch).
         fixture.frames.append(SessionFrame(seq: 102, sample: ScrollSample(t: 3.05, y: 101, phase: .idle), computed: BarState()))
-        let analysis = try fixture.analyze()
-        #expect(abs(analysis.hitchTimeRatio - 40 / 1.05) < 0.001)
+        var analysis = try fixture.analyze()
+        #expect(analysis.hitchTimeRatio == 0)
+        #expect(analysis.gaps == 1)
+        #expect(abs(analysis.gapTime - 0.05) < 1e-9)
+        // Moving on at 100 pt/s, then a 50 ms freeze after which the content is where the motion
+        // would have taken it: a hitch.
+        fixture.frames.append(SessionFrame(seq: 103, sample: ScrollSample(t: 3.06, y: 102), computed: BarState()))
+        fixture.frames.append(SessionFrame(seq: 104, sample: ScrollSample(t: 3.07, y: 103), computed: BarState()))
+        fixture.frames.append(SessionFrame(seq: 105, sample: ScrollSample(t: 3.12, y: 108), computed: BarState()))
+        analysis = try fixture.analyze()
+        #expect(abs(analysis.hitchTimeRatio - 40 / 1.07) < 0.001)
         #expect(analysis.findings.first { $0.kind == .hitch }?.severity == .error)
     }
 
@@ -76,5 +86,61 @@ struct HitchTests {
         let analysis = try Fixture(["largeTitle"], samples: samples, fps: 100).analyze()
         #expect(abs(analysis.frameJitter - expected) < 0.001)
         #expect(analysis.findings.isEmpty)
+    }
+
+    /// A drag at 600 pt/s through frames of the given intervals (seconds), in microseconds; each
+    /// frame records `frameDurations[i]` (the duration the display meant frame i to last) if given.
+    static func intervals(_ intervals: [Double], fps: Double? = 120, frameDurations: [Double]? = nil) throws -> SessionAnalysis {
+        var t = 0.0
+        var samples: [(Double, Double)] = [(0, 0)]
+        for interval in intervals {
+            t += interval
+            samples.append(((t * 1_000_000).rounded() / 1_000_000, (t * 600 * 1000).rounded() / 1000))
+        }
+        var fixture = try Fixture(["largeTitle"], samples: samples, fps: fps)
+        if let frameDurations {
+            for index in fixture.frames.indices.dropLast() {
+                fixture.frames[index].sample.frameDuration = frameDurations[index]
+            }
+        }
+        return try fixture.analyze()
+    }
+
+    static let fast = Array(repeating: 1.0 / 120, count: 30)
+
+    @Test("ProMotion: a steady run at 80, 60, 40 or 30 Hz is not late; one dropped frame at 120 Hz is")
+    func adaptiveRates() throws {
+        for rate in [80.0, 60, 40, 30] {
+            let analysis = try Self.intervals(Self.fast + Array(repeating: 1 / rate, count: 6) + Self.fast)
+            #expect(analysis.hitchTimeRatio == 0, "\(rate) Hz")
+            #expect(analysis.findings.isEmpty, "\(rate) Hz")
+        }
+        // One 16.7 ms interval among 8.3 ms ones is a dropped frame: 8.3 ms late.
+        let dropped = try Self.intervals(Self.fast + [1.0 / 60] + Self.fast)
+        let hitch = try #require(dropped.findings.first { $0.kind == .hitch })
+        #expect(hitch.count == 1)
+        #expect(abs(hitch.detail("hitchTime")!.number! - 8.333) < 0.002)
+        // A lone 80 Hz frame is exactly 1.5 × 8.33 ms: never late, whatever the rounding.
+        #expect(try Self.intervals(Self.fast + [0.0125] + Self.fast).findings.isEmpty)
+        #expect(try Self.intervals(Self.fast + [0.012501] + Self.fast).findings.isEmpty)
+        // On a 60 Hz display (no ProMotion) two 33 ms frames in a row are two hitches.
+        let fixed = try Self.intervals(Array(repeating: 1.0 / 60, count: 30) + [1.0 / 30, 1.0 / 30] + Array(repeating: 1.0 / 60, count: 30), fps: 60)
+        #expect(fixed.findings.first { $0.kind == .hitch }?.count == 2)
+    }
+
+    @Test("a 50 ms hitch during a 60 Hz stretch is measured against 60 Hz, or the recorded frameDuration")
+    func hitchAtLowerRate() throws {
+        let intervals = Self.fast + Array(repeating: 1.0 / 60, count: 10) + [0.05] + Array(repeating: 1.0 / 60, count: 10)
+        // The display meant the frame before the freeze to last 16.7 ms, like its neighbours.
+        var meant = intervals
+        meant[40] = 1.0 / 60
+        for frameDurations in [nil, meant] {
+            let analysis = try Self.intervals(intervals, frameDurations: frameDurations)
+            let hitch = try #require(analysis.findings.first { $0.kind == .hitch })
+            #expect(hitch.count == 1)
+            #expect(abs(hitch.detail("hitchTime")!.number! - 33.333) < 0.002, "\(frameDurations == nil)")
+        }
+        // A frame the display meant to last 50 ms (ProMotion idling down) is not late.
+        #expect(try Self.intervals(intervals, frameDurations: intervals).findings.isEmpty)
     }
 }

@@ -101,6 +101,46 @@ struct BarEngineTests {
         #expect(state.barHeight == 44)
     }
 
+    /// A state switches back only once `y` is more than `RestTolerance.points` (1e-6) past the far
+    /// edge; the edge where the reference counts an exact hit stays exact.
+    @Test("thresholds: ulp-level noise on the far edge keeps the state, beyond 1e-6 pt it switches", arguments: [
+        // (behaviour, previous ys, y, on) where on is the inline title / default background / toolbar title
+        ("largeTitle", [60.0], 52.5.nextDown, true),
+        ("largeTitle", [60], 52.5 - 5e-7, true),
+        ("largeTitle", [60], 52.5 - 2e-6, false),
+        ("largeTitle", [], 52.5.nextDown, false),
+        ("largeTitle", [], 52.5, true),
+        ("blurHeader", [], 84.0.nextUp, false),
+        ("blurHeader", [], 84 + 5e-7, false),
+        ("blurHeader", [], 84 + 2e-6, true),
+        ("blurHeader", [90], 84.0.nextDown, true),
+        ("blurHeader", [90], 84 - 2e-6, false),
+        ("customTitle", [50], 44.0.nextDown, true),     // showing one ulp above 0
+        ("customTitle", [50], 44 - 5e-7, true),
+        ("customTitle", [50], 44 - 2e-6, false),
+        ("customTitle", [], 44, true),                  // showing exactly 0: on, as the reference
+    ] as [(String, [Double], Double, Bool)])
+    func thresholdTolerance(behavior: String, before: [Double], y: Double, on: Bool) throws {
+        let behaviors = try makeBehaviors([behavior], [
+            "customTitle.labelScale": .number(1.5), "customTitle.fadeDuration": .number(0),
+        ].filter { $0.key.hasPrefix(behavior) })
+        let state = final(behaviors, before: before, y: y)
+        #expect(state.inlineTitleAlpha == (on ? 1 : 0))
+    }
+
+    @Test("customTitle content label: hidden at showing <= 0, shown again only beyond 1e-6 pt", arguments: [
+        ([Double](), 44.0, false),
+        ([], 44.0.nextDown, false),       // within the tolerance the previous state holds (the start's: hidden)
+        ([50], 44.0.nextDown, false),     // after hiding, ulp noise does not show it again
+        ([50], 44 - 2e-6, true),
+        ([0], 44.0.nextUp, false),
+    ] as [([Double], Double, Bool)])
+    func customTitleContentLabel(before: [Double], y: Double, visible: Bool) throws {
+        let behaviors = try makeBehaviors(["customTitle"], ["customTitle.labelScale": .number(1.5)])
+        let state = final(behaviors, before: before, y: y)
+        #expect(state.contentTitleAlpha == (visible ? 1 : 0))
+    }
+
     @Test("customTitle fade restarts from the current alpha when the target flips mid-fade")
     func customTitleFadeInterruption() throws {
         var engine = BarEngine(behaviors: try makeBehaviors(["customTitle"]))  // fadeDuration 0.35
@@ -141,6 +181,15 @@ struct BarEngineTests {
         #expect(try hidden(after: [0, 21, 0.9, 0.5]) == [false, true, false, false])
         // Hidden at 21, turning at 30: 10.5 is 19.5 below it, 9.9 is 20.1.
         #expect(try hidden(after: [0, 21, 30, 10.5, 9.9]) == [false, true, true, true, false])
+    }
+
+    @Test("hideOnSwipe: moving back by up to 1 pt is touch noise, not a turning point")
+    func swipeTouchNoise() throws {
+        // 10 → 9.2 is 0.8 back: noise, so 20.5 is 20.5 from the drag's start.
+        #expect(try hidden(after: [0, 10, 9.2, 20.5]) == [false, false, false, true])
+        #expect(try hidden(after: [0, 10, 9.2, 9.9, 9.3, 20.5]) == [false, false, false, false, false, true])
+        // 10 → 8.9 is 1.1 back: a turning point at 10, then one at 8.9 on the way up again.
+        #expect(try hidden(after: [0, 10, 8.9, 21, 28.8, 29]) == [false, false, false, false, false, true])
     }
 
     @Test("a step of 0 is not a turning point")

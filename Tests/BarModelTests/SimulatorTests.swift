@@ -5,7 +5,7 @@ import Testing
 struct SimulatorTests {
     static let allGestures: [Gesture] = [
         .drag(), .drag(to: -60, duration: 0.4), .fling(), .fling(velocity: -2500), .fling(velocity: 4000, rate: .fast),
-        .bounce(), .hover(), .hover(at: 30, hold: 0), .zigzag(), .tap(.content), .tap(.title), .wait(0.5),
+        .bounce(), .hover(), .hover(at: 30, hold: 0), .zigzag(), .tap(.content), .tap(.title), .wait(0.5), .top(),
     ]
 
     private func configuration(_ names: [String], _ gesture: Gesture, fps: Int = 60, seed: UInt64 = 7,
@@ -41,6 +41,7 @@ struct SimulatorTests {
         #expect(a.items == b.items)
         if case .tap = gesture { return }
         if case .wait = gesture { return }
+        if case .top = gesture { return }  // from rest at the top: nothing random happens
         let c = try Collected(configuration(["blurHeader"], gesture, seed: 100, faults: [.droppedFrames()], observed: true))
         #expect(a.items != c.items)
     }

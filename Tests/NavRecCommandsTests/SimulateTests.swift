@@ -6,7 +6,7 @@ struct SimulateTests {
     let directory = TemporaryDirectory()
     var db: String { directory.path("sim.sqlite") }
 
-    @Test("every gesture's output imports through stdin", arguments: ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait"])
+    @Test("every gesture's output imports through stdin", arguments: ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top"])
     func gestureImports(gesture: String) throws {
         let simulated = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--behavior", "hideOnSwipe", "--gesture", gesture])
         #expect(simulated.status == 0, "\(simulated.stderr)")
@@ -51,6 +51,21 @@ struct SimulateTests {
         #expect(failed.stderr.contains("fling"))
     }
 
+    @Test("recorder options reach the output: clock offset, frameDuration, lifecycle events; same seed, same bytes")
+    func recorderOptions() throws {
+        let arguments = ["simulate", "--behavior", "largeTitle", "--gesture", "drag", "--fps", "120", "--refresh", "adaptive",
+                         "--recorder", "display-link", "--clock-offset", "100000", "--background", "0.2=30", "--touch-noise", "0.4",
+                         "--timestamp-noise", "0.3", "--duplicates", "0.3", "--seed", "4"]
+        let first = try NavRecBinary.run(arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == (try NavRecBinary.run(arguments)).stdout)
+        let lines = first.stdout.split(separator: "\n")
+        #expect(lines[1].hasPrefix(#"{"t":100000"#))
+        #expect(lines[1].contains(#""frameDuration":0.008333"#))
+        #expect(lines.contains(#"{"t":100000.2,"event":"background"}"#))
+        #expect(lines.contains(#"{"t":100030.2,"event":"foreground"}"#))
+    }
+
     @Test("wrong arguments are usage errors with hints", arguments: [
         (["--gesture", "hover"], "missing --behavior"),
         (["--behavior", "blurHeader", "--gesture", "hovr"], "did you mean 'hover'?"),
@@ -58,6 +73,13 @@ struct SimulateTests {
         (["--behavior", "blurHeader", "--fps", "0"], "--fps"),
         (["--behavior", "blurHeader", "--seed", "x"], "--seed"),
         (["--behavior", "avatar"], "avatar needs largeTitle"),
+        (["--behavior", "largeTitle", "--recorder", "callbacks"], "unknown --recorder 'callbacks'; known: frames, display-link, scroll-callbacks"),
+        (["--behavior", "largeTitle", "--refresh", "promotion"], "unknown --refresh 'promotion'; known: fixed, adaptive"),
+        (["--behavior", "largeTitle", "--background", "3"], "--background takes AT=SECONDS (e.g. 3=30), not '3'"),
+        (["--behavior", "largeTitle", "--background", "3=0"], "background needs AT ≥ 0 and SECONDS > 0"),
+        (["--behavior", "largeTitle", "--duplicates", "2"], "duplicates must be a fraction from 0 to 1"),
+        (["--behavior", "largeTitle", "--touch-noise", "-1"], "--touch-noise takes a non-negative number, not '-1'"),
+        (["--behavior", "largeTitle", "--fps", "30", "--refresh", "adaptive"], "adaptive refresh needs a display of at least 60 fps"),
     ])
     func usageErrors(arguments: [String], fragment: String) throws {
         let result = try NavRecBinary.run(["simulate"] + arguments)

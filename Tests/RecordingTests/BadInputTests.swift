@@ -95,7 +95,12 @@ let badInputs: [BadInput] = [
     .init("sample going back after an event", h + #"{"t":2,"event":"tap","target":"bar"}"# + "\n" + #"{"t":1,"y":0}"# + "\n", "3:6", "'t' went back"),
     // Unknown values
     .init("unknown phase", h + #"{"t":1,"y":0,"phase":"dragging"}"# + "\n", "2:22", "unknown phase 'dragging'; expected idle, drag, decelerate, bounce or animate"),
-    .init("unknown event", h + #"{"t":1,"event":"swipe","target":"title"}"# + "\n", "2:16", "unknown event 'swipe'; expected tap"),
+    .init("unknown event", h + #"{"t":1,"event":"swipe","target":"title"}"# + "\n", "2:16", "unknown event 'swipe'; expected tap, background or foreground"),
+    .init("lifecycle event with a target", h + #"{"t":1,"event":"background","target":"bar"}"# + "\n", "2:16", "a 'background' event has no 'target' (only taps do)"),
+    .init("zero frameDuration", h + #"{"t":1,"y":0,"frameDuration":0}"# + "\n", "2:30", "'frameDuration' must be a positive number of seconds up to 1"),
+    .init("frameDuration over a second", h + #"{"t":1,"y":0,"frameDuration":1.5}"# + "\n", "2:30", "found 1.5"),
+    .init("frameDuration as a string", h + #"{"t":1,"y":0,"frameDuration":"8ms"}"# + "\n", "2:30", "'frameDuration' must be a number"),
+    .init("duplicate frameDuration", h + #"{"t":1,"y":0,"frameDuration":0.01,"frameDuration":0.01}"# + "\n", "2:35", "duplicate key 'frameDuration'"),
     .init("unknown target", h + #"{"t":1,"event":"tap","target":"nav"}"# + "\n", "2:31", "unknown target 'nav'; expected content, title or bar"),
     .init("unknown background", h + #"{"t":1,"y":0,"bar":{"background":"blue"}}"# + "\n", "2:34", "unknown background 'blue'; expected transparent or default"),
     // Before any header

@@ -20,6 +20,28 @@ struct MigratorTests {
         }
     }
 
+    @Test("0003 upgrades a schema-1 database in place: taps, analyses and frames keep their values")
+    func upgradeToHitchModel() throws {
+        let path = directory.path("v1.sqlite")
+        let database = try Database(path: path)
+        #expect(try Migrator(migrations: [Migration.embedded[0]]).migrate(database) == [Migration.embedded[0].name])
+        try database.execute("""
+            INSERT INTO sessions VALUES (1, 'old', NULL, NULL, NULL, NULL, 60, NULL, 'largeTitle', '{}', 'c', '-', 1, 0, 1, 0, 0, 'now');
+            INSERT INTO frames (key, t_us, y) VALUES (4294967296, 0, 5000);
+            INSERT INTO events VALUES (1, 0, 1, 0.5, 'tap', 'title');
+            INSERT INTO analyses VALUES (1, '', 2.5, 0.1, 'now');
+            """)
+        let applied = try Migrator().migrate(database)
+        #expect(applied == Migration.embedded.dropFirst().map(\.name))
+        #expect(try database.scalarInt("SELECT count(*) FROM events WHERE kind = 'tap' AND target = 'title' AND t = 0.5") == 1)
+        #expect(try database.scalarInt("SELECT count(*) FROM timeline WHERE y = 5 AND frame_duration IS NULL") == 1)
+        #expect(try database.scalarInt("SELECT gaps FROM session_summary WHERE hitch_time_ratio = 2.5") == 0)
+        // Lifecycle events have no target; taps need one.
+        try database.execute("INSERT INTO events VALUES (1, 1, 1, 0.7, 'background', NULL)")
+        #expect(throws: DatabaseError.self) { try database.execute("INSERT INTO events VALUES (1, 2, 1, 0.8, 'tap', NULL)") }
+        #expect(throws: DatabaseError.self) { try database.execute("INSERT INTO events VALUES (1, 3, 1, 0.9, 'foreground', 'bar')") }
+    }
+
     @Test("re-opening a migrated database applies nothing")
     func reopenIsNoOp() throws {
         let path = directory.path("again.sqlite")
@@ -36,7 +58,8 @@ struct MigratorTests {
         let edited = Migration(name: original.name, sql: original.sql + "\n-- edited\n")!
         let database = try Database(path: path)
         let error = #expect(throws: MigrationError.self) {
-            try Migrator(migrations: [edited]).migrate(database)
+            // The later migrations as carried: only the first one's text differs.
+            try Migrator(migrations: [edited] + Migration.embedded.dropFirst()).migrate(database)
         }
         #expect(error == .checksumMismatch(name: original.name, path: path))
         #expect(error?.description.contains(original.name) == true)

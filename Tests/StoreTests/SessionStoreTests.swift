@@ -66,7 +66,7 @@ struct SessionStoreTests {
             }
         }
         let a = try #require(try store.session(id: "a"))
-        try store.saveAnalysis(of: a, settings: "", hitchTimeRatio: 0, frameJitter: 0, findings: [
+        try store.saveAnalysis(of: a, settings: "", hitchTimeRatio: 0, frameJitter: 0, gaps: 0, gapTime: 0, findings: [
             StoredFinding(kind: "hitch", subkind: nil, signal: "frames", source: "computed", severity: "warning",
                           start: 0, end: 1, count: 1, message: "m", detailsJSON: "{}"),
         ])
@@ -90,10 +90,35 @@ struct SessionStoreTests {
         let x = try #require(try store.session(id: "x"))
         let finding = StoredFinding(kind: "flapping", subkind: nil, signal: "background", source: "computed",
                                     severity: "warning", start: 0.017, end: 0.067, count: 4, message: "m", detailsJSON: "{}")
-        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 1, frameJitter: 0, findings: [finding, finding])
-        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 2, frameJitter: 0, findings: [finding])
-        try store.saveAnalysis(of: x, settings: "flapping.window=2", hitchTimeRatio: 3, frameJitter: 0, findings: [])
+        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 1, frameJitter: 0, gaps: 0, gapTime: 0, findings: [finding, finding])
+        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 2, frameJitter: 0, gaps: 0, gapTime: 0, findings: [finding])
+        try store.saveAnalysis(of: x, settings: "flapping.window=2", hitchTimeRatio: 3, frameJitter: 0, gaps: 0, gapTime: 0, findings: [])
         #expect(try store.database.scalarInt("SELECT count(*) FROM findings") == 1)
         #expect(try store.database.scalarInt("SELECT count(*) FROM analyses") == 2)
+    }
+
+    @Test("a sample's recording line comes from sparse breakpoints: one per run of consecutive lines")
+    func recordingLines() throws {
+        let store = try SessionStore(path: directory.path("lines.sqlite"))
+        // Samples on lines 2, 3, 4, then 7, 8 (an event and a blank line between), then 9.
+        let lines = [2, 3, 4, 7, 8, 9]
+        try store.database.inTransaction {
+            let writer = try store.makeSessionWriter()
+            for (seq, line) in lines.enumerated() {
+                writer.noteLine(line)
+                try writer.append(ScrollSample(t: Double(seq) * 0.1, y: Double(seq)), computed: BarState(), observed: nil)
+            }
+            try writer.finish(session(writer, id: "lines"))
+            let bare = try store.makeSessionWriter()
+            try bare.append(ScrollSample(t: 0, y: 0), computed: BarState(), observed: nil)
+            try bare.finish(session(bare, id: "no-lines"))
+        }
+        #expect(try store.database.scalarInt("SELECT count(*) FROM sample_lines") == 2)
+        let stored = try #require(try store.session(id: "lines"))
+        let found = try (0..<6).map { try store.recordingLine(of: stored, at: Double($0) * 0.1) }
+        #expect(found == lines)
+        #expect(try store.recordingLine(of: stored, at: 0.25) == 7)
+        #expect(try store.recordingLine(of: stored, at: 99) == 9)
+        #expect(try store.recordingLine(of: try #require(try store.session(id: "no-lines")), at: 0) == nil)
     }
 }

@@ -4,10 +4,24 @@ import BarModel
 ///
 /// A toggle is a sample whose value differs from the previous *known* value of its signal (a
 /// sample lacking the field neither toggles nor breaks an episode); an episode is a maximal chain
-/// of toggles each within `window` of the previous one.
+/// of toggles each within `window` of the previous one **and** with the content moving at most the
+/// signal's sweep limit (``sweepLimit(of:behaviors:settings:)``) between them: a toggle reached by a
+/// longer sweep is deliberate scrolling, which no fix within the search's range would remove.
+///
+/// On the computed stream the detector also follows the observed value of each signal, so an
+/// episode can say whether the app itself stayed stable meanwhile (``Episode/observed``).
 ///
 /// - Complexity: O(1) per sample and O(signals) memory, plus the reported episodes.
 struct FlappingDetector: Sendable {
+    /// What the observed stream did over a computed episode's span.
+    struct ObservedDuring: Sendable, Hashable {
+        /// Observed toggles of the signal from the episode's first toggle to its last.
+        var toggles: Int
+        /// The largest `|y − threshold|` at which the observed value differed from the computed
+        /// one: the app's band reaches at least this far. Points; 0 when they never differed.
+        var band: Double
+    }
+
     /// One reported chain of toggles.
     struct Episode: Sendable, Hashable {
         var signal: BinarySignal
@@ -19,6 +33,9 @@ struct FlappingDetector: Sendable {
         /// Smallest and largest `y` over `start...end`, points.
         var yMin: Double
         var yMax: Double
+        /// On the computed stream: the observed stream over the span, when it carried the signal
+        /// from the first toggle on; `nil` otherwise.
+        var observed: ObservedDuring?
     }
 
     private struct Tracker: Sendable {
@@ -30,6 +47,16 @@ struct FlappingDetector: Sendable {
         var runMax = 0.0
         var spanMin = 0.0
         var spanMax = 0.0
+        /// `y` range since the last toggle, including the current sample.
+        var sweepMin = 0.0
+        var sweepMax = 0.0
+        var observedLast: Bool?
+        /// Whether the observed value was known at the run's first toggle.
+        var observedKnown = false
+        var observedRunToggles = 0
+        var observedSpanToggles = 0
+        var observedRunBand = 0.0
+        var observedSpanBand = 0.0
     }
 
     /// Cached: `allCases` builds a new array on every access, and this runs per sample.
@@ -37,40 +64,88 @@ struct FlappingDetector: Sendable {
 
     let window: Double
     let minToggles: Int
+    /// Per signal, in `signals` order.
+    private let sweepLimits: [Double]
+    /// Per signal, the `y` at which it switches, where a Schmitt threshold drives it.
+    private let thresholds: [Double?]
     private var trackers: [Tracker]
     /// Reported episodes so far, in the order they ended.
     private(set) var episodes: [Episode] = []
 
-    init(settings: AnalyzerSettings.Flapping) {
+    init(settings: AnalyzerSettings.Flapping, behaviors: BehaviorSet) {
         window = settings.window
         minToggles = settings.minToggles
-        trackers = Array(repeating: Tracker(), count: BinarySignal.allCases.count)
+        sweepLimits = Self.signals.map { Self.sweepLimit(of: $0, behaviors: behaviors, settings: settings) }
+        thresholds = Self.signals.map { signal in
+            signal.hysteresisParameter(in: behaviors).flatMap { HysteresisSearch.threshold(of: $0, in: behaviors) }
+        }
+        trackers = Array(repeating: Tracker(), count: Self.signals.count)
     }
 
-    /// Takes one sample's state at time `t` with scroll offset `y`.
-    mutating func observe(t: Double, y: Double, state: BarState) {
+    /// The most the content may move between two toggles of one episode, points: a flap is what a
+    /// fix in the replay search's range removes. `flapping.maxHysteresis` for scroll-driven titles
+    /// and the background, `flapping.maxSwipeDistance` for hide-on-swipe's `barHidden`, unlimited
+    /// for states only taps drive.
+    static func sweepLimit(of signal: BinarySignal, behaviors: BehaviorSet, settings: AnalyzerSettings.Flapping) -> Double {
+        switch signal {
+        case .barHidden:
+            behaviors.hideOnSwipe?.onSwipe == true ? settings.maxSwipeDistance : .infinity
+        case .subtitleVisible, .dropdownExpanded:
+            .infinity
+        case .background, .largeTitleVisible, .inlineTitleVisible, .contentTitleVisible:
+            settings.maxHysteresis
+        }
+    }
+
+    /// Takes one sample's state at time `t` with scroll offset `y`; on the computed stream,
+    /// `observed` is the app's state on the same sample, if it reported one.
+    mutating func observe(t: Double, y: Double, state: BarState, observed: BarState? = nil) {
         // One exclusive access to the trackers per frame (see JitterDetector.observe); the episodes
         // are a separate stored property, so a run that ends is recorded in place.
         let window = self.window
         let minimum = minToggles
+        let sweepLimits = self.sweepLimits
+        let thresholds = self.thresholds
         trackers.withUnsafeMutableBufferPointer { trackers in
             for (index, signal) in Self.signals.enumerated() {
                 if trackers[index].count > 0 {
                     trackers[index].runMin = min(trackers[index].runMin, y)
                     trackers[index].runMax = max(trackers[index].runMax, y)
                 }
+                trackers[index].sweepMin = min(trackers[index].sweepMin, y)
+                trackers[index].sweepMax = max(trackers[index].sweepMax, y)
+                var observedToggled = false
+                if let observed, let observedValue = signal.value(in: observed) {
+                    if let previous = trackers[index].observedLast, previous != observedValue { observedToggled = true }
+                    trackers[index].observedLast = observedValue
+                }
                 guard let value = signal.value(in: state) else { continue }
+                if trackers[index].count > 0 {
+                    if observedToggled { trackers[index].observedRunToggles += 1 }
+                    if let threshold = thresholds[index], let observedValue = trackers[index].observedLast,
+                        observedValue != value
+                    {
+                        trackers[index].observedRunBand = max(trackers[index].observedRunBand, abs(y - threshold))
+                    }
+                }
                 guard let last = trackers[index].last else {
                     trackers[index].last = value
+                    trackers[index].sweepMin = y
+                    trackers[index].sweepMax = y
                     continue
                 }
                 guard value != last else { continue }
                 trackers[index].last = value
-                if trackers[index].count > 0, t - trackers[index].lastToggle <= window {
+                let sweep = trackers[index].sweepMax - trackers[index].sweepMin
+                trackers[index].sweepMin = y
+                trackers[index].sweepMax = y
+                if trackers[index].count > 0, t - trackers[index].lastToggle <= window, sweep <= sweepLimits[index] {
                     trackers[index].count += 1
                     trackers[index].lastToggle = t
                     trackers[index].spanMin = trackers[index].runMin
                     trackers[index].spanMax = trackers[index].runMax
+                    trackers[index].observedSpanToggles = trackers[index].observedRunToggles
+                    trackers[index].observedSpanBand = trackers[index].observedRunBand
                 } else {
                     Self.record(trackers[index], index: index, minimum: minimum, into: &episodes)
                     trackers[index].count = 1
@@ -80,6 +155,18 @@ struct FlappingDetector: Sendable {
                     trackers[index].runMax = y
                     trackers[index].spanMin = y
                     trackers[index].spanMax = y
+                    // An observed flip on the run's first toggle is the app following the model.
+                    trackers[index].observedKnown = trackers[index].observedLast != nil
+                    trackers[index].observedRunToggles = observedToggled ? 1 : 0
+                    trackers[index].observedSpanToggles = trackers[index].observedRunToggles
+                    var band = 0.0
+                    if let threshold = thresholds[index], let observedValue = trackers[index].observedLast,
+                        observedValue != value
+                    {
+                        band = abs(y - threshold)
+                    }
+                    trackers[index].observedRunBand = band
+                    trackers[index].observedSpanBand = band
                 }
             }
         }
@@ -100,6 +187,8 @@ struct FlappingDetector: Sendable {
         guard tracker.count >= minimum else { return }
         episodes.append(Episode(
             signal: signals[index], count: tracker.count, start: tracker.start, end: tracker.lastToggle,
-            yMin: tracker.spanMin, yMax: tracker.spanMax))
+            yMin: tracker.spanMin, yMax: tracker.spanMax,
+            observed: tracker.observedKnown
+                ? ObservedDuring(toggles: tracker.observedSpanToggles, band: tracker.observedSpanBand) : nil))
     }
 }

@@ -133,16 +133,30 @@ struct TitleMismatchDetector: Sendable {
     }
 }
 
-/// `observed_vs_expected` title mismatches: a title presentation visible in one stream and not in
-/// the other for longer than the tolerance, while the bar is shown in both.
+/// `observed_vs_expected` mismatches: the app's title presentations, or its `barHidden`, differ
+/// from the model's for longer than the tolerance.
+///
+/// One disagreement, one finding: a run lasts while any presentation differs (the large and the
+/// inline title of one wrong collapse, also after a rotation, are one run), and names every
+/// presentation that differed in it. Titles are compared only while the bar is shown in both
+/// streams; while `barHidden` itself differs, that is the one finding.
 ///
 /// - Complexity: O(presentations) per sample, O(presentations) memory, plus the findings.
 struct TitleComparisonDetector: Sendable {
+    /// The presentations' run: which differed, and each one's alphas when it first did.
+    private struct TitleRun: Sendable {
+        var start: Double
+        var differed = 0
+        var computedAlphas: [Double]
+        var observedAlphas: [Double]
+    }
+
     let presentations: [TitlePresentation]
     let tolerance: Double
     private var observedAlphas: [Double?]
-    private var observedHidden = false
-    private var runs: [ConditionRun<Bool>?]
+    private var observedHidden: Bool?
+    private var titleRun: TitleRun?
+    private var hiddenRun: ConditionRun<Bool>?
     private var lastT = 0.0
     /// Findings so far, in the order they ended.
     private(set) var findings: [Finding] = []
@@ -151,14 +165,14 @@ struct TitleComparisonDetector: Sendable {
         self.presentations = presentations
         self.tolerance = tolerance
         observedAlphas = Array(repeating: nil, count: presentations.count)
-        runs = Array(repeating: nil, count: presentations.count)
     }
 
     /// Takes one sample's computed and observed states at time `t`.
     mutating func observe(t: Double, computed: BarState, observed: BarState?) {
         lastT = t
         if let hidden = observed?.barHidden { observedHidden = hidden }
-        let hidden = observedHidden || computed.barHidden == true
+        observeHidden(t: t, computed: computed.barHidden)
+        let hidden = observedHidden == true || computed.barHidden == true
         // Lanes are independent, so the observed alphas are taken first, with the state unwrapped
         // once (per lane it was copied each time).
         if let observed {
@@ -166,39 +180,91 @@ struct TitleComparisonDetector: Sendable {
                 if let alpha = presentation.alpha(in: observed) { observedAlphas[index] = alpha }
             }
         }
+        // A bit per differing presentation: no allocation on the per-sample path.
+        var differing = 0
         for (index, presentation) in presentations.enumerated() {
             guard let observedAlpha = observedAlphas[index], let computedAlpha = presentation.alpha(in: computed) else { continue }
-            let differs = !hidden && (observedAlpha >= BarState.visibleAlpha) != (computedAlpha >= BarState.visibleAlpha)
-            if differs, runs[index] == nil {
-                runs[index] = ConditionRun(
-                    condition: true, start: t,
-                    evidence: [("computedAlpha", .number(computedAlpha)), ("observedAlpha", .number(observedAlpha))])
-            } else if !differs, let run = runs[index] {
-                close(run, index: index, end: t)
+            if !hidden, (observedAlpha >= BarState.visibleAlpha) != (computedAlpha >= BarState.visibleAlpha) {
+                differing |= 1 << index
             }
+        }
+        if differing == 0 {
+            if let run = titleRun { closeTitles(run, end: t) }
+            return
+        }
+        if titleRun == nil {
+            titleRun = TitleRun(
+                start: t, computedAlphas: Array(repeating: 0, count: presentations.count),
+                observedAlphas: Array(repeating: 0, count: presentations.count))
+        }
+        for index in presentations.indices where differing & (1 << index) != 0 && titleRun!.differed & (1 << index) == 0 {
+            titleRun!.differed |= 1 << index
+            titleRun!.computedAlphas[index] = presentations[index].alpha(in: computed) ?? 0
+            titleRun!.observedAlphas[index] = observedAlphas[index] ?? 0
+        }
+    }
+
+    private mutating func observeHidden(t: Double, computed: Bool?) {
+        guard let observedHidden, let computed else { return }
+        if observedHidden != computed {
+            if hiddenRun == nil { hiddenRun = ConditionRun(condition: observedHidden, start: t, evidence: []) }
+        } else if let run = hiddenRun {
+            closeHidden(run, end: t)
         }
     }
 
     /// Closes the open runs at the end of the streams.
     mutating func finish() {
-        for index in runs.indices {
-            if let run = runs[index] { close(run, index: index, end: lastT) }
-        }
+        if let run = hiddenRun { closeHidden(run, end: lastT) }
+        if let run = titleRun { closeTitles(run, end: lastT) }
     }
 
-    private mutating func close(_ run: ConditionRun<Bool>, index: Int, end: Double) {
-        runs[index] = nil
+    private mutating func closeHidden(_ run: ConditionRun<Bool>, end: Double) {
+        hiddenRun = nil
         let duration = end - run.start
         guard duration > tolerance else { return }
-        let presentation = presentations[index]
-        guard case .number(let computedAlpha)? = run.evidence.first?.value else { return }
-        let expected = computedAlpha >= BarState.visibleAlpha ? "visible" : "hidden"
-        let shown = expected == "visible" ? "hidden" : "visible"
+        let (app, model) = run.condition ? ("hidden", "shown") : ("shown", "hidden")
         findings.append(Finding(
-            kind: .titleMismatch, subkind: "observed_vs_expected", signal: presentation.signalName, source: .comparison,
+            kind: .titleMismatch, subkind: "observed_vs_expected", signal: "barHidden", source: .comparison,
             severity: .warning, start: run.start, end: end,
-            message: "\(presentation.signalName) is \(shown) in the app but \(expected) in the model for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s)",
-            details: run.evidence + [("duration", .number(rounded(duration, 6))), ("tolerance", .number(rounded(tolerance, 6)))]))
+            message: "the bar is \(app) in the app but \(model) in the model for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s)",
+            details: [
+                ("computedBarHidden", .string(run.condition ? "false" : "true")),
+                ("observedBarHidden", .string(run.condition ? "true" : "false")),
+                ("duration", .number(rounded(duration, 6))), ("tolerance", .number(rounded(tolerance, 6))),
+            ]))
+    }
+
+    private mutating func closeTitles(_ run: TitleRun, end: Double) {
+        titleRun = nil
+        let duration = end - run.start
+        guard duration > tolerance else { return }
+        let differed = presentations.indices.filter { run.differed & (1 << $0) != 0 }
+        let signal = differed.map { presentations[$0].signalName }.joined(separator: "+")
+        let timing = "for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s)"
+        var details: [(key: String, value: Finding.Value)] = []
+        let message: String
+        if differed.count == 1, let index = differed.first {
+            let expected = run.computedAlphas[index] >= BarState.visibleAlpha ? "visible" : "hidden"
+            let shown = expected == "visible" ? "hidden" : "visible"
+            message = "\(signal) is \(shown) in the app but \(expected) in the model \(timing)"
+            details = [("computedAlpha", .number(run.computedAlphas[index])), ("observedAlpha", .number(run.observedAlphas[index]))]
+        } else {
+            let modelShows = differed.filter { run.computedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
+            let appShows = differed.filter { run.observedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
+            let app = appShows.isEmpty ? "none of them" : appShows.joined(separator: " and ")
+            let model = modelShows.isEmpty ? "none" : modelShows.joined(separator: " and ")
+            message = "the app shows \(app) where the model shows \(model) \(timing)"
+            for index in differed {
+                let name = presentations[index].signalName
+                details.append(("\(name)ComputedAlpha", .number(run.computedAlphas[index])))
+                details.append(("\(name)ObservedAlpha", .number(run.observedAlphas[index])))
+            }
+        }
+        details += [("duration", .number(rounded(duration, 6))), ("tolerance", .number(rounded(tolerance, 6)))]
+        findings.append(Finding(
+            kind: .titleMismatch, subkind: "observed_vs_expected", signal: signal, source: .comparison,
+            severity: .warning, start: run.start, end: end, message: message, details: details))
     }
 }
 

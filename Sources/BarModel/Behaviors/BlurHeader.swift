@@ -24,9 +24,13 @@ public struct BlurHeader: Behavior {
     }
 
     /// The background at `y` given the previous one; an exact hit on the band's edge keeps it.
+    ///
+    /// Both edges sit ``RestTolerance/points`` further out, so a bar resting on the threshold with
+    /// ulp-level noise in `y` keeps its background (the reference keeps it on an exact hit too).
     public func background(y: Double, previous: BarBackground) -> BarBackground {
-        if y > threshold + hysteresis { return .default }
-        if y < threshold - hysteresis { return .transparent }
+        let band = hysteresis + RestTolerance.points
+        if y > threshold + band { return .default }
+        if y < threshold - band { return .transparent }
         return previous
     }
 

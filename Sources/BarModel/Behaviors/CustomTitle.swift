@@ -27,12 +27,25 @@ public struct CustomTitle: Behavior {
         labelHeight * labelScale + (labelTop - y) - slack
     }
 
+    /// Whether the content label shows at `y`, given whether it showed on the previous sample:
+    /// hidden once `showing <= 0` (the reference's exact hit), shown again only once `showing`
+    /// exceeds ``RestTolerance/points``, so ulp-level noise at the edge does not flip it.
+    public func contentTitleVisible(y: Double, wasVisible: Bool) -> Bool {
+        let showing = showing(y: y)
+        if showing <= 0 { return false }
+        if showing > RestTolerance.points { return true }
+        return wasVisible
+    }
+
     /// The toolbar title's target at `y`, given the previous target: on when `showing <= -h`,
-    /// off when `showing > h`.
+    /// off when `showing > h` + ``RestTolerance/points``.
+    ///
+    /// The tolerance on the off edge keeps a label resting at `showing = 0` from flipping the title
+    /// on ulp-level noise; the on edge keeps the reference's exact hit.
     public func toolbarTitleTarget(y: Double, wasOn: Bool) -> Bool {
         let showing = showing(y: y)
         if showing <= -hysteresis { return true }
-        if showing > hysteresis { return false }
+        if showing > hysteresis + RestTolerance.points { return false }
         return wasOn
     }
 

@@ -24,10 +24,13 @@ public struct LargeTitle: Behavior {
 
     /// Whether the inline title shows at `y`, given whether it showed on the previous sample.
     /// With `h = 0` it shows exactly when the bar is fully collapsed (`y >= T`).
+    ///
+    /// The off edge sits ``RestTolerance/points`` further out: a bar resting on `T` whose `y`
+    /// wobbles by an ulp would otherwise flip every frame. The on edge keeps UIKit's exact hit.
     public func inlineTitleVisible(y: Double, wasVisible: Bool) -> Bool {
         let threshold = collapseDistance
         if y >= threshold + hysteresis { return true }
-        if y < threshold - hysteresis { return false }
+        if y < threshold - hysteresis - RestTolerance.points { return false }
         return wasVisible
     }
 

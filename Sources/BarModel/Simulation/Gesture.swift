@@ -25,9 +25,12 @@ public enum Gesture: Sendable, Hashable {
     case tap(ScrollEvent.Target = .content)
     /// Nothing happens for `seconds`.
     case wait(Double = 1)
+    /// A tap on the status bar: the content scrolls to the top over `duration` seconds (phase
+    /// `animate`, smoothstep easing), as `UIScrollView`'s `scrollsToTop` does.
+    case top(duration: Double = 0.3)
 
     /// The gesture names accepted by `--gesture` and in scripts, in documentation order.
-    public static let names = ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait"]
+    public static let names = ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top"]
 
     /// The gesture's name in scripts and on the command line.
     public var name: String {
@@ -39,6 +42,7 @@ public enum Gesture: Sendable, Hashable {
         case .zigzag: "zigzag"
         case .tap: "tap"
         case .wait: "wait"
+        case .top: "top"
         }
     }
 
@@ -52,6 +56,7 @@ public enum Gesture: Sendable, Hashable {
         case "zigzag": self = .zigzag()
         case "tap": self = .tap()
         case "wait": self = .wait()
+        case "top": self = .top()
         default: return nil
         }
     }
@@ -84,6 +89,7 @@ public enum Gesture: Sendable, Hashable {
             "zigzag amplitude=\(formatNumber(amplitude)) legs=\(legs) leg=\(formatNumber(legDuration))"
         case .tap(let target): "tap \(target.rawValue)"
         case .wait(let seconds): "wait \(formatNumber(seconds))"
+        case .top(let duration): "top duration=\(formatNumber(duration))"
         }
     }
 }

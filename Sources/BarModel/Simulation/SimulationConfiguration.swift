@@ -82,6 +82,7 @@ public struct SimulationConfiguration: Sendable, Hashable {
                 valid = amplitude > 0 && amplitude.isFinite && legs >= 1 && legDuration > 0 && legDuration.isFinite
             case .tap: valid = true
             case .wait(let seconds): valid = seconds >= 0 && seconds.isFinite
+            case .top(let duration): valid = duration > 0 && duration.isFinite
             }
             if !valid { throw SimulationError("gesture '\(gesture.scriptLine)' has a parameter out of range") }
         }

@@ -55,6 +55,7 @@ public struct SimulationScript: Sendable, Hashable, CustomStringConvertible {
         case "zigzag": (keys, bareKey) = (["amplitude", "legs", "leg"], nil)
         case "tap": (keys, bareKey) = (["target"], "target")
         case "wait": (keys, bareKey) = (["seconds"], "seconds")
+        case "top": (keys, bareKey) = (["duration"], nil)
         default:
             var message = "unknown gesture '\(name)'; known: \(Gesture.names.joined(separator: ", "))"
             if let hint = closestName(to: name, in: Gesture.names) { message += " (did you mean '\(hint)'?)" }
@@ -106,6 +107,8 @@ public struct SimulationScript: Sendable, Hashable, CustomStringConvertible {
                 throw SimulationError(message, line: line)
             }
             return .tap(target)
+        case "top":
+            return .top(duration: try reader.number("duration", default: 0.3, above: 0))
         default:
             return .wait(try reader.number("seconds", default: 1, atLeast: 0))
         }

@@ -224,6 +224,8 @@ public struct Simulator: Sequence, Sendable {
                 motion = .wait(until: frame + FingerPath.frames(Simulator.tapPause, fps: fps))
             case .wait(let seconds):
                 motion = .wait(until: frame + Int((seconds * fps).rounded()))
+            case .top(let duration):
+                motion = abs(y) < 0.001 ? .settled : .snap(from: y, to: 0, start: frame, frames: FingerPath.frames(duration, fps: fps))
             }
         }
 

@@ -1,0 +1,49 @@
+import BarModel
+
+/// Turns samples into frames: samples less than `window` after a frame's first sample belong to
+/// that frame (`scrollViewDidScroll` can run more than once per displayed frame). A frame keeps its
+/// first sample's time and frame duration and its last sample's position and phase: what was on
+/// screen when the frame was shown.
+///
+/// - Complexity: O(1) per sample and memory.
+struct FrameMerger: Sendable {
+    /// One displayed frame.
+    struct Frame: Sendable {
+        var t: Double
+        var y: Double
+        var phase: ScrollPhase?
+        var frameDuration: Double?
+    }
+
+    /// Seconds; half the display's shortest frame.
+    let window: Double
+    private var open: Frame?
+
+    init(window: Double) { self.window = window }
+
+    /// The merge window for a display whose maximum rate is `fps` (half a frame), or half a
+    /// 120 Hz frame when the rate is unknown (no iOS display refreshes faster).
+    static func window(fps: Double?) -> Double {
+        guard let fps, fps > 0 else { return 1.0 / 240 }
+        return 0.5 / fps
+    }
+
+    /// Takes the next sample; returns the frame it closed, if it starts a new one.
+    mutating func add(_ sample: ScrollSample) -> Frame? {
+        if var frame = open, sample.t - frame.t < window {
+            frame.y = sample.y
+            frame.phase = sample.phase ?? frame.phase
+            frame.frameDuration = frame.frameDuration ?? sample.frameDuration
+            open = frame
+            return nil
+        }
+        defer { open = Frame(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration) }
+        return open
+    }
+
+    /// The last frame, once every sample has been added.
+    mutating func finish() -> Frame? {
+        defer { open = nil }
+        return open
+    }
+}
