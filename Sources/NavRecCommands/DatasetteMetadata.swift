@@ -63,7 +63,8 @@ struct DatasetteMetadata {
         ]),
     ]
 
-    /// The `:name` parameters of `sql`, in order of first use (comments and string literals skipped).
+    /// The named parameters of `sql` (`:name` or `$name`), in order of first use (comments and
+    /// string literals skipped).
     static func parameters(of sql: String) -> [String] {
         var names: [String] = []
         for line in sql.split(separator: "\n") {
@@ -74,7 +75,7 @@ struct DatasetteMetadata {
             while index < code.endIndex {
                 let character = code[index]
                 if character == "'" { inString.toggle() }
-                if !inString, character == ":" {
+                if !inString, character == ":" || character == "$" {
                     let name = code[code.index(after: index)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                     if !name.isEmpty, !names.contains(String(name)) { names.append(String(name)) }
                 }
@@ -100,8 +101,10 @@ struct DatasetteMetadata {
         }
         var queries: [String: Any] = [:]
         for entry in QueryLibrary.entries {
+            // Queries/ writes parameters as `$name` (portable to DuckDB and Spark); Datasette asks
+            // for `:name`, which SQLite reads the same way.
             var query: [String: Any] = [
-                "sql": entry.sql, "title": entry.name.replacingOccurrences(of: "_", with: " "), "description": entry.summary,
+                "sql": Self.parameters(of: entry.sql).reduce(entry.sql) { $0.replacingOccurrences(of: "$" + $1, with: ":" + $1) }, "title": entry.name.replacingOccurrences(of: "_", with: " "), "description": entry.summary,
             ]
             let parameters = Self.parameters(of: entry.sql)
             if !parameters.isEmpty { query["params"] = parameters }
