@@ -35,11 +35,7 @@ struct AnalyzeCommand: NavRecCommand {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         inputs = try RecordingInputs(arguments, command: Self.spec.name, standardInputByDefault: true)
-        var settings = AnalyzerSettings()
-        for assignment in arguments.all("set") {
-            do { try settings.set(assignment) } catch { throw UsageError("--set \(assignment): \(error)", command: Self.spec.name) }
-        }
-        self.settings = settings
+        settings = try arguments.analyzerSettings(command: Self.spec.name).settings
     }
 
     func run() throws -> ExitCode {

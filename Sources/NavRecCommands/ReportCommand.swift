@@ -82,12 +82,7 @@ struct ReportCommand: NavRecCommand {
         } else {
             failOn = nil
         }
-        var settings = AnalyzerSettings()
-        for assignment in arguments.all("set") {
-            do { try settings.set(assignment) } catch { throw UsageError("--set \(assignment): \(error)", command: Self.spec.name) }
-        }
-        self.settings = settings
-        settingsKey = arguments.all("set").sorted().joined(separator: ",")
+        (settings, settingsKey) = try arguments.analyzerSettings(command: Self.spec.name)
     }
 
     func run() throws -> ExitCode {

@@ -107,15 +107,10 @@ struct TuneCommand: NavRecCommand {
         } else {
             threads = ProcessInfo.processInfo.activeProcessorCount
         }
-        var settings = AnalyzerSettings()
-        for assignment in arguments.all("set") {
-            do { try settings.set(assignment) } catch { throw fail("--set \(assignment): \(error)") }
-        }
+        (settings, settingsKey) = try arguments.analyzerSettings(command: Self.spec.name)
         guard settings.replay.isEmpty else {
             throw fail("--set takes detector settings here; tune sets \(parameter.name) itself (and no other behaviour parameter)")
         }
-        self.settings = settings
-        settingsKey = arguments.all("set").sorted().joined(separator: ",")
     }
 
     /// `A:B:STEP` (A to B inclusive) or `V1,V2,…`, ascending without duplicates.
