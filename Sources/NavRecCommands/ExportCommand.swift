@@ -42,19 +42,14 @@ struct ExportCommand: NavRecCommand {
             throw UsageError("unknown format '\(format)'; use perfetto", command: Self.spec.name)
         }
         outputPath = arguments.value("output")
-        var settings = AnalyzerSettings()
-        for assignment in arguments.all("set") {
-            do { try settings.set(assignment) } catch { throw UsageError("--set \(assignment): \(error)", command: Self.spec.name) }
-        }
-        self.settings = settings
-        settingsKey = arguments.all("set").sorted().joined(separator: ",")
+        (settings, settingsKey) = try arguments.analyzerSettings(command: Self.spec.name)
     }
 
     func run() throws -> ExitCode {
         let store = try context.openStore(databasePath)
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
         do {
-            var writer = PerfettoTraceWriter(lateFrameFactor: settings.hitch.factor) { output.write($0) }
+            var writer = PerfettoTraceWriter { output.write($0) }
             writer.begin()
             var count = 0
             try ReportCommand.analyze(

@@ -11,16 +11,14 @@ public import BarModel
 ///   first sample always), so the track's step function equals the stored value at every sample;
 /// - title visibility (alpha ≥ 0.5, as the analyzer reads it) and `subtitleVisible` as complete
 ///   slices (`"ph":"X"`) on one thread per title and stream, so slices never overlap on a thread;
-/// - each late frame (a moving interval longer than the hitch factor × the expected interval) as an
-///   instant (`"ph":"i"`) on the thread `late frames`, with the interval and expected interval;
+/// - each late frame the analysis found (its hitch model: ``TimelineDigest/lateFrames``) as an
+///   instant (`"ph":"i"`) on the thread `late frames`, with the interval since the frame before;
 /// - each finding as an async slice (`"ph":"b"`/`"e"`, category `finding`, an id unique in the
 ///   trace) whose args carry severity, message, count and the details (the evidence and the fix).
 ///
 /// Timestamps are microseconds from the session's start (`t` × 10⁶, rounded: what the database
 /// stores), so every session starts at 0.
 public struct PerfettoTraceWriter {
-    /// The multiple of the expected interval beyond which a frame is late (`hitch.factor`).
-    public var lateFrameFactor: Double
     private let emit: (String) -> Void
     private var nextFindingID = 1
     private var wroteEvent = false
@@ -28,8 +26,7 @@ public struct PerfettoTraceWriter {
     private var namedThreads: Set<Int> = []
 
     /// A writer that hands the trace's text to `emit` piece by piece.
-    public init(lateFrameFactor: Double = 1.5, emit: @escaping (String) -> Void) {
-        self.lateFrameFactor = lateFrameFactor
+    public init(emit: @escaping (String) -> Void) {
         self.emit = emit
     }
 
@@ -73,6 +70,9 @@ public struct PerfettoTraceWriter {
         // Per slice track and stream: when the current visible run started.
         var openSlices = [[Int64?]](repeating: [Int64?](repeating: nil, count: Self.slices.count), count: 2)
         var previous: ScrollSample?
+        // The late frames come in time order, at the times of the frames they end with.
+        let lateFrames = analysis.timeline.lateFrames
+        var nextLate = 0
         var lastTs: Int64 = 0
         for frame in frames {
             let ts = Self.microseconds(frame.sample.t)
@@ -99,13 +99,12 @@ public struct PerfettoTraceWriter {
                     }
                 }
             }
-            if let before = previous, let expected = analysis.expectedInterval, Self.isMoving(frame.sample, after: before) {
-                let interval = frame.sample.t - before.t
-                if interval > lateFrameFactor * expected {
-                    nameThread(pid: pid, tid: Self.lateFramesThread, "late frames")
-                    event(#"{"ph":"i","s":"t","pid":\#(pid),"tid":\#(Self.lateFramesThread),"name":"late frame","ts":\#(ts),"#
-                        + #""args":{"interval_ms":\#(Self.number(interval * 1000)),"expected_ms":\#(Self.number(expected * 1000))}}"#)
-                }
+            while nextLate < lateFrames.count, lateFrames[nextLate] < frame.sample.t { nextLate += 1 }
+            if nextLate < lateFrames.count, lateFrames[nextLate] == frame.sample.t, let before = previous {
+                nextLate += 1
+                nameThread(pid: pid, tid: Self.lateFramesThread, "late frames")
+                event(#"{"ph":"i","s":"t","pid":\#(pid),"tid":\#(Self.lateFramesThread),"name":"late frame","ts":\#(ts),"#
+                    + #""args":{"interval_ms":\#(Self.number((frame.sample.t - before.t) * 1000))}}"#)
             }
             previous = frame.sample
         }
@@ -161,13 +160,6 @@ public struct PerfettoTraceWriter {
     private mutating func slice(pid: Int, tid: Int, name: String, from start: Int64, to end: Int64) {
         nameThread(pid: pid, tid: tid, "\(name) (\(tid % 2 == 1 ? "observed" : "computed"))")
         event(#"{"ph":"X","pid":\#(pid),"tid":\#(tid),"name":"\#(name)","ts":\#(start),"dur":\#(end - start)}"#)
-    }
-
-    /// Whether the interval ending in `sample` counts for hitches (ANALYSIS.md "hitch": it ends in
-    /// a moving sample).
-    private static func isMoving(_ sample: ScrollSample, after previous: ScrollSample) -> Bool {
-        if let phase = sample.phase, phase != .idle { return true }
-        return sample.y != previous.y
     }
 
     /// Seconds as the database's integer microseconds.
