@@ -5,7 +5,7 @@ SELECT f.session_id, f.signal, s.behaviors,
        CASE WHEN MAX(f.suggested_hysteresis) IS NOT NULL THEN 'hysteresis' ELSE 'swipeDistance' END AS parameter,
        COALESCE(MAX(f.suggested_hysteresis), MAX(f.suggested_swipe_distance)) AS value
   FROM findings f
-  JOIN sessions s ON s.session_key = f.session_key
+  JOIN sessions s ON s.id = f.session_id
  WHERE f.kind = 'flapping' AND f.settings = ''
    AND (f.suggested_hysteresis IS NOT NULL OR f.suggested_swipe_distance IS NOT NULL)
  GROUP BY f.session_id, f.signal, s.behaviors

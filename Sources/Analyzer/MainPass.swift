@@ -69,7 +69,11 @@ struct MainPass: Sendable {
             observedTitles?.observe(t: sample.t, state: observed)
         }
         comparison?.observe(t: sample.t, computed: computed, observed: frame.observed)
+        let hitches = hitch.hitchCount
         hitch.observe(sample)
+        // The hitch detector decides a few frames late (it merges callbacks and looks at velocity),
+        // so the late frame is the one it names, not the current sample.
+        if hitch.hitchCount > hitches, let late = hitch.lastHitch { timeline.lateFrame(at: late) }
         timeline.observe(sample: sample, computed: computed, observed: frame.observed)
     }
 

@@ -1,3 +1,5 @@
+import BarModel
+
 /// `value` rounded to `digits` decimal places (half away from zero), to keep computed metrics free
 /// of binary noise such as `0.05000000000000001` in reports and the database.
 package func rounded(_ value: Double, _ digits: Int) -> Double {
@@ -30,4 +32,14 @@ package func pointsText(_ value: Double) -> String { decimalText(value, digits: 
 package func secondsText(_ value: Double, exceeding limit: Double? = nil) -> String {
     if let limit, value > limit, rounded(value, 2) <= rounded(limit, 3) { return decimalText(value, digits: 3) }
     return decimalText(value, digits: 2)
+}
+
+/// A fraction as a percentage for a sentence, at most two decimals: `1%`, `0.5%`, `33.33%`.
+package func percentText(_ fraction: Double) -> String {
+    formatNumber(rounded(fraction * 100, 2)) + "%"
+}
+
+/// Seconds as milliseconds for a sentence, at most one decimal: `38`, `4.2`.
+package func millisecondsText(_ seconds: Double) -> String {
+    formatNumber(rounded(seconds * 1000, 1))
 }

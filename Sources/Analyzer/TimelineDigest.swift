@@ -14,6 +14,16 @@ public struct TimelineDigest: Sendable, Hashable {
         public var y: ClosedRange<Double>
         /// Range of the computed bar height, points.
         public var barHeight: ClosedRange<Double>?
+        /// Per ``ContinuousSignal`` (in `allCases` order): its range in the computed stream.
+        public var computedSignals: [ClosedRange<Double>?]
+        /// The same in the observed stream: a wide band where the app's value jitters.
+        public var observedSignals: [ClosedRange<Double>?]
+
+        /// The range of `signal` in one stream, `nil` when the bucket has no value of it.
+        public func range(of signal: ContinuousSignal, observed: Bool) -> ClosedRange<Double>? {
+            let index = ContinuousSignal.allCases.firstIndex(of: signal) ?? 0
+            return observed ? observedSignals[index] : computedSignals[index]
+        }
         /// Range of the computed fraction of the bar shown, 0...1.
         public var barShown: ClosedRange<Double>?
         /// Per ``TimelineDigest/presentations``: fraction of samples with the title visible in the
@@ -42,6 +52,9 @@ public struct TimelineDigest: Sendable, Hashable {
     public var buckets: [Bucket]
     /// Where the findings happen, in the findings' order.
     public var spans: [Span]
+    /// When each late frame (hitch) was shown, seconds, in time order; at most
+    /// ``TimelineDigestBuilder/maxLateFrames`` so the digest stays small.
+    public var lateFrames: [Double]
 }
 
 /// Builds a ``TimelineDigest`` sample by sample.
@@ -56,6 +69,9 @@ struct TimelineDigestBuilder: Sendable {
         var heightMax = -Double.infinity
         var shownMin = Double.infinity
         var shownMax = -Double.infinity
+        /// Per continuous signal, computed stream then observed stream.
+        var signalMin = [Double](repeating: .infinity, count: 2 * ContinuousSignal.allCases.count)
+        var signalMax = [Double](repeating: -.infinity, count: 2 * ContinuousSignal.allCases.count)
         var computedVisible: [Int]
         var computedKnown: [Int]
         var observedVisible: [Int]
@@ -69,6 +85,14 @@ struct TimelineDigestBuilder: Sendable {
     private var accumulators: [Accumulator]
     private var hasObserved = false
     private var lastT = 0.0
+    private var lateFrames: [Double] = []
+    /// Late frames kept for the chart; beyond this many they would merge into one mark anyway.
+    static let maxLateFrames = 2_000
+
+    /// Marks a late frame shown at `t` seconds.
+    mutating func lateFrame(at t: Double) {
+        if lateFrames.count < Self.maxLateFrames { lateFrames.append(t) }
+    }
 
     init(presentations: [TitlePresentation], duration: Double, bucketCount: Int) {
         self.presentations = presentations
@@ -105,7 +129,9 @@ struct TimelineDigestBuilder: Sendable {
                 if alpha >= BarState.visibleAlpha { accumulators[index].computedVisible[lane] += 1 }
             }
         }
+        Self.widen(&accumulators[index], with: computed, offset: 0)
         if let observed {
+            Self.widen(&accumulators[index], with: observed, offset: ContinuousSignal.allCases.count)
             for (lane, presentation) in presentations.enumerated() {
                 if let alpha = presentation.alpha(in: observed) {
                     accumulators[index].observedKnown[lane] += 1
@@ -116,11 +142,27 @@ struct TimelineDigestBuilder: Sendable {
         }
     }
 
+    /// Widens the bucket's signal ranges by the values `state` has.
+    @inline(__always)
+    private static func widen(_ bucket: inout Accumulator, with state: BarState, offset: Int) {
+        for (index, signal) in ContinuousSignal.allCases.enumerated() {
+            guard let value = signal.value(in: state) else { continue }
+            bucket.signalMin[offset + index] = min(bucket.signalMin[offset + index], value)
+            bucket.signalMax[offset + index] = max(bucket.signalMax[offset + index], value)
+        }
+    }
+
     func digest(findings: [Finding]) -> TimelineDigest {
         let start = origin ?? 0
         let end = start + (duration > 0 ? duration : max(0, lastT - start))
         let width = (end - start) / Double(bucketCount)
         let buckets = accumulators.enumerated().map { index, bucket in
+            func ranges(_ bucket: Accumulator, offset: Int) -> [ClosedRange<Double>?] {
+                ContinuousSignal.allCases.indices.map { index in
+                    let low = bucket.signalMin[offset + index], high = bucket.signalMax[offset + index]
+                    return low <= high ? low...high : nil
+                }
+            }
             func fractions(_ visible: [Int], _ known: [Int]) -> [Double?] {
                 zip(visible, known).map { $1 > 0 ? Double($0) / Double($1) : nil }
             }
@@ -128,6 +170,8 @@ struct TimelineDigestBuilder: Sendable {
                 start: start + Double(index) * width, end: start + Double(index + 1) * width, samples: bucket.samples,
                 y: bucket.samples > 0 ? bucket.yMin...bucket.yMax : 0...0,
                 barHeight: bucket.heightMin <= bucket.heightMax ? bucket.heightMin...bucket.heightMax : nil,
+                computedSignals: ranges(bucket, offset: 0),
+                observedSignals: ranges(bucket, offset: ContinuousSignal.allCases.count),
                 barShown: bucket.shownMin <= bucket.shownMax ? bucket.shownMin...bucket.shownMax : nil,
                 computedVisible: fractions(bucket.computedVisible, bucket.computedKnown),
                 observedVisible: fractions(bucket.observedVisible, bucket.observedKnown))
@@ -136,6 +180,7 @@ struct TimelineDigestBuilder: Sendable {
             presentations: presentations, hasObserved: hasObserved, start: start, end: end, buckets: buckets,
             spans: findings.map {
                 TimelineDigest.Span(kind: $0.kind, severity: $0.severity, signal: $0.signal, start: $0.start, end: $0.end)
-            })
+            },
+            lateFrames: lateFrames)
     }
 }

@@ -145,6 +145,18 @@ public enum BarStateField: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// What the field's values mean, for column descriptions (Datasette's metadata).
+    public var unit: String {
+        switch self {
+        case .barHeight, .avatarTx, .avatarTy: "points"
+        case .barShown: "fraction of the bar shown, 0…1"
+        case .largeTitleAlpha, .inlineTitleAlpha, .contentTitleAlpha, .blurAlpha: "0…1"
+        case .avatarScale: "scale factor"
+        case .barHidden, .subtitleVisible, .subtitleHasText, .dropdownExpanded: "0/1"
+        case .background: valueNames.joined(separator: " or ")
+        }
+    }
+
     /// The camelCase name used in recordings (the raw value).
     public var name: String { rawValue }
 

@@ -33,6 +33,16 @@ final class CommandContext {
         }
     }
 
+    /// The width help text wraps to: `$COLUMNS`, else the terminal's width when standard output is
+    /// one; `nil` (no wrapping) for pipes and files, so scripts see stable text.
+    var terminalWidth: Int? {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        guard output.isTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Progress shown on stderr only when it is a terminal.
     func progress(_ text: String) {
         guard errors.isTerminal else { return }

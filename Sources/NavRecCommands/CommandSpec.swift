@@ -11,8 +11,8 @@ struct CommandSpec: Sendable {
     /// Whether positional arguments are accepted.
     var takesArguments: Bool { !arguments.isEmpty }
 
-    /// The `--help` text.
-    var help: String {
+    /// The `--help` text, option descriptions wrapped to `width` columns when given (a terminal).
+    func help(width: Int? = nil) -> String {
         var text = "OVERVIEW: \(abstract)\n\nUSAGE: navrec \(name)"
         if !arguments.isEmpty { text += " \(arguments)" }
         if !options.isEmpty { text += " [options]" }
@@ -26,14 +26,38 @@ struct CommandSpec: Sendable {
                 if let valueName = option.valueName { label += " \(valueName)" }
                 return label
             }
-            let width = labels.map(\.count).max() ?? 0
+            // A long label (`--format text|json|…`) goes on a line of its own rather than pushing
+            // every description to the right, as swift-argument-parser does.
+            let labelWidth = min(labels.map(\.count).max() ?? 0, 26)
+            let column = 2 + labelWidth + 2
             for (label, option) in zip(labels, all) {
-                text += "  " + label + String(repeating: " ", count: width - label.count + 2) + option.help
-                if option.repeatable { text += " (repeatable)" }
-                text += "\n"
+                let description = option.help + (option.repeatable ? " (repeatable)" : "")
+                let lines = Self.wrap(description, to: width.map { max(20, $0 - column) })
+                if label.count > labelWidth {
+                    text += "  " + label + "\n" + String(repeating: " ", count: column) + lines[0] + "\n"
+                } else {
+                    text += "  " + label + String(repeating: " ", count: labelWidth - label.count + 2) + lines[0] + "\n"
+                }
+                for line in lines.dropFirst() { text += String(repeating: " ", count: column) + line + "\n" }
             }
         }
         if !discussion.isEmpty { text += "\n" + discussion + (discussion.hasSuffix("\n") ? "" : "\n") }
         return text
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces; one line when `width` is nil.
+    static func wrap(_ text: String, to width: Int?) -> [String] {
+        guard let width, text.count > width else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

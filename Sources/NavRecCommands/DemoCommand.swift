@@ -80,9 +80,15 @@ struct DemoCommand: NavRecCommand {
         context.output.line()
         context.output.write(SessionsCommand.table(try store.sessions()).render(.table))
         context.output.line()
-        let report = try ReportCommand.analyze(store: store, sessionIDs: [], settings: AnalyzerSettings(), settingsKey: "",
-                                               databasePath: databasePath, context: context)
-        context.output.write(format.render(report))
+        var renderer = format.renderer()
+        var totals = Report.Totals()
+        context.output.write(renderer.begin())
+        try ReportCommand.analyze(store: store, sessionIDs: [], settings: AnalyzerSettings(), settingsKey: "",
+                                  databasePath: databasePath, context: context) { analysis in
+            totals.add(analysis)
+            context.output.write(renderer.session(analysis))
+        }
+        context.output.write(renderer.end(totals))
         context.output.line()
         context.output.line("Next: sqlite3 \(databasePath) \"select * from session_summary\", or navrec report --db \(databasePath) --format html --output report.html")
         return .success

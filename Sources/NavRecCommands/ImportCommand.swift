@@ -11,16 +11,17 @@ struct ImportCommand: NavRecCommand {
         arguments: "FILE...",
         options: [
             .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
-            .value("format", "ndjson|csv", "Input format (default: from the file extension; stdin is NDJSON)."),
-            .value("behavior", "NAME", "CSV: a behaviour the screen uses.", repeatable: true),
-            .value("param", "NAME.KEY=VALUE", "CSV: a behaviour parameter.", repeatable: true),
-            .value("session-id", "ID", "CSV: the session's id (default: derived from the content)."),
-            .flag("replace", "Re-import sessions that are already stored."),
+        ] + RecordingInputs.options + [
+            .flag("replace", "Re-import sessions that are already stored; overwrite a different recording with the same id."),
         ],
         discussion: """
             FILE may be '-' for standard input. Each session is stored in one transaction: a bad line
             prints FILE:LINE:COL: error: … and stores nothing of that session (exit 65). Importing the
-            same recording again is a no-op that says so.
+            same recording again is a no-op that says so. A session whose id is already taken by a
+            different recording is kept under ID~HASH (printed). --replace re-imports a recording
+            where it is stored, and one not stored yet over the recording stored under its id.
+            Times on a raw clock (a first t of 60 s or more, e.g. CACurrentMediaTime()) are stored
+            from the session's first timestamp, the offset in sessions.t_origin.
 
             EXAMPLES:
               navrec import session.ndjson
@@ -28,93 +29,21 @@ struct ImportCommand: NavRecCommand {
               navrec import scroll.csv --behavior largeTitle --behavior avatar --param largeTitle.hysteresis=1
             """)
 
-    enum Format: String { case ndjson, csv }
-
     let context: CommandContext
-    let files: [String]
+    let inputs: RecordingInputs
     let databasePath: String
-    let format: Format?
-    let csvBehaviors: BehaviorSet?
-    let sessionID: String?
     let replace: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
-        files = arguments.positionals
-        guard !files.isEmpty else { throw UsageError("missing FILE (a recording, or '-' for standard input)", command: "import") }
+        inputs = try RecordingInputs(arguments, command: "import")
         databasePath = context.databasePath(arguments)
-        if let text = arguments.value("format") {
-            guard let format = Format(rawValue: text) else {
-                throw UsageError("unknown format '\(text)'; use ndjson or csv", command: "import")
-            }
-            self.format = format
-        } else {
-            format = nil
-        }
         replace = arguments.has("replace")
-        sessionID = arguments.value("session-id")
-        let names = arguments.all("behavior")
-        let parameters = arguments.all("param")
-        let explicit = format
-        let anyCSV = files.contains { Self.format(of: $0, explicit: explicit) == .csv }
-        if !anyCSV, !names.isEmpty || !parameters.isEmpty || sessionID != nil {
-            throw UsageError("--behavior, --param and --session-id describe CSV input; NDJSON recordings carry them in their header", command: "import")
-        }
-        if anyCSV {
-            guard !names.isEmpty else {
-                throw UsageError("CSV input needs its behaviours: add --behavior NAME (e.g. --behavior largeTitle)", command: "import")
-            }
-            csvBehaviors = try Self.behaviors(names: names, parameters: parameters, command: "import")
-            let explicit = format
-            if sessionID != nil, files.count(where: { Self.format(of: $0, explicit: explicit) == .csv }) > 1 {
-                throw UsageError("--session-id names one session, but several CSV files were given", command: "import")
-            }
-        } else {
-            csvBehaviors = nil
-        }
-    }
-
-    /// A validated set from `--behavior` names and `--param NAME.KEY=VALUE` assignments.
-    static func behaviors(names: [String], parameters: [String], command: String) throws(UsageError) -> BehaviorSet {
-        var behaviors = BehaviorSet()
-        do {
-            for name in names { try behaviors.add(name) }
-            for assignment in parameters {
-                guard let parsed = KeyAssignment(assignment) else {
-                    throw UsageError("--param takes NAME.KEY=VALUE (e.g. blurHeader.hysteresis=1.5), not '\(assignment)'", command: command)
-                }
-                let behavior = parsed.name
-                let key = parsed.key
-                let value = ParameterValue(commandLine: parsed.value)
-                if !behaviors.contains(behavior), BehaviorSet.names.contains(behavior) {
-                    throw UsageError("--param \(assignment): add --behavior \(behavior) first", command: command)
-                }
-                try behaviors.set(behavior, key, to: value)
-            }
-            try behaviors.validate()
-        } catch let error as UsageError {
-            throw error
-        } catch let error as BehaviorError {
-            throw UsageError(error.description, command: command)
-        } catch {
-            throw UsageError("\(error)", command: command)
-        }
-        return behaviors
-    }
-
-    static func format(of file: String, explicit: Format?) -> Format {
-        if let explicit { return explicit }
-        return file.lowercased().hasSuffix(".csv") ? .csv : .ndjson
     }
 
     func run() throws -> ExitCode {
         // A missing input is reported before the database is created or touched.
-        for file in files where file != "-" {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw CommandError(.noInput, "error: \(file): no such file")
-            }
-        }
+        try inputs.checkFilesExist()
         let store = try context.openStore(databasePath)
         Interruption.install()
         var importer = Importer(store: store, replace: replace)
@@ -123,20 +52,11 @@ struct ImportCommand: NavRecCommand {
             try Interruption.check()
             progressContext.progress("importing: \(samples) samples")
         }
-        importer.warn = { progressContext.errors.line($0) }
-        for file in files {
-            let displayName = file == "-" ? "<stdin>" : file
+        for file in inputs.files {
+            let displayName = RecordingInputs.displayName(of: file)
             let summary: ImportSummary
             do {
-                switch Self.format(of: file, explicit: format) {
-                case .ndjson:
-                    let reader = try NDJSONReader(path: file, displayName: displayName)
-                    summary = try importer.importAll(from: reader, displayName: displayName, sourcePath: file)
-                case .csv:
-                    let header = SessionHeader(id: sessionID, behaviors: csvBehaviors ?? BehaviorSet())
-                    let reader = try CSVReader(path: file, displayName: displayName, header: header)
-                    summary = try importer.importAll(from: reader, displayName: displayName, sourcePath: file)
-                }
+                summary = try importer.importAll(from: try inputs.reader(for: file), displayName: displayName, sourcePath: file)
             } catch let error as RecordingError {
                 context.endProgress()
                 throw error

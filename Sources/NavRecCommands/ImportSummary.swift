@@ -1,3 +1,5 @@
+internal import BarModel
+
 /// What importing one file did, for the summary line.
 struct ImportSummary {
     var file: String
@@ -9,17 +11,40 @@ struct ImportSummary {
     var seconds = 0.0
     /// Ids of sessions that were already in the database.
     var skippedIDs: [String] = []
+    /// Ids of stored sessions whose recording's id was taken by a different recording.
+    var derivedIDs: [String] = []
+    /// The raw-clock origins of stored sessions whose times were rebased (``SessionClock``).
+    var rebasedOrigins: [Double] = []
 
-    /// `FILE: 2 sessions stored, 1 already imported; 7200 samples, 3 events, 0 ignored keys in 0.05 s (144000 samples/s)`.
+    /// `FILE: 2 sessions stored, 1 already imported; 7200 samples, 3 events, 0 ignored keys in 0.05 s (144000 samples/s)`,
+    /// with what happened to ids and clocks when anything did.
     var line: String {
-        var text = "\(file): \(sessionsStored) session\(sessionsStored == 1 ? "" : "s") stored"
+        var text = "\(file): \(Self.count(sessionsStored, "session")) stored"
+        if !derivedIDs.isEmpty {
+            // On stdout, not only as a warning: these ids are how the user finds the sessions.
+            text += " (\(derivedIDs.count) under a new id, as \(derivedIDs.count == 1 ? "its id holds" : "their ids hold")"
+                + " a different recording: \(Self.list(derivedIDs)))"
+        }
         if sessionsSkipped > 0 {
-            text += ", \(sessionsSkipped) already imported (\(skippedIDs.prefix(3).joined(separator: ", "))\(skippedIDs.count > 3 ? ", …" : ""); --replace re-imports)"
+            text += ", \(sessionsSkipped) already imported (\(Self.list(skippedIDs)); --replace re-imports)"
         }
         let rate = seconds > 0 ? Double(samples) / seconds : 0
         text += "; \(samples) samples, \(events) events, \(ignoredKeys) ignored keys in \(formatSeconds(seconds)) s"
         text += " (\(Int(rate.rounded())) samples/s)"
+        if !rebasedOrigins.isEmpty {
+            let one = rebasedOrigins.count == 1
+            text += "; \(Self.count(rebasedOrigins.count, "session")) on a raw clock, t counted from \(one ? "its" : "their")"
+                + " first timestamp (\(Self.list(rebasedOrigins.map { formatNumber($0) + " s" })))"
+        }
         return text
+    }
+
+    /// "1 session", "2 sessions".
+    private static func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    /// The first three items, comma-separated, then "…" if there are more.
+    private static func list(_ items: [String]) -> String {
+        items.prefix(3).joined(separator: ", ") + (items.count > 3 ? ", …" : "")
     }
 }
 

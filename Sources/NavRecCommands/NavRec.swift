@@ -8,7 +8,10 @@ public enum NavRec {
     public static let version = "0.1.0"
 
     static var commands: [any NavRecCommand.Type] {
-        [ImportCommand.self, SessionsCommand.self, ReportCommand.self, QueryCommand.self, SimulateCommand.self, DemoCommand.self]
+        [
+            ImportCommand.self, SessionsCommand.self, ReportCommand.self, AnalyzeCommand.self, TuneCommand.self, ExportCommand.self, QueryCommand.self, SimulateCommand.self,
+            DemoCommand.self, DatasetteMetadataCommand.self, CompletionsCommand.self, ManCommand.self,
+        ]
     }
 
     static var help: String {
@@ -34,7 +37,7 @@ public enum NavRec {
               -h, --help Show this help.
 
             The database is --db PATH, else $NAVREC_DB, else ./navrec.sqlite.
-            See 'navrec COMMAND --help' for a command's options.
+            See 'navrec help COMMAND' or 'navrec COMMAND --help' for a command's options.
 
             """
         return text
@@ -55,6 +58,15 @@ public enum NavRec {
             context.errors.write(help)
             return .usage
         }
+        if first == "help", arguments.count == 2 {
+            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+                var message = "unknown command '\(arguments[1])'"
+                if let hint = closestName(to: arguments[1], in: commands.map { $0.spec.name }) { message += "\nDid you mean '\(hint)'?" }
+                return report(UsageError(message), context: context)
+            }
+            context.output.write(command.spec.help(width: context.terminalWidth))
+            return .success
+        }
         if first == "--help" || first == "-h" || first == "help" {
             context.output.write(help)
             return .success
@@ -73,7 +85,7 @@ public enum NavRec {
         do {
             let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
             if parsed.wantsHelp {
-                context.output.write(command.spec.help)
+                context.output.write(command.spec.help(width: context.terminalWidth))
                 return .success
             }
             let instance = try command.init(parsed, context: context)

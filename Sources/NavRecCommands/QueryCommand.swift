@@ -1,3 +1,4 @@
+internal import BarModel
 internal import Foundation
 internal import Store
 
@@ -10,7 +11,7 @@ struct QueryCommand: NavRecCommand {
         options: [
             .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
             .value("format", "table|csv|json", "Output format (default: table)."),
-            .value("param", "NAME=VALUE", "Value for the query's :NAME parameter.", repeatable: true),
+            .value("param", "NAME=VALUE", "Value for the query's $NAME (or :NAME) parameter.", repeatable: true),
             .flag("list", "List the ready queries with what each answers."),
         ],
         discussion: """
@@ -88,10 +89,35 @@ struct QueryCommand: NavRecCommand {
         return .success
     }
 
+    /// Ready queries `name` may have meant: a typo of one, or ones sharing a word of it (up to three).
+    static func closeQueryNames(to name: String) -> [String] {
+        let names = QueryLibrary.entries.map(\.name)
+        let typo = closestName(to: name, in: names)
+        let words = name.split(whereSeparator: { $0 == "_" || $0 == "-" }).filter { $0.count >= 4 }
+        let sharing = names.filter { candidate in
+            let parts = candidate.split(separator: "_").map(String.init)
+            return words.contains { word in candidate.contains(word) || closestName(to: String(word), in: parts) != nil }
+        }
+        return Array(([typo].compactMap { $0 } + sharing.filter { $0 != typo }).prefix(3))
+    }
+
     /// The query text: a library query by name, a file, or the argument itself.
     private func resolveSQL() throws -> String {
         guard let target else { return "" }
         if let entry = QueryLibrary.entry(named: target) { return entry.sql }
+        // A lone lowercase word that is no SQL statement was meant as a query name.
+        let statementWords: Set<String> = [
+            "select", "with", "values", "pragma", "explain", "vacuum", "analyze", "reindex", "begin", "commit", "end",
+            "rollback", "savepoint", "release", "insert", "update", "delete", "replace", "create", "drop", "alter", "attach",
+            "detach",
+        ]
+        if !target.isEmpty, target.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" || $0 == "-" }),
+           !statementWords.contains(target), !FileManager.default.fileExists(atPath: target) {
+            var message = "error: unknown query '\(target)'"
+            let close = Self.closeQueryNames(to: target)
+            if !close.isEmpty { message += " (did you mean " + close.map { "'\($0)'" }.joined(separator: ", ") + "?)" }
+            throw CommandError(.noInput, message + "; navrec query --list shows the ready ones")
+        }
         if target.hasSuffix(".sql") || FileManager.default.fileExists(atPath: target) {
             guard let data = FileManager.default.contents(atPath: target), let text = String(data: data, encoding: .utf8) else {
                 throw CommandError(.noInput, "error: \(target): no such query file (navrec query --list shows the ready ones)")
@@ -105,7 +131,7 @@ struct QueryCommand: NavRecCommand {
         guard statement.parameterCount > 0 else { return }
         for index in 1...statement.parameterCount {
             guard let name = statement.parameterName(index), name.count > 1 else {
-                throw UsageError("the query has a positional '?' parameter; name it (:name) and pass --param name=VALUE", command: Self.spec.name)
+                throw UsageError("the query has a positional '?' parameter; name it ($name) and pass --param name=VALUE", command: Self.spec.name)
             }
             let bare = String(name.dropFirst())
             guard let text = parameters[bare] else {

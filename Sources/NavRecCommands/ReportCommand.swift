@@ -13,16 +13,22 @@ struct ReportCommand: NavRecCommand {
         arguments: "[SESSION...]",
         options: [
             .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
-            .value("format", "text|json|markdown|html", "Report format (default: text)."),
+            .value("format", ReportFormat.allCases.map(\.name).joined(separator: "|"), "Report format (default: text)."),
             .value("output", "FILE", "Write the report to FILE instead of standard output."),
+            .flag("all", "Text: list every session, also those without findings (default: one line for them)."),
+            .value("jobs", "N", "Sessions analysed at once, each on its own connection (default: the number of cores)."),
             .value("fail-on", "warning|error", "Exit 1 when a finding at this severity or worse exists."),
             .value("set", "KEY=VALUE",
                    "A detector setting (flapping.window=0.5) or a behaviour parameter to replay with (blurHeader.hysteresis=1.5).",
                    repeatable: true),
         ],
         discussion: """
-            Reports every session unless SESSION ids are given. Findings are stored in the database
-            (table findings), replacing the session's earlier findings for the same --set settings.
+            Reports every session unless SESSION ids are given, in import order. The text report lists
+            the sessions with findings and sums up the others in one line (--all lists them too).
+            Sessions are analysed --jobs at a time and written in order as they finish, so memory
+            does not grow with their number (text and JSON; Markdown and HTML are assembled at the
+            end). Findings are stored in the database (table findings), replacing the session's
+            earlier findings for the same --set settings.
             A behaviour parameter in --set replays the session's models with it, without changing
             the stored recording: use it to prove a fix (e.g. a hysteresis) removes a finding.
 
@@ -31,6 +37,8 @@ struct ReportCommand: NavRecCommand {
               navrec report --format json --fail-on error > report.json
               navrec report demo-blur-hover --set blurHeader.hysteresis=1.5
               navrec report --format html --output report.html
+              navrec report --format junit --output navrec-junit.xml
+              navrec report --format sarif --output navrec.sarif
             """)
 
     let context: CommandContext
@@ -38,6 +46,8 @@ struct ReportCommand: NavRecCommand {
     let sessionIDs: [String]
     let format: ReportFormat
     let outputPath: String?
+    let listAll: Bool
+    let jobs: Int
     let failOn: Finding.Severity?
     let settings: AnalyzerSettings
     let settingsKey: String
@@ -48,10 +58,22 @@ struct ReportCommand: NavRecCommand {
         sessionIDs = arguments.positionals
         let formatName = arguments.value("format") ?? "text"
         guard let format = ReportFormat(rawValue: formatName) else {
-            throw UsageError("unknown format '\(formatName)'; use text, json, markdown or html", command: Self.spec.name)
+            let names = ReportFormat.allCases.map(\.name)
+            throw UsageError(
+                "unknown format '\(formatName)'; use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")",
+                command: Self.spec.name)
         }
         self.format = format
         outputPath = arguments.value("output")
+        listAll = arguments.has("all")
+        if let text = arguments.value("jobs") {
+            guard let count = Int(text), count >= 1 else {
+                throw UsageError("--jobs takes a whole number of at least 1, not '\(text)'", command: Self.spec.name)
+            }
+            jobs = count
+        } else {
+            jobs = ProcessInfo.processInfo.activeProcessorCount
+        }
         if let name = arguments.value("fail-on") {
             guard let severity = Finding.Severity(rawValue: name) else {
                 throw UsageError("--fail-on takes warning or error, not '\(name)'", command: Self.spec.name)
@@ -60,85 +82,161 @@ struct ReportCommand: NavRecCommand {
         } else {
             failOn = nil
         }
-        var settings = AnalyzerSettings()
-        for assignment in arguments.all("set") {
-            do { try settings.set(assignment) } catch { throw UsageError("--set \(assignment): \(error)", command: Self.spec.name) }
-        }
-        self.settings = settings
-        settingsKey = arguments.all("set").sorted().joined(separator: ",")
+        (settings, settingsKey) = try arguments.analyzerSettings(command: Self.spec.name)
     }
 
     func run() throws -> ExitCode {
         let store = try context.openStore(databasePath)
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
-        let report: Report
+        var options = ReportOptions(failOn: failOn ?? .error, toolVersion: NavRec.version)
+        options.color = outputPath == nil && context.output.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+        var renderer = format.renderer(listAll: listAll, options: options)
+        var totals = Report.Totals()
+        // SARIF locates each finding in its recording, which only the store knows: its sessions are
+        // kept with their locations and rendered at the end, as the other collecting formats are.
+        var sarifSessions: [SessionAnalysis] = []
+        output.write(renderer.begin())
         do {
-            report = try Self.analyze(store: store, sessionIDs: sessionIDs, settings: settings, settingsKey: settingsKey,
-                                      databasePath: databasePath, context: context)
+            try Self.analyze(store: store, sessionIDs: sessionIDs, settings: settings, settingsKey: settingsKey,
+                             databasePath: databasePath, jobs: jobs, context: context) { analysis in
+                totals.add(analysis)
+                if format == .sarif {
+                    sarifSessions.append(analysis)
+                    if let location = try Self.location(of: analysis, in: store) { options.locations[analysis.id] = location }
+                } else {
+                    output.write(renderer.session(analysis))
+                }
+            }
         } catch let error as CommandError {
             throw error
         } catch {
             throw CommandError.database(error, path: databasePath)
         }
-        output.write(format.render(report))
+        output.write(format == .sarif ? format.render(Report(sessions: sarifSessions), options: options) : renderer.end(totals))
         output.flush()
         if let path = outputPath {
-            context.errors.line("wrote \(path): \(report.totals.sessions) sessions, \(report.totals.findings) findings")
+            let sessions = totals.sessions, findings = totals.findings
+            context.errors.line("wrote \(path): \(sessions) session\(sessions == 1 ? "" : "s"), \(findings) finding\(findings == 1 ? "" : "s")")
         }
-        if let failOn, let worst = report.worstSeverity, worst >= failOn { return .findings }
+        if let failOn, let worst = totals.worstSeverity, worst >= failOn { return .findings }
         return .success
     }
 
-    /// Analyzes the named sessions (all when none), stores their findings and returns the report.
+    /// A session's recording, as a URI relative to the current directory (the repository root in
+    /// CI), and the line of each finding's first sample; `nil` when it has no file.
+    static func location(of analysis: SessionAnalysis, in store: SessionStore) throws -> RecordingLocation? {
+        guard let session = try store.session(id: analysis.id), let uri = recordingURI(session.source) else { return nil }
+        let lines = try analysis.findings.map { finding in try store.recordingLine(of: session, at: finding.start) }
+        return RecordingLocation(uri: uri, findingLines: lines)
+    }
+
+    /// `source` (the path the session was imported from) as a SARIF artifact URI: relative paths
+    /// stay as they are (imported from the repository root), absolute ones under the current
+    /// directory become relative, others a `file://` URI; standard input and `navrec demo`'s
+    /// built-in sessions have no file.
+    static func recordingURI(_ source: String) -> String? {
+        if source == "-" || source.hasPrefix("demo:") { return nil }
+        var path = source
+        let root = FileManager.default.currentDirectoryPath
+        if path.hasPrefix("/") {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            guard path.hasPrefix(prefix) else {
+                return "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+            }
+            path.removeFirst(prefix.count)
+        }
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    }
+
+
+    /// How many sessions are read from the database at a time: enough to make the reads cheap, few
+    /// enough that memory stays flat however many sessions there are.
+    static let sessionPage = 256
+
+    /// Analyzes the named sessions (all when none) in import order, stores their findings and hands
+    /// each analysis to `each` as soon as it and every one before it are done; nothing is kept.
+    /// With `jobs` above 1 the sessions are analysed on that many threads (``SessionWorkPool``).
     static func analyze(
         store: SessionStore, sessionIDs: [String], settings: AnalyzerSettings, settingsKey: String, databasePath: String,
-        context: CommandContext
-    ) throws -> Report {
-        var sessions = try store.sessions()
+        jobs: Int = 1, context: CommandContext, each: (SessionAnalysis) throws -> Void
+    ) throws {
+        var named: [StoredSession]?
         if !sessionIDs.isEmpty {
-            let known = Set(sessions.map(\.id))
-            if let missing = sessionIDs.first(where: { !known.contains($0) }) {
-                var message = "error: no session '\(missing)' in \(databasePath)"
-                if let hint = closestName(to: missing, in: Array(known)) { message += " (did you mean '\(hint)'?)" }
-                throw CommandError(.noInput, message + "; navrec sessions lists them")
+            var found: [Int64: StoredSession] = [:]
+            for id in sessionIDs {
+                guard let session = try store.session(id: id) else {
+                    var message = "error: no session '\(id)' in \(databasePath)"
+                    if let hint = closestName(to: id, in: try store.sessionIDs()) { message += " (did you mean '\(hint)'?)" }
+                    throw CommandError(.noInput, message + "; navrec sessions lists them")
+                }
+                found[session.key] = session
             }
-            let wanted = Set(sessionIDs)
-            sessions = sessions.filter { wanted.contains($0.id) }
+            named = found.values.sorted { $0.key < $1.key }
         }
         Interruption.install()
         let analyzer = Analyzer(settings: settings)
-        var analyses: [SessionAnalysis] = []
-        for (index, session) in sessions.enumerated() {
-            try Interruption.check()
-            context.progress("analysing \(index + 1)/\(sessions.count): \(session.id)")
-            let description = SessionDescription(
-                id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
-                fps: session.fps, behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
-                events: try store.events(sessionKey: session.key).map(\.event),
-                sampleCount: session.samples, duration: session.duration)
-            var readers: [StoredFrameReader] = []
-            let analysis = try analyzer.analyze(description) { samplesOnly in
-                let reader = StoredFrameReader(try samplesOnly ? store.samples(of: session) : store.frames(of: session))
-                readers.append(reader)
-                return reader
-            }
-            if let error = readers.lazy.compactMap(\.cursor.error).first { throw error }
-            try store.saveAnalysis(
-                of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
-                frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
-                findings: analysis.findings.map { finding in
-                    StoredFinding(
-                        kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
-                        source: finding.source.name, severity: finding.severity.name, start: finding.start,
-                        end: finding.end, count: finding.count, yMin: finding.detail("yMin")?.number,
-                        yMax: finding.detail("yMax")?.number,
-                        suggestedHysteresis: finding.detail("suggestedHysteresis")?.number,
-                        suggestedSwipeDistance: finding.detail("suggestedSwipeDistance")?.number, message: finding.message,
-                        detailsJSON: finding.detailsJSON)
-                })
-            analyses.append(analysis)
+        var done = 0
+        func receive(_ analysis: SessionAnalysis) throws {
+            done += 1
+            context.progress("analysed \(done): \(analysis.id)")
+            try each(analysis)
         }
+        let pool = jobs > 1 ? SessionWorkPool<SessionAnalysis>(path: databasePath, workers: jobs) { session, connection in
+            try analyze(session, store: connection, analyzer: analyzer, settingsKey: settingsKey)
+        } : nil
+        defer { pool?.close() }
+        var lastKey: Int64 = 0
+        while true {
+            let page = try named ?? store.sessions(after: lastKey, limit: sessionPage)
+            for session in page {
+                try Interruption.check()
+                if let pool {
+                    try pool.submit(session, receive: receive)
+                } else {
+                    try receive(try analyze(session, store: store, analyzer: analyzer, settingsKey: settingsKey))
+                }
+            }
+            guard named == nil, let last = page.last, page.count == sessionPage else { break }
+            lastKey = last.key
+        }
+        try pool?.finish(receive: receive)
         context.endProgress()
-        return Report(sessions: analyses)
+    }
+
+    /// Analyzes one session and stores its analysis and findings.
+    private static func analyze(
+        _ session: StoredSession, store: SessionStore, analyzer: Analyzer, settingsKey: String
+    ) throws -> SessionAnalysis {
+        let description = SessionDescription(
+            id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
+            fps: session.fps, behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
+            events: try store.events(sessionKey: session.key).map(\.event),
+            sampleCount: session.samples, duration: session.duration)
+        var readers: [StoredFrameReader] = []
+        let analysis = try analyzer.analyze(description) { samplesOnly in
+            let reader = StoredFrameReader(try samplesOnly ? store.samples(of: session) : store.frames(of: session))
+            readers.append(reader)
+            return reader
+        }
+        if let error = readers.lazy.compactMap(\.cursor.error).first { throw error }
+        // Finalizes their statements: one left mid-session keeps a read transaction on an old
+        // snapshot, and the write below would then fail (SQLITE_BUSY_SNAPSHOT) once another
+        // connection (a second --jobs worker) has written.
+        readers.removeAll()
+        try store.saveAnalysis(
+            of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
+            frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
+            findings: analysis.findings.map { finding in
+                StoredFinding(
+                    kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
+                    source: finding.source.name, severity: finding.severity.name, start: finding.start,
+                    end: finding.end, count: finding.count, yMin: finding.detail("yMin")?.number,
+                    yMax: finding.detail("yMax")?.number,
+                    suggestedHysteresis: finding.detail("suggestedHysteresis")?.number,
+                    suggestedSwipeDistance: finding.detail("suggestedSwipeDistance")?.number, message: finding.message,
+                    detailsJSON: finding.detailsJSON)
+            })
+        return analysis
     }
 }

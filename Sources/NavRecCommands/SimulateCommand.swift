@@ -29,6 +29,11 @@ struct SimulateCommand: NavRecCommand {
             .value("background", "AT=SECONDS", "Go to the background at AT seconds for SECONDS (lifecycle events, nothing between)."),
             .value("clock-offset", "SECONDS", "Add SECONDS to every t, like a recorder writing CACurrentMediaTime() (e.g. 100000)."),
             .value("session-id", "ID", "The session's id (default: derived from the content)."),
+            .value("app", "NAME", "The header's app name (e.g. for a simulated fleet)."),
+            .value("screen", "NAME", "The header's screen name."),
+            .value("device", "MODEL", "The header's device model (e.g. iPhone16,1)."),
+            .value("os", "VERSION", "The header's OS (e.g. 'iOS 18.1')."),
+            .value("started-at", "ISO8601", "The header's session start time."),
             .value("output", "FILE", "Write to FILE instead of standard output."),
         ],
         discussion: """
@@ -45,6 +50,8 @@ struct SimulateCommand: NavRecCommand {
     let configuration: SimulationConfiguration
     let recorder: RecorderOptions
     let sessionID: String?
+    /// The header's metadata: app, screen, device, OS, start time.
+    let metadata: (app: String?, screen: String?, device: String?, os: String?, startedAt: String?)
     let outputPath: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -52,7 +59,7 @@ struct SimulateCommand: NavRecCommand {
         let command = Self.spec.name
         let names = arguments.all("behavior")
         guard !names.isEmpty else { throw UsageError("missing --behavior NAME (e.g. --behavior blurHeader)", command: command) }
-        let behaviors = try ImportCommand.behaviors(names: names, parameters: arguments.all("param"), command: command)
+        let behaviors = try RecordingInputs.behaviors(names: names, parameters: arguments.all("param"), command: command)
 
         var gestures: [Gesture] = []
         for name in arguments.all("gesture") {
@@ -134,25 +141,30 @@ struct SimulateCommand: NavRecCommand {
         do { try recorder.validate(fps: fps) } catch { throw UsageError(error.description, command: command) }
         self.recorder = recorder
         sessionID = arguments.value("session-id")
+        metadata = (arguments.value("app"), arguments.value("screen"), arguments.value("device"), arguments.value("os"),
+                    arguments.value("started-at"))
         outputPath = arguments.value("output")
     }
 
     func run() throws -> ExitCode {
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
-        try Self.write(configuration, recorder: recorder, id: sessionID, to: output)
+        try Self.write(
+            configuration, recorder: recorder, id: sessionID, app: metadata.app, screen: metadata.screen,
+            device: metadata.device, os: metadata.os, startedAt: metadata.startedAt, to: output)
         output.flush()
         return .success
     }
 
     /// Writes one simulated session as NDJSON to `output`.
     static func write(
-        _ configuration: SimulationConfiguration, recorder: RecorderOptions = RecorderOptions(), id: String?, app: String? = nil, screen: String? = nil,
-        device: String? = nil, os: String? = nil, to output: Output
+        _ configuration: SimulationConfiguration, recorder: RecorderOptions = RecorderOptions(), id: String?,
+        app: String? = nil, screen: String? = nil, device: String? = nil, os: String? = nil, startedAt: String? = nil,
+        to output: Output
     ) throws {
         let writer = RecordingWriter { output.write($0) }
         try writer.writeHeader(SessionHeader(
             id: id, app: app, screen: screen, device: device, os: os, fps: Double(configuration.fps),
-            behaviors: configuration.behaviors))
+            startedAt: startedAt, behaviors: configuration.behaviors))
         for item in try RecordedSimulation(configuration, options: recorder) {
             switch item {
             case .sample(let sample, let observed): try writer.writeSample(sample, observed: observed)

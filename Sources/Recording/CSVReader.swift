@@ -23,6 +23,8 @@ import BarModel
 public final class CSVReader {
     /// The name errors use for the file.
     public let displayName: String
+    /// The 1-based line the sample ``next()`` last returned starts on.
+    package private(set) var itemLine = 0
     private var header: SessionHeader
     private let lines: LineReader
     private var columns: [Column] = []
@@ -133,7 +135,10 @@ public final class CSVReader {
             hasher.add(line)
             lastLine = lineNumber
             if spill.isEmpty {
-                if let item = try record(line, firstLine: lineNumber, lineStarts: nil, shift: shift) { return item }
+                if let item = try record(line, firstLine: lineNumber, lineStarts: nil, shift: shift) {
+                    itemLine = lineNumber
+                    return item
+                }
                 if !fieldsComplete {
                     spill.append(contentsOf: line)
                     spillLineStarts = [0]
@@ -158,7 +163,10 @@ public final class CSVReader {
                     spill.removeAll(keepingCapacity: true)
                     spillLineStarts.removeAll(keepingCapacity: true)
                 }
-                if let item { return item }
+                if let item {
+                    itemLine = spillFirstLine
+                    return item
+                }
             }
         }
     }
@@ -338,7 +346,7 @@ public final class CSVReader {
                     throw ScanError(range.start, "'t' must not be negative (seconds since the session start), found \(formatNumber(value))")
                 }
                 if value > maximumTime {
-                    throw ScanError(range.start, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(value))")
+                    throw ScanError(range.start, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(value))\(tooLargeTimeHint)")
                 }
                 t = value
                 tOffset = range.start

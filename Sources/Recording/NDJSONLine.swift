@@ -61,6 +61,10 @@ private enum TopKey: UInt16 {
 /// The largest `t` (seconds) and `|y|` (points) accepted: anything beyond is a broken recorder.
 let maximumTime = 1e7
 let maximumOffset = 1e7
+/// What to do about a `t` beyond ``maximumTime``: such values come from clocks that do not count
+/// from the session start (the Unix epoch, a long uptime), so say how to make them count from it.
+let tooLargeTimeHint =
+    "; t counts seconds from the session start: subtract the session's first timestamp (e.g. the CACurrentMediaTime() or Date() taken when the screen appeared) from every t"
 /// The longest `frameDuration` (seconds) accepted: no display refreshes less than once a second.
 let maximumFrameDuration = 1.0
 
@@ -107,7 +111,7 @@ extension JSONScanner {
                         throw ScanError(valueOffset, "'t' must not be negative (seconds since the session start), found \(formatNumber(t))")
                     }
                     if t > maximumTime {
-                        throw ScanError(valueOffset, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(t))")
+                        throw ScanError(valueOffset, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(t))\(tooLargeTimeHint)")
                     }
                 case .y:
                     y = try numberValue("y")

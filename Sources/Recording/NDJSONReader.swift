@@ -34,8 +34,13 @@ public final class NDJSONReader {
     private var inSession = false
     /// A header read while the previous session was still open, returned after its summary.
     private var pendingHeader = PendingHeader.none
-    /// Once an error is thrown, every later call throws it again.
+    /// Once an error is thrown, every later call throws it again (until ``resumeAtNextHeader()``).
     private var failure: RecordingError?
+    /// Whether ``failure`` came from reading lines (an I/O error or an over-long line), after which
+    /// there is no next line to resume at.
+    private var failureIsFinal = false
+    /// Set by ``resumeAtNextHeader()``: lines are skipped until one that is a session header.
+    private var skippingToHeader = false
     private var finished = false
 
     /// Counts and hash of the session being read.
@@ -143,6 +148,20 @@ public final class NDJSONReader {
         }
     }
 
+    /// Clears a bad-input failure so reading goes on at the next session header: the rest of the
+    /// failed session is skipped, lines up to a line that names `"navrec"`. Returns `false`, and
+    /// stays failed, when there is nothing to resume: no failure, or one that came from reading
+    /// the bytes (an I/O error or an over-long line) rather than from a line's content.
+    ///
+    /// For consumers that report a bad session and go on (`navrec analyze`); the importer stops.
+    package func resumeAtNextHeader() -> Bool {
+        guard let failure, failure.kind == .invalidInput, !failureIsFinal else { return false }
+        self.failure = nil
+        inSession = false
+        skippingToHeader = true
+        return true
+    }
+
     /// The sample ``advance()`` last returned ``Step/sample`` for.
     package var sample: ScrollSample { scanner.sample }
     /// That sample's observed bar state, if the line had one.
@@ -151,13 +170,21 @@ public final class NDJSONReader {
     package var observedPointer: UnsafePointer<BarState>? {
         scanner.hasObserved ? UnsafePointer(scanner.observedState) : nil
     }
+    /// The 1-based line of the sample ``advance()`` or ``next()`` last returned.
+    package private(set) var itemLine = 0
     /// The item ``advance()`` last returned ``Step/other`` for.
     package private(set) var otherItem = RecordingItem.event(ScrollEvent(t: 0, target: .content))
 
     @inline(__always)
     private func readItem() throws(RecordingError) -> Step {
         while true {
-            let nextLine = try lines.nextLine(of: displayName)
+            let nextLine: UnsafeBufferPointer<UInt8>?
+            do {
+                nextLine = try lines.nextLine(of: displayName)
+            } catch {
+                failureIsFinal = true
+                throw error
+            }
             guard var line = nextLine else {
                 finished = true
                 if inSession {
@@ -174,6 +201,9 @@ public final class NDJSONReader {
                 line = UnsafeBufferPointer(rebasing: line[3...])
                 columnShift = 3
             }
+            // While skipping, only a line meant as a header is parsed: a good one ends the skip,
+            // a bad one fails as a session of its own.
+            if skippingToHeader, !Self.mentionsFormatKey(line) { continue }
             scanner.reset(line)
             let parsed: NDJSONLine
             do {
@@ -189,7 +219,12 @@ public final class NDJSONReader {
                     otherItem = .endOfSession(session.summary)
                     return .other
                 }
+                skippingToHeader = false
                 throw failure
+            }
+            if skippingToHeader {
+                guard case .header = parsed else { continue }
+                skippingToHeader = false
             }
             switch parsed {
             case .blank:
@@ -197,6 +232,7 @@ public final class NDJSONReader {
             case .sample(let tOffset, let ignoredKeys):
                 try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
                 session.samples += 1
+                itemLine = lineNumber
                 return .sample
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")

@@ -1,4 +1,4 @@
-import Analyzer
+public import Analyzer
 import BarModel
 
 /// The machine-read report (`--format json`): exactly ANALYSIS.md's shape and key order.
@@ -8,32 +8,70 @@ import BarModel
 /// without a fraction; measured doubles print shortest round-trip with at least one decimal
 /// (`0.067`, `86.0`); `fps` prints as the header gave it (`60`, `59.94`). Non-finite numbers
 /// become `null`.
-public struct JSONRenderer: Sendable {
+///
+/// It streams (``ReportRenderer``): each session is written as it comes, the totals at the end,
+/// byte for byte what one document built at once would be.
+public struct JSONRenderer: ReportRenderer, Sendable {
+    private var sessionsWritten = 0
+
     public init() {}
 
-    /// The report as one JSON document ending in a newline.
-    public func render(_ report: Report) -> String {
-        let totals = report.totals
-        let root: JSONValue = .object([
-            ("navrec", .integer(1)),
-            ("sessions", .array(report.sessions.map(session))),
-            ("totals", .object([
-                ("sessions", .integer(totals.sessions)),
-                ("findings", .integer(totals.findings)),
-                ("byKind", .object(Finding.Kind.allCases.map { ($0.name, .integer(totals.byKind[$0] ?? 0)) })),
-                ("bySeverity", .object(Finding.Severity.allCases.map { ($0.name, .integer(totals.bySeverity[$0] ?? 0)) })),
-            ])),
-        ])
-        var output = ""
-        root.write(to: &output, indent: 0)
-        return output + "\n"
+    public mutating func begin() -> String {
+        sessionsWritten = 0
+        return "{\n  \"navrec\": 1,\n  \"sessions\": ["
     }
 
-    private func session(_ session: SessionAnalysis) -> JSONValue {
-        .object([
+    public mutating func session(_ analysis: SessionAnalysis) -> String {
+        // The members of the root object sit at indent 2, the sessions array's items at 4.
+        var output = sessionsWritten == 0 ? "\n    " : ",\n    "
+        session(analysis).write(to: &output, indent: 4)
+        sessionsWritten += 1
+        return output
+    }
+
+    public mutating func end(_ totals: Report.Totals) -> String {
+        var output = sessionsWritten == 0 ? "],\n  \"totals\": " : "\n  ],\n  \"totals\": "
+        let value: JSONValue = .object([
+            ("sessions", .integer(totals.sessions)),
+            ("findings", .integer(totals.findings)),
+            ("byKind", .object(Finding.Kind.allCases.map { ($0.name, .integer(totals.byKind[$0] ?? 0)) })),
+            ("bySeverity", .object(Finding.Severity.allCases.map { ($0.name, .integer(totals.bySeverity[$0] ?? 0)) })),
+        ])
+        value.write(to: &output, indent: 2)
+        return output + "\n}\n"
+    }
+
+    /// One session as `navrec analyze` prints it: the report's session object on one line, with
+    /// the header's `device`, `os` and `startedAt` after `screen` (README "navrec analyze").
+    public func sessionLine(_ analysis: SessionAnalysis, startedAt: String?) -> String {
+        var output = ""
+        session(analysis, withMetadata: true, startedAt: startedAt).write(to: &output, indent: 0, compact: true)
+        return output
+    }
+
+    /// The line `navrec analyze` prints for a session it could not read: its header's id, app and
+    /// start time (`null` when the header lacked them or was itself the bad line) and the reader's
+    /// `FILE:LINE:COL: error: …`.
+    public func failureLine(id: String?, app: String?, startedAt: String?, error: String) -> String {
+        var output = ""
+        JSONValue.object([
+            ("id", id.map(JSONValue.string) ?? .null), ("app", app.map(JSONValue.string) ?? .null),
+            ("startedAt", startedAt.map(JSONValue.string) ?? .null), ("error", .string(error)),
+        ]).write(to: &output, indent: 0, compact: true)
+        return output
+    }
+
+    /// The report's session object; `withMetadata` adds the header's device, OS and start time.
+    private func session(_ session: SessionAnalysis, withMetadata: Bool = false, startedAt: String? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("id", .string(session.id)),
             ("app", session.app.map(JSONValue.string) ?? .null),
             ("screen", session.screen.map(JSONValue.string) ?? .null),
+            ("device", session.device.map(JSONValue.string) ?? .null),
+            ("os", session.os.map(JSONValue.string) ?? .null),
+        ]
+        if withMetadata { members.append(("startedAt", startedAt.map(JSONValue.string) ?? .null)) }
+        return .object(members + [
             ("behaviors", .array(session.behaviors.enabledNames.map(JSONValue.string))),
             ("samples", .integer(session.sampleCount)),
             ("duration", .number(session.duration)),
@@ -65,6 +103,7 @@ public struct JSONRenderer: Sendable {
 /// A JSON value with ordered object keys.
 indirect enum JSONValue: Sendable {
     case null
+    case bool(Bool)
     case integer(Int)
     /// A double, written with at least one decimal.
     case number(Double)
@@ -88,6 +127,7 @@ indirect enum JSONValue: Sendable {
     func write(to output: inout String, indent: Int, compact: Bool = false) {
         switch self {
         case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
         case .integer(let value): output += String(value)
         case .number(let value): output += Self.double(value)
         case .plainNumber(let value): output += value.isFinite ? formatNumber(value) : "null"

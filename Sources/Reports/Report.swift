@@ -6,10 +6,33 @@ public struct Report: Sendable {
     public struct Totals: Sendable, Hashable {
         public var sessions: Int
         public var findings: Int
-        /// Findings per kind, keyed by ``Finding/Kind``.
+        /// Findings per kind, keyed by ``Finding/Kind``; every kind is present, 0 when absent.
         public var byKind: [Finding.Kind: Int]
-        /// Findings per severity.
+        /// Findings per severity; every severity is present.
         public var bySeverity: [Finding.Severity: Int]
+
+        /// Totals over no session.
+        public init() {
+            sessions = 0
+            findings = 0
+            byKind = Dictionary(uniqueKeysWithValues: Finding.Kind.allCases.map { ($0, 0) })
+            bySeverity = Dictionary(uniqueKeysWithValues: Finding.Severity.allCases.map { ($0, 0) })
+        }
+
+        /// Counts one more session.
+        public mutating func add(_ session: SessionAnalysis) {
+            sessions += 1
+            findings += session.findings.count
+            for finding in session.findings {
+                byKind[finding.kind, default: 0] += 1
+                bySeverity[finding.severity, default: 0] += 1
+            }
+        }
+
+        /// The most severe finding's severity, `nil` without findings (for `--fail-on`).
+        public var worstSeverity: Finding.Severity? {
+            Finding.Severity.allCases.filter { bySeverity[$0, default: 0] > 0 }.max()
+        }
     }
 
     public var sessions: [SessionAnalysis]
@@ -21,12 +44,9 @@ public struct Report: Sendable {
 
     /// Counts over every session's findings; every kind and severity is present, 0 when absent.
     public var totals: Totals {
-        let findings = sessions.flatMap(\.findings)
-        var byKind: [Finding.Kind: Int] = [:]
-        var bySeverity: [Finding.Severity: Int] = [:]
-        for kind in Finding.Kind.allCases { byKind[kind] = findings.count { $0.kind == kind } }
-        for severity in Finding.Severity.allCases { bySeverity[severity] = findings.count { $0.severity == severity } }
-        return Totals(sessions: sessions.count, findings: findings.count, byKind: byKind, bySeverity: bySeverity)
+        var totals = Totals()
+        for session in sessions { totals.add(session) }
+        return totals
     }
 
     /// The most severe finding's severity over all sessions, `nil` without findings (for `--fail-on`).

@@ -6,17 +6,27 @@ public enum ReportFormat: String, Sendable, CaseIterable, Hashable {
     case json
     case markdown
     case html
+    case junit
+    case sarif
 
     /// The format's name on the command line.
     public var name: String { rawValue }
 
-    /// The report rendered in this format.
-    public func render(_ report: Report) -> String {
+    /// The report rendered in this format (sessions without findings summed up in text).
+    public func render(_ report: Report, options: ReportOptions = ReportOptions()) -> String {
+        renderer(options: options).render(report)
+    }
+
+    /// A renderer for this format; `listAll` lists sessions without findings one by one in text.
+    /// Text and JSON stream; the others collect the sessions (``CollectingRenderer``).
+    public func renderer(listAll: Bool = false, options: ReportOptions = ReportOptions()) -> any ReportRenderer {
         switch self {
-        case .text: TextRenderer().render(report)
-        case .json: JSONRenderer().render(report)
-        case .markdown: MarkdownRenderer().render(report)
-        case .html: HTMLRenderer().render(report)
+        case .text: TextRenderer(listAll: listAll, color: options.color)
+        case .json: JSONRenderer()
+        case .markdown: CollectingRenderer { MarkdownRenderer().render($0) }
+        case .html: CollectingRenderer { HTMLRenderer().render($0) }
+        case .junit: CollectingRenderer { JUnitRenderer(failOn: options.failOn).render($0) }
+        case .sarif: CollectingRenderer { SARIFRenderer(locations: options.locations, toolVersion: options.toolVersion).render($0) }
         }
     }
 }

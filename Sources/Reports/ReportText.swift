@@ -52,16 +52,33 @@ enum ReportText {
     }
 
     /// "1 session, 2 findings: 1 warning, 1 error".
-    static func totals(_ report: Report) -> String {
-        let totals = report.totals
-        return "\(count(totals.sessions, "session")), \(count(totals.findings, "finding")): "
+    static func totals(_ report: Report) -> String { totals(report.totals) }
+
+    /// The same from the totals.
+    static func totals(_ totals: Report.Totals) -> String {
+        "\(count(totals.sessions, "session")), \(count(totals.findings, "finding")): "
             + "\(count(totals.bySeverity[.warning] ?? 0, "warning")), \(count(totals.bySeverity[.error] ?? 0, "error"))"
     }
 
     /// "flapping 1, jitter 0, hitch 0, title_mismatch 0".
-    static func byKind(_ report: Report) -> String {
-        let totals = report.totals
-        return Finding.Kind.allCases.map { "\($0.name) \(totals.byKind[$0] ?? 0)" }.joined(separator: ", ")
+    static func byKind(_ report: Report) -> String { byKind(report.totals) }
+
+    /// The same from the totals.
+    static func byKind(_ totals: Report.Totals) -> String {
+        Finding.Kind.allCases.map { "\($0.name) \(totals.byKind[$0] ?? 0)" }.joined(separator: ", ")
+    }
+
+    /// Sessions with errors first, then with warnings, each by number of errors, then warnings;
+    /// otherwise in report order.
+    static func worstFirst(_ sessions: [SessionAnalysis]) -> [SessionAnalysis] {
+        func rank(_ session: SessionAnalysis) -> (Int, Int) {
+            (session.findings.count { $0.severity == .error }, session.findings.count { $0.severity == .warning })
+        }
+        return sessions.enumerated().sorted { lhs, rhs in
+            let left = rank(lhs.element), right = rank(rhs.element)
+            if left != right { return left > right }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
     }
 
     /// "flapping", or "title_mismatch/both_visible".

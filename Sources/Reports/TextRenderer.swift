@@ -1,34 +1,69 @@
-import Analyzer
+public import Analyzer
 
-/// The default report (`--format text`): per session a headline and one line per finding, then
-/// the totals.
+/// The default report (`--format text`): per session with findings a headline and one line per
+/// finding, one line for the sessions without findings, then the totals.
 ///
 /// ```
 /// hover-84 — blurHeader — 0.07 s, 5 samples, 60 fps, hitches 0.0 ms/s, frame jitter 0.094 ms
 ///   warning  0.02–0.07 s  flapping background (computed): background flipped 4 times in …
-/// 1 session, 1 finding: 1 warning, 0 errors (flapping 1, jitter 0, hitch 0, title_mismatch 0)
+///
+/// 2 sessions without findings: clean-1, clean-2 (--all lists them)
+/// 3 sessions, 1 finding: 1 warning, 0 errors (flapping 1, jitter 0, hitch 0, title_mismatch 0)
 /// ```
-public struct TextRenderer: Sendable {
-    public init() {}
+///
+/// A report over thousands of sessions stays readable: what needs attention, then one line for the
+/// rest. With ``listAll`` every session gets its headline, the clean ones with "no findings". It
+/// streams (``ReportRenderer``): sessions print in report order as they come.
+public struct TextRenderer: ReportRenderer, Sendable {
+    /// Whether sessions without findings are listed one by one.
+    public var listAll: Bool
+    /// Whether severities are coloured with ANSI escapes (errors bold red, warnings yellow): for a
+    /// terminal, never for files, pipes or when `NO_COLOR` is set (the caller decides).
+    public var color: Bool
+    /// Clean sessions not listed, and the first few of their ids for the summary line.
+    private var cleanCount = 0
+    private var cleanExamples: [String] = []
+    private static let cleanExampleLimit = 3
 
-    /// The report as plain text ending in a newline.
-    public func render(_ report: Report) -> String {
-        var lines: [String] = []
-        for session in report.sessions {
-            var headline = session.id
-            if let place = ReportText.place(session) { headline += " (\(place))" }
-            headline += " — \(ReportText.behaviors(session)) — " + ReportText.facts(session).joined(separator: ", ")
-            lines.append(headline)
-            if session.findings.isEmpty { lines.append("  no findings") }
-            for finding in session.findings {
-                // Severity first and padded so errors stand out when scanning a long report.
-                let severity = finding.severity == .error ? "ERROR  " : "warning"
-                lines.append("  \(severity)  \(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(finding.signal)"
-                    + " (\(finding.source.name)): \(finding.message)")
-            }
-            lines.append("")
+    public init(listAll: Bool = false, color: Bool = false) {
+        self.listAll = listAll
+        self.color = color
+    }
+
+    public mutating func begin() -> String {
+        cleanCount = 0
+        cleanExamples = []
+        return ""
+    }
+
+    public mutating func session(_ session: SessionAnalysis) -> String {
+        if session.findings.isEmpty, !listAll {
+            cleanCount += 1
+            if cleanExamples.count < Self.cleanExampleLimit { cleanExamples.append(session.id) }
+            return ""
         }
-        lines.append("\(ReportText.totals(report)) (\(ReportText.byKind(report)))")
-        return lines.joined(separator: "\n") + "\n"
+        var headline = session.id
+        if let place = ReportText.place(session) { headline += " (\(place))" }
+        headline += " — \(ReportText.behaviors(session)) — " + ReportText.facts(session).joined(separator: ", ")
+        var lines = [headline]
+        if session.findings.isEmpty { lines.append("  no findings") }
+        for finding in session.findings {
+            // Severity first and padded so errors stand out when scanning a long report.
+            var severity = finding.severity == .error ? "ERROR  " : "warning"
+            if color { severity = (finding.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[33m") + severity + "\u{1B}[0m" }
+            lines.append("  \(severity)  \(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(finding.signal)"
+                + " (\(finding.source.name)): \(finding.message)")
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    public mutating func end(_ totals: Report.Totals) -> String {
+        var text = ""
+        if cleanCount > 0 {
+            let more = cleanCount > cleanExamples.count ? ", …" : ""
+            text += "\(ReportText.count(cleanCount, "session")) without findings: \(cleanExamples.joined(separator: ", "))\(more)"
+                + " (--all lists \(cleanCount == 1 ? "it" : "them"))\n"
+        }
+        return text + "\(ReportText.totals(totals)) (\(ReportText.byKind(totals)))\n"
     }
 }

@@ -54,13 +54,26 @@ struct TimelineChart {
 
         let hasHeight = digest.buckets.contains { $0.barHeight != nil }
         let hasShown = digest.buckets.contains { $0.barShown != nil }
+        let hasObservedHeight = digest.buckets.contains { $0.range(of: .barHeight, observed: true) != nil }
         let chartsTop = top
         body += series("y", label: "scroll offset y (pt)", color: Self.yColor, height: 90, top: &top, guides: thresholds) { bucket in
             bucket.samples > 0 ? bucket.y : nil
         }
+        // With an observed bar height both rows share one scale, so the two streams compare by eye.
+        let heights = digest.buckets.flatMap { [$0.barHeight, $0.range(of: .barHeight, observed: true)].compactMap { $0 } }
+        let heightScale = hasObservedHeight && !heights.isEmpty
+            ? (heights.map(\.lowerBound).min() ?? 0)...(heights.map(\.upperBound).max() ?? 1) : nil
         if hasHeight {
-            body += series("barHeight", label: "bar height (pt)", color: Self.heightColor, height: 56, top: &top) { $0.barHeight }
+            body += series("barHeight", label: "bar height (pt)", color: Self.heightColor, height: 56, top: &top, fixed: heightScale) {
+                $0.barHeight
+            }
         }
+        if hasObservedHeight {
+            // The envelope of what the app reported, in its own row: jitter shows as a band.
+            body += series("observedBarHeight", label: "bar height, observed (pt)", color: Self.observedColor, height: 56, top: &top,
+                           fixed: heightScale) { $0.range(of: .barHeight, observed: true) }
+        }
+        body += findingSignals(top: &top)
         if hasShown {
             body += series("barShown", label: "bar shown (fraction)", color: Self.shownColor, height: 36, top: &top, fixed: 0...1) {
                 $0.barShown
@@ -79,6 +92,7 @@ struct TimelineChart {
             }
         }
         body += findingLanes(top: &top)
+        body += lateFrameLane(top: &top)
         let chartsBottom = top
         let shading = findingShading(top: chartsTop, bottom: seriesBottom)
         let axis = timeAxis(bottom: chartsBottom)
@@ -89,6 +103,42 @@ struct TimelineChart {
             + " viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"sans-serif\" font-size=\"11\" role=\"img\" aria-label=\"\(escape("Timeline of \(session.id)"))\">\n"
             + "<title>\(escape("Timeline of \(session.id)"))</title>\n"
             + axis + body + shading + legend + "</svg>\n"
+    }
+
+    /// The other continuous signals a finding is about (`avatarTx`, `blurAlpha`, …): a row per
+    /// stream that has them, computed and observed on one scale.
+    private func findingSignals(top: inout Double) -> String {
+        let buckets = session.timeline.buckets
+        let named = Set(session.findings.map(\.signal))
+        var svg = ""
+        for signal in ContinuousSignal.allCases where named.contains(signal.name) && signal != .barHeight && signal != .barShown {
+            let streams = [false, true].filter { observed in buckets.contains { $0.range(of: signal, observed: observed) != nil } }
+            let ranges = buckets.flatMap { bucket in streams.compactMap { bucket.range(of: signal, observed: $0) } }
+            guard let low = ranges.map(\.lowerBound).min(), let high = ranges.map(\.upperBound).max() else { continue }
+            for observed in streams {
+                let name = signal.name + (observed ? " (observed)" : " (computed)")
+                svg += series(name, label: name, color: observed ? Self.observedColor : Self.computedColor, height: 46, top: &top,
+                              fixed: low...high) { $0.range(of: signal, observed: observed) }
+            }
+        }
+        return svg
+    }
+
+    /// One tick per late frame, when the session has any: hitches as they happened rather than one
+    /// span from the first to the last.
+    private func lateFrameLane(top: inout Double) -> String {
+        let frames = session.timeline.lateFrames
+        guard !frames.isEmpty else { return "" }
+        let height = 12.0
+        var svg = "<g class=\"lane\" data-lane=\"late frames\">\n"
+        svg += "<text x=\"6\" y=\"\(n(top + 9))\">late frames (\(frames.count))</text>\n"
+        svg += "<rect x=\"\(n(labelWidth))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#f1f3f5\"/>\n"
+        for t in frames {
+            svg += "<rect class=\"late-frame\" x=\"\(n(x(t) - 1))\" y=\"\(n(top + 1))\" width=\"2\" height=\"\(n(height - 2))\""
+                + " fill=\"\(Self.color(of: .hitch))\"/>\n"
+        }
+        top += height + 3
+        return svg + "</g>\n"
     }
 
     /// The offsets where the session's Schmitt states switch, drawn on the `y` chart so a flap

@@ -10,6 +10,13 @@ extension Database {
         "integrity_check", "quick_check",
     ]
 
+    /// Reading pragmas whose argument names a table or index, or bounds a check
+    /// (`PRAGMA table_info(sessions)`): an argument is not an assignment for them.
+    static let pragmasTakingAnArgument: Set<String> = [
+        "table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list", "integrity_check",
+        "quick_check",
+    ]
+
     /// Denies everything but reading, on top of the read-only open: no writes, no ATTACH/DETACH,
     /// no pragma that sets a value, no schema changes, no transactions that could hold locks.
     /// Denied statements fail to compile with SQLite's "not authorized".
@@ -19,8 +26,11 @@ extension Database {
             case SQLITE_SELECT, SQLITE_READ, SQLITE_FUNCTION, SQLITE_RECURSIVE:
                 return SQLITE_OK
             case SQLITE_PRAGMA:
-                guard let first, second == nil else { return SQLITE_DENY }
-                return Database.readingPragmas.contains(String(cString: first).lowercased()) ? SQLITE_OK : SQLITE_DENY
+                guard let first else { return SQLITE_DENY }
+                let name = String(cString: first).lowercased()
+                guard Database.readingPragmas.contains(name) else { return SQLITE_DENY }
+                // SQLite passes a pragma's argument or assigned value alike as `second`.
+                return second == nil || Database.pragmasTakingAnArgument.contains(name) ? SQLITE_OK : SQLITE_DENY
             default:
                 return SQLITE_DENY
             }

@@ -13,6 +13,8 @@ package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The number, as SQLite documents it.
     package var description: String { String(rawValue) }
 
+    /// A generic error: an SQL error, or a request Store refuses before SQLite sees it.
+    package static let error = ResultCode(rawValue: SQLITE_ERROR)
     package static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
     package static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
     package static let cannotOpen = ResultCode(rawValue: SQLITE_CANTOPEN)

@@ -27,19 +27,20 @@ package final class SessionStore {
 
     private static let sessionColumns = """
         session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters, content_id, source,
-        samples, observed_samples, events, ignored_keys, duration, imported_at
+        samples, observed_samples, events, ignored_keys, duration, imported_at, recording_id, t_origin
         """
 
     private static func readSession(_ statement: Statement) -> StoredSession {
         StoredSession(
-            key: statement.int64(0), id: statement.text(1) ?? "", app: statement.text(2), screen: statement.text(3),
+            key: statement.int64(0), id: statement.text(1) ?? "", recordingID: statement.text(18), app: statement.text(2), screen: statement.text(3),
             device: statement.text(4), os: statement.text(5), fps: statement.optionalDouble(6),
             startedAt: statement.text(7),
             behaviorNames: (statement.text(8) ?? "").split(separator: ",").map(String.init),
             parametersJSON: statement.text(9) ?? "{}", contentID: statement.text(10) ?? "",
             source: statement.text(11) ?? "", samples: Int(statement.int64(12)),
             observedSamples: Int(statement.int64(13)), events: Int(statement.int64(14)),
-            ignoredKeys: Int(statement.int64(15)), duration: statement.double(16), importedAt: statement.text(17) ?? "")
+            ignoredKeys: Int(statement.int64(15)), duration: statement.double(16), importedAt: statement.text(17) ?? "",
+            tOrigin: statement.double(19))
     }
 
     /// Every session, in import order.
@@ -50,7 +51,26 @@ package final class SessionStore {
         return result
     }
 
-    /// The session with the recording id `id`, if stored.
+    /// Up to `limit` sessions with keys above `key`, in import order: for walking every session
+    /// without holding them all (a report over 100,000 sessions).
+    package func sessions(after key: Int64, limit: Int) throws(DatabaseError) -> [StoredSession] {
+        let statement = try database.prepare(
+            "SELECT \(Self.sessionColumns) FROM sessions WHERE session_key > ? ORDER BY session_key LIMIT ?")
+        try statement.bind([.int(key), .int(Int64(limit))])
+        var result: [StoredSession] = []
+        while try statement.step() { result.append(Self.readSession(statement)) }
+        return result
+    }
+
+    /// Every session id, in import order (for "did you mean" hints).
+    package func sessionIDs() throws(DatabaseError) -> [String] {
+        let statement = try database.prepare("SELECT id FROM sessions ORDER BY session_key")
+        var result: [String] = []
+        while try statement.step() { result.append(statement.text(0) ?? "") }
+        return result
+    }
+
+    /// The session with the id `id`, if stored.
     package func session(id: String) throws(DatabaseError) -> StoredSession? {
         let statement = try database.prepare("SELECT \(Self.sessionColumns) FROM sessions WHERE id = ?")
         try statement.bind([.text(id)])
@@ -74,23 +94,27 @@ package final class SessionStore {
     /// other process changes them meanwhile). The writer is valid only inside `body`.
     @discardableResult
     package func importSession(_ body: (SessionWriter) throws -> StoredSession?) throws -> Bool {
+        let session = try beginImport()
         do {
-            return try database.inTransaction(.immediate) {
-                let writer = try makeSessionWriter()
-                guard let session = try body(writer) else { throw Discarded() }
-                try writer.finish(session)
-                return true
+            guard let stored = try body(session.writer) else {
+                session.rollback()
+                return false
             }
-        } catch is Discarded {
-            return false
+            try session.commit(stored)
+            return true
+        } catch {
+            session.rollback()
+            throw error
         }
     }
 
-    /// Rolls back ``importSession(_:)``'s transaction when its body stores nothing.
-    private struct Discarded: Error {}
+    /// Begins storing one session: its write transaction and writer (see ``SessionImport``).
+    package func beginImport() throws -> SessionImport {
+        try SessionImport(database: database, writer: makeSessionWriter)
+    }
 
     /// A new session's writer. Its key is above every stored session's and every stored frame's
-    /// range (the frames of a session deleted before migration 2, whose trigger removes them, may
+    /// range (the frames of a session deleted before migration 8, whose trigger removes them, may
     /// outlive it), so its frame keys are free.
     private func makeSessionWriter() throws(DatabaseError) -> SessionWriter {
         let key = try database.scalarInt("""

@@ -52,6 +52,10 @@ package final class SessionWriter {
     private var columnMask: UInt64 = 0
     private var firstT: Double?
     private var lastT = 0.0
+    /// `sample_lines` breakpoints: (seq, line) where a sample is not on the line after the previous one.
+    private var lineBreakpoints: [(seq: Int, line: Int)] = []
+    /// The line the next sample is on when nothing comes between.
+    private var nextLine = 0
 
     init(database: Database, sessionKey: Int64) throws(DatabaseError) {
         self.database = database
@@ -157,6 +161,14 @@ package final class SessionWriter {
         return mask
     }
 
+    /// Records that the next sample appended is on `line` of its recording (1-based); a
+    /// breakpoint is kept only where the lines do not simply continue.
+    @inline(__always)
+    package func noteLine(_ line: Int) {
+        if line != nextLine || samples == 0 { lineBreakpoints.append((samples, line)) }
+        nextLine = line + 1
+    }
+
     /// Appends an event; it applies before the next sample.
     package func append(_ event: ScrollEvent) throws(DatabaseError) {
         try eventInsert.bind([
@@ -197,19 +209,27 @@ package final class SessionWriter {
         }
         let insert = try database.prepare("""
             INSERT INTO sessions (session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters,
-                                  content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at,
+                                  recording_id, t_origin)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try insert.bind([
             .int(sessionKey), .text(session.id), SQLValue(session.app), SQLValue(session.screen), SQLValue(session.device),
             SQLValue(session.os), SQLValue(session.fps), SQLValue(session.startedAt),
             .text(session.behaviorNames.joined(separator: ",")), .text(session.parametersJSON), .text(session.contentID),
             .text(session.source), .int(Int64(samples)), .int(Int64(observedSamples)), .int(Int64(events)),
-            .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt),
+            .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt), SQLValue(session.recordingID),
+            .double(session.tOrigin),
         ])
         try insert.step()
         let columns = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
         try columns.bind([.int(sessionKey), .int(Int64(columnMask))])
         try columns.step()
+        let lines = try database.prepare("INSERT INTO sample_lines (session_key, seq, line) VALUES (?, ?, ?)")
+        for breakpoint in lineBreakpoints {
+            try lines.bind([.int(sessionKey), .int(Int64(breakpoint.seq)), .int(Int64(breakpoint.line))])
+            try lines.step()
+            lines.reset()
+        }
     }
 }

@@ -7,14 +7,14 @@ struct CommandLineTests {
     func topLevelHelp() throws {
         let result = try NavRecBinary.run(["--help"])
         #expect(result.status == 0)
-        for command in ["import", "sessions", "report", "query", "simulate", "demo"] {
+        for command in ["import", "sessions", "report", "analyze", "query", "simulate", "demo"] {
             #expect(result.stdout.contains(command))
         }
         #expect(result.stderr.isEmpty)
     }
 
     @Test("every command has --help and -h on stdout with exit 0",
-          arguments: ["import", "sessions", "report", "query", "simulate", "demo"], ["--help", "-h"])
+          arguments: ["import", "sessions", "report", "analyze", "query", "simulate", "demo"], ["--help", "-h"])
     func commandHelp(command: String, flag: String) throws {
         let result = try NavRecBinary.run([command, flag])
         #expect(result.status == 0)

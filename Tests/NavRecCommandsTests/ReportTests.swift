@@ -124,7 +124,7 @@ struct ReportTests {
         (["--set", "flapping.windw=2"], "flapping.window"),
         (["--set", "blurHeader.hysteresys=1"], "hysteresis"),
         (["--fail-on", "fatal"], "warning or error"),
-        (["--format", "pdf"], "text, json, markdown or html"),
+        (["--format", "pdf"], "text, json, markdown, html, junit or sarif"),
     ])
     func usageErrors(arguments: [String], fragment: String) throws {
         let result = try NavRecBinary.run(["report", "--db", db] + arguments)

@@ -52,11 +52,12 @@ struct HTMLRendererTests {
         parser.delegate = outline
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "") at line \(parser.lineNumber)")
         #expect(outline.svgCount == 3)
+        // Worst first: album (errors), hover-84 (a warning), then the clean session.
         #expect(outline.lanes == [
+            ["computed largeTitle", "computed inlineTitle", "observed largeTitle", "observed inlineTitle",
+             "findings flapping", "findings hitch", "findings title_mismatch", "late frames"],
             ["computed inlineTitle", "computed contentTitle", "findings flapping"],
             ["computed largeTitle", "computed inlineTitle", "findings"],
-            ["computed largeTitle", "computed inlineTitle", "observed largeTitle", "observed inlineTitle",
-             "findings flapping", "findings hitch", "findings title_mismatch"],
         ])
         #expect(outline.series == [["y", "barHeight"], ["y", "barHeight"], ["y", "barHeight"]])
         #expect(outline.findingRects == report.totals.findings)
@@ -92,20 +93,20 @@ struct HTMLRendererTests {
         try #require(svgs.count == 3)
         let legends = svgs.map { $0.split(separator: "<g class=\"legend\">").last ?? "" }
         // hover-84: a flapping warning, computed only.
-        #expect(legends[0].contains(">flapping<") && !legends[0].contains(">jitter<") && !legends[0].contains(">hitch<"))
-        #expect(legends[0].contains(">pale: warning<") && !legends[0].contains(">outlined: error<"))
-        #expect(!legends[0].contains("observed"))
+        #expect(legends[1].contains(">flapping<") && !legends[1].contains(">jitter<") && !legends[1].contains(">hitch<"))
+        #expect(legends[1].contains(">pale: warning<") && !legends[1].contains(">outlined: error<"))
+        #expect(!legends[1].contains("observed"))
         // clean-scroll: no findings row at all.
-        #expect(!legends[1].contains(">findings<") && legends[1].contains("title visible, computed"))
-        #expect(svgs[1].contains(">none</text>"))
+        #expect(!legends[2].contains(">findings<") && legends[2].contains("title visible, computed"))
+        #expect(svgs[2].contains(">none</text>"))
         // album: observed lanes, errors and warnings.
-        #expect(legends[2].contains("title visible, observed") && legends[2].contains(">outlined: error<"))
+        #expect(legends[0].contains("title visible, observed") && legends[0].contains(">outlined: error<"))
     }
 
     @Test("hitch spans are not shaded over the plots: they would tint whole sessions")
     func shading() throws {
         let report = try SampleReport.report()
-        let album = try #require(Self.timelines(HTMLRenderer().render(report)).last)
+        let album = try #require(Self.timelines(HTMLRenderer().render(report)).first)
         let group = try #require(album.range(of: "<g class=\"shading\">"))
         let shading = album[group.upperBound...].components(separatedBy: "</g>").first ?? ""
         let session = try #require(report.sessions.last)
@@ -119,5 +120,61 @@ struct HTMLRendererTests {
         let html = HTMLRenderer().render(try SampleReport.report())
         #expect(html.contains("<text class=\"guide-label\""))
         #expect(html.components(separatedBy: "class=\"guide-label\"").dropFirst().allSatisfy { $0.hasPrefix(" x=") && $0.contains("paint-order=\"stroke\"") })
+    }
+
+    @Test("an index lists sessions with findings worst first, linked; clean sessions are collapsed; severity is spelled out")
+    func index() throws {
+        let html = HTMLRenderer().render(try SampleReport.report())
+        #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"))
+        let index = try #require(html.components(separatedBy: "<table class=\"index\">").dropFirst().first?
+            .components(separatedBy: "</table>").first)
+        #expect(index.components(separatedBy: "<a href=\"#session-").count - 1 == 2)
+        #expect(index.contains("<a href=\"#session-1\">album-&lt;1&gt;</a></td><td class=\"num\"><span class=\"error\">✖ 2</span></td><td class=\"num\"><span class=\"warning\">▲ 1</span></td>"))
+        #expect(index.contains("<a href=\"#session-2\">hover-84</a></td><td class=\"num\">0</td><td class=\"num\"><span class=\"warning\">▲ 1</span></td>"))
+        #expect(index.contains("<a href=\"#clean\">1 session without findings</a>"))
+        #expect(html.contains("<details class=\"session clean\" id=\"session-3\"><summary>✔ clean-scroll <small>Mail › Inbox</small> — no findings</summary>"))
+        #expect(html.contains("<td class=\"nowrap severity\">✖ error</td>") && html.contains("<td class=\"nowrap severity\">▲ warning</td>"))
+        #expect(!html.contains("<details open"))
+    }
+
+    @Test("an observed bar height is drawn beside the computed one on the same scale; each late frame is a tick")
+    func observedHeightAndLateFrames() throws {
+        var samples: [(Double, Double)] = []
+        // A freeze mid-motion: the content keeps its 60 pt/s across the 0.1 s the app was blocked.
+        for index in 0...60 {
+            let t = Double(index) / 60 + (index > 30 ? 0.1 : 0)
+            samples.append((t, t * 60))
+        }
+        let session = try SampleReport.session("wobble", ["largeTitle"], samples, observed: { index in
+            BarState(barHeight: 96.5 - Double(index) + (index % 2 == 0 ? 3 : -3))
+        })
+        let html = HTMLRenderer().render(Report(sessions: [session]))
+        let parser = XMLParser(data: Data(html.utf8))
+        let outline = HTMLOutline()
+        parser.delegate = outline
+        #expect(parser.parse())
+        #expect(outline.series == [["y", "barHeight", "observedBarHeight"]])
+        #expect(outline.lanes.first?.last == "late frames")
+        #expect(session.timeline.lateFrames == [Double(31) / 60 + 0.1])
+        #expect(html.components(separatedBy: "class=\"late-frame\"").count - 1 == 1)
+        // One scale for both rows: the observed envelope reaches 99.5 pt, above the model's 96.5.
+        let scales = html.components(separatedBy: "class=\"range\">").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(scales[2] == scales[4] && scales[3] == scales[5])
+    }
+
+    @Test("a finding on another continuous signal draws it computed and observed")
+    func findingSignals() throws {
+        var samples: [(Double, Double)] = []
+        for index in 0...60 { samples.append((Double(index) / 60, 10 + Double(index) * 0.5)) }
+        let session = try SampleReport.session("avatar-wobble", ["largeTitle", "avatar"], samples, observed: { index in
+            BarState(avatarTx: 2 + (index % 2 == 0 ? 3 : -3))
+        })
+        try #require(session.findings.contains { $0.kind == .jitter && $0.signal == "avatarTx" })
+        let html = HTMLRenderer().render(Report(sessions: [session]))
+        let parser = XMLParser(data: Data(html.utf8))
+        let outline = HTMLOutline()
+        parser.delegate = outline
+        #expect(parser.parse())
+        #expect(outline.series == [["y", "barHeight", "avatarTx (computed)", "avatarTx (observed)"]])
     }
 }

@@ -7,10 +7,50 @@ import Testing
 @Suite("report renderers")
 struct ReportTests {
     @Test("golden text, Markdown and JSON reports", arguments: [
-        (ReportFormat.text, "report.txt"), (.markdown, "report.md"), (.json, "report.json"),
+        (ReportFormat.text, "report.txt"), (.markdown, "report.md"), (.json, "report.json"), (.junit, "report.junit.xml"),
     ])
     func golden(_ format: ReportFormat, _ file: String) throws {
         try GoldenFile.check(format.render(try SampleReport.report()), named: file)
+    }
+
+    @Test("the text report with every session listed (--all)")
+    func goldenAll() throws {
+        try GoldenFile.check(TextRenderer(listAll: true).render(try SampleReport.report()), named: "report-all.txt")
+    }
+
+    @Test("streamed session by session, each format renders exactly what it renders for the whole report",
+          arguments: ReportFormat.allCases)
+    func streamed(_ format: ReportFormat) throws {
+        let report = try SampleReport.report()
+        var renderer = format.renderer()
+        var text = renderer.begin()
+        var totals = Report.Totals()
+        for session in report.sessions {
+            totals.add(session)
+            text += renderer.session(session)
+        }
+        text += renderer.end(totals)
+        #expect(totals == report.totals)
+        #expect(totals.worstSeverity == report.worstSeverity)
+        #expect(text == format.render(report))
+    }
+
+    @Test("an empty report: JSON with no sessions, text with only the totals")
+    func empty() throws {
+        #expect(ReportFormat.text.render(Report(sessions: [])) == "0 sessions, 0 findings: 0 warnings, 0 errors (flapping 0, jitter 0, hitch 0, title_mismatch 0)\n")
+        #expect(ReportFormat.json.render(Report(sessions: [])) == """
+            {
+              "navrec": 1,
+              "sessions": [],
+              "totals": {
+                "sessions": 0,
+                "findings": 0,
+                "byKind": {"flapping": 0, "jitter": 0, "hitch": 0, "title_mismatch": 0},
+                "bySeverity": {"warning": 0, "error": 0}
+              }
+            }
+
+            """)
     }
 
     @Test("the worked example renders exactly ANALYSIS.md's JSON finding")
@@ -86,5 +126,26 @@ struct FindingDetailsJSONTests {
         let finding = Finding(kind: .jitter, signal: "avatarTy", source: .computed, severity: .warning, start: 0, end: 1,
                               message: "", details: details.map { (key: $0.0, value: $0.1) })
         #expect(finding.detailsJSON == expected)
+    }
+
+    @Test("markdown cap: failing sessions first, clean ones folded, output under the limit with a line on what was left out")
+    func markdownCap() throws {
+        let hover = try SampleReport.hover84()
+        var sessions: [SessionAnalysis] = []
+        for index in 0..<400 {
+            var session = hover
+            session.id = "session-\(index)"
+            if index % 2 == 1 { session.findings = [] }
+            sessions.append(session)
+        }
+        let markdown = MarkdownRenderer().render(Report(sessions: sessions))
+        #expect(markdown.utf8.count <= 65_000)
+        let sections = markdown.components(separatedBy: "\n## session-").count - 1
+        #expect(sections > 50 && sections < 200)
+        #expect(markdown.hasSuffix("_Left out to stay under GitHub's comment limit: \(400 - sections) sessions with \(200 - sections) findings."
+            + " `navrec report --format html` shows everything._\n"))
+        let small = MarkdownRenderer().render(Report(sessions: Array(sessions.prefix(4))))
+        #expect(small.contains("<details><summary>2 sessions without findings</summary>"))
+        #expect(!small.contains("Left out"))
     }
 }

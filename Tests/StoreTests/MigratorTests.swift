@@ -58,7 +58,7 @@ struct MigratorTests {
         let edited = Migration(name: original.name, sql: original.sql + "\n-- edited\n")!
         let database = try Database(path: path)
         let error = #expect(throws: MigrationError.self) {
-            // The later migrations as they are: only the first one's text changed.
+            // The later migrations as carried: only the first one's text differs.
             try Migrator(migrations: [edited] + Migration.embedded.dropFirst()).migrate(database)
         }
         #expect(error == .checksumMismatch(name: original.name, path: path))

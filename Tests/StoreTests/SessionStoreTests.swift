@@ -93,4 +93,29 @@ struct SessionStoreTests {
         #expect(try store.database.scalarInt("SELECT count(*) FROM findings") == 1)
         #expect(try store.database.scalarInt("SELECT count(*) FROM analyses") == 2)
     }
+
+    @Test("a sample's recording line comes from sparse breakpoints: one per run of consecutive lines")
+    func recordingLines() throws {
+        let store = try SessionStore(path: directory.path("lines.sqlite"))
+        // Samples on lines 2, 3, 4, then 7, 8 (an event and a blank line between), then 9.
+        let lines = [2, 3, 4, 7, 8, 9]
+        try store.importSession { writer in
+            for (seq, line) in lines.enumerated() {
+                writer.noteLine(line)
+                try writer.append(ScrollSample(t: Double(seq) * 0.1, y: Double(seq)), computed: BarState(), observed: nil)
+            }
+            return session(writer, id: "lines")
+        }
+        try store.importSession { bare in
+            try bare.append(ScrollSample(t: 0, y: 0), computed: BarState(), observed: nil)
+            return session(bare, id: "no-lines")
+        }
+        #expect(try store.database.scalarInt("SELECT count(*) FROM sample_lines") == 2)
+        let stored = try #require(try store.session(id: "lines"))
+        let found = try (0..<6).map { try store.recordingLine(of: stored, at: Double($0) * 0.1) }
+        #expect(found == lines)
+        #expect(try store.recordingLine(of: stored, at: 0.25) == 7)
+        #expect(try store.recordingLine(of: stored, at: 99) == 9)
+        #expect(try store.recordingLine(of: try #require(try store.session(id: "no-lines")), at: 0) == nil)
+    }
 }

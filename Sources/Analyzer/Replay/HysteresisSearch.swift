@@ -7,10 +7,12 @@ import BarModel
 /// `barHidden` episodes, since hideOnSwipe has no hysteresis.
 ///
 /// All candidates of all episodes replay together in one pass over the frames, which stops after the
-/// last episode's end.
+/// last episode's end. Each candidate follows each signal it serves once and credits a toggle to the
+/// episode whose span contains it: one signal's episodes never overlap (a flapping detector's chains
+/// are disjoint), so a cursor over them, sorted by start, finds that episode in amortized O(1).
 ///
-/// - Complexity: O(n × c × e) time for n frames up to the last episode, c candidate values and e
-///   episodes per behaviour; O(c × e) memory.
+/// - Complexity: O(n × c × s + c × e) time for n frames up to the last episode, c candidate values,
+///   s signals per behaviour (one or two) and e episodes; O(c × e) memory.
 struct HysteresisSearch: Sendable {
     /// One episode to find a fix for.
     struct Request: Sendable {
@@ -25,14 +27,26 @@ struct HysteresisSearch: Sendable {
         var yMax: Double
     }
 
+    /// One signal as one candidate replays it: its last value, and a cursor over its episodes.
+    private struct Track: Sendable {
+        var signal: BinarySignal
+        /// Where this track's episodes start in `episodeOrder` (request indices sorted by start).
+        var first: Int
+        /// One past the last of them.
+        var end: Int
+        /// The first of them whose span does not end before the current frame.
+        var cursor: Int
+        var last: Bool?
+    }
+
     private struct Candidate: Sendable {
         /// The parameter's value this candidate replays with.
         var value: Double
         var engine: ReplayEngine
-        /// Indices into the requests this candidate's behaviour serves.
-        var requests: [Int]
-        var last: [Bool?]
-        var toggles: [Int]
+        /// Its tracks' range in the flat track array.
+        var tracks: Range<Int>
+        /// Where its toggle counters start (one per entry of `episodeOrder`).
+        var toggleBase: Int
     }
 
     let behaviors: BehaviorSet
@@ -43,40 +57,81 @@ struct HysteresisSearch: Sendable {
     /// `settings.maxHysteresis` (or `settings.maxSwipeDistance`) works.
     func run<Frames: Sequence<SessionFrame>>(_ requests: [Request], frames: Frames) -> [Double?] {
         guard !requests.isEmpty else { return [] }
+        // Requests grouped by signal, each group in start order; a signal has one fix parameter,
+        // so a group belongs to exactly one (behaviour, parameter).
+        let episodeOrder = requests.indices.sorted {
+            let (a, b) = (requests[$0], requests[$1])
+            if a.signal != b.signal { return a.signal.name < b.signal.name }
+            return a.start < b.start
+        }
+        let starts = episodeOrder.map { requests[$0].start }
+        let ends = episodeOrder.map { requests[$0].end }
+        var groupTracks: [(behavior: String, parameter: String, track: Track)] = []
+        var position = 0
+        while position < episodeOrder.count {
+            let request = requests[episodeOrder[position]]
+            var next = position + 1
+            while next < episodeOrder.count, requests[episodeOrder[next]].signal == request.signal { next += 1 }
+            groupTracks.append((request.behavior, request.parameter,
+                                Track(signal: request.signal, first: position, end: next, cursor: position)))
+            position = next
+        }
+
         var candidates: [Candidate] = []
+        var tracks: [Track] = []
         let groups = Set(requests.map { [$0.behavior, $0.parameter] }).sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }
         for group in groups {
             let (behavior, parameter) = (group[0], group[1])
-            let served = requests.indices.filter { requests[$0].behavior == behavior && requests[$0].parameter == parameter }
-            for value in values(behavior: behavior, parameter: parameter, for: served.map { requests[$0] }) {
+            let served = groupTracks.filter { $0.behavior == behavior && $0.parameter == parameter }.map(\.track)
+            let servedRequests = requests.filter { $0.behavior == behavior && $0.parameter == parameter }
+            for value in values(behavior: behavior, parameter: parameter, for: servedRequests) {
                 var replayed = behaviors
                 guard (try? replayed.set(behavior, parameter, to: .number(value))) != nil else { continue }
                 candidates.append(Candidate(
-                    value: value, engine: ReplayEngine(behaviors: replayed, events: events), requests: served,
-                    last: served.map { _ in nil }, toggles: served.map { _ in 0 }))
+                    value: value, engine: ReplayEngine(behaviors: replayed, events: events),
+                    tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
+                tracks += served
             }
         }
-        let lastEnd = requests.map(\.end).max() ?? 0
-        for frame in frames {
-            let t = frame.sample.t
-            if t > lastEnd { break }
-            for index in candidates.indices {
-                let state = candidates[index].engine.step(frame.sample)
-                for (slot, request) in candidates[index].requests.enumerated() {
-                    guard let value = requests[request].signal.value(in: state) else { continue }
-                    let previous = candidates[index].last[slot]
-                    candidates[index].last[slot] = value
-                    if t >= requests[request].start, t <= requests[request].end, let previous, previous != value {
-                        candidates[index].toggles[slot] += 1
+        var toggles = [Int](repeating: 0, count: candidates.count * episodeOrder.count)
+        let lastEnd = ends.max() ?? 0
+        starts.withUnsafeBufferPointer { starts in
+            ends.withUnsafeBufferPointer { ends in
+                tracks.withUnsafeMutableBufferPointer { tracks in
+                    toggles.withUnsafeMutableBufferPointer { toggles in
+                        for frame in frames {
+                            let t = frame.sample.t
+                            if t > lastEnd { break }
+                            for index in candidates.indices {
+                                let state = candidates[index].engine.step(frame.sample)
+                                let base = candidates[index].toggleBase
+                                for slot in candidates[index].tracks {
+                                    guard let value = tracks[slot].signal.value(in: state) else { continue }
+                                    guard let previous = tracks[slot].last else {
+                                        tracks[slot].last = value
+                                        continue
+                                    }
+                                    guard previous != value else { continue }
+                                    tracks[slot].last = value
+                                    var cursor = tracks[slot].cursor
+                                    while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
+                                    tracks[slot].cursor = cursor
+                                    if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
         var suggestions: [Double?] = requests.map { _ in nil }
         for candidate in candidates {
-            for (slot, request) in candidate.requests.enumerated() where candidate.toggles[slot] < settings.minToggles {
-                if suggestions[request] == nil || candidate.value < suggestions[request]! {
-                    suggestions[request] = candidate.value
+            for slot in candidate.tracks {
+                for position in tracks[slot].first..<tracks[slot].end where toggles[candidate.toggleBase + position] < settings.minToggles {
+                    let request = episodeOrder[position]
+                    if suggestions[request] == nil || candidate.value < suggestions[request]! {
+                        suggestions[request] = candidate.value
+                    }
                 }
             }
         }

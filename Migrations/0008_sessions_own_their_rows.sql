@@ -1,4 +1,4 @@
--- navrec schema 2: a session owns its rows. Deleting a session from navrec, sqlite3 or Datasette
+-- navrec schema 8: a session owns its rows. Deleting a session from navrec, sqlite3 or Datasette
 -- deletes its frames (with their observed states), events, analyses, findings and column mask,
 -- also where foreign keys are off (the sqlite3 shell's default, under which ON DELETE CASCADE does
 -- nothing). Frames have no foreign key (their rowid encodes the session: key >> 32), so before

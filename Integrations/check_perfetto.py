@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Checks a `navrec export --format perfetto` trace against the rules of Perfetto's JSON importer
+and round-trips every counter value back to the database.
+
+Usage: check_perfetto.py TRACE.json DATABASE.sqlite
+
+Perfetto's trace processor cannot be installed here (PyPI's `perfetto` downloads its binary at run
+time), so the rules its JSON importer (and chrome://tracing) applies are written down:
+- the document is an object with a `traceEvents` array; `displayTimeUnit` is "ms" or "ns";
+- every event has `ph`, integer `pid`; every event but metadata has a numeric `ts` >= 0;
+- `M` (metadata) events are process_name / thread_name with a string `args.name`, or
+  process_sort_index / thread_sort_index with an integer `args.sort_index`;
+- `C` (counter) events have a `name` and args whose values are all numbers (not strings, not
+  booleans): the importer drops anything else;
+- `X` (complete) slices have an integer `tid` and a numeric `dur` >= 0, and on each (pid, tid) they
+  nest properly: a slice that starts inside another ends inside it too;
+- `b`/`e` (async) events have a `cat` and an `id`; each `b` is closed by exactly one `e` with the
+  same (pid, cat, id, name) at a `ts` no earlier, and no `e` comes without its `b`;
+- `i` (instant) events have a scope `s` of "g", "p" or "t".
+Round trip: for every session (process), every counter track (`y`, `FIELD (computed)`,
+`FIELD (observed)`) holds, as a step function, exactly the database's value (view `timeline`) at
+every sample that has one, and there is one async finding per stored finding.
+Exits 1 with one line per broken rule (at most 20 shown).
+"""
+import collections
+import json
+import sqlite3
+import sys
+
+METADATA = {"process_name": "name", "thread_name": "name", "process_sort_index": "sort_index",
+            "thread_sort_index": "sort_index"}
+FIELDS = {"barHeight": "bar_height", "barShown": "bar_shown", "largeTitleAlpha": "large_title_alpha",
+          "inlineTitleAlpha": "inline_title_alpha", "contentTitleAlpha": "content_title_alpha",
+          "avatarScale": "avatar_scale", "avatarTx": "avatar_tx", "avatarTy": "avatar_ty", "blurAlpha": "blur_alpha"}
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def importer_problems(trace):
+    problems = []
+    if not isinstance(trace, dict) or not isinstance(trace.get("traceEvents"), list):
+        return ["the document is not an object with a traceEvents array"]
+    if trace.get("displayTimeUnit", "ms") not in ("ms", "ns"):
+        problems.append(f"displayTimeUnit {trace['displayTimeUnit']!r}")
+    slices = collections.defaultdict(list)
+    open_async = {}
+    for index, event in enumerate(trace["traceEvents"]):
+        at = f"traceEvents[{index}]"
+        ph = event.get("ph")
+        if not isinstance(event.get("pid"), int):
+            problems.append(f"{at}: pid is not an integer")
+        if ph != "M" and not (is_number(event.get("ts")) and event["ts"] >= 0):
+            problems.append(f"{at}: ts {event.get('ts')!r} is not a time")
+        if ph == "M":
+            key = METADATA.get(event.get("name"))
+            value = event.get("args", {}).get(key) if key else None
+            if key is None or (key == "name" and not isinstance(value, str)) or (key == "sort_index" and not isinstance(value, int)):
+                problems.append(f"{at}: metadata {event.get('name')!r} with args {event.get('args')!r}")
+        elif ph == "C":
+            args = event.get("args", {})
+            if not event.get("name") or not args or not all(is_number(v) for v in args.values()):
+                problems.append(f"{at}: counter {event.get('name')!r} has non-numeric args {args!r}")
+        elif ph == "X":
+            if not isinstance(event.get("tid"), int) or not (is_number(event.get("dur")) and event["dur"] >= 0):
+                problems.append(f"{at}: complete slice without integer tid or dur >= 0")
+            else:
+                slices[(event["pid"], event["tid"])].append((event["ts"], event["ts"] + event["dur"], index))
+        elif ph in ("b", "e"):
+            if "cat" not in event or "id" not in event:
+                problems.append(f"{at}: async event without cat and id")
+                continue
+            key = (event["pid"], event["cat"], event["id"], event.get("name"))
+            if ph == "b":
+                if key in open_async:
+                    problems.append(f"{at}: async id {event['id']} begins twice")
+                open_async[key] = event["ts"]
+            else:
+                begin = open_async.pop(key, None)
+                if begin is None:
+                    problems.append(f"{at}: 'e' without its 'b' ({key})")
+                elif event["ts"] < begin:
+                    problems.append(f"{at}: async slice ends before it begins")
+        elif ph == "i":
+            if event.get("s", "t") not in ("g", "p", "t"):
+                problems.append(f"{at}: instant scope {event.get('s')!r}")
+        else:
+            problems.append(f"{at}: phase {ph!r} is not one navrec writes")
+    for key in open_async:
+        problems.append(f"async slice {key} is never closed")
+    for (pid, tid), spans in slices.items():
+        stack = []
+        for start, end, index in sorted(spans, key=lambda span: (span[0], -span[1])):
+            while stack and start >= stack[-1][1]:
+                stack.pop()
+            if stack and end > stack[-1][1]:
+                problems.append(f"traceEvents[{index}]: slice on pid {pid} tid {tid} overlaps traceEvents[{stack[-1][2]}] without nesting")
+            stack.append((start, end, index))
+    return problems
+
+
+def round_trip_problems(trace, database):
+    problems = []
+    events = trace["traceEvents"]
+    sessions = {e["pid"]: e["args"]["name"].split(" — ")[0] for e in events if e.get("name") == "process_name"}
+    tracks = collections.defaultdict(list)
+    findings = collections.Counter()
+    for event in events:
+        if event.get("ph") == "C":
+            tracks[(event["pid"], event["name"])].append((event["ts"], event["args"]["value"]))
+        elif event.get("ph") == "b":
+            findings[event["pid"]] += 1
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    checked = 0
+    for pid, session in sessions.items():
+        columns = ", ".join(FIELDS.values())
+        rows = connection.execute(
+            f"SELECT seq, t, y, source, {columns} FROM timeline WHERE session_id = ? ORDER BY seq, source", (session,)).fetchall()
+        if not rows:
+            problems.append(f"process {pid}: no session {session!r} in the database")
+            continue
+        expected = collections.defaultdict(dict)  # track -> ts -> value (the last sample at that ts wins)
+        for seq, t, y, source, *values in rows:
+            ts = round(t * 1_000_000)
+            if source == "computed":
+                expected["y"][ts] = y
+            for field, value in zip(FIELDS, values):
+                if value is not None:
+                    expected[f"{field} ({source})"][ts] = value
+        names = {name for (p, name) in tracks if p == pid}
+        if names - set(expected):
+            problems.append(f"process {pid}: counter tracks {sorted(names - set(expected))} have no data in the database")
+        for name, values in expected.items():
+            steps = sorted(tracks.get((pid, name), []), key=lambda step: step[0])
+            position, current = 0, None
+            for ts in sorted(values):
+                while position < len(steps) and steps[position][0] <= ts:
+                    current = steps[position][1]
+                    position += 1
+                checked += 1
+                if current != values[ts]:
+                    problems.append(f"{session}: track {name!r} shows {current!r} at ts {ts}, the database has {values[ts]!r}")
+                    break
+        stored = connection.execute("SELECT count(*) FROM findings WHERE session_id = ? AND settings = ''", (session,)).fetchone()[0]
+        if stored != findings[pid]:
+            problems.append(f"{session}: {findings[pid]} async findings, {stored} stored findings")
+    return problems, checked, len(sessions)
+
+
+def main(argv):
+    trace_path, database = argv[1], argv[2]
+    with open(trace_path, encoding="utf-8") as handle:
+        trace = json.load(handle)
+    problems = importer_problems(trace)
+    checked = sessions = 0
+    if not problems:
+        more, checked, sessions = round_trip_problems(trace, database)
+        problems += more
+    for problem in problems[:20]:
+        print(f"{trace_path}: {problem}")
+    if problems:
+        print(f"{trace_path}: {len(problems)} problems")
+        return 1
+    print(f"{trace_path}: Perfetto JSON OK (importer rules; {checked} counter values of {sessions} sessions equal the database's)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Writes a folder of simulated NDJSON recordings: a varied fleet for the Spark job, its CI check
+and the benchmark (every behaviour combination, gesture and fault; apps, devices, start dates;
+some sessions without an id).
+
+    python3 Integrations/make_fleet.py --navrec .build/release/navrec --sessions 60 --out fleet/
+
+Session i is the same on every run (seed i + 1). Sessions go 20 to a file; --bad-session adds one
+file whose single session has a bad line (for the error path).
+"""
+import argparse
+import os
+import subprocess
+
+BEHAVIORS = [["largeTitle", "avatar"], ["largeTitle"], ["customTitle"], ["blurHeader"], ["hideOnSwipe"],
+             ["largeTitle", "dropdownTitle", "hideOnSwipe"], ["blurHeader", "dropdownTitle"], ["customTitle", "hideOnSwipe"]]
+GESTURES = ["drag", "fling", "bounce", "hover", "zigzag"]
+FAULTS = [None, "titleEarly", "heightJitter", "droppedFrames", "flicker", "noTitle"]
+APPS = ["Mail", "Music", "Maps"]
+DEVICES = [("iPhone16,1", "iOS 18.1"), ("iPhone15,2", "iOS 17.5"), ("iPhone17,3", "iOS 18.2")]
+
+
+def session_arguments(index, duration, fps):
+    behaviors = BEHAVIORS[index % len(BEHAVIORS)]
+    fault = FAULTS[(index // len(BEHAVIORS)) % len(FAULTS)]
+    device, os_name = DEVICES[index % len(DEVICES)]
+    arguments = ["simulate", "--seed", str(index + 1), "--duration", str(duration), "--fps", str(fps),
+                 "--app", APPS[index % len(APPS)], "--screen", f"Screen{index % 4}", "--device", device, "--os", os_name,
+                 "--started-at", f"2026-11-{1 + index % 3:02d}T10:{index % 60:02d}:00Z"]
+    for name in behaviors:
+        arguments += ["--behavior", name]
+    arguments += ["--gesture", GESTURES[(index // 3) % len(GESTURES)], "--gesture", "tap", "--gesture", "zigzag"]
+    if fault:
+        arguments += ["--fault", fault]
+    elif index % 5 == 0:
+        arguments.append("--observed")
+    if index % 7 != 3:  # every seventh session has no id: navrec derives one from its content
+        arguments += ["--session-id", f"fleet-{index:05d}"]
+    return arguments
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--navrec", required=True)
+    parser.add_argument("--sessions", type=int, required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--duration", type=float, default=3)
+    parser.add_argument("--fps", type=int, default=60)
+    parser.add_argument("--per-file", type=int, default=20)
+    parser.add_argument("--bad-session", action="store_true")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    for first in range(0, args.sessions, args.per_file):
+        with open(os.path.join(args.out, f"sessions-{first:05d}.ndjson"), "wb") as file:
+            for index in range(first, min(first + args.per_file, args.sessions)):
+                file.write(subprocess.run([args.navrec] + session_arguments(index, args.duration, args.fps),
+                                          check=True, capture_output=True).stdout)
+    if args.bad_session:
+        lines = subprocess.run([args.navrec, "simulate", "--behavior", "blurHeader", "--session-id", "fleet-bad",
+                                "--app", "Music", "--started-at", "2026-11-02T09:00:00Z"],
+                               check=True, capture_output=True).stdout.decode().splitlines()
+        lines[3] = '{"t":"late","y":1}'
+        with open(os.path.join(args.out, "bad.ndjson"), "w") as file:
+            file.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

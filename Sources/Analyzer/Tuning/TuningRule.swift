@@ -1,0 +1,58 @@
+/// How `navrec tune` picks its recommendation: the smallest value that leaves at most
+/// `maxFlappingSessions` of the sessions flapping and adds no title mismatch, with a p95 delay of
+/// at most `maxDelay`.
+public struct TuningRule: Sendable, Hashable {
+    /// Fraction of the tuned sessions allowed to flap still (0.01 for `1%`).
+    public var maxFlappingSessions: Double
+    /// Largest allowed p95 delay, seconds; `nil` for no limit.
+    public var maxDelay: Double?
+
+    public init(maxFlappingSessions: Double = 0.01, maxDelay: Double? = nil) {
+        self.maxFlappingSessions = maxFlappingSessions
+        self.maxDelay = maxDelay
+    }
+
+    /// The recommended value and why.
+    public struct Recommendation: Sendable, Hashable {
+        /// `nil` when no value keeps the delay limit.
+        public var value: Double?
+        public var reason: String
+    }
+
+    /// The recommendation among `results` (sorted by value) over `sessions` tuned sessions.
+    ///
+    /// 1. The smallest value meeting both limits that adds no title mismatch.
+    /// 2. Else, among the values within the delay limit, the one leaving the fewest sessions
+    ///    flapping (then adding the fewest mismatches, then the fewest toggles, then the smallest).
+    /// 3. Else none: no value keeps the delay limit.
+    public func recommend(_ results: [TuningValueResult], sessions: Int) -> Recommendation {
+        let allowed = maxFlappingSessions * Double(sessions) + 1e-9
+        let withinDelay = results.filter { result in maxDelay.map { (result.delayP95 ?? 0) <= $0 + 1e-12 } ?? true }
+        let goal = "≤ \(percentText(maxFlappingSessions)) of sessions flapping and adds no title mismatch"
+            + (maxDelay.map { " within a p95 delay of \(millisecondsText($0)) ms" } ?? "")
+        if let best = withinDelay.first(where: { Double($0.flappingSessions) <= allowed && $0.mismatchesIntroduced == 0 }) {
+            return Recommendation(
+                value: best.value,
+                reason: "the smallest value that leaves \(goal) (\(flappingText(best, sessions))); \(delayText(best))")
+        }
+        guard let best = withinDelay.min(by: { a, b in
+            (a.flappingSessions, a.mismatchesIntroduced, a.toggles, a.value)
+                < (b.flappingSessions, b.mismatchesIntroduced, b.toggles, b.value)
+        }) else {
+            return Recommendation(value: nil, reason: "no value keeps the p95 delay within \(millisecondsText(maxDelay ?? 0)) ms")
+        }
+        return Recommendation(
+            value: best.value,
+            reason: "no value leaves \(goal); this one leaves the fewest (\(flappingText(best, sessions))); \(delayText(best))")
+    }
+
+    private func flappingText(_ result: TuningValueResult, _ sessions: Int) -> String {
+        "\(result.flappingSessions) of \(sessions) flapping"
+            + (result.mismatchesIntroduced > 0 ? ", \(result.mismatchesIntroduced) title mismatch\(result.mismatchesIntroduced == 1 ? "" : "es") added" : "")
+    }
+
+    private func delayText(_ result: TuningValueResult) -> String {
+        guard let p95 = result.delayP95 else { return "no delay measured" }
+        return "p95 delay \(millisecondsText(p95)) ms"
+    }
+}

@@ -1,0 +1,62 @@
+/// The result of `navrec tune`: every candidate value's trade-off figures and the recommendation.
+public struct TuningRun: Sendable {
+    public var parameter: TunedParameter
+    /// The value delays are measured against.
+    public var reference: Double
+    public var rule: TuningRule
+    /// Sessions replayed (those using the tuned behaviour).
+    public var sessions: Int
+    /// Selected sessions without the tuned behaviour, left out.
+    public var skippedSessions: Int
+    /// Samples of the replayed sessions.
+    public var samples: Int
+    /// One per candidate value, ascending.
+    public var results: [TuningValueResult]
+    public var recommendation: TuningRule.Recommendation
+    /// Wall-clock seconds of the whole run (reading and replaying).
+    public var wallSeconds: Double
+    /// Threads the replays ran on.
+    public var threads: Int
+
+    public init(
+        parameter: TunedParameter, reference: Double, rule: TuningRule, sessions: Int, skippedSessions: Int, samples: Int,
+        results: [TuningValueResult], recommendation: TuningRule.Recommendation, wallSeconds: Double, threads: Int
+    ) {
+        self.parameter = parameter
+        self.reference = reference
+        self.rule = rule
+        self.sessions = sessions
+        self.skippedSessions = skippedSessions
+        self.samples = samples
+        self.results = results
+        self.recommendation = recommendation
+        self.wallSeconds = wallSeconds
+        self.threads = threads
+    }
+
+    /// Samples × candidate values replayed per wall-clock second.
+    public var samplesTimesValuesPerSecond: Double {
+        wallSeconds > 0 ? Double(samples * results.count) / wallSeconds : 0
+    }
+
+    /// Indices of the values no other value beats: none has at most as many flapping sessions,
+    /// toggles, added title mismatches and p95 delay (none measured counting as none) and fewer of
+    /// one of them.
+    ///
+    /// - Complexity: O(v²) for v values.
+    public static func paretoFront(_ results: [TuningValueResult]) -> Set<Int> {
+        func key(_ result: TuningValueResult) -> [Double] {
+            [Double(result.flappingSessions), Double(result.toggles), Double(result.mismatchesIntroduced), result.delayP95 ?? 0]
+        }
+        var front = Set<Int>()
+        for index in results.indices {
+            let mine = key(results[index])
+            let dominated = results.indices.contains { other in
+                let theirs = key(results[other])
+                return zip(theirs, mine).allSatisfy { $0 <= $1 } && zip(theirs, mine).contains { $0 < $1 }
+            }
+            if !dominated { front.insert(index) }
+        }
+        return front
+    }
+}

@@ -1,0 +1,51 @@
+public import BarModel
+
+/// One session decoded once for `navrec tune`: every candidate value replays these samples, so
+/// the frames are read from the database once, not once per value.
+///
+/// Only what a replay needs is kept: the samples and the observed states (the computed states are
+/// recomputed by every candidate's replay).
+public struct TuningSession: Sendable {
+    public var description: SessionDescription
+    public private(set) var samples: [ScrollSample] = []
+    /// One entry per sample when any sample carried an observed state, else empty.
+    public private(set) var observed: [BarState?] = []
+
+    public init(_ description: SessionDescription) {
+        self.description = description
+        samples.reserveCapacity(description.sampleCount)
+    }
+
+    /// Appends the next frame's sample and observed state.
+    public mutating func append(_ sample: ScrollSample, observed state: BarState?) {
+        if state != nil, observed.isEmpty {
+            observed = Array(repeating: nil, count: samples.count)
+            observed.reserveCapacity(samples.capacity)
+        }
+        samples.append(sample)
+        if !observed.isEmpty { observed.append(state) }
+    }
+
+    /// The session's frames for a replay, computed states left empty.
+    var frames: Frames { Frames(session: self) }
+
+    /// The frames as a sequence of this module, so the analyzer's loops specialize for it.
+    struct Frames: Sequence {
+        let session: TuningSession
+
+        func makeIterator() -> Iterator { Iterator(session: session) }
+
+        struct Iterator: IteratorProtocol {
+            let session: TuningSession
+            var index = 0
+
+            mutating func next() -> SessionFrame? {
+                guard index < session.samples.count else { return nil }
+                defer { index += 1 }
+                return SessionFrame(
+                    seq: index, sample: session.samples[index], computed: BarState(),
+                    observed: session.observed.isEmpty ? nil : session.observed[index])
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+internal import Analyzer
+internal import BarModel
+internal import Recording
+internal import Reports
+internal import Store
+
+/// `navrec analyze`'s ``SessionSink``: keeps each session's frames as the database would give them
+/// back (``StoredValues``), analyses the session when it ends and prints its JSON line.
+///
+/// The session description is built the way `navrec report` builds it from the stored row
+/// (behaviours through their stored JSON, duration from the unrounded times, as `SessionWriter`
+/// measures it), so both commands hand the ``Analyzer`` the same input.
+final class AnalyzeSink: SessionSink {
+    let analyzer: Analyzer
+    let output: Output
+    private let renderer = JSONRenderer()
+    private let spool = FrameSpool()
+    private var events: [ScrollEvent] = []
+    private var firstT: Double?
+    private var lastT = 0.0
+    /// The header of the session being read, `nil` between sessions.
+    private(set) var currentHeader: SessionHeader?
+    private(set) var sessionsAnalyzed = 0
+    private(set) var samplesAnalyzed = 0
+
+    init(analyzer: Analyzer, output: Output) {
+        self.analyzer = analyzer
+        self.output = output
+    }
+
+    func begin(_ header: SessionHeader) throws -> Bool {
+        currentHeader = header
+        spool.reset()
+        events.removeAll(keepingCapacity: true)
+        firstT = nil
+        lastT = 0
+        return true
+    }
+
+    @inline(__always)
+    func add(_ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?, line: Int) throws {
+        if firstT == nil { firstT = sample.t }
+        lastT = sample.t
+        try spool.append(SessionFrame(
+            seq: spool.count, sample: StoredValues.sample(sample), computed: StoredValues.state(computed),
+            observed: observed.map { StoredValues.state($0.pointee) }))
+    }
+
+    func add(_ event: ScrollEvent) throws {
+        events.append(event)
+    }
+
+    func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {
+        currentHeader = nil
+        let description = SessionDescription(
+            id: header.id ?? summary.contentID, app: header.app, screen: header.screen, device: header.device,
+            os: header.os, fps: header.fps, behaviors: try BehaviorSet(storedJSON: header.behaviors.json),
+            events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
+        let analysis = analyzer.analyze(description) { _ in spool.reader() }
+        if spool.readFailed { throw CommandError(.ioError, "error: cannot read back a temporary file of session '\(description.id)'") }
+        output.line(renderer.sessionLine(analysis, startedAt: header.startedAt))
+        sessionsAnalyzed += 1
+        samplesAnalyzed += summary.samples
+    }
+
+    /// Prints the line of a session that could not be read and drops what was kept of it.
+    func fail(_ error: RecordingError) {
+        output.line(renderer.failureLine(
+            id: currentHeader?.id, app: currentHeader?.app, startedAt: currentHeader?.startedAt, error: error.description))
+        currentHeader = nil
+        spool.reset()
+        events.removeAll(keepingCapacity: true)
+    }
+}

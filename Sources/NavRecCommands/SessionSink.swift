@@ -1,0 +1,19 @@
+internal import BarModel
+internal import Recording
+
+/// What consumes the sessions a ``RecordingPipeline`` reads: the importer stores them, `navrec
+/// analyze` analyses them.
+protocol SessionSink: AnyObject {
+    /// A session starts; returns whether to run the models over it and hand over its samples and
+    /// events (`false` skips them, e.g. a session that is already stored).
+    func begin(_ header: SessionHeader) throws -> Bool
+    /// A sample (its time on the session's ``SessionClock``) with the state the models computed and,
+    /// if the app reported one, its observed state (in place, valid during the call); `line` is
+    /// where it is in its recording.
+    func add(_ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?, line: Int) throws
+    /// An event (its time on the session's clock), already applied to the models.
+    func add(_ event: ScrollEvent) throws
+    /// The session's last line has been read (called for skipped sessions too); `clock` says how
+    /// its times were counted.
+    func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws
+}

@@ -1,0 +1,19 @@
+public import Analyzer
+
+/// The formats `navrec tune --format` offers.
+public enum TuningFormat: String, Sendable, CaseIterable, Hashable {
+    case text
+    case json
+    case csv
+    case html
+
+    /// The run rendered in this format.
+    public func render(_ run: TuningRun) -> String {
+        switch self {
+        case .text: TuningTextRenderer().render(run)
+        case .json: TuningJSONRenderer().render(run)
+        case .csv: TuningTable(run).csv()
+        case .html: TuningHTMLRenderer().render(run)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// The JSON-lines schema of `navrec analyze` (README) and its Spark DDL
+/// (`Integrations/spark/analyze_schema.ddl`), checked against real output: every key of every line
+/// is in the DDL with a matching JSON type, and every DDL field appears in the lines.
+@Suite("navrec analyze's JSON-lines schema and Spark DDL")
+struct AnalyzeSchemaTests {
+    let directory = TemporaryDirectory()
+
+    /// A DDL field: its name and type (`STRING`, `BIGINT`, `DOUBLE`, `ARRAY<…>`, `STRUCT<…>`).
+    struct Field: Equatable {
+        var name: String
+        var type: String
+    }
+
+    /// Splits `text` at the commas outside angle brackets.
+    static func topLevel(_ text: Substring) -> [Substring] {
+        var parts: [Substring] = []
+        var depth = 0
+        var start = text.startIndex
+        for index in text.indices {
+            switch text[index] {
+            case "<": depth += 1
+            case ">": depth -= 1
+            case "," where depth == 0:
+                parts.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+        }
+        parts.append(text[start...])
+        return parts
+    }
+
+    /// The fields of a DDL list (`name TYPE, …` or a STRUCT's `name: TYPE, …`).
+    static func fields(_ text: Substring) -> [Field] {
+        topLevel(text).map { part in
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            let separator = trimmed.firstIndex(where: { $0 == " " || $0 == ":" })!
+            let name = trimmed[..<separator].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let type = trimmed[trimmed.index(after: separator)...].trimmingCharacters(in: CharacterSet(charactersIn: " :"))
+            return Field(name: name, type: type)
+        }
+    }
+
+    static func ddl() throws -> [Field] {
+        let text = try String(contentsOf: QueryTests.packageRoot.appending(path: "Integrations/spark/analyze_schema.ddl"), encoding: .utf8)
+        let body = text.split(separator: "\n").filter { !$0.hasPrefix("--") && !$0.isEmpty }.joined(separator: " ")
+        return fields(Substring(body))
+    }
+
+    /// Whether a JSON value fits a DDL type; `details` is an object that Spark keeps as JSON text.
+    static func fits(_ value: Any, _ field: Field) -> Bool {
+        if value is NSNull { return true }
+        switch field.type {
+        case "STRING": return value is String || (field.name == "details" && value is [String: Any])
+        case "BIGINT":
+            guard let number = value as? NSNumber else { return false }
+            return number.doubleValue == number.doubleValue.rounded()
+        case "DOUBLE": return value is NSNumber
+        case "ARRAY<STRING>": return (value as? [Any])?.allSatisfy { $0 is String } == true
+        default:
+            guard field.type.hasPrefix("ARRAY<STRUCT<"), let items = value as? [[String: Any]] else { return false }
+            let inner = fields(field.type.dropFirst("ARRAY<STRUCT<".count).dropLast(2))
+            return items.allSatisfy { item in
+                Set(item.keys) == Set(inner.map(\.name))
+                    && inner.allSatisfy { fits(item[$0.name] as Any, $0) }
+            }
+        }
+    }
+
+    @Test("every line of real output, sessions and failures, fits the DDL; the DDL has no field the output lacks")
+    func ddlMatchesOutput() throws {
+        let ddl = try Self.ddl()
+        #expect(ddl.map(\.name) == [
+            "id", "app", "screen", "device", "os", "startedAt", "behaviors", "samples", "duration", "fps",
+            "hitchTimeRatio", "frameJitter", "gaps", "gapTime", "findings", "error",
+        ])
+        let bad = #"{"navrec":1,"session":{"id":"broken","app":"Music","startedAt":"2026-11-02T09:00:00Z","behaviors":{"blurHeader":{}}}}"#
+            + "\n" + #"{"t":"late","y":1}"# + "\n"
+        let file = directory.path("fleet.ndjson")
+        try (try SimulatedFleet.fleet(count: 40) + bad + SimulatedFleet.demo()).write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try NavRecBinary.run(["analyze", file])
+        #expect(result.status == 65)
+        let lines = try result.stdout.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        #expect(lines.count == 40 + 1 + 14)
+        var seen: Set<String> = []
+        for line in lines {
+            for (key, value) in line {
+                guard let field = ddl.first(where: { $0.name == key }) else {
+                    Issue.record("'\(key)' is not in the DDL")
+                    continue
+                }
+                #expect(Self.fits(value, field), "\(key): \(value) is not \(field.type)")
+                seen.insert(key)
+            }
+            if line["error"] != nil {
+                #expect(Set(line.keys) == ["id", "app", "startedAt", "error"])
+            } else {
+                #expect(Set(line.keys) == Set(ddl.map(\.name)).subtracting(["error"]))
+            }
+        }
+        #expect(seen == Set(ddl.map(\.name)))
+        let failure = lines.first { $0["error"] != nil }
+        #expect(failure?["id"] as? String == "broken")
+        #expect(failure?["app"] as? String == "Music")
+        #expect(failure?["error"] as? String == "\(file):\(try SimulatedFleet.fleet(count: 40).split(separator: "\n").count + 2):6: error: 't' must be a number, found a string")
+    }
+}
