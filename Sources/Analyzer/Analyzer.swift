@@ -1,4 +1,4 @@
-import BarModel
+public import BarModel
 
 /// Replays a session's bar-state streams and reports findings (ANALYSIS.md): flapping, jitter,
 /// hitches and title mismatches on the computed stream, on the observed stream when the recording
@@ -43,50 +43,19 @@ public struct Analyzer: Sendable {
 
     /// Analyzes one session.
     ///
-    /// `frames` must return a fresh sequence of the session's frames in `seq` order each time it is
+    /// `reader` must return a fresh reader positioned at the session's first frame each time it is
     /// called: the analyzer makes one main pass, plus a first pass for the median frame interval
     /// when the session has no `fps`, and a replay pass when a flapping finding needs a suggested
-    /// hysteresis or swipe distance.
+    /// hysteresis or swipe distance. With `samplesOnly` true the pass reads only each frame's `seq`
+    /// and `sample`, so the reader may leave `computed` and `observed` as they are.
     ///
-    /// - Throws: whatever `frames` or the sequences' iteration throws.
+    /// - Throws: whatever `reader` or its reads throw.
     /// - Complexity: O(n) for n frames, plus O(n × c) for the replay search over c candidate values
     ///   (bounded by `flapping.maxHysteresis / flapping.hysteresisStep`) up to the last flapping
     ///   episode; O(1) memory in n.
-    public func analyze<Frames: Sequence<SessionFrame>>(
-        _ session: SessionDescription, frames: () throws -> Frames
-    ) rethrows -> SessionAnalysis {
-        try analyze(session, passes: { _ in try frames() }, mainPass: { pass in
-            for frame in try frames() { pass.observe(frame) }
-        })
-    }
-
-    /// Analyzes one session whose frames come from readers: the same as
-    /// ``analyze(_:frames:)``, faster for long sessions (see ``SessionFrameReader``).
-    ///
-    /// `reader` must return a fresh reader positioned at the session's first frame each time; with
-    /// `samplesOnly` true the pass reads only each frame's `seq` and `sample`, so the reader may
-    /// leave `computed` and `observed` as they are.
-    ///
-    /// - Throws: whatever `reader` throws.
-    /// - Complexity: as ``analyze(_:frames:)``.
     public func analyze(
         _ session: SessionDescription, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
-    ) rethrows -> SessionAnalysis {
-        try analyze(session, passes: { samplesOnly in ReaderFrames(try reader(samplesOnly)) }, mainPass: { pass in
-            // One reused frame, read in place and observed by reference: the sequence path copies
-            // the ~400-byte frame into an Optional and out again per row (Benchmarks/README.md).
-            let frames = try reader(false)
-            var frame = SessionFrame(seq: 0, sample: .init(t: 0, y: 0), computed: .init())
-            while frames.read(into: &frame) { pass.observe(frame) }
-        })
-    }
-
-    /// The analysis; `frames(true)` is for passes that read only `seq` and `sample`; `mainPass`
-    /// feeds the session's full frames (as `frames(false)` would) to the pass.
-    private func analyze<Frames: Sequence<SessionFrame>>(
-        _ session: SessionDescription, passes frames: (_ samplesOnly: Bool) throws -> Frames,
-        mainPass: (_ pass: inout MainPass) throws -> Void
-    ) rethrows -> SessionAnalysis {
+    ) throws -> SessionAnalysis {
         let (behaviors, replayed) = replayBehaviors(session.behaviors)
         let events = session.events.sorted { $0.t < $1.t }
 
@@ -95,7 +64,9 @@ public struct Analyzer: Sendable {
             expected = 1 / fps
         } else {
             var median = IntervalMedian()
-            for frame in try frames(true) { median.observe(frame.sample) }
+            let frames = try reader(true)
+            var frame = SessionFrame.empty
+            while try frames.read(into: &frame) { median.observe(frame.sample) }
             expected = median.finish()
         }
 
@@ -103,11 +74,14 @@ public struct Analyzer: Sendable {
             settings: settings, behaviors: behaviors, expected: expected, fps: session.fps,
             lifecycle: events.filter(\.isLifecycle).map(\.t), duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
-        try mainPass(&pass)
+        // One reused frame, read in place and observed by reference (Benchmarks/README.md).
+        let frames = try reader(false)
+        var frame = SessionFrame.empty
+        while try frames.read(into: &frame) { pass.observe(frame) }
         pass.finish()
 
         var findings = pass.findings
-        let flapping = try flappingFindings(pass, behaviors: behaviors, events: events, frames: frames)
+        let flapping = try flappingFindings(pass, behaviors: behaviors, events: events, reader: reader)
         findings += flapping
         findings = Self.withoutDrivenJitter(findings, behaviors: behaviors)
         findings = Self.withoutStableAppComparisons(findings)
@@ -142,9 +116,9 @@ public struct Analyzer: Sendable {
     /// Turns the flapping episodes into findings: drops a driven signal's flap inside its driver's
     /// (blurHeader's titles follow the background; the large title is the inline one's complement),
     /// then finds suggested hysteresis values by replay for threshold-driven computed signals.
-    private func flappingFindings<Frames: Sequence<SessionFrame>>(
-        _ pass: MainPass, behaviors: BehaviorSet, events: [ScrollEvent], frames: (_ samplesOnly: Bool) throws -> Frames
-    ) rethrows -> [Finding] {
+    private func flappingFindings(
+        _ pass: MainPass, behaviors: BehaviorSet, events: [ScrollEvent], reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
+    ) throws -> [Finding] {
         var episodes: [(source: Finding.Source, episode: FlappingDetector.Episode)] = []
         for (source, detector) in [(Finding.Source.computed, pass.computedFlapping), (.observed, pass.observedFlapping)] {
             guard let detector else { continue }
@@ -171,7 +145,7 @@ public struct Analyzer: Sendable {
         var suggestions: [Double?] = []
         if !requests.isEmpty {
             let search = HysteresisSearch(behaviors: behaviors, events: events, settings: settings.flapping)
-            suggestions = search.run(requests, frames: try frames(true))
+            suggestions = try search.run(requests, frames: try reader(true))
         }
 
         return episodes.enumerated().map { index, item in

@@ -1,5 +1,5 @@
 /// The navigation bar's background: see-through over a header image, or UIKit's default bar.
-public enum BarBackground: UInt8, Sendable, CaseIterable, Hashable {
+public enum BarBackground: UInt8, Sendable, CaseIterable, Hashable, BitwiseCopyable {
     case transparent = 0
     case `default` = 1
 

@@ -2,7 +2,7 @@
 ///
 /// Every field is optional: a computed state fills what its behaviours define, an observed state
 /// holds whatever the app reported. Lengths are points, alphas and fractions are 0...1.
-public struct BarState: Sendable, Hashable {
+public struct BarState: Sendable, Hashable, BitwiseCopyable {
     public var barHeight: Double?
     /// Whether hide-on-swipe wants the bar hidden (the animation's target).
     public var barHidden: Bool?

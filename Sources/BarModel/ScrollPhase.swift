@@ -1,5 +1,5 @@
 /// What the scroll view was doing when a sample was taken (UIScrollView's states).
-public enum ScrollPhase: UInt8, Sendable, CaseIterable, Hashable {
+public enum ScrollPhase: UInt8, Sendable, CaseIterable, Hashable, BitwiseCopyable {
     case idle = 0
     case drag = 1
     case decelerate = 2

@@ -1,5 +1,5 @@
 /// One scroll position, normally one per displayed frame while anything moves.
-public struct ScrollSample: Sendable, Hashable {
+public struct ScrollSample: Sendable, Hashable, BitwiseCopyable {
     /// Seconds since the session started; never decreases within a session.
     public var t: Double
     /// Points scrolled past the rest position (`contentOffset.y + adjustedContentInset.top`).

@@ -56,8 +56,7 @@ final class AnalyzeSink: SessionSink {
             id: header.id ?? summary.contentID, app: header.app, screen: header.screen, device: header.device,
             os: header.os, fps: header.fps, behaviors: try BehaviorSet(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
-        let analysis = analyzer.analyze(description) { _ in spool.reader() }
-        if spool.readFailed { throw CommandError(.ioError, "error: cannot read back a temporary file of session '\(description.id)'") }
+        let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
         output.line(renderer.sessionLine(analysis, startedAt: header.startedAt))
         sessionsAnalyzed += 1
         samplesAnalyzed += summary.samples

@@ -58,9 +58,7 @@ struct ExportCommand: NavRecCommand {
             ) { analysis in
                 guard let session = try store.session(id: analysis.id) else { return }
                 count += 1
-                let reader = StoredFrameReader(try store.frames(of: session))
-                writer.session(analysis, pid: count, frames: StoredFrames(reader: reader))
-                if let error = reader.cursor.error { throw error }
+                try writer.session(analysis, pid: count, frames: try store.frames(of: session))
             }
             writer.end()
             output.flush()

@@ -1,11 +1,11 @@
-internal import Analyzer
+internal import BarModel
 internal import Foundation
 
 /// One session's frames, kept for the analyzer's passes without a database: in memory up to
 /// ``memoryFrames``, beyond that in an anonymous temporary file, so `navrec analyze`'s memory stays
 /// flat however long a session is.
 ///
-/// Frames are written as their raw bytes (``SessionFrame`` is a trivial type) and read back
+/// Frames are written as their raw bytes (``SessionFrame`` is `BitwiseCopyable`) and read back
 /// through `pread`, each reader at its own offset.
 final class FrameSpool {
     /// Frames held in memory before the spool spills to a file (about 6 MB).
@@ -16,12 +16,9 @@ final class FrameSpool {
     private var descriptor: Int32 = -1
     /// Frames written to the spill file.
     private var spilled = 0
-    /// Set when a spilled frame could not be read back (the reader then ended early).
-    private(set) var readFailed = false
     private let frameSize = MemoryLayout<SessionFrame>.stride
 
     init() {
-        precondition(_isPOD(SessionFrame.self), "SessionFrame must stay a trivial type to be spooled as bytes")
         frames.reserveCapacity(Self.memoryFrames)
     }
 
@@ -36,7 +33,6 @@ final class FrameSpool {
     func reset() {
         frames.removeAll(keepingCapacity: true)
         spilled = 0
-        readFailed = false
     }
 
     func append(_ frame: SessionFrame) throws {
@@ -44,8 +40,8 @@ final class FrameSpool {
         frames.append(frame)
     }
 
-    /// A reader positioned at the first frame.
-    func reader() -> any SessionFrameReader { Reader(spool: self) }
+    /// A reader positioned at the first frame; `session` names the session in its errors.
+    func reader(session: String) -> any SessionFrameReader { Reader(spool: self, session: session) }
 
     /// Moves the in-memory frames to the end of the spill file.
     private func spill() throws {
@@ -71,13 +67,12 @@ final class FrameSpool {
         frames.removeAll(keepingCapacity: true)
     }
 
-    /// Reads a spooled frame `index` (< `spilled`) into `frame`; `false` on a read failure.
-    fileprivate func readSpilled(_ index: Int, into frame: inout SessionFrame) -> Bool {
+    /// Reads a spooled frame `index` (< `spilled`) into `frame`.
+    fileprivate func readSpilled(_ index: Int, into frame: inout SessionFrame, session: String) throws(CommandError) {
         let read = withUnsafeMutableBytes(of: &frame) { bytes in
             pread(descriptor, bytes.baseAddress!, frameSize, off_t(index * frameSize)) == frameSize
         }
-        if !read { readFailed = true }
-        return read
+        if !read { throw CommandError(.ioError, "error: cannot read back a temporary file of session '\(session)'") }
     }
 
     fileprivate func memoryFrame(_ index: Int) -> SessionFrame { frames[index] }
@@ -85,15 +80,22 @@ final class FrameSpool {
 
     private final class Reader: SessionFrameReader {
         let spool: FrameSpool
+        let session: String
         var next = 0
 
-        init(spool: FrameSpool) { self.spool = spool }
+        init(spool: FrameSpool, session: String) {
+            self.spool = spool
+            self.session = session
+        }
 
-        func read(into frame: inout SessionFrame) -> Bool {
+        func read(into frame: inout SessionFrame) throws(CommandError) -> Bool {
             guard next < spool.count else { return false }
-            defer { next += 1 }
-            if next < spool.spilledCount { return spool.readSpilled(next, into: &frame) }
-            frame = spool.memoryFrame(next - spool.spilledCount)
+            if next < spool.spilledCount {
+                try spool.readSpilled(next, into: &frame, session: session)
+            } else {
+                frame = spool.memoryFrame(next - spool.spilledCount)
+            }
+            next += 1
             return true
         }
     }

@@ -213,17 +213,13 @@ struct ReportCommand: NavRecCommand {
             fps: session.fps, behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
             events: try store.events(sessionKey: session.key).map(\.event),
             sampleCount: session.samples, duration: session.duration)
-        var readers: [StoredFrameReader] = []
+        // The cursors are released when the analysis returns, which finalizes their statements: one
+        // left mid-session would keep a read transaction on an old snapshot, and the write below
+        // would then fail (SQLITE_BUSY_SNAPSHOT) once another connection (a second --jobs worker)
+        // has written.
         let analysis = try analyzer.analyze(description) { samplesOnly in
-            let reader = StoredFrameReader(try samplesOnly ? store.samples(of: session) : store.frames(of: session))
-            readers.append(reader)
-            return reader
+            try samplesOnly ? store.samples(of: session) : store.frames(of: session)
         }
-        if let error = readers.lazy.compactMap(\.cursor.error).first { throw error }
-        // Finalizes their statements: one left mid-session keeps a read transaction on an old
-        // snapshot, and the write below would then fail (SQLITE_BUSY_SNAPSHOT) once another
-        // connection (a second --jobs worker) has written.
-        readers.removeAll()
         try store.saveAnalysis(
             of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
             frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,

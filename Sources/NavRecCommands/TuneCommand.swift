@@ -196,15 +196,17 @@ struct TuneCommand: NavRecCommand {
             guard !batch.isEmpty else { return }
             try Interruption.check()
             let work = batch
-            let results = jobs.run(work.count * perSession) { job -> (TuningOutcome, Double) in
-                let session = work[job / perSession], slot = job % perSession
-                let clock = ContinuousClock.now
-                let outcome = tuner.evaluate(session, value: slot < values.count ? values[slot] : reference)
-                let elapsed = ContinuousClock.now - clock
-                return (outcome, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            let results = jobs.run(work.count * perSession) { job in
+                Result { () throws -> (TuningOutcome, Double) in
+                    let session = work[job / perSession], slot = job % perSession
+                    let clock = ContinuousClock.now
+                    let outcome = try tuner.evaluate(session, value: slot < values.count ? values[slot] : reference)
+                    let elapsed = ContinuousClock.now - clock
+                    return (outcome, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                }
             }
             for (index, session) in work.enumerated() {
-                let own = results[(index * perSession)..<((index + 1) * perSession)].map { $0 }
+                let own = try results[(index * perSession)..<((index + 1) * perSession)].map { try $0.get() }
                 let referenceOutcome = own[referenceIndex ?? values.count].0
                 accumulator.add(
                     samples: session.samples.count, reference: referenceOutcome,
@@ -232,11 +234,10 @@ struct TuneCommand: NavRecCommand {
             }
             var tuning = TuningSession(description)
             let cursor = try store.frames(of: session)
-            var frame = SessionFrame(seq: 0, sample: .init(t: 0, y: 0), computed: .init())
-            while cursor.read(seq: &frame.seq, sample: &frame.sample, computed: &frame.computed, observed: &frame.observed) {
+            var frame = SessionFrame.empty
+            while try cursor.read(into: &frame) {
                 tuning.append(frame.sample, observed: frame.observed)
             }
-            if let error = cursor.error { throw error }
             batch.append(tuning)
             batchSamples += tuning.samples.count
             // Enough work for both threads, few enough samples held at once.

@@ -53,7 +53,7 @@ public struct PerfettoTraceWriter {
 
     /// Writes one session: its metadata, its frames' counters and slices, late frames and findings.
     /// `pid` must be unique in the trace (1, 2, …).
-    public mutating func session(_ analysis: SessionAnalysis, pid: Int, frames: some Sequence<SessionFrame>) {
+    public mutating func session(_ analysis: SessionAnalysis, pid: Int, frames: any SessionFrameReader) throws {
         var name = analysis.id
         let place = [analysis.app, analysis.screen].compactMap { $0 }.joined(separator: " › ")
         if !place.isEmpty { name += " — " + place }
@@ -71,7 +71,8 @@ public struct PerfettoTraceWriter {
         let lateFrames = analysis.timeline.lateFrames
         var nextLate = 0
         var lastTs: Int64 = 0
-        for frame in frames {
+        var frame = SessionFrame.empty
+        while try frames.read(into: &frame) {
             let ts = Self.microseconds(frame.sample.t)
             lastTs = ts
             if lastY != frame.sample.y {

@@ -1,22 +1,11 @@
 package import BarModel
 internal import CSQLite
 
-/// Reads one session's frames in key order, one row at a time.
-///
-/// A `Sequence` so detectors can consume it directly; an SQLite error mid-way ends the sequence
-/// early and is kept in ``error`` for the caller to throw.
-package final class FrameCursor: Sequence, IteratorProtocol {
+/// Reads one session's frames in key order, one row at a time (a ``SessionFrameReader``).
+package final class FrameCursor: SessionFrameReader {
     private let statement: Statement
     private let withObserved: Bool
     private let baseKey: Int64
-    /// The error that ended the sequence early, if any.
-    package private(set) var error: DatabaseError? {
-        didSet { failed = error != nil }
-    }
-    /// Whether ``error`` is set: checked per row instead of `error`, whose package visibility
-    /// keeps a dynamic exclusivity check (`swift_beginAccess`) on every read;
-    /// a private property's accesses are all in this file, so the optimizer drops the check.
-    private var failed = false
 
     /// Whether only the samples are read (states left empty).
     private let samplesOnly: Bool
@@ -76,51 +65,35 @@ package final class FrameCursor: Sequence, IteratorProtocol {
 
     deinit { columns.deallocate() }
 
-    package func next() -> StoredFrame? {
-        var frame = StoredFrame(seq: 0, sample: ScrollSample(t: 0, y: 0), computed: BarState(), observed: nil)
-        guard read(seq: &frame.seq, sample: &frame.sample, computed: &frame.computed, observed: &frame.observed) else {
-            return nil
-        }
-        return frame
-    }
-
-    /// Overwrites the given fields with the next frame's and returns `true`, or returns `false` at
-    /// the end (or on an error, kept in ``error``). The same values as ``next()``, written in place:
-    /// a caller that reuses one frame avoids building and copying a ~400-byte value per row.
+    /// Overwrites `frame` with the next frame and returns `true`, or returns `false` at the end.
     ///
     /// Why the columns are read through `sqlite3_column_value`: every `sqlite3_column_*` call
     /// enters and leaves the connection's mutex and runs `sqlite3ApiExit`; the old type-then-value
     /// pair paid that twice per column, the `sqlite3_value_*` accessors on the column's value pay
     /// it once (Benchmarks/README.md).
-    package func read(
-        seq: inout Int, sample: inout ScrollSample, computed: inout BarState, observed: inout BarState?
-    ) -> Bool {
-        guard !failed else { return false }
-        do {
-            guard try statement.step() else { return false }
-        } catch {
-            self.error = error
-            return false
-        }
+    ///
+    /// - Throws: ``DatabaseError`` when SQLite fails mid-session (an I/O error, a corrupt page).
+    package func read(into frame: inout SessionFrame) throws(DatabaseError) -> Bool {
+        guard try statement.step() else { return false }
         let handle = statement.handle
-        seq = Int(sqlite3_value_int64(sqlite3_column_value(handle, 0)) - baseKey)
+        frame.seq = Int(sqlite3_value_int64(sqlite3_column_value(handle, 0)) - baseKey)
         let phase = Self.integer(handle, 3).flatMap { ScrollPhase(rawValue: UInt8(clamping: $0)) }
-        sample = ScrollSample(
+        frame.sample = ScrollSample(
             t: Double(Self.integer(handle, 1) ?? 0) / 1_000_000, y: Self.number(handle, 2) ?? 0, phase: phase,
             vy: Self.number(handle, 4), frameDuration: Self.integer(handle, 5).map { Double($0) / 1_000_000 })
         if samplesOnly {
-            computed = BarState()
-            observed = nil
+            frame.computed = BarState()
+            frame.observed = nil
             return true
         }
         let columns = UnsafePointer(self.columns.baseAddress!)
-        Self.readState(handle, columns: columns, count: computedCount, into: &computed)
+        Self.readState(handle, columns: columns, count: computedCount, into: &frame.computed)
         if observedColumn >= 0, sqlite3_value_type(sqlite3_column_value(handle, observedColumn)) != SQLITE_NULL {
             var state = BarState()
             Self.readState(handle, columns: columns + computedCount, count: observedCount, into: &state)
-            observed = state
+            frame.observed = state
         } else {
-            observed = nil
+            frame.observed = nil
         }
         return true
     }

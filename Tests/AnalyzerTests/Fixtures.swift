@@ -49,6 +49,6 @@ struct Fixture {
     func analyze(_ assignments: [String] = []) throws -> SessionAnalysis {
         var settings = AnalyzerSettings()
         for assignment in assignments { try settings.set(assignment) }
-        return Analyzer(settings: settings).analyze(description) { frames }
+        return try Analyzer(settings: settings).analyze(description) { _ in FrameArrayReader(frames) }
     }
 }

@@ -156,6 +156,26 @@ struct SuggestedHysteresisTests {
         #expect(content.first?.detail("suggestedHysteresis") == nil)
     }
 
+    @Test("a reader's error ends the analysis with that error")
+    func readerError() throws {
+        struct Unreadable: Error {}
+        final class FailingReader: SessionFrameReader {
+            let frames: [SessionFrame]
+            var next = 0
+            init(_ frames: [SessionFrame]) { self.frames = frames }
+            func read(into frame: inout SessionFrame) throws -> Bool {
+                guard next < 3 else { throw Unreadable() }
+                frame = frames[next]
+                next += 1
+                return true
+            }
+        }
+        let fixture = try WorkedExampleTests.hover84()
+        #expect(throws: Unreadable.self) {
+            _ = try Analyzer().analyze(fixture.description) { _ in FailingReader(fixture.frames) }
+        }
+    }
+
     @Test("frames is read once with fps, twice without, and once more for a suggestion")
     func passes() throws {
         final class Counter: @unchecked Sendable { var calls = 0 }
@@ -165,9 +185,9 @@ struct SuggestedHysteresisTests {
             let counter = Counter()
             var description = fixture.description
             description.fps = fps
-            _ = Analyzer().analyze(description) {
+            _ = try Analyzer().analyze(description) { _ in
                 counter.calls += 1
-                return fixture.frames
+                return FrameArrayReader(fixture.frames)
             }
             #expect(counter.calls == expected)
         }

@@ -14,25 +14,39 @@ struct PerformanceTests {
         try behaviors.add("avatar")
         let description = SessionDescription(
             id: "long", fps: 120, behaviors: behaviors, sampleCount: count, duration: Double(count - 1) / 120)
-        let frames = {
-            var engine = ReplayEngine(behaviors: behaviors, events: [])
-            return (0..<count).lazy.map { index -> SessionFrame in
-                let t = Double(index) / 120
-                // Scroll up and down between 0 and 200 pt every 4 s, observed states on every other frame.
-                let phase = Double(index % 960) / 960
-                let sample = ScrollSample(t: t, y: 200 * (phase < 0.5 ? phase * 2 : 2 - phase * 2), phase: .drag)
-                let computed = engine.step(sample)
-                return SessionFrame(seq: index, sample: sample, computed: computed, observed: index % 2 == 0 ? computed : nil)
-            }
-        }
+        let frames = { (_: Bool) in GeneratedFrames(count: count, behaviors: behaviors) }
         let clock = ContinuousClock()
         var analysis: SessionAnalysis?
-        let elapsed = clock.measure { analysis = Analyzer().analyze(description, frames: frames) }
+        let elapsed = clock.measure { analysis = try? Analyzer().analyze(description, reader: frames) }
         #expect(analysis?.findings.isEmpty == true)
         #expect(analysis?.timeline.buckets.count == 400)
         if ProcessInfo.processInfo.environment["NAVREC_BENCH"] != nil {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             print("analyzed \(count) samples (2 streams) in \(seconds) s: \(Int(Double(count) / seconds)) samples/s")
         }
+    }
+}
+
+/// Frames computed as they are read, so the session is never held in memory.
+private final class GeneratedFrames: SessionFrameReader {
+    let count: Int
+    var engine: ReplayEngine
+    var index = 0
+
+    init(count: Int, behaviors: BehaviorSet) {
+        self.count = count
+        engine = ReplayEngine(behaviors: behaviors, events: [])
+    }
+
+    func read(into frame: inout SessionFrame) -> Bool {
+        guard index < count else { return false }
+        let t = Double(index) / 120
+        // Scroll up and down between 0 and 200 pt every 4 s, observed states on every other frame.
+        let phase = Double(index % 960) / 960
+        let sample = ScrollSample(t: t, y: 200 * (phase < 0.5 ? phase * 2 : 2 - phase * 2), phase: .drag)
+        let computed = engine.step(sample)
+        frame = SessionFrame(seq: index, sample: sample, computed: computed, observed: index % 2 == 0 ? computed : nil)
+        index += 1
+        return true
     }
 }

@@ -29,8 +29,8 @@ struct TuningTests {
     func constantSpeedDrag(behavior: String, threshold: Double, step: Double, fps: Double, hysteresis: Double) throws {
         let session = try Self.session([behavior], samples: Self.drag(from: threshold - 20, to: threshold + 20, step: step, fps: fps), fps: fps)
         let tuner = ParameterTuner(parameter: try TunedParameter("\(behavior).hysteresis"))
-        let reference = tuner.evaluate(session, value: 0)
-        let candidate = tuner.evaluate(session, value: hysteresis)
+        let reference = try tuner.evaluate(session, value: 0)
+        let candidate = try tuner.evaluate(session, value: hysteresis)
         #expect(reference.switches.count == 2)
         #expect(candidate.switches.count == 2)
         let delays = SwitchDelay.delays(reference: reference.switches, candidate: candidate.switches)
@@ -48,8 +48,8 @@ struct TuningTests {
         let samples = (0...100).map { (Double($0) / 60, 100 + Double($0)) }
         let session = try Self.session(["hideOnSwipe"], samples: samples, fps: 60)
         let tuner = ParameterTuner(parameter: try TunedParameter("hideOnSwipe.swipeDistance"))
-        let delays = SwitchDelay.delays(reference: tuner.evaluate(session, value: 20).switches,
-                                        candidate: tuner.evaluate(session, value: 35).switches)
+        let delays = SwitchDelay.delays(reference: try tuner.evaluate(session, value: 20).switches,
+                                        candidate: try tuner.evaluate(session, value: 35).switches)
         #expect(delays == [SwitchDelay(seconds: 15.0 / 60, points: 15)])
     }
 
@@ -59,7 +59,7 @@ struct TuningTests {
         let up = (0...80).map { 20 + Double($0) * 0.5 }
         let ys = up + Array(repeating: 60, count: 120) + up.reversed() + Array(repeating: 20, count: 120)
         let session = try Self.session(["customTitle"], samples: ys.enumerated().map { (Double($0.offset) / 120, $0.element) }, fps: 120)
-        let outcome = ParameterTuner(parameter: try TunedParameter("customTitle.fadeDuration")).evaluate(session, value: duration)
+        let outcome = try ParameterTuner(parameter: try TunedParameter("customTitle.fadeDuration")).evaluate(session, value: duration)
         #expect(outcome.settles.count == 2)
         for settle in outcome.settles {
             #expect(settle.seconds >= duration - 1e-9 && settle.seconds < duration + 1.0 / 120 + 1e-9, "\(settle.seconds)")

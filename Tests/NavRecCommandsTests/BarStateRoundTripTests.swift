@@ -76,7 +76,7 @@ struct BarStateRoundTripTests {
         let store = try SessionStore(path: db, readOnly: true)
         for id in ["ndjson", "csv"] {
             let session = try #require(try store.session(id: id))
-            #expect(Array(try store.frames(of: session)).map(\.observed) == [state], "\(id)")
+            #expect(try store.frames(of: session).readAll().map(\.observed) == [state], "\(id)")
             let rows = try observedTimeline(store, id: id)
             #expect(rows.count == 1, "\(id)")
             for other in BarStateField.allCases {

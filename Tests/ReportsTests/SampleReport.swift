@@ -20,7 +20,7 @@ enum SampleReport {
         let description = SessionDescription(
             id: id, app: app, screen: screen, fps: fps, behaviors: behaviors, sampleCount: frames.count,
             duration: (frames.last?.sample.t ?? 0) - (frames.first?.sample.t ?? 0))
-        return Analyzer(settings: analyzerSettings, timelineBuckets: 100).analyze(description) { frames }
+        return try Analyzer(settings: analyzerSettings, timelineBuckets: 100).analyze(description) { _ in FrameArrayReader(frames) }
     }
 
     static func hover84() throws -> SessionAnalysis {

@@ -35,7 +35,7 @@ struct NumberEncodingTests {
                 ignoredKeys: 0, duration: writer.duration, importedAt: "2026-11-29T00:00:00Z")
         }
         let session = try #require(try store.session(id: "n"))
-        let frames = Array(try store.frames(of: session))
+        let frames = try store.frames(of: session).readAll()
         #expect(frames.map(\.sample.y) == Self.values)
         #expect(frames.map(\.sample.vy) == Self.values)
         #expect(frames.map(\.computed.barHeight) == Self.values)

@@ -81,7 +81,7 @@ struct SessionOwnershipTests {
         let path = directory.path("v1.sqlite")
         let first = Migration.embedded[0]
         #expect(first.name == "0001_initial.sql")
-        var written: [StoredFrame] = []
+        var written: [SessionFrame] = []
         do {
             let database = try Database(path: path)
             try Migrator(migrations: [first]).migrate(database)
@@ -118,7 +118,7 @@ struct SessionOwnershipTests {
             try database.execute("PRAGMA foreign_keys = OFF; DELETE FROM sessions WHERE session_key = 2")
             #expect(try rows(of: 2, in: database) == [70, 1, 1, 1, 1])
             for seq in 0..<70 {
-                written.append(StoredFrame(
+                written.append(SessionFrame(
                     seq: seq, sample: ScrollSample(t: (Double(seq) / 60 * 1_000_000).rounded() / 1_000_000, y: Double(seq)),
                     computed: BarState(barHeight: 96.5 - Double(seq)), observed: seq % 2 == 0 ? Self.observed : nil))
             }
@@ -127,7 +127,7 @@ struct SessionOwnershipTests {
         #expect(try store.database.scalarInt("SELECT max(version) FROM navrec_migrations") == Int64(Migrator().latestVersion))
         #expect(try rows(of: 2, in: store.database) == [0, 0, 0, 0, 0])
         let s1 = try #require(try store.session(id: "s1"))
-        #expect(Array(try store.frames(of: s1)) == written)
+        #expect(try store.frames(of: s1).readAll() == written)
         try store.importSession { writer in
             try fill(writer, count: 10)
             return stored(writer, id: "s3")

@@ -17,7 +17,7 @@ struct SessionStoreTests {
     func roundTrip(count: Int) throws {
         let store = try SessionStore(path: directory.path("s.sqlite"))
         var engine = BarEngine(behaviors: try BehaviorSet([("largeTitle", []), ("avatar", [])]))
-        var written: [StoredFrame] = []
+        var written: [SessionFrame] = []
         try store.importSession { writer in
             for seq in 0..<count {
                 let sample = ScrollSample(t: Double(seq) / 120, y: Double(seq) * 0.7 - 10, phase: seq % 3 == 0 ? .drag : nil, vy: seq % 2 == 0 ? 12.5 : nil)
@@ -26,15 +26,32 @@ struct SessionStoreTests {
                 try writer.append(sample, computed: computed, observed: observed)
                 var stored = sample
                 stored.t = (sample.t * 1_000_000).rounded() / 1_000_000
-                written.append(StoredFrame(seq: seq, sample: stored, computed: computed, observed: observed))
+                written.append(SessionFrame(seq: seq, sample: stored, computed: computed, observed: observed))
             }
             return session(writer, id: "s")
         }
         let stored = try #require(try store.session(id: "s"))
         #expect(stored.samples == count)
-        let read = Array(try store.frames(of: stored))
+        let read = try store.frames(of: stored).readAll()
         #expect(read == written)
         #expect(try store.database.scalarInt("SELECT count(*) FROM timeline WHERE session_id = 's' AND source = 'computed'") == Int64(count))
+    }
+
+    @Test("a cursor that fails mid-session throws the database's error instead of ending early")
+    func cursorThrows() throws {
+        let store = try SessionStore(path: directory.path("c.sqlite"))
+        try store.importSession { writer in
+            for seq in 0..<10 {
+                try writer.append(ScrollSample(t: Double(seq) / 60, y: Double(seq)), computed: BarState(), observed: nil)
+            }
+            return session(writer, id: "c")
+        }
+        let cursor = try store.frames(of: try #require(try store.session(id: "c")))
+        var frame = SessionFrame.empty
+        #expect(try cursor.read(into: &frame))
+        store.database.interrupt()
+        let error = try #require(throws: DatabaseError.self) { try cursor.read(into: &frame) }
+        #expect(error.resultCode == .interrupt)
     }
 
     @Test("a rolled-back session leaves nothing behind")

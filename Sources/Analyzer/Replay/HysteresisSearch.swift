@@ -55,7 +55,7 @@ struct HysteresisSearch: Sendable {
 
     /// The suggested value per request (points), `nil` where no candidate up to
     /// `settings.maxHysteresis` (or `settings.maxSwipeDistance`) works.
-    func run<Frames: Sequence<SessionFrame>>(_ requests: [Request], frames: Frames) -> [Double?] {
+    func run(_ requests: [Request], frames: any SessionFrameReader) throws -> [Double?] {
         guard !requests.isEmpty else { return [] }
         // Requests grouped by signal, each group in start order; a signal has one fix parameter,
         // so a group belongs to exactly one (behaviour, parameter).
@@ -95,11 +95,12 @@ struct HysteresisSearch: Sendable {
         }
         var toggles = [Int](repeating: 0, count: candidates.count * episodeOrder.count)
         let lastEnd = ends.max() ?? 0
-        starts.withUnsafeBufferPointer { starts in
-            ends.withUnsafeBufferPointer { ends in
-                tracks.withUnsafeMutableBufferPointer { tracks in
-                    toggles.withUnsafeMutableBufferPointer { toggles in
-                        for frame in frames {
+        var frame = SessionFrame.empty
+        try starts.withUnsafeBufferPointer { starts in
+            try ends.withUnsafeBufferPointer { ends in
+                try tracks.withUnsafeMutableBufferPointer { tracks in
+                    try toggles.withUnsafeMutableBufferPointer { toggles in
+                        while try frames.read(into: &frame) {
                             let t = frame.sample.t
                             if t > lastEnd { break }
                             for index in candidates.indices {

@@ -36,11 +36,11 @@ public struct ParameterTuner: Sendable {
     /// The session replayed with `value`; the value must be valid for it (``validate(_:for:)``).
     ///
     /// - Complexity: O(n) for n samples, plus the analyzer's suggestion search.
-    public func evaluate(_ session: TuningSession, value: Double) -> TuningOutcome {
+    public func evaluate(_ session: TuningSession, value: Double) throws -> TuningOutcome {
         var settings = settings
         settings.replay.removeAll { $0.behavior == parameter.behavior && $0.parameter == parameter.parameter }
         settings.replay.append(.init(behavior: parameter.behavior, parameter: parameter.parameter, value: .number(value)))
-        let analysis = Analyzer(settings: settings, timelineBuckets: 1).analyze(session.description) { session.frames }
+        let analysis = try Analyzer(settings: settings, timelineBuckets: 1).analyze(session.description) { _ in session.reader() }
 
         var outcome = TuningOutcome()
         let behaviors = analysis.behaviors

@@ -27,25 +27,21 @@ public struct TuningSession: Sendable {
     }
 
     /// The session's frames for a replay, computed states left empty.
-    var frames: Frames { Frames(session: self) }
+    func reader() -> any SessionFrameReader { Reader(session: self) }
 
-    /// The frames as a sequence of this module, so the analyzer's loops specialize for it.
-    struct Frames: Sequence {
+    private final class Reader: SessionFrameReader {
         let session: TuningSession
+        var index = 0
 
-        func makeIterator() -> Iterator { Iterator(session: session) }
+        init(session: TuningSession) { self.session = session }
 
-        struct Iterator: IteratorProtocol {
-            let session: TuningSession
-            var index = 0
-
-            mutating func next() -> SessionFrame? {
-                guard index < session.samples.count else { return nil }
-                defer { index += 1 }
-                return SessionFrame(
-                    seq: index, sample: session.samples[index], computed: BarState(),
-                    observed: session.observed.isEmpty ? nil : session.observed[index])
-            }
+        func read(into frame: inout SessionFrame) -> Bool {
+            guard index < session.samples.count else { return false }
+            frame = SessionFrame(
+                seq: index, sample: session.samples[index], computed: BarState(),
+                observed: session.observed.isEmpty ? nil : session.observed[index])
+            index += 1
+            return true
         }
     }
 }

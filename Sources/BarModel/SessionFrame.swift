@@ -1,7 +1,8 @@
-public import BarModel
-
-/// One sample of a session with its computed and (when the app sent one) observed bar state.
-public struct SessionFrame: Sendable, Hashable {
+/// One sample of a session with its computed and (when the app sent one) observed bar state: what
+/// the store keeps per sample and what the analyzer reads.
+///
+/// `BitwiseCopyable`: `navrec analyze` spools frames to a temporary file as their raw bytes.
+public struct SessionFrame: Sendable, Hashable, BitwiseCopyable {
     /// Position of the sample in its session, 0-based.
     public var seq: Int
     /// The scroll position.
@@ -17,4 +18,7 @@ public struct SessionFrame: Sendable, Hashable {
         self.computed = computed
         self.observed = observed
     }
+
+    /// A placeholder for a reader to overwrite.
+    public static let empty = SessionFrame(seq: 0, sample: ScrollSample(t: 0, y: 0), computed: BarState())
 }
