@@ -88,8 +88,7 @@ public struct Analyzer: Sendable {
         findings.sort(by: Self.order)
 
         return SessionAnalysis(
-            id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
-            fps: session.fps, behaviors: behaviors, sampleCount: session.sampleCount, duration: session.duration,
+            id: session.id, metadata: session.metadata, behaviors: behaviors, sampleCount: session.sampleCount, duration: session.duration,
             replayed: replayed, expectedInterval: expected, hitchTimeRatio: rounded(pass.hitch.hitchTimeRatio, 3),
             frameJitter: rounded(pass.hitch.jitter * 1000, 3), gaps: pass.hitch.gapCount,
             gapTime: rounded(pass.hitch.gapSeconds, 6), findings: findings,

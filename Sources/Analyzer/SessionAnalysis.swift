@@ -2,14 +2,11 @@ public import BarModel
 
 /// Everything the analyzer found in one session: the session's description, its metrics, its
 /// findings and a digest of its timeline for charts.
+@dynamicMemberLookup
 public struct SessionAnalysis: Sendable, Hashable {
     public var id: String
-    public var app: String?
-    public var screen: String?
-    public var device: String?
-    public var os: String?
-    /// Nominal refresh rate from the header, frames per second.
-    public var fps: Double?
+    /// App, screen, device, OS, refresh rate and start time, as the session's description gave them.
+    public var metadata: SessionMetadata
     /// The behaviours analysed (with any replayed parameter applied).
     public var behaviors: BehaviorSet
     public var sampleCount: Int
@@ -36,16 +33,12 @@ public struct SessionAnalysis: Sendable, Hashable {
     public var timeline: TimelineDigest
 
     public init(
-        id: String, app: String?, screen: String?, device: String?, os: String?, fps: Double?, behaviors: BehaviorSet,
+        id: String, metadata: SessionMetadata, behaviors: BehaviorSet,
         sampleCount: Int, duration: Double, replayed: [String], expectedInterval: Double?, hitchTimeRatio: Double,
         frameJitter: Double, gaps: Int, gapTime: Double, findings: [Finding], timeline: TimelineDigest
     ) {
         self.id = id
-        self.app = app
-        self.screen = screen
-        self.device = device
-        self.os = os
-        self.fps = fps
+        self.metadata = metadata
         self.behaviors = behaviors
         self.sampleCount = sampleCount
         self.duration = duration
@@ -61,4 +54,10 @@ public struct SessionAnalysis: Sendable, Hashable {
 
     /// The most severe finding's severity, `nil` without findings (for `--fail-on`).
     public var worstSeverity: Finding.Severity? { findings.map(\.severity).max() }
+
+    /// The metadata's fields, read and written as the analysis's own (`analysis.app`).
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionMetadata, Value>) -> Value {
+        get { metadata[keyPath: keyPath] }
+        set { metadata[keyPath: keyPath] = newValue }
+    }
 }

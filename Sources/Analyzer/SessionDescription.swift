@@ -1,15 +1,12 @@
 public import BarModel
 
 /// What the analyzer needs to know about a session besides its frames: the header and its events.
+@dynamicMemberLookup
 public struct SessionDescription: Sendable {
     /// The session's id (as stored).
     public var id: String
-    public var app: String?
-    public var screen: String?
-    public var device: String?
-    public var os: String?
-    /// Nominal refresh rate from the header, frames per second; `nil` uses the median interval.
-    public var fps: Double?
+    /// App, screen, device, OS, refresh rate (`nil` uses the median interval) and start time.
+    public var metadata: SessionMetadata
     /// The behaviours and parameters the session was recorded (and computed) with.
     public var behaviors: BehaviorSet
     /// The session's taps and lifecycle events, in time order; replay applies them between
@@ -21,18 +18,20 @@ public struct SessionDescription: Sendable {
     public var duration: Double
 
     public init(
-        id: String, app: String? = nil, screen: String? = nil, device: String? = nil, os: String? = nil,
-        fps: Double? = nil, behaviors: BehaviorSet, events: [ScrollEvent] = [], sampleCount: Int, duration: Double
+        id: String, metadata: SessionMetadata = SessionMetadata(), behaviors: BehaviorSet, events: [ScrollEvent] = [],
+        sampleCount: Int, duration: Double
     ) {
         self.id = id
-        self.app = app
-        self.screen = screen
-        self.device = device
-        self.os = os
-        self.fps = fps
+        self.metadata = metadata
         self.behaviors = behaviors
         self.events = events
         self.sampleCount = sampleCount
         self.duration = duration
+    }
+
+    /// The metadata's fields, read and written as the session's own (`session.app`).
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionMetadata, Value>) -> Value {
+        get { metadata[keyPath: keyPath] }
+        set { metadata[keyPath: keyPath] = newValue }
     }
 }

@@ -112,8 +112,7 @@ final class ImportSink: SessionSink {
             id = chosen
         }
         try current.commit(StoredSession(
-            key: current.writer.sessionKey, id: id, recordingID: header.id, app: header.app, screen: header.screen,
-            device: header.device, os: header.os, fps: header.fps, startedAt: header.startedAt,
+            key: current.writer.sessionKey, id: id, recordingID: header.id, metadata: header.metadata,
             behaviorNames: header.behaviors.enabledNames, parametersJSON: header.behaviors.json,
             contentID: end.contentID, source: sourcePath, samples: end.samples,
             observedSamples: current.writer.observedSamples, events: end.events, ignoredKeys: end.ignoredKeys,

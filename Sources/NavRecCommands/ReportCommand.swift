@@ -209,8 +209,8 @@ struct ReportCommand: NavRecCommand {
         _ session: StoredSession, store: SessionStore, analyzer: Analyzer, settingsKey: String
     ) throws -> SessionAnalysis {
         let description = SessionDescription(
-            id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
-            fps: session.fps, behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
+            id: session.id, metadata: session.metadata,
+            behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
             events: try store.events(sessionKey: session.key).map(\.event),
             sampleCount: session.samples, duration: session.duration)
         // The cursors are released when the analysis returns, which finalizes their statements: one

@@ -163,8 +163,10 @@ struct SimulateCommand: NavRecCommand {
     ) throws {
         let writer = RecordingWriter { output.write($0) }
         try writer.writeHeader(SessionHeader(
-            id: id, app: app, screen: screen, device: device, os: os, fps: Double(configuration.fps),
-            startedAt: startedAt, behaviors: configuration.behaviors))
+            id: id,
+            metadata: SessionMetadata(
+                app: app, screen: screen, device: device, os: os, fps: Double(configuration.fps), startedAt: startedAt),
+            behaviors: configuration.behaviors))
         for item in try RecordedSimulation(configuration, options: recorder) {
             switch item {
             case .sample(let sample, let observed): try writer.writeSample(sample, observed: observed)

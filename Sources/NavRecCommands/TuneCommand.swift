@@ -221,8 +221,8 @@ struct TuneCommand: NavRecCommand {
             try Interruption.check()
             context.progress("tuning \(index + 1)/\(sessions.count): \(session.id)")
             let description = SessionDescription(
-                id: session.id, app: session.app, screen: session.screen, device: session.device, os: session.os,
-                fps: session.fps, behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
+                id: session.id, metadata: session.metadata,
+                behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
                 events: try store.events(sessionKey: session.key).map(\.event),
                 sampleCount: session.samples, duration: session.duration)
             guard tuner.applies(to: description) else {

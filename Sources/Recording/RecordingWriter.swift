@@ -11,7 +11,7 @@ public import Foundation
 ///
 /// ```swift
 /// let writer = RecordingWriter(fileHandle: handle)
-/// try writer.writeHeader(id: "album-0001", app: "Music", fps: 120, behaviors: behaviors)
+/// try writer.writeHeader(SessionHeader(id: "album-0001", metadata: SessionMetadata(app: "Music", fps: 120), behaviors: behaviors))
 /// try writer.writeSample(ScrollSample(t: 0.0083, y: 1.25, phase: .drag))
 /// try writer.flush()
 /// ```
@@ -80,20 +80,6 @@ public final class RecordingWriter {
         string("startedAt", header.startedAt)
         line += (first ? "" : ",") + "\"behaviors\":" + header.behaviors.json + "}}\n"
         try append()
-    }
-
-    /// Starts a session; `behaviors` should have passed ``BehaviorSet/validate()``.
-    ///
-    /// - Parameters:
-    ///   - id: The session's id; `nil` lets navrec derive one from the content.
-    ///   - fps: Nominal refresh rate, frames per second.
-    ///   - startedAt: ISO 8601 start time.
-    public func writeHeader(
-        id: String? = nil, app: String? = nil, screen: String? = nil, device: String? = nil, os: String? = nil,
-        fps: Double? = nil, startedAt: String? = nil, behaviors: BehaviorSet
-    ) throws {
-        try writeHeader(
-            SessionHeader(id: id, app: app, screen: screen, device: device, os: os, fps: fps, startedAt: startedAt, behaviors: behaviors))
     }
 
     /// Writes one sample, with the bar state the app showed on that frame when given.

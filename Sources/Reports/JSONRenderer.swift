@@ -43,9 +43,9 @@ public struct JSONRenderer: ReportRenderer, Sendable {
 
     /// One session as `navrec analyze` prints it: the report's session object on one line, with
     /// the header's `device`, `os` and `startedAt` after `screen` (README "navrec analyze").
-    public func sessionLine(_ analysis: SessionAnalysis, startedAt: String?) -> String {
+    public func sessionLine(_ analysis: SessionAnalysis) -> String {
         var output = ""
-        session(analysis, withMetadata: true, startedAt: startedAt).write(to: &output, indent: 0, compact: true)
+        session(analysis, withMetadata: true).write(to: &output, indent: 0, compact: true)
         return output
     }
 
@@ -62,7 +62,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
     }
 
     /// The report's session object; `withMetadata` adds the header's device, OS and start time.
-    private func session(_ session: SessionAnalysis, withMetadata: Bool = false, startedAt: String? = nil) -> JSONValue {
+    private func session(_ session: SessionAnalysis, withMetadata: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .string(session.id)),
             ("app", session.app.map(JSONValue.string) ?? .null),
@@ -70,7 +70,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             ("device", session.device.map(JSONValue.string) ?? .null),
             ("os", session.os.map(JSONValue.string) ?? .null),
         ]
-        if withMetadata { members.append(("startedAt", startedAt.map(JSONValue.string) ?? .null)) }
+        if withMetadata { members.append(("startedAt", session.startedAt.map(JSONValue.string) ?? .null)) }
         return .object(members + [
             ("behaviors", .array(session.behaviors.enabledNames.map(JSONValue.string))),
             ("samples", .integer(session.sampleCount)),

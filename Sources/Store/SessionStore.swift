@@ -32,9 +32,10 @@ package final class SessionStore {
 
     private static func readSession(_ statement: Statement) -> StoredSession {
         StoredSession(
-            key: statement.int64(0), id: statement.text(1) ?? "", recordingID: statement.text(18), app: statement.text(2), screen: statement.text(3),
-            device: statement.text(4), os: statement.text(5), fps: statement.optionalDouble(6),
-            startedAt: statement.text(7),
+            key: statement.int64(0), id: statement.text(1) ?? "", recordingID: statement.text(18),
+            metadata: SessionMetadata(
+                app: statement.text(2), screen: statement.text(3), device: statement.text(4), os: statement.text(5),
+                fps: statement.optionalDouble(6), startedAt: statement.text(7)),
             behaviorNames: (statement.text(8) ?? "").split(separator: ",").map(String.init),
             parametersJSON: statement.text(9) ?? "{}", contentID: statement.text(10) ?? "",
             source: statement.text(11) ?? "", samples: Int(statement.int64(12)),

@@ -1,4 +1,7 @@
+package import BarModel
+
 /// One row of the `sessions` table.
+@dynamicMemberLookup
 package struct StoredSession: Sendable, Hashable {
     /// Internal key; frames are keyed `(key << 32) | seq`.
     package var key: Int64
@@ -7,12 +10,8 @@ package struct StoredSession: Sendable, Hashable {
     package var id: String
     /// The id the recording's header gave, `nil` when it gave none.
     package var recordingID: String?
-    package var app: String?
-    package var screen: String?
-    package var device: String?
-    package var os: String?
-    package var fps: Double?
-    package var startedAt: String?
+    /// App, screen, device, OS, refresh rate and start time, as the recording's header gave them.
+    package var metadata: SessionMetadata
     /// Behaviour names, canonical order.
     package var behaviorNames: [String]
     /// Every behaviour with every parameter, as canonical JSON (``BehaviorSet/json``).
@@ -30,20 +29,15 @@ package struct StoredSession: Sendable, Hashable {
     package var tOrigin: Double
 
     package init(
-        key: Int64, id: String, recordingID: String? = nil, app: String? = nil, screen: String? = nil, device: String? = nil, os: String? = nil,
-        fps: Double? = nil, startedAt: String? = nil, behaviorNames: [String], parametersJSON: String,
+        key: Int64, id: String, recordingID: String? = nil, metadata: SessionMetadata = SessionMetadata(),
+        behaviorNames: [String], parametersJSON: String,
         contentID: String, source: String, samples: Int, observedSamples: Int, events: Int, ignoredKeys: Int,
         duration: Double, importedAt: String, tOrigin: Double = 0
     ) {
         self.key = key
         self.id = id
         self.recordingID = recordingID
-        self.app = app
-        self.screen = screen
-        self.device = device
-        self.os = os
-        self.fps = fps
-        self.startedAt = startedAt
+        self.metadata = metadata
         self.behaviorNames = behaviorNames
         self.parametersJSON = parametersJSON
         self.contentID = contentID
@@ -55,5 +49,11 @@ package struct StoredSession: Sendable, Hashable {
         self.duration = duration
         self.importedAt = importedAt
         self.tOrigin = tOrigin
+    }
+
+    /// The metadata's fields, read and written as the session's own (`session.app`).
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionMetadata, Value>) -> Value {
+        get { metadata[keyPath: keyPath] }
+        set { metadata[keyPath: keyPath] = newValue }
     }
 }

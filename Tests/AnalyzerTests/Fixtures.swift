@@ -42,7 +42,7 @@ struct Fixture {
 
     var description: SessionDescription {
         SessionDescription(
-            id: id, fps: fps, behaviors: behaviors, events: events, sampleCount: frames.count,
+            id: id, metadata: SessionMetadata(fps: fps), behaviors: behaviors, events: events, sampleCount: frames.count,
             duration: (frames.last?.sample.t ?? 0) - (frames.first?.sample.t ?? 0))
     }
 

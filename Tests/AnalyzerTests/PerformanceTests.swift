@@ -13,7 +13,7 @@ struct PerformanceTests {
         try behaviors.add("largeTitle")
         try behaviors.add("avatar")
         let description = SessionDescription(
-            id: "long", fps: 120, behaviors: behaviors, sampleCount: count, duration: Double(count - 1) / 120)
+            id: "long", metadata: SessionMetadata(fps: 120), behaviors: behaviors, sampleCount: count, duration: Double(count - 1) / 120)
         let frames = { (_: Bool) in GeneratedFrames(count: count, behaviors: behaviors) }
         let clock = ContinuousClock()
         var analysis: SessionAnalysis?

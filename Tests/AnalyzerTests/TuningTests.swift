@@ -9,7 +9,7 @@ struct TuningTests {
         var behaviors = BehaviorSet()
         for name in names { try behaviors.add(name) }
         var session = TuningSession(SessionDescription(
-            id: "s", fps: fps, behaviors: behaviors, sampleCount: samples.count,
+            id: "s", metadata: SessionMetadata(fps: fps), behaviors: behaviors, sampleCount: samples.count,
             duration: (samples.last?.0 ?? 0) - (samples.first?.0 ?? 0)))
         for (t, y) in samples { session.append(ScrollSample(t: t, y: y, phase: .drag), observed: nil) }
         return session

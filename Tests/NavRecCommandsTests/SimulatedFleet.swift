@@ -20,8 +20,10 @@ enum SimulatedFleet {
         for (index, scenario) in DemoScenarios.all.enumerated() {
             let (device, os) = devices[index % devices.count]
             text += try session(scenario.configuration, header: SessionHeader(
-                id: scenario.id, app: scenario.app, screen: scenario.screen, device: device, os: os,
-                fps: Double(scenario.configuration.fps), behaviors: scenario.configuration.behaviors))
+                id: scenario.id,
+                metadata: SessionMetadata(
+                    app: scenario.app, screen: scenario.screen, device: device, os: os, fps: Double(scenario.configuration.fps)),
+                behaviors: scenario.configuration.behaviors))
         }
         return text
     }
@@ -38,11 +40,13 @@ enum SimulatedFleet {
                 duration: duration, fps: index % 4 == 0 ? 120 : 60, seed: UInt64(index + 1),
                 observed: fault != nil || index % 5 == 0, faults: fault.map { [$0] } ?? [])
             let header = SessionHeader(
-                id: index % 7 == 3 ? nil : String(format: "fleet-%04d", index), app: ["Mail", "Music", "Maps"][index % 3],
-                screen: "Screen\(index % 4)", device: index % 6 == 5 ? nil : ["iPhone16,1", "iPhone15,2"][index % 2],
-                os: ["iOS 18.1", "iOS 17.5", "iOS 18.2"][index % 3],
-                fps: index % 9 == 4 ? nil : Double(configuration.fps),
-                startedAt: String(format: "2026-11-%02dT10:%02d:00Z", 1 + index % 3, index % 60), behaviors: behaviors)
+                id: index % 7 == 3 ? nil : String(format: "fleet-%04d", index),
+                metadata: SessionMetadata(
+                    app: ["Mail", "Music", "Maps"][index % 3], screen: "Screen\(index % 4)",
+                    device: index % 6 == 5 ? nil : ["iPhone16,1", "iPhone15,2"][index % 2],
+                    os: ["iOS 18.1", "iOS 17.5", "iOS 18.2"][index % 3], fps: index % 9 == 4 ? nil : Double(configuration.fps),
+                    startedAt: String(format: "2026-11-%02dT10:%02d:00Z", 1 + index % 3, index % 60)),
+                behaviors: behaviors)
             text += try session(configuration, header: header)
         }
         return text

@@ -63,7 +63,7 @@ struct FormatAdditionsTests {
         let writer = RecordingWriter { text += $0 }
         var behaviors = BehaviorSet()
         try behaviors.add("largeTitle")
-        try writer.writeHeader(id: "w", fps: 120, behaviors: behaviors)
+        try writer.writeHeader(SessionHeader(id: "w", metadata: SessionMetadata(fps: 120), behaviors: behaviors))
         try writer.writeSample(ScrollSample(t: 0, y: 0, phase: .drag, frameDuration: 0.016667))
         try writer.writeEvent(ScrollEvent(t: 0.5, kind: .background))
         try writer.writeEvent(ScrollEvent(t: 30.5, kind: .foreground))

@@ -22,7 +22,7 @@ struct NDJSONReaderTests {
         #expect(result.items.count == 7)
         var behaviors = BehaviorSet()
         try behaviors.add("blurHeader")
-        #expect(result.headers == [SessionHeader(id: "hover-84", fps: 60, behaviors: behaviors, line: 1)])
+        #expect(result.headers == [SessionHeader(id: "hover-84", metadata: SessionMetadata(fps: 60), behaviors: behaviors, line: 1)])
         #expect(result.samples.map(\.sample) == [
             ScrollSample(t: 0, y: 82, phase: .drag), ScrollSample(t: 0.017, y: 85, phase: .drag),
             ScrollSample(t: 0.033, y: 83, phase: .drag), ScrollSample(t: 0.050, y: 86, phase: .drag),

@@ -21,8 +21,11 @@ struct RecordingWriterTests {
 
         var items: [RecordingItem] = [
             .header(SessionHeader(
-                id: "album-0001", app: "Music", screen: "Album\tDetail", device: "iPhone16,1", os: "iOS 18.1", fps: 119.88,
-                startedAt: "2026-11-02T10:15:00Z", behaviors: first, line: 1)),
+                id: "album-0001",
+                metadata: SessionMetadata(
+                    app: "Music", screen: "Album\tDetail", device: "iPhone16,1", os: "iOS 18.1", fps: 119.88,
+                    startedAt: "2026-11-02T10:15:00Z"),
+                behaviors: first, line: 1)),
         ]
         var generator = SplitMix(seed: 42)
         var t = 0.0
@@ -92,7 +95,7 @@ struct RecordingWriterTests {
         let writer = RecordingWriter { text += $0 }
         var behaviors = BehaviorSet()
         try behaviors.add("blurHeader")
-        try writer.writeHeader(id: "hover-84", fps: 60, behaviors: behaviors)
+        try writer.writeHeader(SessionHeader(id: "hover-84", metadata: SessionMetadata(fps: 60), behaviors: behaviors))
         try writer.writeSample(ScrollSample(t: 0.0167, y: 2.5, phase: .drag, vy: 150), observed: BarState(blurAlpha: 0.03, background: .transparent))
         try writer.writeEvent(ScrollEvent(t: 1.25, target: .title))
         #expect(text.isEmpty)  // still buffered

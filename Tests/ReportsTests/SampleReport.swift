@@ -18,7 +18,7 @@ enum SampleReport {
         var analyzerSettings = AnalyzerSettings()
         for assignment in settings { try analyzerSettings.set(assignment) }
         let description = SessionDescription(
-            id: id, app: app, screen: screen, fps: fps, behaviors: behaviors, sampleCount: frames.count,
+            id: id, metadata: SessionMetadata(app: app, screen: screen, fps: fps), behaviors: behaviors, sampleCount: frames.count,
             duration: (frames.last?.sample.t ?? 0) - (frames.first?.sample.t ?? 0))
         return try Analyzer(settings: analyzerSettings, timelineBuckets: 100).analyze(description) { _ in FrameArrayReader(frames) }
     }

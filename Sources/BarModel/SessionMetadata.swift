@@ -1,0 +1,30 @@
+/// What a recording's header says about where a session was recorded: one definition shared by
+/// the header, the stored session, the analyzer's description and its analysis, which read these
+/// fields through it (`session.app`).
+public struct SessionMetadata: Sendable, Hashable {
+    /// App name.
+    public var app: String?
+    /// Screen name within the app.
+    public var screen: String?
+    /// Device model identifier, e.g. `iPhone16,1`.
+    public var device: String?
+    /// Operating system and version, e.g. `iOS 18.1`.
+    public var os: String?
+    /// Nominal display refresh rate, frames per second; `nil` lets the analyzer use the median
+    /// interval.
+    public var fps: Double?
+    /// When the session started, ISO 8601 as the recording gives it (not parsed).
+    public var startedAt: String?
+
+    public init(
+        app: String? = nil, screen: String? = nil, device: String? = nil, os: String? = nil, fps: Double? = nil,
+        startedAt: String? = nil
+    ) {
+        self.app = app
+        self.screen = screen
+        self.device = device
+        self.os = os
+        self.fps = fps
+        self.startedAt = startedAt
+    }
+}
