@@ -7,7 +7,7 @@ struct DatasetteMetadataCommand: NavRecCommand {
         abstract: "Print Datasette metadata: the public tables described, internal ones hidden, Queries/ as canned queries.",
         arguments: "",
         options: [
-            .value("db", "PATH", "The database it is for; Datasette names it by its file name (default: $NAVREC_DB, else ./navrec.sqlite)."),
+            .database("The database it is for; Datasette names it by its file name (default: $NAVREC_DB, else ./navrec.sqlite)."),
             .value("output", "FILE", "Write the metadata to FILE instead of standard output."),
         ],
         discussion: """

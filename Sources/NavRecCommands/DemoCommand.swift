@@ -14,8 +14,8 @@ struct DemoCommand: NavRecCommand {
         abstract: "Import built-in simulated sessions into a fresh database and report them.",
         arguments: "",
         options: [
-            .value("db", "PATH", "Where to create the demo database (default: ./\(DemoCommand.defaultDatabase), replaced each run)."),
-            .value("format", "text|json|markdown|html", "Report format (default: text)."),
+            .database("Where to create the demo database (default: ./\(DemoCommand.defaultDatabase), replaced each run)."),
+            .choice("format", ReportFormat.self, "Report format (default: text)."),
         ],
         discussion: """
             The sessions cover every behaviour: clean ones, and the classic glitches (slow scroll
@@ -35,11 +35,7 @@ struct DemoCommand: NavRecCommand {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
-        let formatName = arguments.value("format") ?? "text"
-        guard let format = ReportFormat(rawValue: formatName) else {
-            throw UsageError("unknown format '\(formatName)'; use text, json, markdown or html", command: Self.spec.name)
-        }
-        self.format = format
+        format = try arguments.choice("format", default: .text, command: Self.spec.name)
         if let path = arguments.value("db") {
             // Never delete a database the user named: the demo wants a fresh one.
             guard !FileManager.default.fileExists(atPath: path) else {
@@ -66,9 +62,10 @@ struct DemoCommand: NavRecCommand {
             let path = scratch.appending(path: scenario.id + ".ndjson").path
             do {
                 let output = try Output(path: path)
-                try SimulateCommand.write(
-                    scenario.configuration, id: scenario.id, app: scenario.app, screen: scenario.screen, device: device,
-                    os: os, to: output)
+                try SimulatedRecording(scenario.configuration).write(
+                    id: scenario.id,
+                    metadata: SessionMetadata(app: scenario.app, screen: scenario.screen, device: device, os: os),
+                    to: output)
                 output.flush()
             }
             let summary = try importer.importAll(
@@ -78,13 +75,14 @@ struct DemoCommand: NavRecCommand {
         }
         context.output.line("Imported \(DemoScenarios.all.count) simulated sessions (\(samples) samples) into \(databasePath):")
         context.output.line()
-        context.output.write(SessionsCommand.table(try store.sessions()).render(.table))
+        context.output.write(ResultTable(sessions: try store.sessions()).render(.table))
         context.output.line()
         var renderer = format.renderer()
         var totals = Report.Totals()
         context.output.write(renderer.begin())
-        try ReportCommand.analyze(store: store, sessionIDs: [], settings: AnalyzerSettings(), settingsKey: "",
-                                  databasePath: databasePath, context: context) { analysis in
+        let analysis = StoredSessionAnalysis(
+            store: store, databasePath: databasePath, settings: AnalyzerSettings(), settingsKey: "", context: context)
+        try analysis.run(sessionIDs: []) { analysis in
             totals.add(analysis)
             context.output.write(renderer.session(analysis))
         }

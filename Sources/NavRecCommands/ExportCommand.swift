@@ -9,8 +9,8 @@ struct ExportCommand: NavRecCommand {
         abstract: "Write sessions as a Chrome JSON trace for ui.perfetto.dev and chrome://tracing.",
         arguments: "[SESSION...]",
         options: [
-            .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
-            .value("format", "perfetto", "Export format (default: perfetto)."),
+            .database(),
+            .choice("format", ExportFormat.self, "Export format (default: perfetto)."),
             .value("output", "FILE", "Write the trace to FILE instead of standard output."),
             .value("set", "KEY=VALUE", "A detector setting or behaviour parameter, as for navrec report.", repeatable: true),
         ],
@@ -37,10 +37,8 @@ struct ExportCommand: NavRecCommand {
         self.context = context
         databasePath = context.databasePath(arguments)
         sessionIDs = arguments.positionals
-        let format = arguments.value("format") ?? "perfetto"
-        guard format == "perfetto" else {
-            throw UsageError("unknown format '\(format)'; use perfetto", command: Self.spec.name)
-        }
+        // One format today; read so that a wrong one is an error rather than ignored.
+        let _: ExportFormat = try arguments.choice("format", default: .perfetto, command: Self.spec.name)
         outputPath = arguments.value("output")
         (settings, settingsKey) = try arguments.analyzerSettings(command: Self.spec.name)
     }
@@ -52,10 +50,9 @@ struct ExportCommand: NavRecCommand {
             var writer = PerfettoTraceWriter { output.write($0) }
             writer.begin()
             var count = 0
-            try ReportCommand.analyze(
-                store: store, sessionIDs: sessionIDs, settings: settings, settingsKey: settingsKey,
-                databasePath: databasePath, context: context
-            ) { analysis in
+            let analysis = StoredSessionAnalysis(
+                store: store, databasePath: databasePath, settings: settings, settingsKey: settingsKey, context: context)
+            try analysis.run(sessionIDs: sessionIDs) { analysis in
                 guard let session = try store.session(id: analysis.id) else { return }
                 count += 1
                 try writer.session(analysis, pid: count, frames: try store.frames(of: session))

@@ -10,7 +10,7 @@ struct ImportCommand: NavRecCommand {
         abstract: "Import NDJSON or CSV recordings into the database.",
         arguments: "FILE...",
         options: [
-            .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
+            .database(),
         ] + RecordingInputs.options + [
             .flag("replace", "Re-import sessions that are already stored; overwrite a different recording with the same id."),
         ],

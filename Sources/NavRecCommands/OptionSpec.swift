@@ -15,4 +15,14 @@ struct OptionSpec: Sendable {
     static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false, short: Character? = nil) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable)
     }
+
+    /// An option that takes one of `Choice`'s values; help lists them.
+    static func choice<Choice: CommandLineChoice>(_ name: String, _ type: Choice.Type, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: Choice.valueName, help: help)
+    }
+
+    /// `--db PATH`, the database a command works on; `help` for a command that uses it otherwise.
+    static func database(_ help: String = "Database (default: $NAVREC_DB, else ./navrec.sqlite).") -> OptionSpec {
+        .value("db", "PATH", help)
+    }
 }

@@ -9,8 +9,8 @@ struct QueryCommand: NavRecCommand {
         abstract: "Run a query from Queries/, a .sql file, or literal SQL (read-only).",
         arguments: "NAME|FILE|SQL",
         options: [
-            .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
-            .value("format", "table|csv|json", "Output format (default: table)."),
+            .database(),
+            .choice("format", OutputFormat.self, "Output format (default: table)."),
             .value("param", "NAME=VALUE", "Value for the query's $NAME (or :NAME) parameter.", repeatable: true),
             .flag("list", "List the ready queries with what each answers."),
         ],
@@ -35,7 +35,7 @@ struct QueryCommand: NavRecCommand {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         databasePath = context.databasePath(arguments)
-        format = try OutputFormat.parse(arguments.value("format"), command: Self.spec.name)
+        format = try arguments.choice("format", default: .table, command: Self.spec.name)
         list = arguments.has("list")
         guard arguments.positionals.count <= 1 else {
             throw UsageError("one query at a time (quote literal SQL: navrec query \"select …\")", command: Self.spec.name)

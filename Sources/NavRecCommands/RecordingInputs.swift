@@ -5,11 +5,11 @@ internal import Recording
 /// The recordings a command reads and how (`navrec import`, `navrec analyze`): the files, their
 /// format, and for CSV the session's behaviours and id from the command line.
 struct RecordingInputs {
-    enum Format: String { case ndjson, csv }
+    enum Format: String, CommandLineChoice { case ndjson, csv }
 
     /// The options that describe inputs, for a command's spec.
     static let options: [OptionSpec] = [
-        .value("format", "ndjson|csv", "Input format (default: from the file extension; stdin is NDJSON)."),
+        .choice("format", Format.self, "Input format (default: from the file extension; stdin is NDJSON)."),
         .value("behavior", "NAME", "CSV: a behaviour the screen uses.", repeatable: true),
         .value("param", "NAME.KEY=VALUE", "CSV: a behaviour parameter.", repeatable: true),
         .value("session-id", "ID", "CSV: the session's id (default: derived from the content)."),
@@ -25,14 +25,7 @@ struct RecordingInputs {
     init(_ arguments: ParsedArguments, command: String, standardInputByDefault: Bool = false) throws(UsageError) {
         files = arguments.positionals.isEmpty && standardInputByDefault ? ["-"] : arguments.positionals
         guard !files.isEmpty else { throw UsageError("missing FILE (a recording, or '-' for standard input)", command: command) }
-        if let text = arguments.value("format") {
-            guard let format = Format(rawValue: text) else {
-                throw UsageError("unknown format '\(text)'; use ndjson or csv", command: command)
-            }
-            self.format = format
-        } else {
-            format = nil
-        }
+        format = try arguments.choice("format", command: command)
         sessionID = arguments.value("session-id")
         let names = arguments.all("behavior")
         let parameters = arguments.all("param")

@@ -12,12 +12,12 @@ struct ReportCommand: NavRecCommand {
         abstract: "Find flapping, jitter, hitches and title mismatches; print and store the findings.",
         arguments: "[SESSION...]",
         options: [
-            .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
-            .value("format", ReportFormat.allCases.map(\.name).joined(separator: "|"), "Report format (default: text)."),
+            .database(),
+            .choice("format", ReportFormat.self, "Report format (default: text)."),
             .value("output", "FILE", "Write the report to FILE instead of standard output."),
             .flag("all", "Text: list every session, also those without findings (default: one line for them)."),
             .value("jobs", "N", "Sessions analysed at once, each on its own connection (default: the number of cores)."),
-            .value("fail-on", "warning|error", "Exit 1 when a finding at this severity or worse exists."),
+            .choice("fail-on", Finding.Severity.self, "Exit 1 when a finding at this severity or worse exists."),
             .value("set", "KEY=VALUE",
                    "A detector setting (flapping.window=0.5) or a behaviour parameter to replay with (blurHeader.hysteresis=1.5).",
                    repeatable: true),
@@ -56,14 +56,7 @@ struct ReportCommand: NavRecCommand {
         self.context = context
         databasePath = context.databasePath(arguments)
         sessionIDs = arguments.positionals
-        let formatName = arguments.value("format") ?? "text"
-        guard let format = ReportFormat(rawValue: formatName) else {
-            let names = ReportFormat.allCases.map(\.name)
-            throw UsageError(
-                "unknown format '\(formatName)'; use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")",
-                command: Self.spec.name)
-        }
-        self.format = format
+        format = try arguments.choice("format", default: .text, command: Self.spec.name)
         outputPath = arguments.value("output")
         listAll = arguments.has("all")
         if let text = arguments.value("jobs") {
@@ -74,14 +67,7 @@ struct ReportCommand: NavRecCommand {
         } else {
             jobs = ProcessInfo.processInfo.activeProcessorCount
         }
-        if let name = arguments.value("fail-on") {
-            guard let severity = Finding.Severity(rawValue: name) else {
-                throw UsageError("--fail-on takes warning or error, not '\(name)'", command: Self.spec.name)
-            }
-            failOn = severity
-        } else {
-            failOn = nil
-        }
+        failOn = try arguments.choice("fail-on", command: Self.spec.name)
         (settings, settingsKey) = try arguments.analyzerSettings(command: Self.spec.name)
     }
 
@@ -97,8 +83,10 @@ struct ReportCommand: NavRecCommand {
         var sarifSessions: [SessionAnalysis] = []
         output.write(renderer.begin())
         do {
-            try Self.analyze(store: store, sessionIDs: sessionIDs, settings: settings, settingsKey: settingsKey,
-                             databasePath: databasePath, jobs: jobs, context: context) { analysis in
+            let analysis = StoredSessionAnalysis(
+                store: store, databasePath: databasePath, settings: settings, settingsKey: settingsKey, jobs: jobs,
+                context: context)
+            try analysis.run(sessionIDs: sessionIDs) { analysis in
                 totals.add(analysis)
                 if format == .sarif {
                     sarifSessions.append(analysis)
@@ -147,92 +135,5 @@ struct ReportCommand: NavRecCommand {
         }
         while path.hasPrefix("./") { path.removeFirst(2) }
         return path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
-    }
-
-
-    /// How many sessions are read from the database at a time: enough to make the reads cheap, few
-    /// enough that memory stays flat however many sessions there are.
-    static let sessionPage = 256
-
-    /// Analyzes the named sessions (all when none) in import order, stores their findings and hands
-    /// each analysis to `each` as soon as it and every one before it are done; nothing is kept.
-    /// With `jobs` above 1 the sessions are analysed on that many threads (``SessionWorkPool``).
-    static func analyze(
-        store: SessionStore, sessionIDs: [String], settings: AnalyzerSettings, settingsKey: String, databasePath: String,
-        jobs: Int = 1, context: CommandContext, each: (SessionAnalysis) throws -> Void
-    ) throws {
-        var named: [StoredSession]?
-        if !sessionIDs.isEmpty {
-            var found: [Int64: StoredSession] = [:]
-            for id in sessionIDs {
-                guard let session = try store.session(id: id) else {
-                    var message = "error: no session '\(id)' in \(databasePath)"
-                    if let hint = closestName(to: id, in: try store.sessionIDs()) { message += " (did you mean '\(hint)'?)" }
-                    throw CommandError(.noInput, message + "; navrec sessions lists them")
-                }
-                found[session.key] = session
-            }
-            named = found.values.sorted { $0.key < $1.key }
-        }
-        Interruption.install()
-        let analyzer = Analyzer(settings: settings)
-        var done = 0
-        func receive(_ analysis: SessionAnalysis) throws {
-            done += 1
-            context.progress("analysed \(done): \(analysis.id)")
-            try each(analysis)
-        }
-        let pool = jobs > 1 ? SessionWorkPool<SessionAnalysis>(path: databasePath, workers: jobs) { session, connection in
-            try analyze(session, store: connection, analyzer: analyzer, settingsKey: settingsKey)
-        } : nil
-        defer { pool?.close() }
-        var lastKey: Int64 = 0
-        while true {
-            let page = try named ?? store.sessions(after: lastKey, limit: sessionPage)
-            for session in page {
-                try Interruption.check()
-                if let pool {
-                    try pool.submit(session, receive: receive)
-                } else {
-                    try receive(try analyze(session, store: store, analyzer: analyzer, settingsKey: settingsKey))
-                }
-            }
-            guard named == nil, let last = page.last, page.count == sessionPage else { break }
-            lastKey = last.key
-        }
-        try pool?.finish(receive: receive)
-        context.endProgress()
-    }
-
-    /// Analyzes one session and stores its analysis and findings.
-    private static func analyze(
-        _ session: StoredSession, store: SessionStore, analyzer: Analyzer, settingsKey: String
-    ) throws -> SessionAnalysis {
-        let description = SessionDescription(
-            id: session.id, metadata: session.metadata,
-            behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
-            events: try store.events(sessionKey: session.key).map(\.event),
-            sampleCount: session.samples, duration: session.duration)
-        // The cursors are released when the analysis returns, which finalizes their statements: one
-        // left mid-session would keep a read transaction on an old snapshot, and the write below
-        // would then fail (SQLITE_BUSY_SNAPSHOT) once another connection (a second --jobs worker)
-        // has written.
-        let analysis = try analyzer.analyze(description) { samplesOnly in
-            try samplesOnly ? store.samples(of: session) : store.frames(of: session)
-        }
-        try store.saveAnalysis(
-            of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
-            frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
-            findings: analysis.findings.map { finding in
-                StoredFinding(
-                    kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
-                    source: finding.source.name, severity: finding.severity.name, start: finding.start,
-                    end: finding.end, count: finding.count, yMin: finding.detail("yMin")?.number,
-                    yMax: finding.detail("yMax")?.number,
-                    suggestedHysteresis: finding.detail("suggestedHysteresis")?.number,
-                    suggestedSwipeDistance: finding.detail("suggestedSwipeDistance")?.number, message: finding.message,
-                    detailsJSON: finding.detailsJSON)
-            })
-        return analysis
     }
 }

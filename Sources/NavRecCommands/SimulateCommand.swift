@@ -20,9 +20,9 @@ struct SimulateCommand: NavRecCommand {
             .value("fault", "NAME[=VALUE]",
                    "Inject an app bug into the observed states: titleEarly, heightJitter, droppedFrames, flicker, noTitle.",
                    repeatable: true),
-            .value("recorder", "STYLE",
-                   "How the app records: frames (default), display-link (adds frameDuration) or scroll-callbacks (only when the offset changes)."),
-            .value("refresh", "MODE", "fixed (default) or adaptive (ProMotion: slow motion at 2/3, 1/2 or 1/3 of --fps)."),
+            .choice("recorder", RecorderStyle.self,
+                    "How the app records: frames (default), display-link (adds frameDuration) or scroll-callbacks (only when the offset changes)."),
+            .choice("refresh", RefreshMode.self, "fixed (default) or adaptive (ProMotion: slow motion at 2/3, 1/2 or 1/3 of --fps)."),
             .value("touch-noise", "PT", "Uniform noise on y while dragging, ± points."),
             .value("timestamp-noise", "MS", "Uniform noise on t, ± milliseconds (t never decreases)."),
             .value("duplicates", "FRACTION", "Fraction of moving samples followed by a second callback in the same frame."),
@@ -51,7 +51,7 @@ struct SimulateCommand: NavRecCommand {
     let recorder: RecorderOptions
     let sessionID: String?
     /// The header's metadata: app, screen, device, OS, start time.
-    let metadata: (app: String?, screen: String?, device: String?, os: String?, startedAt: String?)
+    let metadata: SessionMetadata
     let outputPath: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -115,18 +115,8 @@ struct SimulateCommand: NavRecCommand {
         do { try configuration.validate() } catch { throw UsageError(error.description, command: command) }
 
         var recorder = RecorderOptions()
-        if let text = arguments.value("recorder") {
-            guard let style = RecorderStyle(rawValue: text) else {
-                throw UsageError("unknown --recorder '\(text)'; known: \(RecorderStyle.allCases.map(\.rawValue).joined(separator: ", "))", command: command)
-            }
-            recorder.style = style
-        }
-        if let text = arguments.value("refresh") {
-            guard let refresh = RefreshMode(rawValue: text) else {
-                throw UsageError("unknown --refresh '\(text)'; known: fixed, adaptive", command: command)
-            }
-            recorder.refresh = refresh
-        }
+        recorder.style = try arguments.choice("recorder", default: recorder.style, command: command)
+        recorder.refresh = try arguments.choice("refresh", default: recorder.refresh, command: command)
         recorder.touchNoise = try number("touch-noise", zero: true) ?? 0
         recorder.timestampNoise = (try number("timestamp-noise", zero: true) ?? 0) / 1000
         recorder.duplicates = try number("duplicates", zero: true) ?? 0
@@ -141,38 +131,16 @@ struct SimulateCommand: NavRecCommand {
         do { try recorder.validate(fps: fps) } catch { throw UsageError(error.description, command: command) }
         self.recorder = recorder
         sessionID = arguments.value("session-id")
-        metadata = (arguments.value("app"), arguments.value("screen"), arguments.value("device"), arguments.value("os"),
-                    arguments.value("started-at"))
+        metadata = SessionMetadata(
+            app: arguments.value("app"), screen: arguments.value("screen"), device: arguments.value("device"),
+            os: arguments.value("os"), startedAt: arguments.value("started-at"))
         outputPath = arguments.value("output")
     }
 
     func run() throws -> ExitCode {
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
-        try Self.write(
-            configuration, recorder: recorder, id: sessionID, app: metadata.app, screen: metadata.screen,
-            device: metadata.device, os: metadata.os, startedAt: metadata.startedAt, to: output)
+        try SimulatedRecording(configuration, recorder: recorder).write(id: sessionID, metadata: metadata, to: output)
         output.flush()
         return .success
-    }
-
-    /// Writes one simulated session as NDJSON to `output`.
-    static func write(
-        _ configuration: SimulationConfiguration, recorder: RecorderOptions = RecorderOptions(), id: String?,
-        app: String? = nil, screen: String? = nil, device: String? = nil, os: String? = nil, startedAt: String? = nil,
-        to output: Output
-    ) throws {
-        let writer = RecordingWriter { output.write($0) }
-        try writer.writeHeader(SessionHeader(
-            id: id,
-            metadata: SessionMetadata(
-                app: app, screen: screen, device: device, os: os, fps: Double(configuration.fps), startedAt: startedAt),
-            behaviors: configuration.behaviors))
-        for item in try RecordedSimulation(configuration, options: recorder) {
-            switch item {
-            case .sample(let sample, let observed): try writer.writeSample(sample, observed: observed)
-            case .event(let event): try writer.writeEvent(event)
-            }
-        }
-        try writer.flush()
     }
 }

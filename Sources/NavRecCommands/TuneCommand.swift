@@ -12,14 +12,14 @@ struct TuneCommand: NavRecCommand {
         abstract: "Choose a bar parameter from the sessions: flapping left against switch delay, per value.",
         arguments: "BEHAVIOUR.PARAMETER [SESSION...]",
         options: [
-            .value("db", "PATH", "Database (default: $NAVREC_DB, else ./navrec.sqlite)."),
+            .database(),
             .value("values", "A:B:STEP|V1,V2,...",
                    "Candidate values (default: 0:6:0.5 for hysteresis, 10:60:5 for swipeDistance, 0:0.5:0.05 for fades)."),
             .value("reference", "VALUE", "The value delays are measured against (default: the parameter's default)."),
             .value("where", "SQL", "Select sessions by an SQL condition on the sessions table (instead of SESSION ids)."),
             .value("max-flapping-sessions", "PERCENT", "Rule: sessions allowed to keep flapping (default: 1%)."),
             .value("max-delay", "TIME", "Rule: largest p95 switch delay, e.g. 50ms or 0.05s (default: none)."),
-            .value("format", "text|json|csv|html", "Output format (default: text)."),
+            .choice("format", TuningFormat.self, "Output format (default: text)."),
             .value("output", "FILE", "Write to FILE instead of standard output."),
             .value("threads", "N", "Threads to replay on (default: the processor count)."),
             .value("set", "KEY=VALUE", "A detector setting (flapping.window=0.5).", repeatable: true),
@@ -95,11 +95,7 @@ struct TuneCommand: NavRecCommand {
             rule.maxDelay = delay * scale
         }
         self.rule = rule
-        let formatName = arguments.value("format") ?? "text"
-        guard let format = TuningFormat(rawValue: formatName) else {
-            throw fail("unknown format '\(formatName)'; use text, json, csv or html")
-        }
-        self.format = format
+        format = try arguments.choice("format", default: .text, command: Self.spec.name)
         outputPath = arguments.value("output")
         if let text = arguments.value("threads") {
             guard let count = Int(text), count >= 1 else { throw fail("--threads takes a whole number of at least 1, not '\(text)'") }

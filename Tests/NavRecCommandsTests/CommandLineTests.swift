@@ -38,6 +38,22 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test("an option with a fixed set of values names them in help and in its error, exit 64", arguments: [
+        (["report", "--format", "yaml"], "--format takes text, json, markdown, html, junit or sarif, not 'yaml'", "text|json|markdown|html|junit|sarif"),
+        (["report", "--fail-on", "info"], "--fail-on takes warning or error, not 'info'", "warning|error"),
+        (["sessions", "--format", "xml"], "--format takes table, csv or json, not 'xml'", "table|csv|json"),
+        (["export", "--format", "chrome"], "--format takes perfetto, not 'chrome'", "perfetto"),
+        (["import", "x.txt", "--format", "tsv"], "--format takes ndjson or csv, not 'tsv'", "ndjson|csv"),
+    ])
+    func choiceOptions(arguments: [String], message: String, help: String) throws {
+        let result = try NavRecBinary.run(arguments + ["--db", "/nonexistent/never-created.sqlite"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message))
+        #expect(result.stdout.isEmpty)
+        let usage = try NavRecBinary.run([arguments[0], "--help"])
+        #expect(usage.stdout.contains(help))
+    }
+
     @Test("an unknown command suggests the closest one, exit 64")
     func unknownCommand() throws {
         let result = try NavRecBinary.run(["imprt", "x.ndjson"])

@@ -1,0 +1,26 @@
+internal import Analyzer
+internal import BarModel
+internal import Reports
+
+/// A closed set of values an option takes (`--format text|json|…`): its help text, its check and
+/// its error message come from the type, so an option is declared once (``OptionSpec/choice(_:_:_:)``)
+/// and read once (``ParsedArguments/choice(_:default:command:)``).
+protocol CommandLineChoice: CaseIterable, RawRepresentable where RawValue == String {}
+
+extension CommandLineChoice {
+    /// The values as help shows them: `text|json|markdown`.
+    static var valueName: String { allCases.map(\.rawValue).joined(separator: "|") }
+
+    /// The values as a sentence says them: `text, json or markdown`.
+    static var spokenList: String {
+        let names = allCases.map(\.rawValue)
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+}
+
+extension ReportFormat: CommandLineChoice {}
+extension TuningFormat: CommandLineChoice {}
+extension Finding.Severity: CommandLineChoice {}
+extension RecorderStyle: CommandLineChoice {}
+extension RefreshMode: CommandLineChoice {}

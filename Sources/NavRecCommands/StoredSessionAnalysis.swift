@@ -1,0 +1,102 @@
+internal import Analyzer
+internal import BarModel
+internal import Reports
+internal import Store
+
+/// Analyzes stored sessions and stores their findings: the use-case behind `navrec report`,
+/// `navrec export` and `navrec demo`.
+struct StoredSessionAnalysis {
+    let store: SessionStore
+    /// Names the database in errors; `--jobs` workers open their own connections to it.
+    let databasePath: String
+    let settings: AnalyzerSettings
+    /// The `--set` assignments as stored with the findings (``ParsedArguments/analyzerSettings(command:)``).
+    let settingsKey: String
+    /// Sessions analysed at once, each on its own connection.
+    var jobs = 1
+    let context: CommandContext
+
+    /// How many sessions are read from the database at a time: enough to make the reads cheap, few
+    /// enough that memory stays flat however many sessions there are.
+    static let sessionPage = 256
+
+    /// Analyzes the named sessions (all when none) in import order, stores their findings and hands
+    /// each analysis to `each` as soon as it and every one before it are done; nothing is kept.
+    /// With `jobs` above 1 the sessions are analysed on that many threads (``SessionWorkPool``).
+    func run(sessionIDs: [String], each: (SessionAnalysis) throws -> Void) throws {
+        var named: [StoredSession]?
+        if !sessionIDs.isEmpty {
+            var found: [Int64: StoredSession] = [:]
+            for id in sessionIDs {
+                guard let session = try store.session(id: id) else {
+                    var message = "error: no session '\(id)' in \(databasePath)"
+                    if let hint = closestName(to: id, in: try store.sessionIDs()) { message += " (did you mean '\(hint)'?)" }
+                    throw CommandError(.noInput, message + "; navrec sessions lists them")
+                }
+                found[session.key] = session
+            }
+            named = found.values.sorted { $0.key < $1.key }
+        }
+        Interruption.install()
+        let analyzer = Analyzer(settings: settings)
+        var done = 0
+        func receive(_ analysis: SessionAnalysis) throws {
+            done += 1
+            context.progress("analysed \(done): \(analysis.id)")
+            try each(analysis)
+        }
+        let settingsKey = settingsKey
+        let pool = jobs > 1 ? SessionWorkPool<SessionAnalysis>(path: databasePath, workers: jobs) { session, connection in
+            try Self.analyze(session, store: connection, analyzer: analyzer, settingsKey: settingsKey)
+        } : nil
+        defer { pool?.close() }
+        var lastKey: Int64 = 0
+        while true {
+            let page = try named ?? store.sessions(after: lastKey, limit: Self.sessionPage)
+            for session in page {
+                try Interruption.check()
+                if let pool {
+                    try pool.submit(session, receive: receive)
+                } else {
+                    try receive(try Self.analyze(session, store: store, analyzer: analyzer, settingsKey: settingsKey))
+                }
+            }
+            guard named == nil, let last = page.last, page.count == Self.sessionPage else { break }
+            lastKey = last.key
+        }
+        try pool?.finish(receive: receive)
+        context.endProgress()
+    }
+
+    /// Analyzes one session and stores its analysis and findings.
+    private static func analyze(
+        _ session: StoredSession, store: SessionStore, analyzer: Analyzer, settingsKey: String
+    ) throws -> SessionAnalysis {
+        let description = SessionDescription(
+            id: session.id, metadata: session.metadata,
+            behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
+            events: try store.events(sessionKey: session.key).map(\.event),
+            sampleCount: session.samples, duration: session.duration)
+        // The cursors are released when the analysis returns, which finalizes their statements: one
+        // left mid-session would keep a read transaction on an old snapshot, and the write below
+        // would then fail (SQLITE_BUSY_SNAPSHOT) once another connection (a second --jobs worker)
+        // has written.
+        let analysis = try analyzer.analyze(description) { samplesOnly in
+            try samplesOnly ? store.samples(of: session) : store.frames(of: session)
+        }
+        try store.saveAnalysis(
+            of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
+            frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
+            findings: analysis.findings.map { finding in
+                StoredFinding(
+                    kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
+                    source: finding.source.name, severity: finding.severity.name, start: finding.start,
+                    end: finding.end, count: finding.count, yMin: finding.detail("yMin")?.number,
+                    yMax: finding.detail("yMax")?.number,
+                    suggestedHysteresis: finding.detail("suggestedHysteresis")?.number,
+                    suggestedSwipeDistance: finding.detail("suggestedSwipeDistance")?.number, message: finding.message,
+                    detailsJSON: finding.detailsJSON)
+            })
+        return analysis
+    }
+}
