@@ -1,4 +1,4 @@
-public import BarModel
+package import BarModel
 
 /// Replays a session's bar-state streams and reports findings (ANALYSIS.md): flapping, jitter,
 /// hitches and title mismatches on the computed stream, on the observed stream when the recording
@@ -29,14 +29,14 @@ public import BarModel
 ///   are the same fault and dropped (``withoutStableAppComparisons(_:)``).
 /// - `observed_vs_expected` is one finding per disagreement across the title presentations, and
 ///   also compares `barHidden` (``TitleComparisonDetector``).
-public struct Analyzer: Sendable {
+package struct Analyzer: Sendable {
     /// Detector parameters and replayed behaviour parameters.
-    public let settings: AnalyzerSettings
+    package let settings: AnalyzerSettings
     /// Time buckets in each session's ``TimelineDigest``.
-    public let timelineBuckets: Int
+    package let timelineBuckets: Int
 
     /// An analyzer with the given settings; `timelineBuckets` sizes the chart digest.
-    public init(settings: AnalyzerSettings = AnalyzerSettings(), timelineBuckets: Int = 400) {
+    package init(settings: AnalyzerSettings = AnalyzerSettings(), timelineBuckets: Int = 400) {
         self.settings = settings
         self.timelineBuckets = timelineBuckets
     }
@@ -53,7 +53,7 @@ public struct Analyzer: Sendable {
     /// - Complexity: O(n) for n frames, plus O(n × c) for the replay search over c candidate values
     ///   (bounded by `flapping.maxHysteresis / flapping.hysteresisStep`) up to the last flapping
     ///   episode; O(1) memory in n.
-    public func analyze(
+    package func analyze(
         _ session: SessionDescription, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) throws -> SessionAnalysis {
         let (behaviors, replayed) = replayBehaviors(session.behaviors)

@@ -1,4 +1,4 @@
-public import BarModel
+package import BarModel
 
 /// Every detector parameter of ANALYSIS.md with its documented default, plus the behaviour
 /// parameters to replay a session with.
@@ -6,95 +6,95 @@ public import BarModel
 /// Set from the command line with ``set(_:)``: `flapping.window=0.5`, `jitter.epsilon=1`, or a
 /// behaviour parameter such as `blurHeader.hysteresis=1.5`, which makes the analyzer replay the
 /// session's models with that value instead of reading the stored computed states.
-public struct AnalyzerSettings: Sendable, Hashable {
+package struct AnalyzerSettings: Sendable, Hashable {
     /// Flapping: a binary state toggling around a threshold.
-    public struct Flapping: Sendable, Hashable {
+    package struct Flapping: Sendable, Hashable {
         /// Longest rest between two toggles of one episode, seconds.
-        public var window = 1.0
+        package var window = 1.0
         /// Toggles an episode needs to be reported; `error` from twice as many.
-        public var minToggles = 3
+        package var minToggles = 3
         /// Suggested hysteresis values are multiples of this, points.
-        public var hysteresisStep = 0.5
+        package var hysteresisStep = 0.5
         /// Largest hysteresis the replay search tries, points; beyond it no fix is suggested.
-        public var maxHysteresis = 20.0
+        package var maxHysteresis = 20.0
         /// Suggested hideOnSwipe `swipeDistance` values are multiples of this, points.
-        public var swipeDistanceStep = 5.0
+        package var swipeDistanceStep = 5.0
         /// Largest `swipeDistance` the replay search tries, points; beyond it no fix is suggested.
-        public var maxSwipeDistance = 100.0
-        public init() {}
+        package var maxSwipeDistance = 100.0
+        package init() {}
     }
 
     /// Jitter: a continuous state moving back and forth more than the content did.
-    public struct Jitter: Sendable, Hashable {
+    package struct Jitter: Sendable, Hashable {
         /// Longest gap between two reversals of one episode, seconds.
-        public var window = 0.25
+        package var window = 0.25
         /// Reversals an episode needs to be reported; `error` from twice as many.
-        public var minReversals = 3
+        package var minReversals = 3
         /// Noise for lengths (`barHeight`, `avatarTx`, `avatarTy`, `y`), points: smaller steps are ignored.
-        public var epsilon = 0.5
+        package var epsilon = 0.5
         /// Noise for scales, alphas and `barShown` (unitless): smaller steps are ignored.
-        public var fractionEpsilon = 0.02
-        public init() {}
+        package var fractionEpsilon = 0.02
+        package init() {}
     }
 
     /// Hitch: frames shown late.
-    public struct Hitch: Sendable, Hashable {
+    package struct Hitch: Sendable, Hashable {
         /// An interval longer than this many expected intervals is a hitch.
-        public var factor = 1.5
+        package var factor = 1.5
         /// Hitch time ratio for a `warning` finding, ms per second of movement (WWDC20).
-        public var warning = 5.0
+        package var warning = 5.0
         /// Hitch time ratio for an `error` finding, ms per second of movement (WWDC20).
-        public var error = 10.0
-        public init() {}
+        package var error = 10.0
+        package init() {}
     }
 
     /// Title mismatch: the wrong title showing.
-    public struct TitleMismatch: Sendable, Hashable {
+    package struct TitleMismatch: Sendable, Hashable {
         /// Added to the session's longest title animation to give the default tolerance, seconds.
-        public var margin = 0.1
+        package var margin = 0.1
         /// Fixed tolerance, seconds; `nil` uses `margin` + the longest title animation.
-        public var tolerance: Double?
+        package var tolerance: Double?
         /// A `both_visible` / `none_visible` run longer than this is an `error`, seconds.
-        public var errorAfter = 0.5
-        public init() {}
+        package var errorAfter = 0.5
+        package init() {}
 
         /// The tolerance for a session with these behaviours, seconds.
-        public func tolerance(for behaviors: BehaviorSet) -> Double {
+        package func tolerance(for behaviors: BehaviorSet) -> Double {
             tolerance ?? margin + behaviors.longestTitleAnimation
         }
     }
 
     /// A behaviour parameter to replay sessions with (`blurHeader.hysteresis=1.5`).
-    public struct Replay: Sendable, Hashable {
+    package struct Replay: Sendable, Hashable {
         /// Behaviour name (`blurHeader`).
-        public var behavior: String
+        package var behavior: String
         /// Parameter name (`hysteresis`).
-        public var parameter: String
-        public var value: ParameterValue
+        package var parameter: String
+        package var value: ParameterValue
 
-        public init(behavior: String, parameter: String, value: ParameterValue) {
+        package init(behavior: String, parameter: String, value: ParameterValue) {
             self.behavior = behavior
             self.parameter = parameter
             self.value = value
         }
 
         /// `behavior.parameter=value`, as given on the command line.
-        public var assignment: String { "\(behavior).\(parameter)=\(value)" }
+        package var assignment: String { "\(behavior).\(parameter)=\(value)" }
     }
 
-    public var flapping = Flapping()
-    public var jitter = Jitter()
-    public var hitch = Hitch()
-    public var titleMismatch = TitleMismatch()
+    package var flapping = Flapping()
+    package var jitter = Jitter()
+    package var hitch = Hitch()
+    package var titleMismatch = TitleMismatch()
     /// Behaviour parameters to replay with, in the order given; sessions without the behaviour
     /// ignore them.
-    public var replay: [Replay] = []
+    package var replay: [Replay] = []
 
     /// All defaults, no replay.
-    public init() {}
+    package init() {}
 
     /// Every detector key `set` accepts, `DETECTOR.KEY`.
-    public static let keys = [
+    package static let keys = [
         "flapping.window", "flapping.minToggles", "flapping.hysteresisStep", "flapping.maxHysteresis",
         "flapping.swipeDistanceStep", "flapping.maxSwipeDistance",
         "jitter.window", "jitter.minReversals", "jitter.epsilon", "jitter.fractionEpsilon",
@@ -112,7 +112,7 @@ public struct AnalyzerSettings: Sendable, Hashable {
     /// - Throws: ``AnalyzerSettingsError`` for a malformed assignment, an unknown detector, key,
     ///   behaviour or parameter (listing the known ones, with a did-you-mean), or a value of the
     ///   wrong type or range.
-    public mutating func set(_ assignment: String) throws(AnalyzerSettingsError) {
+    package mutating func set(_ assignment: String) throws(AnalyzerSettingsError) {
         guard let parsed = KeyAssignment(assignment) else {
             throw AnalyzerSettingsError("expected DETECTOR.KEY=VALUE, got '\(assignment)'")
         }

@@ -1,7 +1,7 @@
 /// A `--set DETECTOR.KEY=VALUE` assignment the analyzer cannot use; the message says what it knows.
-public struct AnalyzerSettingsError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct AnalyzerSettingsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The whole message, e.g. "unknown key 'flapping.windw'; known: … (did you mean 'flapping.window'?)".
-    public var description: String
+    package var description: String
 
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

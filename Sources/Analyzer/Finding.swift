@@ -1,18 +1,18 @@
 /// One thing the analyzer found wrong in a session, with its evidence (ANALYSIS.md).
-public struct Finding: Sendable, Hashable {
+package struct Finding: Sendable, Hashable {
     /// The detector that found it.
-    public enum Kind: String, Sendable, CaseIterable, Hashable {
+    package enum Kind: String, Sendable, CaseIterable, Hashable {
         case flapping
         case jitter
         case hitch
         case titleMismatch = "title_mismatch"
 
         /// The name in reports, settings and the database.
-        public var name: String { rawValue }
+        package var name: String { rawValue }
     }
 
     /// The stream the finding is about.
-    public enum Source: String, Sendable, CaseIterable, Hashable {
+    package enum Source: String, Sendable, CaseIterable, Hashable {
         /// navrec's models (or their replay with changed parameters).
         case computed
         /// What the app reported (and, for hitches, the frames it logged).
@@ -21,48 +21,48 @@ public struct Finding: Sendable, Hashable {
         case comparison
 
         /// The name in reports and the database.
-        public var name: String { rawValue }
+        package var name: String { rawValue }
     }
 
     /// How bad it is; `error` ranks above `warning`.
-    public enum Severity: String, Sendable, CaseIterable, Hashable, Comparable {
+    package enum Severity: String, Sendable, CaseIterable, Hashable, Comparable {
         case warning
         case error
 
         /// The name in reports and the database.
-        public var name: String { rawValue }
+        package var name: String { rawValue }
 
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+        package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
     }
 
     /// A detail's value: reports print integers without a fraction, doubles with at least one digit
     /// after the point.
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         case integer(Int)
         case number(Double)
         case string(String)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// `both_visible`, `none_visible`, `observed_vs_expected` or `empty_subtitle_visible` for
     /// title mismatches; `nil` otherwise.
-    public var subkind: String?
+    package var subkind: String?
     /// The signal (`background`, `avatarTy`, `inlineTitle`, `largeTitle+inlineTitle`, `barHidden`, `frames`).
-    public var signal: String
-    public var source: Source
-    public var severity: Severity
+    package var signal: String
+    package var source: Source
+    package var severity: Severity
     /// Seconds from the session start.
-    public var start: Double
+    package var start: Double
     /// Seconds from the session start, at least `start`.
-    public var end: Double
+    package var end: Double
     /// Toggles, reversals or hitches; `nil` for title mismatches.
-    public var count: Int?
+    package var count: Int?
     /// One readable sentence: what happened, the evidence, and the fix when there is one.
-    public var message: String
+    package var message: String
     /// The evidence as ordered key/value pairs (`yMin`, `yMax`, `suggestedHysteresis`, …).
-    public var details: [(key: String, value: Value)]
+    package var details: [(key: String, value: Value)]
 
-    public init(
+    package init(
         kind: Kind, subkind: String? = nil, signal: String, source: Source, severity: Severity,
         start: Double, end: Double, count: Int? = nil, message: String, details: [(key: String, value: Value)] = []
     ) {
@@ -79,15 +79,15 @@ public struct Finding: Sendable, Hashable {
     }
 
     /// The detail named `key`, if present.
-    public func detail(_ key: String) -> Value? { details.first { $0.key == key }?.value }
+    package func detail(_ key: String) -> Value? { details.first { $0.key == key }?.value }
 
-    public static func == (lhs: Finding, rhs: Finding) -> Bool {
+    package static func == (lhs: Finding, rhs: Finding) -> Bool {
         lhs.kind == rhs.kind && lhs.subkind == rhs.subkind && lhs.signal == rhs.signal && lhs.source == rhs.source
             && lhs.severity == rhs.severity && lhs.start == rhs.start && lhs.end == rhs.end && lhs.count == rhs.count
             && lhs.message == rhs.message && lhs.details.elementsEqual(rhs.details, by: { $0.key == $1.key && $0.value == $1.value })
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(signal)
         hasher.combine(source)
@@ -99,7 +99,7 @@ public struct Finding: Sendable, Hashable {
 
 extension Finding.Value {
     /// The value as a `Double` when it is a number.
-    public var number: Double? {
+    package var number: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .number(let value): value

@@ -1,38 +1,38 @@
-public import BarModel
+package import BarModel
 
 /// Everything the analyzer found in one session: the session's description, its metrics, its
 /// findings and a digest of its timeline for charts.
 @dynamicMemberLookup
-public struct SessionAnalysis: Sendable, Hashable {
-    public var id: String
+package struct SessionAnalysis: Sendable, Hashable {
+    package var id: String
     /// App, screen, device, OS, refresh rate and start time, as the session's description gave them.
-    public var metadata: SessionMetadata
+    package var metadata: SessionMetadata
     /// The behaviours analysed (with any replayed parameter applied).
-    public var behaviors: BehaviorSet
-    public var sampleCount: Int
+    package var behaviors: BehaviorSet
+    package var sampleCount: Int
     /// Seconds.
-    public var duration: Double
+    package var duration: Double
     /// Behaviour parameters the computed stream was replayed with (`blurHeader.hysteresis=1.5`);
     /// empty when the stored computed states were analysed.
-    public var replayed: [String]
+    package var replayed: [String]
     /// The nominal frame interval, seconds (`1/fps`, else the median moving interval): the frame
     /// duration in effect where neither `frameDuration` nor a steady lower rate says otherwise
     /// (README "Hitch model"); `nil` when the session never moved.
-    public var expectedInterval: Double?
+    package var expectedInterval: Double?
     /// Hitch milliseconds per second of movement, rounded to 0.001.
-    public var hitchTimeRatio: Double
+    package var hitchTimeRatio: Double
     /// RFC 3550 frame-interval jitter, milliseconds, rounded to 0.001.
-    public var frameJitter: Double
+    package var frameJitter: Double
     /// Late intervals that were not frames (pauses, backgrounding; README "Hitch model"): neither
     /// hitch time nor moving time.
-    public var gaps: Int
+    package var gaps: Int
     /// Seconds those gaps cover, rounded to 0.000001.
-    public var gapTime: Double
+    package var gapTime: Double
     /// Sorted by start time, then kind, signal and source.
-    public var findings: [Finding]
-    public var timeline: TimelineDigest
+    package var findings: [Finding]
+    package var timeline: TimelineDigest
 
-    public init(
+    package init(
         id: String, metadata: SessionMetadata, behaviors: BehaviorSet,
         sampleCount: Int, duration: Double, replayed: [String], expectedInterval: Double?, hitchTimeRatio: Double,
         frameJitter: Double, gaps: Int, gapTime: Double, findings: [Finding], timeline: TimelineDigest
@@ -53,10 +53,10 @@ public struct SessionAnalysis: Sendable, Hashable {
     }
 
     /// The most severe finding's severity, `nil` without findings (for `--fail-on`).
-    public var worstSeverity: Finding.Severity? { findings.map(\.severity).max() }
+    package var worstSeverity: Finding.Severity? { findings.map(\.severity).max() }
 
     /// The metadata's fields, read and written as the analysis's own (`analysis.app`).
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionMetadata, Value>) -> Value {
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionMetadata, Value>) -> Value {
         get { metadata[keyPath: keyPath] }
         set { metadata[keyPath: keyPath] = newValue }
     }

@@ -1,23 +1,23 @@
-public import BarModel
+package import BarModel
 
 /// What the analyzer needs to know about a session besides its frames: the header and its events.
 @dynamicMemberLookup
-public struct SessionDescription: Sendable {
+package struct SessionDescription: Sendable {
     /// The session's id (as stored).
-    public var id: String
+    package var id: String
     /// App, screen, device, OS, refresh rate (`nil` uses the median interval) and start time.
-    public var metadata: SessionMetadata
+    package var metadata: SessionMetadata
     /// The behaviours and parameters the session was recorded (and computed) with.
-    public var behaviors: BehaviorSet
+    package var behaviors: BehaviorSet
     /// The session's taps and lifecycle events, in time order; replay applies them between
     /// samples, and the hitch model treats an interval spanning a lifecycle event as a gap.
-    public var events: [ScrollEvent]
+    package var events: [ScrollEvent]
     /// Number of samples.
-    public var sampleCount: Int
+    package var sampleCount: Int
     /// Seconds from the first to the last sample.
-    public var duration: Double
+    package var duration: Double
 
-    public init(
+    package init(
         id: String, metadata: SessionMetadata = SessionMetadata(), behaviors: BehaviorSet, events: [ScrollEvent] = [],
         sampleCount: Int, duration: Double
     ) {
@@ -30,7 +30,7 @@ public struct SessionDescription: Sendable {
     }
 
     /// The metadata's fields, read and written as the session's own (`session.app`).
-    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionMetadata, Value>) -> Value {
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<SessionMetadata, Value>) -> Value {
         get { metadata[keyPath: keyPath] }
         set { metadata[keyPath: keyPath] = newValue }
     }

@@ -1,60 +1,60 @@
-public import BarModel
+package import BarModel
 
 /// A session squeezed into a fixed number of time buckets, for charts: memory and size do not grow
 /// with the session's length.
-public struct TimelineDigest: Sendable, Hashable {
+package struct TimelineDigest: Sendable, Hashable {
     /// One slice of time.
-    public struct Bucket: Sendable, Hashable {
+    package struct Bucket: Sendable, Hashable {
         /// Seconds from the session start; the bucket covers `start..<end`.
-        public var start: Double
-        public var end: Double
+        package var start: Double
+        package var end: Double
         /// Samples that fell in the bucket; 0 means nothing was recorded then.
-        public var samples: Int
+        package var samples: Int
         /// Range of the scroll offset, points (`0...0` when empty).
-        public var y: ClosedRange<Double>
+        package var y: ClosedRange<Double>
         /// Range of the computed bar height, points.
-        public var barHeight: ClosedRange<Double>?
+        package var barHeight: ClosedRange<Double>?
         /// Per ``ContinuousSignal`` (in `allCases` order): its range in the computed stream.
-        public var computedSignals: [ClosedRange<Double>?]
+        package var computedSignals: [ClosedRange<Double>?]
         /// The same in the observed stream: a wide band where the app's value jitters.
-        public var observedSignals: [ClosedRange<Double>?]
+        package var observedSignals: [ClosedRange<Double>?]
 
         /// The range of `signal` in one stream, `nil` when the bucket has no value of it.
-        public func range(of signal: ContinuousSignal, observed: Bool) -> ClosedRange<Double>? {
+        package func range(of signal: ContinuousSignal, observed: Bool) -> ClosedRange<Double>? {
             let index = ContinuousSignal.allCases.firstIndex(of: signal) ?? 0
             return observed ? observedSignals[index] : computedSignals[index]
         }
         /// Range of the computed fraction of the bar shown, 0...1.
-        public var barShown: ClosedRange<Double>?
+        package var barShown: ClosedRange<Double>?
         /// Per ``TimelineDigest/presentations``: fraction of samples with the title visible in the
         /// computed stream, `nil` when the stream had no such field in the bucket.
-        public var computedVisible: [Double?]
+        package var computedVisible: [Double?]
         /// The same for the observed stream.
-        public var observedVisible: [Double?]
+        package var observedVisible: [Double?]
     }
 
     /// A finding's place on the timeline.
-    public struct Span: Sendable, Hashable {
-        public var kind: Finding.Kind
-        public var severity: Finding.Severity
-        public var signal: String
-        public var start: Double
-        public var end: Double
+    package struct Span: Sendable, Hashable {
+        package var kind: Finding.Kind
+        package var severity: Finding.Severity
+        package var signal: String
+        package var start: Double
+        package var end: Double
     }
 
     /// The title presentations the session's behaviours define, in lane order.
-    public var presentations: [TitlePresentation]
+    package var presentations: [TitlePresentation]
     /// Whether any sample carried an observed state.
-    public var hasObserved: Bool
+    package var hasObserved: Bool
     /// Time covered, seconds: `start` is the first sample's `t`.
-    public var start: Double
-    public var end: Double
-    public var buckets: [Bucket]
+    package var start: Double
+    package var end: Double
+    package var buckets: [Bucket]
     /// Where the findings happen, in the findings' order.
-    public var spans: [Span]
+    package var spans: [Span]
     /// When each late frame (hitch) was shown, seconds, in time order; at most
     /// ``TimelineDigestBuilder/maxLateFrames`` so the digest stays small.
-    public var lateFrames: [Double]
+    package var lateFrames: [Double]
 }
 
 /// Builds a ``TimelineDigest`` sample by sample.

@@ -1,5 +1,5 @@
 /// navrec's exit codes (ARCHITECTURE.md; sysexits.h for the errors).
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     /// A finding at or above `--fail-on`.
     case findings = 1

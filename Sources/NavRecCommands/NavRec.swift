@@ -3,9 +3,9 @@ internal import Recording
 
 /// The `navrec` command line: dispatches to a subcommand and turns errors into messages and exit
 /// codes (ARCHITECTURE.md).
-public enum NavRec {
+package enum NavRec {
     /// navrec's version, printed by `--version`.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     static var commands: [any NavRecCommand.Type] {
         [
@@ -44,7 +44,7 @@ public enum NavRec {
     }
 
     /// Runs navrec with `arguments` (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String]) -> Int32 {
+    package static func main(_ arguments: [String]) -> Int32 {
         let context = CommandContext()
         defer {
             context.output.flush()

@@ -1,9 +1,9 @@
-public import Analyzer
+package import Analyzer
 
 extension Finding {
     /// The details as a compact JSON object in their order (`{"yMin": 82.5, "yMax": 86.0}`), the
     /// same spelling as the JSON report: for the database's `findings` table.
-    public var detailsJSON: String {
+    package var detailsJSON: String {
         var output = ""
         detailsValue.write(to: &output, indent: 0, compact: true)
         return output

@@ -18,14 +18,14 @@ import BarModel
 /// presentation and stream (filled where the title is visible), one lane per kind of finding, pale
 /// shading over the plots where flaps, jitter and title mismatches happen, and a legend of what
 /// the session has (see ``TimelineChart``).
-public struct HTMLRenderer: Sendable {
+package struct HTMLRenderer: Sendable {
     /// Width of each timeline, pixels.
-    public var width = 960.0
+    package var width = 960.0
 
-    public init() {}
+    package init() {}
 
     /// The report as an HTML document ending in a newline.
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         var html = """
             <!DOCTYPE html>
             <html xmlns="http://www.w3.org/1999/xhtml" lang="en">

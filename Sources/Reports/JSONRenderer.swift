@@ -1,4 +1,4 @@
-public import Analyzer
+package import Analyzer
 import BarModel
 
 /// The machine-read report (`--format json`): exactly ANALYSIS.md's shape and key order.
@@ -11,17 +11,17 @@ import BarModel
 ///
 /// It streams (``ReportRenderer``): each session is written as it comes, the totals at the end,
 /// byte for byte what one document built at once would be.
-public struct JSONRenderer: ReportRenderer, Sendable {
+package struct JSONRenderer: ReportRenderer, Sendable {
     private var sessionsWritten = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func begin() -> String {
+    package mutating func begin() -> String {
         sessionsWritten = 0
         return "{\n  \"navrec\": 1,\n  \"sessions\": ["
     }
 
-    public mutating func session(_ analysis: SessionAnalysis) -> String {
+    package mutating func session(_ analysis: SessionAnalysis) -> String {
         // The members of the root object sit at indent 2, the sessions array's items at 4.
         var output = sessionsWritten == 0 ? "\n    " : ",\n    "
         session(analysis).write(to: &output, indent: 4)
@@ -29,7 +29,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         return output
     }
 
-    public mutating func end(_ totals: Report.Totals) -> String {
+    package mutating func end(_ totals: Report.Totals) -> String {
         var output = sessionsWritten == 0 ? "],\n  \"totals\": " : "\n  ],\n  \"totals\": "
         let value: JSONValue = .object([
             ("sessions", .integer(totals.sessions)),
@@ -43,7 +43,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
 
     /// One session as `navrec analyze` prints it: the report's session object on one line, with
     /// the header's `device`, `os` and `startedAt` after `screen` (README "navrec analyze").
-    public func sessionLine(_ analysis: SessionAnalysis) -> String {
+    package func sessionLine(_ analysis: SessionAnalysis) -> String {
         var output = ""
         session(analysis, withMetadata: true).write(to: &output, indent: 0, compact: true)
         return output
@@ -52,7 +52,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
     /// The line `navrec analyze` prints for a session it could not read: its header's id, app and
     /// start time (`null` when the header lacked them or was itself the bad line) and the reader's
     /// `FILE:LINE:COL: error: …`.
-    public func failureLine(id: String?, app: String?, startedAt: String?, error: String) -> String {
+    package func failureLine(id: String?, app: String?, startedAt: String?, error: String) -> String {
         var output = ""
         JSONValue.object([
             ("id", id.map(JSONValue.string) ?? .null), ("app", app.map(JSONValue.string) ?? .null),

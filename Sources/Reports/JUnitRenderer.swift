@@ -1,4 +1,4 @@
-public import Analyzer
+package import Analyzer
 
 /// The report as JUnit XML (`--format junit`), for the test tab of GitLab, Jenkins and the GitHub
 /// actions that read test reports.
@@ -14,16 +14,16 @@ public import Analyzer
 /// only `name`, `tests`, `failures`, `errors` and `time`; `<testsuite>` always `name`, `tests`,
 /// `failures` and `errors`; times are plain decimals. Text that XML 1.0 cannot carry (control
 /// characters other than tab and newlines) becomes U+FFFD.
-public struct JUnitRenderer: Sendable {
+package struct JUnitRenderer: Sendable {
     /// Findings at this severity or worse are failures.
-    public var failOn: Finding.Severity
+    package var failOn: Finding.Severity
 
-    public init(failOn: Finding.Severity = .error) {
+    package init(failOn: Finding.Severity = .error) {
         self.failOn = failOn
     }
 
     /// The report as one XML document ending in a newline.
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         let failures = report.sessions.reduce(0) { $0 + failureCount($1) }
         let tests = report.sessions.reduce(0) { $0 + max(1, $1.findings.count) }
         let time = report.sessions.reduce(0.0) { $0 + $1.duration }

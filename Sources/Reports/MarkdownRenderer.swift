@@ -8,16 +8,16 @@ import Analyzer
 /// least as many as characters, whatever GitHub counts): the summary and overview always come,
 /// then session sections worst first while they fit, then the clean sessions; what does not fit is
 /// left out and a line at the end says how many sessions and findings were.
-public struct MarkdownRenderer: Sendable {
+package struct MarkdownRenderer: Sendable {
     /// The largest output, UTF-8 bytes.
-    public var limit: Int
+    package var limit: Int
 
-    public init(limit: Int = 65_000) {
+    package init(limit: Int = 65_000) {
         self.limit = limit
     }
 
     /// The report as GitHub-flavoured Markdown ending in a newline.
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         let failing = ReportText.worstFirst(report.sessions.filter { !$0.findings.isEmpty })
         let clean = report.sessions.filter { $0.findings.isEmpty }
         var head = ["# navrec report", ""]

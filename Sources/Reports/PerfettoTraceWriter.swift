@@ -1,5 +1,5 @@
-public import Analyzer
-public import BarModel
+package import Analyzer
+package import BarModel
 
 /// Sessions as a Chrome Trace Event JSON file (`navrec export --format perfetto`) that
 /// ui.perfetto.dev and chrome://tracing open, written session by session so memory stays flat.
@@ -18,7 +18,7 @@ public import BarModel
 ///
 /// Timestamps are microseconds from the session's start (`t` × 10⁶, rounded: what the database
 /// stores), so every session starts at 0.
-public struct PerfettoTraceWriter {
+package struct PerfettoTraceWriter {
     private let emit: (String) -> Void
     private var nextFindingID = 1
     private var wroteEvent = false
@@ -26,7 +26,7 @@ public struct PerfettoTraceWriter {
     private var namedThreads: Set<Int> = []
 
     /// A writer that hands the trace's text to `emit` piece by piece.
-    public init(emit: @escaping (String) -> Void) {
+    package init(emit: @escaping (String) -> Void) {
         self.emit = emit
     }
 
@@ -47,13 +47,13 @@ public struct PerfettoTraceWriter {
     private static func sliceThread(_ index: Int, observed: Bool) -> Int { 10 + 2 * index + (observed ? 1 : 0) }
 
     /// Starts the document.
-    public mutating func begin() {
+    package mutating func begin() {
         emit("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
     }
 
     /// Writes one session: its metadata, its frames' counters and slices, late frames and findings.
     /// `pid` must be unique in the trace (1, 2, …).
-    public mutating func session(_ analysis: SessionAnalysis, pid: Int, frames: any SessionFrameReader) throws {
+    package mutating func session(_ analysis: SessionAnalysis, pid: Int, frames: any SessionFrameReader) throws {
         var name = analysis.id
         let place = [analysis.app, analysis.screen].compactMap { $0 }.joined(separator: " › ")
         if !place.isEmpty { name += " — " + place }
@@ -136,7 +136,7 @@ public struct PerfettoTraceWriter {
     }
 
     /// Ends the document.
-    public mutating func end() {
+    package mutating func end() {
         emit("\n]}\n")
     }
 

@@ -1,13 +1,13 @@
 /// Where a session's findings are in its recording, for formats that point into files (SARIF).
-public struct RecordingLocation: Sendable, Hashable {
+package struct RecordingLocation: Sendable, Hashable {
     /// The recording's path relative to the repository root (`Recordings/album.ndjson`), or an
     /// absolute `file://` URI when it lies outside.
-    public var uri: String
+    package var uri: String
     /// Per finding of the session, in order: the 1-based line of its first sample, `nil` when the
     /// session was imported before navrec kept line numbers.
-    public var findingLines: [Int?]
+    package var findingLines: [Int?]
 
-    public init(uri: String, findingLines: [Int?]) {
+    package init(uri: String, findingLines: [Int?]) {
         self.uri = uri
         self.findingLines = findingLines
     }

@@ -1,18 +1,18 @@
-public import Analyzer
+package import Analyzer
 
 /// The analyses of one `navrec report` run, with totals, ready to render.
-public struct Report: Sendable {
+package struct Report: Sendable {
     /// Counts over every session's findings.
-    public struct Totals: Sendable, Hashable {
-        public var sessions: Int
-        public var findings: Int
+    package struct Totals: Sendable, Hashable {
+        package var sessions: Int
+        package var findings: Int
         /// Findings per kind, keyed by ``Finding/Kind``; every kind is present, 0 when absent.
-        public var byKind: [Finding.Kind: Int]
+        package var byKind: [Finding.Kind: Int]
         /// Findings per severity; every severity is present.
-        public var bySeverity: [Finding.Severity: Int]
+        package var bySeverity: [Finding.Severity: Int]
 
         /// Totals over no session.
-        public init() {
+        package init() {
             sessions = 0
             findings = 0
             byKind = Dictionary(uniqueKeysWithValues: Finding.Kind.allCases.map { ($0, 0) })
@@ -20,7 +20,7 @@ public struct Report: Sendable {
         }
 
         /// Counts one more session.
-        public mutating func add(_ session: SessionAnalysis) {
+        package mutating func add(_ session: SessionAnalysis) {
             sessions += 1
             findings += session.findings.count
             for finding in session.findings {
@@ -30,25 +30,25 @@ public struct Report: Sendable {
         }
 
         /// The most severe finding's severity, `nil` without findings (for `--fail-on`).
-        public var worstSeverity: Finding.Severity? {
+        package var worstSeverity: Finding.Severity? {
             Finding.Severity.allCases.filter { bySeverity[$0, default: 0] > 0 }.max()
         }
     }
 
-    public var sessions: [SessionAnalysis]
+    package var sessions: [SessionAnalysis]
 
     /// A report of `sessions`, in the given order.
-    public init(sessions: [SessionAnalysis]) {
+    package init(sessions: [SessionAnalysis]) {
         self.sessions = sessions
     }
 
     /// Counts over every session's findings; every kind and severity is present, 0 when absent.
-    public var totals: Totals {
+    package var totals: Totals {
         var totals = Totals()
         for session in sessions { totals.add(session) }
         return totals
     }
 
     /// The most severe finding's severity over all sessions, `nil` without findings (for `--fail-on`).
-    public var worstSeverity: Finding.Severity? { sessions.compactMap(\.worstSeverity).max() }
+    package var worstSeverity: Finding.Severity? { sessions.compactMap(\.worstSeverity).max() }
 }

@@ -1,7 +1,7 @@
 import Analyzer
 
 /// The report formats `navrec report --format` offers.
-public enum ReportFormat: String, Sendable, CaseIterable, Hashable {
+package enum ReportFormat: String, Sendable, CaseIterable, Hashable {
     case text
     case json
     case markdown
@@ -10,16 +10,16 @@ public enum ReportFormat: String, Sendable, CaseIterable, Hashable {
     case sarif
 
     /// The format's name on the command line.
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// The report rendered in this format (sessions without findings summed up in text).
-    public func render(_ report: Report, options: ReportOptions = ReportOptions()) -> String {
+    package func render(_ report: Report, options: ReportOptions = ReportOptions()) -> String {
         renderer(options: options).render(report)
     }
 
     /// A renderer for this format; `listAll` lists sessions without findings one by one in text.
     /// Text and JSON stream; the others collect the sessions (``CollectingRenderer``).
-    public func renderer(listAll: Bool = false, options: ReportOptions = ReportOptions()) -> any ReportRenderer {
+    package func renderer(listAll: Bool = false, options: ReportOptions = ReportOptions()) -> any ReportRenderer {
         switch self {
         case .text: TextRenderer(listAll: listAll, color: options.color)
         case .json: JSONRenderer()

@@ -1,4 +1,4 @@
-public import Analyzer
+package import Analyzer
 
 /// Renders a report as it is produced, one session at a time, so a report over 100,000 sessions
 /// needs the memory of one.
@@ -6,7 +6,7 @@ public import Analyzer
 /// The caller writes `begin()`, then `session(_:)` for each session in report order, then
 /// `end(_:)` with the totals over every session passed. Renderers that hold nothing per session
 /// (text, JSON) stream; ``CollectingRenderer`` adapts a renderer that needs the whole report.
-public protocol ReportRenderer {
+package protocol ReportRenderer {
     /// Text before the first session.
     mutating func begin() -> String
     /// Text for one session; called in report order.
@@ -17,7 +17,7 @@ public protocol ReportRenderer {
 
 extension ReportRenderer {
     /// The whole report rendered at once: `begin`, every session, `end`.
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         var renderer = self
         var text = renderer.begin()
         for session in report.sessions { text += renderer.session(session) }

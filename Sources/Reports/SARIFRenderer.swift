@@ -1,4 +1,4 @@
-public import Analyzer
+package import Analyzer
 
 /// The report as SARIF 2.1.0 (`--format sarif`), for GitHub code scanning and other SARIF viewers.
 ///
@@ -11,19 +11,19 @@ public import Analyzer
 /// kind, subkind, signal, source and start millisecond, so the same finding in the same recording
 /// keeps its alert across runs. GitHub's limits (25,000 results a run, 1,000 locations a result,
 /// 20 tags a rule) are far above what a report holds; `properties` carry the evidence.
-public struct SARIFRenderer: Sendable {
+package struct SARIFRenderer: Sendable {
     /// The recording files and finding lines, per session id.
-    public var locations: [String: RecordingLocation]
+    package var locations: [String: RecordingLocation]
     /// navrec's version, for `tool.driver.version`.
-    public var toolVersion: String
+    package var toolVersion: String
 
-    public init(locations: [String: RecordingLocation] = [:], toolVersion: String) {
+    package init(locations: [String: RecordingLocation] = [:], toolVersion: String) {
         self.locations = locations
         self.toolVersion = toolVersion
     }
 
     /// The report as one SARIF document ending in a newline.
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         let kinds = Finding.Kind.allCases
         var results: [JSONValue] = []
         for session in report.sessions {

@@ -1,4 +1,4 @@
-public import Analyzer
+package import Analyzer
 
 /// The default report (`--format text`): per session with findings a headline and one line per
 /// finding, one line for the sessions without findings, then the totals.
@@ -14,29 +14,29 @@ public import Analyzer
 /// A report over thousands of sessions stays readable: what needs attention, then one line for the
 /// rest. With ``listAll`` every session gets its headline, the clean ones with "no findings". It
 /// streams (``ReportRenderer``): sessions print in report order as they come.
-public struct TextRenderer: ReportRenderer, Sendable {
+package struct TextRenderer: ReportRenderer, Sendable {
     /// Whether sessions without findings are listed one by one.
-    public var listAll: Bool
+    package var listAll: Bool
     /// Whether severities are coloured with ANSI escapes (errors bold red, warnings yellow): for a
     /// terminal, never for files, pipes or when `NO_COLOR` is set (the caller decides).
-    public var color: Bool
+    package var color: Bool
     /// Clean sessions not listed, and the first few of their ids for the summary line.
     private var cleanCount = 0
     private var cleanExamples: [String] = []
     private static let cleanExampleLimit = 3
 
-    public init(listAll: Bool = false, color: Bool = false) {
+    package init(listAll: Bool = false, color: Bool = false) {
         self.listAll = listAll
         self.color = color
     }
 
-    public mutating func begin() -> String {
+    package mutating func begin() -> String {
         cleanCount = 0
         cleanExamples = []
         return ""
     }
 
-    public mutating func session(_ session: SessionAnalysis) -> String {
+    package mutating func session(_ session: SessionAnalysis) -> String {
         if session.findings.isEmpty, !listAll {
             cleanCount += 1
             if cleanExamples.count < Self.cleanExampleLimit { cleanExamples.append(session.id) }
@@ -57,7 +57,7 @@ public struct TextRenderer: ReportRenderer, Sendable {
         return lines.joined(separator: "\n") + "\n\n"
     }
 
-    public mutating func end(_ totals: Report.Totals) -> String {
+    package mutating func end(_ totals: Report.Totals) -> String {
         var text = ""
         if cleanCount > 0 {
             let more = cleanCount > cleanExamples.count ? ", …" : ""

@@ -1,21 +1,21 @@
-public import BarModel
+package import BarModel
 
 /// Recomputes a session's bar states from its samples and events with the given behaviours: the
 /// computed stream as it would be with changed parameters, without touching stored data.
-public struct ReplayEngine: Sendable {
+package struct ReplayEngine: Sendable {
     private var engine: BarEngine
     private let events: [ScrollEvent]
     private var nextEvent = 0
 
     /// An engine at the session's start; `events` must be in time order.
-    public init(behaviors: BehaviorSet, events: [ScrollEvent]) {
+    package init(behaviors: BehaviorSet, events: [ScrollEvent]) {
         engine = BarEngine(behaviors: behaviors)
         self.events = events
     }
 
     /// The state on the frame of `sample`; samples must come in recording order. Events at or
     /// before the sample's time apply first (BEHAVIORS.md: samples at or after an event see it).
-    public mutating func step(_ sample: ScrollSample) -> BarState {
+    package mutating func step(_ sample: ScrollSample) -> BarState {
         while nextEvent < events.count, events[nextEvent].t <= sample.t {
             engine.apply(events[nextEvent])
             nextEvent += 1

@@ -1,7 +1,7 @@
-public import BarModel
+package import BarModel
 
 /// A two-valued bar signal the flapping detector watches (ANALYSIS.md "Signals").
-public enum BinarySignal: String, Sendable, CaseIterable, Hashable {
+package enum BinarySignal: String, Sendable, CaseIterable, Hashable {
     case barHidden
     /// `default` counts as on.
     case background
@@ -13,7 +13,7 @@ public enum BinarySignal: String, Sendable, CaseIterable, Hashable {
 
     /// The signal's value in `state`, `nil` when the state lacks the field.
     @inline(__always)
-    public func value(in state: BarState) -> Bool? {
+    package func value(in state: BarState) -> Bool? {
         switch self {
         case .barHidden: state.barHidden
         case .background: state.background.map { $0 == .default }
@@ -26,11 +26,11 @@ public enum BinarySignal: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The signal's name in findings.
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// The behaviour whose `hysteresis` parameter drives this signal in `behaviors`' models;
     /// `nil` when no Schmitt threshold drives it.
-    public func hysteresisParameter(in behaviors: BehaviorSet) -> String? {
+    package func hysteresisParameter(in behaviors: BehaviorSet) -> String? {
         switch self {
         case .background:
             return behaviors.blurHeader != nil ? BlurHeader.name : nil
@@ -54,7 +54,7 @@ public enum BinarySignal: String, Sendable, CaseIterable, Hashable {
     /// models, found by replay: `hysteresis` for a Schmitt-threshold state
     /// (``hysteresisParameter(in:)``), hideOnSwipe's `swipeDistance` for `barHidden` when swipes
     /// move the bar (it has no hysteresis: a longer swipe is its dead band). `nil` when none does.
-    public func fixParameter(in behaviors: BehaviorSet) -> (behavior: String, parameter: String)? {
+    package func fixParameter(in behaviors: BehaviorSet) -> (behavior: String, parameter: String)? {
         if let behavior = hysteresisParameter(in: behaviors) { return (behavior, "hysteresis") }
         if self == .barHidden, let hideOnSwipe = behaviors.hideOnSwipe, hideOnSwipe.onSwipe {
             return (HideOnSwipe.name, "swipeDistance")
@@ -65,7 +65,7 @@ public enum BinarySignal: String, Sendable, CaseIterable, Hashable {
     /// The signal that drives this one in `behaviors`' models, when this one only follows it:
     /// blurHeader's titles follow the background, largeTitle's large title is the inline one's
     /// complement. A flap of a driven signal inside a flap of its driver is the same fault.
-    public func driver(in behaviors: BehaviorSet) -> BinarySignal? {
+    package func driver(in behaviors: BehaviorSet) -> BinarySignal? {
         switch self {
         case .inlineTitleVisible, .contentTitleVisible:
             return behaviors.blurHeader != nil ? .background : nil

@@ -5,25 +5,25 @@ import BarModel
 /// The figures come from the analyzer itself, with the value set exactly as `navrec report --set`
 /// sets it, so `tune` and `report` agree by construction: the flapping detector decides what a flap
 /// is and the title-mismatch detectors what a mismatch is.
-public struct ParameterTuner: Sendable {
-    public let parameter: TunedParameter
+package struct ParameterTuner: Sendable {
+    package let parameter: TunedParameter
     /// Detector settings (without behaviour replays; the tuner adds its own).
-    public let settings: AnalyzerSettings
+    package let settings: AnalyzerSettings
 
-    public init(parameter: TunedParameter, settings: AnalyzerSettings = AnalyzerSettings()) {
+    package init(parameter: TunedParameter, settings: AnalyzerSettings = AnalyzerSettings()) {
         self.parameter = parameter
         self.settings = settings
     }
 
     /// Whether `session` uses the tuned behaviour (others are left out of a tuning run).
-    public func applies(to session: SessionDescription) -> Bool {
+    package func applies(to session: SessionDescription) -> Bool {
         session.behaviors.contains(parameter.behavior)
     }
 
     /// Checks that `value` is valid for the session's behaviours.
     ///
     /// - Throws: ``AnalyzerSettingsError`` saying why not (a replay would otherwise skip it).
-    public func validate(_ value: Double, for session: SessionDescription) throws(AnalyzerSettingsError) {
+    package func validate(_ value: Double, for session: SessionDescription) throws(AnalyzerSettingsError) {
         do {
             var behaviors = session.behaviors
             try behaviors.set(parameter.behavior, parameter.parameter, to: .number(value))
@@ -36,7 +36,7 @@ public struct ParameterTuner: Sendable {
     /// The session replayed with `value`; the value must be valid for it (``validate(_:for:)``).
     ///
     /// - Complexity: O(n) for n samples, plus the analyzer's suggestion search.
-    public func evaluate(_ session: TuningSession, value: Double) throws -> TuningOutcome {
+    package func evaluate(_ session: TuningSession, value: Double) throws -> TuningOutcome {
         var settings = settings
         settings.replay.removeAll { $0.behavior == parameter.behavior && $0.parameter == parameter.parameter }
         settings.replay.append(.init(behavior: parameter.behavior, parameter: parameter.parameter, value: .number(value)))

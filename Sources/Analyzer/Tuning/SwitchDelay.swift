@@ -1,11 +1,11 @@
 /// How much later a candidate's switch comes than the reference's, in time and in scroll.
-public struct SwitchDelay: Sendable, Hashable {
+package struct SwitchDelay: Sendable, Hashable {
     /// Seconds; negative when the candidate switches earlier.
-    public var seconds: Double
+    package var seconds: Double
     /// Points of scroll between the two switches; negative when the candidate switches earlier.
-    public var points: Double
+    package var points: Double
 
-    public init(seconds: Double, points: Double) {
+    package init(seconds: Double, points: Double) {
         self.seconds = seconds
         self.points = points
     }
@@ -19,7 +19,7 @@ public struct SwitchDelay: Sendable, Hashable {
     /// no partner either way is left out.
     ///
     /// - Complexity: O((r + c) log r) for r reference and c candidate switches.
-    public static func delays(reference: [SignalSwitch], candidate: [SignalSwitch]) -> [SwitchDelay] {
+    package static func delays(reference: [SignalSwitch], candidate: [SignalSwitch]) -> [SwitchDelay] {
         var result: [SwitchDelay] = []
         result.reserveCapacity(candidate.count)
         for item in candidate {

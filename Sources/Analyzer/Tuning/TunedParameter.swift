@@ -1,10 +1,10 @@
-public import BarModel
+package import BarModel
 
 /// A behaviour parameter `navrec tune` can choose: one whose larger values trade flapping for a
 /// later reaction of one binary signal, or (a fade) for a longer time to settle.
-public struct TunedParameter: Sendable, Hashable {
+package struct TunedParameter: Sendable, Hashable {
     /// How responsiveness is measured.
-    public enum Response: Sendable, Hashable {
+    package enum Response: Sendable, Hashable {
         /// The delay of each switch of ``TunedParameter/signal`` against the reference value's.
         case switchDelay
         /// The time an animated value takes from leaving 0 or 1 until it rests at 0 or 1 again.
@@ -12,16 +12,16 @@ public struct TunedParameter: Sendable, Hashable {
     }
 
     /// Behaviour name (`blurHeader`).
-    public let behavior: String
+    package let behavior: String
     /// Parameter name (`hysteresis`).
-    public let parameter: String
+    package let parameter: String
     /// The signal whose switches the parameter delays (the Schmitt state the hysteresis bands,
     /// `barHidden` for hideOnSwipe's swipe distance) or whose flaps a fade smooths.
-    public let signal: BinarySignal
-    public let response: Response
+    package let signal: BinarySignal
+    package let response: Response
 
     /// Every tunable parameter, `behavior.parameter`.
-    public static let supported: [TunedParameter] = [
+    package static let supported: [TunedParameter] = [
         TunedParameter(behavior: BlurHeader.name, parameter: "hysteresis", signal: .background),
         TunedParameter(behavior: LargeTitle.name, parameter: "hysteresis", signal: .inlineTitleVisible),
         TunedParameter(behavior: CustomTitle.name, parameter: "hysteresis", signal: .inlineTitleVisible),
@@ -32,12 +32,12 @@ public struct TunedParameter: Sendable, Hashable {
     ]
 
     /// `behavior.parameter`.
-    public var name: String { "\(behavior).\(parameter)" }
+    package var name: String { "\(behavior).\(parameter)" }
 
     /// The parameter named `text` (`blurHeader.hysteresis`).
     ///
     /// - Throws: ``AnalyzerSettingsError`` naming the supported parameters, with a did-you-mean.
-    public init(_ text: String) throws(AnalyzerSettingsError) {
+    package init(_ text: String) throws(AnalyzerSettingsError) {
         guard let match = Self.supported.first(where: { $0.name == text }) else {
             var message = "cannot tune '\(text)'; tunable: \(Self.supported.map(\.name).joined(separator: ", "))"
             if let hint = closestName(to: text, in: Self.supported.map(\.name)) { message += " (did you mean '\(hint)'?)" }
@@ -54,7 +54,7 @@ public struct TunedParameter: Sendable, Hashable {
     }
 
     /// The candidates `navrec tune` tries when none are given, as `--values` takes them.
-    public var defaultCandidates: String {
+    package var defaultCandidates: String {
         switch parameter {
         case "swipeDistance": "10:60:5"
         case "fadeDuration", "duration": "0:0.5:0.05"
@@ -63,7 +63,7 @@ public struct TunedParameter: Sendable, Hashable {
     }
 
     /// The parameter's default value (a default instance of the behaviour's).
-    public var defaultValue: Double {
+    package var defaultValue: Double {
         var probe = BehaviorSet()
         if behavior == Avatar.name { try? probe.add(LargeTitle.name) }
         try? probe.add(behavior)
@@ -71,7 +71,7 @@ public struct TunedParameter: Sendable, Hashable {
     }
 
     /// The parameter's value in `behaviors`, `nil` when the set lacks the behaviour.
-    public func value(in behaviors: BehaviorSet) -> Double? {
+    package func value(in behaviors: BehaviorSet) -> Double? {
         guard let entry = behaviors.parameters.first(where: { $0.name == behavior }),
             case .number(let value)? = entry.parameters.first(where: { $0.name == parameter })?.value
         else { return nil }
@@ -80,7 +80,7 @@ public struct TunedParameter: Sendable, Hashable {
 
     /// Whether a flap of `signal` in a session with `behaviors` is one this parameter removes
     /// (``BinarySignal/fixParameter(in:)``); for a fade, a flap of the signal it animates.
-    public func governs(_ signal: BinarySignal, in behaviors: BehaviorSet) -> Bool {
+    package func governs(_ signal: BinarySignal, in behaviors: BehaviorSet) -> Bool {
         if case .settleTime = response { return signal == self.signal }
         guard let fix = signal.fixParameter(in: behaviors) else { return false }
         return fix.behavior == behavior && fix.parameter == parameter

@@ -1,18 +1,18 @@
 /// Sums sessions' ``TuningOutcome``s into a ``TuningRun``, one session at a time, so a run over
 /// thousands of sessions keeps only the switch delays in memory.
-public struct TuningAccumulator: Sendable {
-    public let parameter: TunedParameter
+package struct TuningAccumulator: Sendable {
+    package let parameter: TunedParameter
     /// The candidate values, ascending.
-    public let values: [Double]
-    public let reference: Double
+    package let values: [Double]
+    package let reference: Double
     private var results: [TuningValueResult]
     private var delays: [[Double]]
     private var delayPoints: [[Double]]
     /// Sessions added so far.
-    public private(set) var sessionCount = 0
+    package private(set) var sessionCount = 0
     private var samples = 0
 
-    public init(parameter: TunedParameter, values: [Double], reference: Double) {
+    package init(parameter: TunedParameter, values: [Double], reference: Double) {
         self.parameter = parameter
         self.values = values
         self.reference = reference
@@ -23,7 +23,7 @@ public struct TuningAccumulator: Sendable {
 
     /// Adds one session: its replay with the reference value and with each candidate (in
     /// `values` order), and the seconds each candidate's replay took.
-    public mutating func add(samples count: Int, reference: TuningOutcome, outcomes: [TuningOutcome], seconds: [Double]) {
+    package mutating func add(samples count: Int, reference: TuningOutcome, outcomes: [TuningOutcome], seconds: [Double]) {
         sessionCount += 1
         samples += count
         for index in values.indices {
@@ -46,7 +46,7 @@ public struct TuningAccumulator: Sendable {
     }
 
     /// The run: percentiles, the Pareto front and the recommendation under `rule`.
-    public func finish(rule: TuningRule, skippedSessions: Int, wallSeconds: Double, threads: Int) -> TuningRun {
+    package func finish(rule: TuningRule, skippedSessions: Int, wallSeconds: Double, threads: Int) -> TuningRun {
         var results = results
         for index in results.indices {
             let seconds = delays[index].sorted(), points = delayPoints[index].sorted()

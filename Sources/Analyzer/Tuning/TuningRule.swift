@@ -1,22 +1,22 @@
 /// How `navrec tune` picks its recommendation: the smallest value that leaves at most
 /// `maxFlappingSessions` of the sessions flapping and adds no title mismatch, with a p95 delay of
 /// at most `maxDelay`.
-public struct TuningRule: Sendable, Hashable {
+package struct TuningRule: Sendable, Hashable {
     /// Fraction of the tuned sessions allowed to flap still (0.01 for `1%`).
-    public var maxFlappingSessions: Double
+    package var maxFlappingSessions: Double
     /// Largest allowed p95 delay, seconds; `nil` for no limit.
-    public var maxDelay: Double?
+    package var maxDelay: Double?
 
-    public init(maxFlappingSessions: Double = 0.01, maxDelay: Double? = nil) {
+    package init(maxFlappingSessions: Double = 0.01, maxDelay: Double? = nil) {
         self.maxFlappingSessions = maxFlappingSessions
         self.maxDelay = maxDelay
     }
 
     /// The recommended value and why.
-    public struct Recommendation: Sendable, Hashable {
+    package struct Recommendation: Sendable, Hashable {
         /// `nil` when no value keeps the delay limit.
-        public var value: Double?
-        public var reason: String
+        package var value: Double?
+        package var reason: String
     }
 
     /// The recommendation among `results` (sorted by value) over `sessions` tuned sessions.
@@ -25,7 +25,7 @@ public struct TuningRule: Sendable, Hashable {
     /// 2. Else, among the values within the delay limit, the one leaving the fewest sessions
     ///    flapping (then adding the fewest mismatches, then the fewest toggles, then the smallest).
     /// 3. Else none: no value keeps the delay limit.
-    public func recommend(_ results: [TuningValueResult], sessions: Int) -> Recommendation {
+    package func recommend(_ results: [TuningValueResult], sessions: Int) -> Recommendation {
         let allowed = maxFlappingSessions * Double(sessions) + 1e-9
         let withinDelay = results.filter { result in maxDelay.map { (result.delayP95 ?? 0) <= $0 + 1e-12 } ?? true }
         let goal = "≤ \(percentText(maxFlappingSessions)) of sessions flapping and adds no title mismatch"

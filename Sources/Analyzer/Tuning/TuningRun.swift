@@ -1,24 +1,24 @@
 /// The result of `navrec tune`: every candidate value's trade-off figures and the recommendation.
-public struct TuningRun: Sendable {
-    public var parameter: TunedParameter
+package struct TuningRun: Sendable {
+    package var parameter: TunedParameter
     /// The value delays are measured against.
-    public var reference: Double
-    public var rule: TuningRule
+    package var reference: Double
+    package var rule: TuningRule
     /// Sessions replayed (those using the tuned behaviour).
-    public var sessions: Int
+    package var sessions: Int
     /// Selected sessions without the tuned behaviour, left out.
-    public var skippedSessions: Int
+    package var skippedSessions: Int
     /// Samples of the replayed sessions.
-    public var samples: Int
+    package var samples: Int
     /// One per candidate value, ascending.
-    public var results: [TuningValueResult]
-    public var recommendation: TuningRule.Recommendation
+    package var results: [TuningValueResult]
+    package var recommendation: TuningRule.Recommendation
     /// Wall-clock seconds of the whole run (reading and replaying).
-    public var wallSeconds: Double
+    package var wallSeconds: Double
     /// Threads the replays ran on.
-    public var threads: Int
+    package var threads: Int
 
-    public init(
+    package init(
         parameter: TunedParameter, reference: Double, rule: TuningRule, sessions: Int, skippedSessions: Int, samples: Int,
         results: [TuningValueResult], recommendation: TuningRule.Recommendation, wallSeconds: Double, threads: Int
     ) {
@@ -35,7 +35,7 @@ public struct TuningRun: Sendable {
     }
 
     /// Samples × candidate values replayed per wall-clock second.
-    public var samplesTimesValuesPerSecond: Double {
+    package var samplesTimesValuesPerSecond: Double {
         wallSeconds > 0 ? Double(samples * results.count) / wallSeconds : 0
     }
 
@@ -44,7 +44,7 @@ public struct TuningRun: Sendable {
     /// one of them.
     ///
     /// - Complexity: O(v²) for v values.
-    public static func paretoFront(_ results: [TuningValueResult]) -> Set<Int> {
+    package static func paretoFront(_ results: [TuningValueResult]) -> Set<Int> {
         func key(_ result: TuningValueResult) -> [Double] {
             [Double(result.flappingSessions), Double(result.toggles), Double(result.mismatchesIntroduced), result.delayP95 ?? 0]
         }

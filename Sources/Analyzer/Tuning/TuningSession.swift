@@ -1,23 +1,23 @@
-public import BarModel
+package import BarModel
 
 /// One session decoded once for `navrec tune`: every candidate value replays these samples, so
 /// the frames are read from the database once, not once per value.
 ///
 /// Only what a replay needs is kept: the samples and the observed states (the computed states are
 /// recomputed by every candidate's replay).
-public struct TuningSession: Sendable {
-    public var description: SessionDescription
-    public private(set) var samples: [ScrollSample] = []
+package struct TuningSession: Sendable {
+    package var description: SessionDescription
+    package private(set) var samples: [ScrollSample] = []
     /// One entry per sample when any sample carried an observed state, else empty.
-    public private(set) var observed: [BarState?] = []
+    package private(set) var observed: [BarState?] = []
 
-    public init(_ description: SessionDescription) {
+    package init(_ description: SessionDescription) {
         self.description = description
         samples.reserveCapacity(description.sampleCount)
     }
 
     /// Appends the next frame's sample and observed state.
-    public mutating func append(_ sample: ScrollSample, observed state: BarState?) {
+    package mutating func append(_ sample: ScrollSample, observed state: BarState?) {
         if state != nil, observed.isEmpty {
             observed = Array(repeating: nil, count: samples.count)
             observed.reserveCapacity(samples.capacity)

@@ -1,26 +1,26 @@
 /// The trade-off figures of one candidate value over every tuned session.
-public struct TuningValueResult: Sendable, Hashable {
-    public var value: Double
+package struct TuningValueResult: Sendable, Hashable {
+    package var value: Double
     /// Sessions with at least one flapping episode the parameter governs.
-    public var flappingSessions = 0
-    public var flappingEpisodes = 0
-    public var toggles = 0
+    package var flappingSessions = 0
+    package var flappingEpisodes = 0
+    package var toggles = 0
     /// Title mismatches beyond the reference value's, summed per session (`max(0, here − there)`).
-    public var mismatchesIntroduced = 0
+    package var mismatchesIntroduced = 0
     /// Title mismatches the reference value had and this one has not, summed per session.
-    public var mismatchesRemoved = 0
+    package var mismatchesRemoved = 0
     /// Switches of the tuned signal paired with a reference switch (``SwitchDelay/delays(reference:candidate:)``).
-    public var pairedSwitches = 0
+    package var pairedSwitches = 0
     /// Median and 95th percentile of the switch delays, seconds; `nil` without switches.
-    public var delayMedian: Double?
-    public var delayP95: Double?
+    package var delayMedian: Double?
+    package var delayP95: Double?
     /// The same in points of scroll.
-    public var delayMedianPoints: Double?
-    public var delayP95Points: Double?
+    package var delayMedianPoints: Double?
+    package var delayP95Points: Double?
     /// Seconds spent replaying the sessions with this value (summed over threads).
-    public var replaySeconds = 0.0
+    package var replaySeconds = 0.0
     /// Not dominated by another value (``TuningRun/paretoFront(_:)``).
-    public var isPareto = false
+    package var isPareto = false
 
-    public init(value: Double) { self.value = value }
+    package init(value: Double) { self.value = value }
 }

@@ -1,14 +1,14 @@
-public import Analyzer
+package import Analyzer
 
 /// The formats `navrec tune --format` offers.
-public enum TuningFormat: String, Sendable, CaseIterable, Hashable {
+package enum TuningFormat: String, Sendable, CaseIterable, Hashable {
     case text
     case json
     case csv
     case html
 
     /// The run rendered in this format.
-    public func render(_ run: TuningRun) -> String {
+    package func render(_ run: TuningRun) -> String {
         switch self {
         case .text: TuningTextRenderer().render(run)
         case .json: TuningJSONRenderer().render(run)
