@@ -37,7 +37,7 @@ public struct Finding: Sendable, Hashable {
 
     /// A value in the evidence as reports print it (``Evidence/fields``): integers without a
     /// fraction, doubles with at least one digit after the point.
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         case integer(Int)
         case number(Double)
         case string(String)
