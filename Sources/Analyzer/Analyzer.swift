@@ -152,9 +152,7 @@ package struct Analyzer: Sendable {
             let duration = episode.end - episode.start
             var message = "\(episode.signal.name) flipped \(episode.count) times in \(secondsText(duration)) s"
                 + " with y \(pointsText(episode.yMin))–\(pointsText(episode.yMax)) pt"
-            var details: [(key: String, value: Finding.Value)] = [
-                ("yMin", .number(episode.yMin)), ("yMax", .number(episode.yMax)),
-            ]
+            var evidence = FlappingEvidence(yMin: episode.yMin, yMax: episode.yMax)
             if let request = requestOf[index], let stable = appStable(episode, behaviors: behaviors) {
                 // The app did not flap where the model did: it has a band the header does not declare.
                 let behavior = requests[request].behavior
@@ -162,17 +160,18 @@ package struct Analyzer: Sendable {
                     // Rounded down: "at least" must hold for the figure as printed.
                     + " it appears to use a hysteresis of at least \(pointsText((stable.band * 10).rounded(.down) / 10)) pt;"
                     + " declare it in the header"
-                details.append(("observedToggles", .integer(stable.toggles)))
-                details.append(("appHysteresis", .number(rounded(stable.band, 3))))
+                evidence.observedToggles = stable.toggles
+                evidence.appHysteresis = rounded(stable.band, 3)
                 if let suggestion = suggestions[request] {
                     message += " (\(behavior).hysteresis \(decimalText(suggestion)) removes the model's flapping)"
-                    details.append(("suggestedHysteresis", .number(suggestion)))
+                    evidence.suggestedHysteresis = suggestion
                 } else {
                     message += " (\(behavior).hysteresis)"
                 }
                 return Finding(
-                    kind: .flapping, signal: episode.signal.name, source: item.source, severity: .warning,
-                    start: episode.start, end: episode.end, count: episode.count, message: message, details: details)
+                    signal: episode.signal.name, source: item.source, severity: .warning,
+                    start: episode.start, end: episode.end, count: episode.count, message: message,
+                    evidence: .flapping(evidence))
             }
             if let request = requestOf[index] {
                 let behavior = requests[request].behavior
@@ -180,21 +179,22 @@ package struct Analyzer: Sendable {
                     // Multiples of 5 pt read best as whole points, as they are written in `--param`.
                     if let suggestion = suggestions[request] {
                         message += "; swipeDistance \(formatNumber(suggestion)) pt removes it"
-                        details.append(("suggestedSwipeDistance", .number(suggestion)))
+                        evidence.suggestedSwipeDistance = suggestion
                     } else {
                         message += "; no \(behavior).swipeDistance up to \(formatNumber(settings.flapping.maxSwipeDistance)) pt removes it"
                     }
                 } else if let suggestion = suggestions[request] {
                     message += "; hysteresis \(decimalText(suggestion)) pt removes it"
-                    details.append(("suggestedHysteresis", .number(suggestion)))
+                    evidence.suggestedHysteresis = suggestion
                 } else {
                     message += "; no \(behavior).hysteresis up to \(decimalText(settings.flapping.maxHysteresis)) pt removes it"
                 }
             }
             return Finding(
-                kind: .flapping, signal: episode.signal.name, source: item.source,
+                signal: episode.signal.name, source: item.source,
                 severity: episode.count >= 2 * settings.flapping.minToggles ? .error : .warning,
-                start: episode.start, end: episode.end, count: episode.count, message: message, details: details)
+                start: episode.start, end: episode.end, count: episode.count, message: message,
+                evidence: .flapping(evidence))
         }
     }
 
@@ -211,7 +211,7 @@ package struct Analyzer: Sendable {
     /// Drops the title `observed_vs_expected` findings that start inside a flap the app stayed
     /// stable through: the model switching where the app's own band held is that one fault.
     static func withoutStableAppComparisons(_ findings: [Finding]) -> [Finding] {
-        let stable = findings.filter { $0.kind == .flapping && $0.detail("appHysteresis") != nil }
+        let stable = findings.filter { $0.flapping?.appHysteresis != nil }
         guard !stable.isEmpty else { return findings }
         return findings.filter { finding in
             guard finding.subkind == "observed_vs_expected", finding.signal != BinarySignal.barHidden.name else { return true }

@@ -35,18 +35,14 @@ package struct Finding: Sendable, Hashable {
         package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
     }
 
-    /// A detail's value: reports print integers without a fraction, doubles with at least one digit
-    /// after the point.
+    /// A value in the evidence as reports print it (``Evidence/fields``): integers without a
+    /// fraction, doubles with at least one digit after the point.
     package enum Value: Sendable, Hashable {
         case integer(Int)
         case number(Double)
         case string(String)
     }
 
-    package var kind: Kind
-    /// `both_visible`, `none_visible`, `observed_vs_expected` or `empty_subtitle_visible` for
-    /// title mismatches; `nil` otherwise.
-    package var subkind: String?
     /// The signal (`background`, `avatarTy`, `inlineTitle`, `largeTitle+inlineTitle`, `barHidden`, `frames`).
     package var signal: String
     package var source: Source
@@ -59,15 +55,25 @@ package struct Finding: Sendable, Hashable {
     package var count: Int?
     /// One readable sentence: what happened, the evidence, and the fix when there is one.
     package var message: String
-    /// The evidence as ordered key/value pairs (`yMin`, `yMax`, `suggestedHysteresis`, …).
-    package var details: [(key: String, value: Value)]
+    /// What it rests on, typed per kind; it also decides `kind` and `subkind`, so they cannot disagree.
+    package var evidence: Evidence
+
+    /// The detector that found it.
+    package var kind: Kind { evidence.kind }
+    /// `both_visible`, `none_visible`, `observed_vs_expected` or `empty_subtitle_visible` for
+    /// title mismatches; `nil` otherwise.
+    package var subkind: String? { evidence.subkind }
+
+    /// The flapping evidence (scroll range and suggested fix) of a flapping finding: what the
+    /// database's `findings` columns carry besides the JSON.
+    package var flapping: FlappingEvidence? {
+        if case .flapping(let evidence) = evidence { evidence } else { nil }
+    }
 
     package init(
-        kind: Kind, subkind: String? = nil, signal: String, source: Source, severity: Severity,
-        start: Double, end: Double, count: Int? = nil, message: String, details: [(key: String, value: Value)] = []
+        signal: String, source: Source, severity: Severity, start: Double, end: Double, count: Int? = nil,
+        message: String, evidence: Evidence
     ) {
-        self.kind = kind
-        self.subkind = subkind
         self.signal = signal
         self.source = source
         self.severity = severity
@@ -75,35 +81,6 @@ package struct Finding: Sendable, Hashable {
         self.end = end
         self.count = count
         self.message = message
-        self.details = details
-    }
-
-    /// The detail named `key`, if present.
-    package func detail(_ key: String) -> Value? { details.first { $0.key == key }?.value }
-
-    package static func == (lhs: Finding, rhs: Finding) -> Bool {
-        lhs.kind == rhs.kind && lhs.subkind == rhs.subkind && lhs.signal == rhs.signal && lhs.source == rhs.source
-            && lhs.severity == rhs.severity && lhs.start == rhs.start && lhs.end == rhs.end && lhs.count == rhs.count
-            && lhs.message == rhs.message && lhs.details.elementsEqual(rhs.details, by: { $0.key == $1.key && $0.value == $1.value })
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(signal)
-        hasher.combine(source)
-        hasher.combine(start)
-        hasher.combine(end)
-        hasher.combine(message)
-    }
-}
-
-extension Finding.Value {
-    /// The value as a `Double` when it is a number.
-    package var number: Double? {
-        switch self {
-        case .integer(let value): Double(value)
-        case .number(let value): value
-        case .string: nil
-        }
+        self.evidence = evidence
     }
 }

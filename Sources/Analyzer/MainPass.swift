@@ -103,12 +103,12 @@ struct MainPass: Sendable {
                 let amplitude = rounded(episode.amplitude, 4)
                 let unit = episode.signal.isLength ? " pt" : ""
                 findings.append(Finding(
-                    kind: .jitter, signal: episode.signal.name, source: source,
+                    signal: episode.signal.name, source: source,
                     severity: episode.count >= 2 * settings.jitter.minReversals ? .error : .warning,
                     start: episode.start, end: episode.end, count: episode.count,
                     message: "\(episode.signal.name) reversed \(episode.count) times in \(secondsText(episode.end - episode.start)) s"
                         + " (steps up to \(episode.signal.isLength ? pointsText(amplitude) : decimalText(amplitude, digits: 2))\(unit)) while y reversed \(episode.inputReversals) times",
-                    details: [("inputReversals", .integer(episode.inputReversals)), ("amplitude", .number(amplitude))]))
+                    evidence: .jitter(JitterEvidence(inputReversals: episode.inputReversals, amplitude: amplitude))))
             }
         }
         findings += computedTitles.findings
@@ -119,19 +119,16 @@ struct MainPass: Sendable {
         if ratio >= settings.hitch.warning, let first = hitch.firstHitch, let last = hitch.lastHitch, let expected = hitch.expected {
             let severity: Finding.Severity = ratio >= settings.hitch.error ? .error : .warning
             findings.append(Finding(
-                kind: .hitch, signal: "frames", source: .observed, severity: severity, start: first, end: last,
+                signal: "frames", source: .observed, severity: severity, start: first, end: last,
                 count: hitch.hitchCount,
                 message: "\(hitch.hitchCount) late frame\(hitch.hitchCount == 1 ? "" : "s") cost \(decimalText(hitch.hitchSeconds * 1000, digits: 1)) ms"
                     + (hitch.hangCount > 0 ? " (\(hitch.hangCount) hang\(hitch.hangCount == 1 ? "" : "s") of 250 ms or more)" : "")
                     + " in \(secondsText(hitch.movingSeconds)) s of movement: \(decimalText(ratio, digits: 1)) ms/s"
                     + " (\(severity == .error ? "error" : "warning") from \(decimalText(severity == .error ? settings.hitch.error : settings.hitch.warning, digits: 1)) ms/s)",
-                details: [
-                    ("hitchTimeRatio", .number(ratio)), ("hitchTime", .number(rounded(hitch.hitchSeconds * 1000, 3))),
-                    ("movingTime", .number(rounded(hitch.movingSeconds, 6))),
-                    ("expectedInterval", .number(rounded(expected * 1000, 3))),
-                    ("longestHitch", .number(rounded(hitch.longestHitch * 1000, 3))),
-                    ("hangs", .integer(hitch.hangCount)),
-                ]))
+                evidence: .hitch(HitchEvidence(
+                    hitchTimeRatio: ratio, hitchTime: rounded(hitch.hitchSeconds * 1000, 3),
+                    movingTime: rounded(hitch.movingSeconds, 6), expectedInterval: rounded(expected * 1000, 3),
+                    longestHitch: rounded(hitch.longestHitch * 1000, 3), hangs: hitch.hangCount))))
         }
     }
 }

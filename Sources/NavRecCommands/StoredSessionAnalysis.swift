@@ -91,10 +91,9 @@ struct StoredSessionAnalysis {
                 StoredFinding(
                     kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
                     source: finding.source.name, severity: finding.severity.name, start: finding.start,
-                    end: finding.end, count: finding.count, yMin: finding.detail("yMin")?.number,
-                    yMax: finding.detail("yMax")?.number,
-                    suggestedHysteresis: finding.detail("suggestedHysteresis")?.number,
-                    suggestedSwipeDistance: finding.detail("suggestedSwipeDistance")?.number, message: finding.message,
+                    end: finding.end, count: finding.count, yMin: finding.flapping?.yMin, yMax: finding.flapping?.yMax,
+                    suggestedHysteresis: finding.flapping?.suggestedHysteresis,
+                    suggestedSwipeDistance: finding.flapping?.suggestedSwipeDistance, message: finding.message,
                     detailsJSON: finding.detailsJSON)
             })
         return analysis

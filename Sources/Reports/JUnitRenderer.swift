@@ -73,20 +73,20 @@ package struct JUnitRenderer: Sendable {
         return xml
     }
 
-    /// The body of a failure: what, where and when, the sentence, then every detail on its own line.
+    /// The body of a failure: what, where and when, the sentence, then each evidence field on its own line.
     private static func evidence(_ finding: Finding, in session: SessionAnalysis) -> String {
         var lines = [
             "\(finding.severity.name) \(ReportText.span(finding)) s \(ReportText.kind(finding)) \(finding.signal) (\(finding.source.name)) in session \(session.id)",
             finding.message,
         ]
         if let count = finding.count { lines.append("count: \(count)") }
-        for detail in finding.details {
-            let value = switch detail.value {
+        for field in finding.evidence.fields {
+            let value = switch field.value {
             case .integer(let number): String(number)
             case .number(let number): JSONValue.double(number)
             case .string(let text): text
             }
-            lines.append("\(detail.key): \(value)")
+            lines.append("\(field.key): \(value)")
         }
         return lines.joined(separator: "\n")
     }

@@ -14,7 +14,7 @@ package import BarModel
 /// - each late frame the analysis found (its hitch model: ``TimelineDigest/lateFrames``) as an
 ///   instant (`"ph":"i"`) on the thread `late frames`, with the interval since the frame before;
 /// - each finding as an async slice (`"ph":"b"`/`"e"`, category `finding`, an id unique in the
-///   trace) whose args carry severity, message, count and the details (the evidence and the fix).
+///   trace) whose args carry severity, message, count and the evidence fields (as in the JSON report's `details`).
 ///
 /// Timestamps are microseconds from the session's start (`t` × 10⁶, rounded: what the database
 /// stores), so every session starts at 0.
@@ -121,13 +121,13 @@ package struct PerfettoTraceWriter {
             title += " \(finding.signal) (\(finding.source.name))"
             var args = #""severity":\#(jsonQuoted(finding.severity.name)),"message":\#(jsonQuoted(finding.message))"#
             if let count = finding.count { args += #","count":\#(count)"# }
-            for detail in finding.details {
-                let value = switch detail.value {
+            for field in finding.evidence.fields {
+                let value = switch field.value {
                 case .integer(let number): String(number)
                 case .number(let number): Self.number(number)
                 case .string(let text): jsonQuoted(text)
                 }
-                args += ",\(jsonQuoted(detail.key)):\(value)"
+                args += ",\(jsonQuoted(field.key)):\(value)"
             }
             let common = #""cat":"finding","id":\#(id),"pid":\#(pid),"tid":0,"name":\#(jsonQuoted(title))"#
             event(#"{"ph":"b",\#(common),"ts":\#(Self.microseconds(finding.start)),"args":{\#(args)}}"#)

@@ -1,4 +1,4 @@
-package import Analyzer
+internal import Analyzer
 
 /// The report as SARIF 2.1.0 (`--format sarif`), for GitHub code scanning and other SARIF viewers.
 ///

@@ -55,7 +55,7 @@ struct FlappingTests {
             #expect(finding.end == expected.2)
             #expect(finding.severity == expected.3)
             // No Schmitt threshold drives a dropdownTitle bar's background, so no fix is offered.
-            #expect(finding.detail("suggestedHysteresis") == nil)
+            #expect(finding.flapping != nil && finding.flapping?.suggestedHysteresis == nil)
         }
     }
 
@@ -87,8 +87,8 @@ struct FlappingTests {
             (t, y, BarState(dropdownExpanded: on), nil)
         })
         let finding = try #require(try fixture.analyze().findings.first)
-        #expect(finding.detail("yMin") == .number(70))
-        #expect(finding.detail("yMax") == .number(95))
+        #expect(finding.flapping?.yMin == 70)
+        #expect(finding.flapping?.yMax == 95)
         #expect(finding.message == "dropdownExpanded flipped 3 times in 0.2 s with y 70.0–95.0 pt")
     }
 }
@@ -134,7 +134,7 @@ struct SuggestedHysteresisTests {
         #expect(findings.count == 1, "driven title signals are not reported again")
         let finding = try #require(findings.first)
         #expect(finding.signal == item.signal)
-        guard case .number(let h)? = finding.detail("suggestedHysteresis") else {
+        guard let h = finding.flapping?.suggestedHysteresis else {
             Issue.record("no suggestion")
             return
         }
@@ -153,7 +153,7 @@ struct SuggestedHysteresisTests {
         let content = findings.filter { $0.signal == "contentTitleVisible" }
         #expect(content.count == 1)
         #expect(content.first?.count == 4)
-        #expect(content.first?.detail("suggestedHysteresis") == nil)
+        #expect(content.first?.flapping?.suggestedHysteresis == nil)
     }
 
     @Test("a reader's error ends the analysis with that error")

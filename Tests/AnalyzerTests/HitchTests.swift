@@ -44,7 +44,7 @@ struct HitchTests {
             #expect(abs(finding.start - 0.49) < 1e-9)
             #expect(abs(finding.end - (0.49 + item.late)) < 1e-9)
             #expect(finding.source == .observed)
-            #expect(finding.detail("expectedInterval") == .number(10))
+            #expect(finding.hitch?.expectedInterval == 10)
         }
     }
 
@@ -119,7 +119,7 @@ struct HitchTests {
         let dropped = try Self.intervals(Self.fast + [1.0 / 60] + Self.fast)
         let hitch = try #require(dropped.findings.first { $0.kind == .hitch })
         #expect(hitch.count == 1)
-        #expect(abs(hitch.detail("hitchTime")!.number! - 8.333) < 0.002)
+        #expect(abs(try #require(hitch.hitch).hitchTime - 8.333) < 0.002)
         // A lone 80 Hz frame is exactly 1.5 × 8.33 ms: never late, whatever the rounding.
         #expect(try Self.intervals(Self.fast + [0.0125] + Self.fast).findings.isEmpty)
         #expect(try Self.intervals(Self.fast + [0.012501] + Self.fast).findings.isEmpty)
@@ -138,7 +138,7 @@ struct HitchTests {
             let analysis = try Self.intervals(intervals, frameDurations: frameDurations)
             let hitch = try #require(analysis.findings.first { $0.kind == .hitch })
             #expect(hitch.count == 1)
-            #expect(abs(hitch.detail("hitchTime")!.number! - 33.333) < 0.002, "\(frameDurations == nil)")
+            #expect(abs(try #require(hitch.hitch).hitchTime - 33.333) < 0.002, "\(frameDurations == nil)")
         }
         // A frame the display meant to last 50 ms (ProMotion idling down) is not late.
         #expect(try Self.intervals(intervals, frameDurations: intervals).findings.isEmpty)

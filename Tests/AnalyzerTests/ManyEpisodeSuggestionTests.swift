@@ -92,7 +92,7 @@ struct ManyEpisodeSuggestionTests {
         for finding in findings {
             let expected = try Self.expectedSuggestion(
                 fixture, finding: finding, behavior: behavior, parameter: "hysteresis", candidates: candidates)
-            #expect(finding.detail("suggestedHysteresis")?.number == expected, "episode at \(finding.start) s")
+            #expect(finding.flapping?.suggestedHysteresis == expected, "episode at \(finding.start) s")
             if let expected { distinct.insert(expected) }
         }
         #expect(distinct.count >= 5, "episodes of different widths need different fixes")
@@ -114,7 +114,7 @@ struct ManyEpisodeSuggestionTests {
         for finding in findings {
             let expected = try Self.expectedSuggestion(
                 fixture, finding: finding, behavior: "hideOnSwipe", parameter: "swipeDistance", candidates: candidates)
-            #expect(finding.detail("suggestedSwipeDistance")?.number == expected, "episode at \(finding.start) s")
+            #expect(finding.flapping?.suggestedSwipeDistance == expected, "episode at \(finding.start) s")
             if let expected { distinct.insert(expected) }
         }
         #expect(distinct.count >= 4)

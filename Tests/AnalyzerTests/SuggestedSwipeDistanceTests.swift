@@ -62,8 +62,8 @@ struct SuggestedSwipeDistanceTests {
         #expect(flapping.count == 1)
         let finding = try #require(flapping.first)
         #expect(finding.signal == "barHidden")
-        #expect(finding.detail("suggestedHysteresis") == nil)
-        #expect(finding.detail("suggestedSwipeDistance") == .number(item.expected))
+        #expect(finding.flapping?.suggestedHysteresis == nil)
+        #expect(finding.flapping?.suggestedSwipeDistance == item.expected)
         #expect(finding.message.hasSuffix("; swipeDistance \(Int(item.expected)) pt removes it"))
         #expect(try Self.toggles(fixture, distance: item.expected, start: finding.start, end: finding.end) < 3)
         if item.expected - 5 > item.swipeDistance {
@@ -79,7 +79,7 @@ struct SuggestedSwipeDistanceTests {
         let fixture = try Fixture(["hideOnSwipe"], samples: Self.zigzag([25, 25, 25, 25]))
         let findings = try fixture.analyze().findings
         #expect(findings.map(\.message) == ["barHidden flipped 4 times in 0.5 s with y 200.0–225.0 pt; swipeDistance 25 pt removes it"])
-        #expect(findings.first?.details.map(\.key) == ["yMin", "yMax", "suggestedSwipeDistance"])
+        #expect(findings.first?.evidence.fields.map(\.key) == ["yMin", "yMax", "suggestedSwipeDistance"])
     }
 
     @Test("no swipeDistance can remove flapping that taps cause, so none is offered")
@@ -89,7 +89,7 @@ struct SuggestedSwipeDistanceTests {
         let fixture = try Fixture(["hideOnSwipe"], samples: samples, events: taps)
         let finding = try #require(try fixture.analyze().findings.first { $0.kind == .flapping })
         #expect(finding.count == 4)
-        #expect(finding.detail("suggestedSwipeDistance") == nil)
+        #expect(finding.flapping != nil && finding.flapping?.suggestedSwipeDistance == nil)
         #expect(finding.message.hasSuffix("; no hideOnSwipe.swipeDistance up to 100 pt removes it"))
         let without = try Fixture(["hideOnSwipe"], samples: samples, events: taps,
                                   parameters: [("hideOnSwipe", "onSwipe", .bool(false))]).analyze()

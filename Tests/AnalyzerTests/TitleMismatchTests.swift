@@ -98,8 +98,10 @@ struct TitleMismatchTests {
         #expect(finding.severity == .warning)
         #expect(abs(finding.start - 0.2) < 1e-9)
         #expect(abs(finding.end - 0.6) < 1e-9)
-        #expect(finding.detail("computedAlpha") == .number(0))
-        #expect(finding.detail("observedAlpha") == .number(1))
+        #expect(finding.titleComparison?.differences == [
+            TitleAlphaDifference(presentation: .inline, computedAlpha: 0, observedAlpha: 1),
+        ])
+        #expect(finding.evidence.fields.map(\.key) == ["computedAlpha", "observedAlpha", "duration", "tolerance"])
         // The observed stream alone has both titles visible over the same span.
         let both = findings.filter { $0.source == .observed }
         #expect(both.map(\.subkind) == ["both_visible"])

@@ -24,10 +24,8 @@ struct WorkedExampleTests {
         #expect(finding.end == 0.067)
         #expect(finding.count == 4)
         #expect(finding.message == "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it")
-        #expect(finding.details.map(\.key) == ["yMin", "yMax", "suggestedHysteresis"])
-        #expect(finding.detail("yMin") == .number(82.5))
-        #expect(finding.detail("yMax") == .number(86))
-        #expect(finding.detail("suggestedHysteresis") == .number(1))
+        #expect(finding.flapping == FlappingEvidence(yMin: 82.5, yMax: 86, suggestedHysteresis: 1))
+        #expect(finding.evidence.fields.map(\.key) == ["yMin", "yMax", "suggestedHysteresis"])
         #expect(analysis.hitchTimeRatio == 0)
         #expect(analysis.sampleCount == 5)
         #expect(analysis.id == "hover-84")
@@ -40,6 +38,6 @@ struct WorkedExampleTests {
         let half = try fixture.analyze(["blurHeader.hysteresis=0.5"])
         #expect(half.replayed == ["blurHeader.hysteresis=0.5"])
         #expect(half.findings.map(\.count) == [4])
-        #expect(half.findings.first?.detail("suggestedHysteresis") == .number(1))
+        #expect(half.findings.first?.flapping?.suggestedHysteresis == 1)
     }
 }

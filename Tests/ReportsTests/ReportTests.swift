@@ -116,15 +116,35 @@ struct ReportTests {
 
 @Suite("finding details for the database")
 struct FindingDetailsJSONTests {
-    @Test("details are a compact JSON object in their order", arguments: [
-        ([], "{}"),
-        ([("yMin", Finding.Value.number(82.5)), ("yMax", .number(86)), ("suggestedHysteresis", .number(1))],
+    @Test("the evidence is a compact JSON object in its published order", arguments: [
+        (.flapping(FlappingEvidence(yMin: 82.5, yMax: 86, suggestedHysteresis: 1)),
          #"{"yMin": 82.5, "yMax": 86.0, "suggestedHysteresis": 1.0}"#),
-        ([("inputReversals", .integer(2)), ("note", .string("a \"b\""))], #"{"inputReversals": 2, "note": "a \"b\""}"#),
-    ] as [([(String, Finding.Value)], String)])
-    func detailsJSON(_ details: [(String, Finding.Value)], _ expected: String) {
-        let finding = Finding(kind: .jitter, signal: "avatarTy", source: .computed, severity: .warning, start: 0, end: 1,
-                              message: "", details: details.map { (key: $0.0, value: $0.1) })
+        (.flapping(FlappingEvidence(yMin: 0, yMax: 30, observedToggles: 1, appHysteresis: 2.25, suggestedHysteresis: 3)),
+         #"{"yMin": 0.0, "yMax": 30.0, "observedToggles": 1, "appHysteresis": 2.25, "suggestedHysteresis": 3.0}"#),
+        (.flapping(FlappingEvidence(yMin: 10, yMax: 40, suggestedSwipeDistance: 35)),
+         #"{"yMin": 10.0, "yMax": 40.0, "suggestedSwipeDistance": 35.0}"#),
+        (.jitter(JitterEvidence(inputReversals: 2, amplitude: 0.5)), #"{"inputReversals": 2, "amplitude": 0.5}"#),
+        (.hitch(HitchEvidence(hitchTimeRatio: 12.5, hitchTime: 50, movingTime: 4, expectedInterval: 16.667, longestHitch: 33.3, hangs: 0)),
+         #"{"hitchTimeRatio": 12.5, "hitchTime": 50.0, "movingTime": 4.0, "expectedInterval": 16.667, "longestHitch": 33.3, "hangs": 0}"#),
+        (.titleVisibility(TitleVisibilityEvidence(
+            bothVisible: true, alphas: [TitleAlpha(presentation: .large, alpha: 1), TitleAlpha(presentation: .inline, alpha: 0.75)],
+            duration: 0.4, tolerance: 0.1)),
+         #"{"largeTitleAlpha": 1.0, "inlineTitleAlpha": 0.75, "duration": 0.4, "tolerance": 0.1}"#),
+        (.emptySubtitleVisible, #"{"subtitleVisible": "true", "subtitleHasText": "false"}"#),
+        (.barHiddenComparison(BarHiddenComparisonEvidence(observedBarHidden: true, duration: 0.5, tolerance: 0.1)),
+         #"{"computedBarHidden": "false", "observedBarHidden": "true", "duration": 0.5, "tolerance": 0.1}"#),
+        (.titleComparison(TitleComparisonEvidence(
+            differences: [TitleAlphaDifference(presentation: .inline, computedAlpha: 0, observedAlpha: 1)], duration: 0.4, tolerance: 0.1)),
+         #"{"computedAlpha": 0.0, "observedAlpha": 1.0, "duration": 0.4, "tolerance": 0.1}"#),
+        (.titleComparison(TitleComparisonEvidence(
+            differences: [
+                TitleAlphaDifference(presentation: .large, computedAlpha: 1, observedAlpha: 0),
+                TitleAlphaDifference(presentation: .inline, computedAlpha: 0, observedAlpha: 1),
+            ], duration: 0.4, tolerance: 0.1)),
+         #"{"largeTitleComputedAlpha": 1.0, "largeTitleObservedAlpha": 0.0, "inlineTitleComputedAlpha": 0.0, "inlineTitleObservedAlpha": 1.0, "duration": 0.4, "tolerance": 0.1}"#),
+    ] as [(Finding.Evidence, String)])
+    func detailsJSON(_ evidence: Finding.Evidence, _ expected: String) {
+        let finding = Finding(signal: "avatarTy", source: .computed, severity: .warning, start: 0, end: 1, message: "", evidence: evidence)
         #expect(finding.detailsJSON == expected)
     }
 

@@ -5,8 +5,9 @@ import BarModel
 struct ConditionRun<Condition: Equatable & Sendable>: Sendable {
     var condition: Condition
     var start: Double
-    /// Evidence captured at the run's first sample.
-    var evidence: [(key: String, value: Finding.Value)]
+    /// Every title's alpha at the run's first sample: the evidence of a title-visibility run,
+    /// empty for the others.
+    var alphas: [TitleAlpha] = []
 }
 
 /// Title mismatches (ANALYSIS.md "title_mismatch") on one stream: `both_visible`, `none_visible`
@@ -53,7 +54,7 @@ struct TitleMismatchDetector: Sendable {
         if let subtitleVisible, let subtitleHasText {
             let empty = subtitleVisible && !subtitleHasText
             if empty, subtitleRun == nil {
-                subtitleRun = ConditionRun(condition: true, start: t, evidence: [])
+                subtitleRun = ConditionRun(condition: true, start: t)
             } else if !empty, let run = subtitleRun {
                 closeSubtitle(run, end: t)
             }
@@ -61,8 +62,7 @@ struct TitleMismatchDetector: Sendable {
     }
 
     private mutating func observeExclusive(t: Double, state: BarState) {
-        // A bit per visible presentation: no allocation on the per-sample path.
-        var visible = 0
+        // A count, not a list, of the visible presentations: no allocation on the per-sample path.
         var visibleCount = 0
         // One exclusive access to `alphas` per frame: indexing the array per presentation paid a
         // uniqueness check each time (Benchmarks/README.md).
@@ -72,10 +72,7 @@ struct TitleMismatchDetector: Sendable {
             }
             for index in presentations.indices {
                 guard let alpha = alphas[index] else { return false }
-                if alpha >= BarState.visibleAlpha {
-                    visible |= 1 << index
-                    visibleCount += 1
-                }
+                if alpha >= BarState.visibleAlpha { visibleCount += 1 }
             }
             return true
         }
@@ -86,14 +83,8 @@ struct TitleMismatchDetector: Sendable {
             exclusiveRun = nil
         }
         if let condition, exclusiveRun == nil {
-            var evidence: [(key: String, value: Finding.Value)] = []
-            for (index, presentation) in presentations.enumerated() {
-                evidence.append((presentation.alphaField.name, .number(alphas[index] ?? 0)))
-            }
-            let named = condition == .both
-                ? presentations.indices.filter { visible & (1 << $0) != 0 }.map { presentations[$0] } : presentations
-            evidence.append(("signal", .string(named.map(\.signalName).joined(separator: "+"))))
-            exclusiveRun = ConditionRun(condition: condition, start: t, evidence: evidence)
+            let atStart = presentations.indices.map { TitleAlpha(presentation: presentations[$0], alpha: alphas[$0] ?? 0) }
+            exclusiveRun = ConditionRun(condition: condition, start: t, alphas: atStart)
         }
     }
 
@@ -108,28 +99,28 @@ struct TitleMismatchDetector: Sendable {
     private mutating func closeExclusive(_ run: ConditionRun<Exclusive>, end: Double) {
         let duration = end - run.start
         guard duration > tolerance else { return }
-        var details = run.evidence.filter { $0.key != "signal" }
-        guard case .string(let signal)? = run.evidence.last?.value else { return }
-        details.append(("duration", .number(rounded(duration, 6))))
-        details.append(("tolerance", .number(rounded(tolerance, 6))))
-        let subkind = run.condition == .both ? "both_visible" : "none_visible"
-        let titles = signal.split(separator: "+").joined(separator: " and ")
+        // Both visible names the titles that showed; none visible names them all.
+        let named = run.condition == .both ? run.alphas.filter { $0.alpha >= BarState.visibleAlpha } : run.alphas
+        let signal = named.map(\.presentation.signalName).joined(separator: "+")
+        let titles = named.map(\.presentation.signalName).joined(separator: " and ")
         let message = run.condition == .both
             ? "\(titles) both visible for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s); exactly one title should show"
             : "none of \(titles) visible for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s); exactly one title should show"
         findings.append(Finding(
-            kind: .titleMismatch, subkind: subkind, signal: signal, source: source,
-            severity: duration > errorAfter ? .error : .warning, start: run.start, end: end,
-            message: message, details: details))
+            signal: signal, source: source, severity: duration > errorAfter ? .error : .warning, start: run.start,
+            end: end, message: message,
+            evidence: .titleVisibility(TitleVisibilityEvidence(
+                bothVisible: run.condition == .both, alphas: run.alphas, duration: rounded(duration, 6),
+                tolerance: rounded(tolerance, 6)))))
     }
 
     private mutating func closeSubtitle(_ run: ConditionRun<Bool>, end: Double) {
         subtitleRun = nil
         findings.append(Finding(
-            kind: .titleMismatch, subkind: "empty_subtitle_visible", signal: "subtitleVisible", source: source,
+            signal: "subtitleVisible", source: source,
             severity: .warning, start: run.start, end: end,
             message: "an empty subtitle label is visible for \(secondsText(end - run.start)) s and pushes the title off centre; hide it when the subtitle is nil",
-            details: [("subtitleVisible", .string("true")), ("subtitleHasText", .string("false"))]))
+            evidence: .emptySubtitleVisible))
     }
 }
 
@@ -207,7 +198,7 @@ struct TitleComparisonDetector: Sendable {
     private mutating func observeHidden(t: Double, computed: Bool?) {
         guard let observedHidden, let computed else { return }
         if observedHidden != computed {
-            if hiddenRun == nil { hiddenRun = ConditionRun(condition: observedHidden, start: t, evidence: []) }
+            if hiddenRun == nil { hiddenRun = ConditionRun(condition: observedHidden, start: t) }
         } else if let run = hiddenRun {
             closeHidden(run, end: t)
         }
@@ -225,14 +216,11 @@ struct TitleComparisonDetector: Sendable {
         guard duration > tolerance else { return }
         let (app, model) = run.condition ? ("hidden", "shown") : ("shown", "hidden")
         findings.append(Finding(
-            kind: .titleMismatch, subkind: "observed_vs_expected", signal: "barHidden", source: .comparison,
+            signal: "barHidden", source: .comparison,
             severity: .warning, start: run.start, end: end,
             message: "the bar is \(app) in the app but \(model) in the model for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s)",
-            details: [
-                ("computedBarHidden", .string(run.condition ? "false" : "true")),
-                ("observedBarHidden", .string(run.condition ? "true" : "false")),
-                ("duration", .number(rounded(duration, 6))), ("tolerance", .number(rounded(tolerance, 6))),
-            ]))
+            evidence: .barHiddenComparison(BarHiddenComparisonEvidence(
+                observedBarHidden: run.condition, duration: rounded(duration, 6), tolerance: rounded(tolerance, 6)))))
     }
 
     private mutating func closeTitles(_ run: TitleRun, end: Double) {
@@ -242,29 +230,26 @@ struct TitleComparisonDetector: Sendable {
         let differed = presentations.indices.filter { run.differed & (1 << $0) != 0 }
         let signal = differed.map { presentations[$0].signalName }.joined(separator: "+")
         let timing = "for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s)"
-        var details: [(key: String, value: Finding.Value)] = []
         let message: String
         if differed.count == 1, let index = differed.first {
             let expected = run.computedAlphas[index] >= BarState.visibleAlpha ? "visible" : "hidden"
             let shown = expected == "visible" ? "hidden" : "visible"
             message = "\(signal) is \(shown) in the app but \(expected) in the model \(timing)"
-            details = [("computedAlpha", .number(run.computedAlphas[index])), ("observedAlpha", .number(run.observedAlphas[index]))]
         } else {
             let modelShows = differed.filter { run.computedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
             let appShows = differed.filter { run.observedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
             let app = appShows.isEmpty ? "none of them" : appShows.joined(separator: " and ")
             let model = modelShows.isEmpty ? "none" : modelShows.joined(separator: " and ")
             message = "the app shows \(app) where the model shows \(model) \(timing)"
-            for index in differed {
-                let name = presentations[index].signalName
-                details.append(("\(name)ComputedAlpha", .number(run.computedAlphas[index])))
-                details.append(("\(name)ObservedAlpha", .number(run.observedAlphas[index])))
-            }
         }
-        details += [("duration", .number(rounded(duration, 6))), ("tolerance", .number(rounded(tolerance, 6)))]
+        let differences = differed.map {
+            TitleAlphaDifference(
+                presentation: presentations[$0], computedAlpha: run.computedAlphas[$0], observedAlpha: run.observedAlphas[$0])
+        }
         findings.append(Finding(
-            kind: .titleMismatch, subkind: "observed_vs_expected", signal: signal, source: .comparison,
-            severity: .warning, start: run.start, end: end, message: message, details: details))
+            signal: signal, source: .comparison, severity: .warning, start: run.start, end: end, message: message,
+            evidence: .titleComparison(TitleComparisonEvidence(
+                differences: differences, duration: rounded(duration, 6), tolerance: rounded(tolerance, 6)))))
     }
 }
 
