@@ -21,13 +21,27 @@ package enum BarStateColumns {
     package static func observed(_ field: BarStateField) -> String { "o_" + field.columnName }
 
     /// One field as the binder and the cursor need it, so that the per-field work is a load at a
-    /// known offset rather than a switch over the field (the import's hot path; Benchmarks/README.md).
+    /// known offset rather than a switch over the field and a copy of the state (the import's hot
+    /// path; Benchmarks/README.md).
     struct Entry {
         var field: BarStateField
         var bit: UInt64
-        /// For a number field, the offset of its `Double?` in ``BarState``; -1 for the others,
-        /// which go through ``BarStateField/value(in:)`` and ``BarStateField/set(_:in:)``.
-        var numberOffset: Int
+        var storage: Storage
+    }
+
+    /// Where an ``Entry``'s value lives in ``BarState``.
+    enum Storage {
+        /// A `Double?` at this offset (lengths and fractions).
+        case number(offset: Int)
+        /// A `Bool?` at this offset.
+        case boolean(offset: Int)
+        /// Another type (an enumeration): through ``BarStateField/value(in:)`` and ``BarStateField/set(_:in:)``.
+        case field
+
+        /// Whether the column holds the thousandths encoding rather than a code.
+        var isNumber: Bool {
+            if case .number = self { true } else { false }
+        }
     }
 
     /// ``fields`` with their encodings, in a buffer that lives as long as the process.
@@ -35,12 +49,18 @@ package enum BarStateColumns {
     nonisolated(unsafe) static let entries: UnsafeBufferPointer<Entry> = {
         let entries = UnsafeMutablePointer<Entry>.allocate(capacity: fields.count)
         for (index, field) in fields.enumerated() {
-            var offset = -1
-            if field.isNumber {
+            let storage: Storage
+            switch field.kind {
+            case .length, .fraction:
                 precondition(field.keyPath is KeyPath<BarState, Double?>, "\(field) is a number but not a Double?")
-                offset = MemoryLayout<BarState>.offset(of: field.keyPath)!
+                storage = .number(offset: MemoryLayout<BarState>.offset(of: field.keyPath)!)
+            case .boolean:
+                precondition(field.keyPath is KeyPath<BarState, Bool?>, "\(field) is a boolean but not a Bool?")
+                storage = .boolean(offset: MemoryLayout<BarState>.offset(of: field.keyPath)!)
+            case .enumeration:
+                storage = .field
             }
-            (entries + index).initialize(to: Entry(field: field, bit: 1 << UInt64(field.maskBit), numberOffset: offset))
+            (entries + index).initialize(to: Entry(field: field, bit: 1 << UInt64(field.maskBit), storage: storage))
         }
         return UnsafeBufferPointer(start: entries, count: fields.count)
     }()
@@ -48,42 +68,99 @@ package enum BarStateColumns {
     /// The value of `entry`'s field in the state at `state`, as ``BarStateField/value(in:)`` gives it.
     @inline(__always)
     static func value(_ entry: Entry, in state: UnsafePointer<BarState>) -> Double? {
-        entry.numberOffset >= 0
-            ? UnsafeRawPointer(state).load(fromByteOffset: entry.numberOffset, as: Double?.self)
-            : entry.field.value(in: state.pointee)
+        switch entry.storage {
+        case .number(let offset):
+            UnsafeRawPointer(state).load(fromByteOffset: offset, as: Double?.self)
+        case .boolean(let offset):
+            UnsafeRawPointer(state).load(fromByteOffset: offset, as: Bool?.self).map { $0 ? 1 : 0 }
+        case .field:
+            entry.field.value(in: state.pointee)
+        }
     }
 
     /// Sets `entry`'s field in `state`, as ``BarStateField/set(_:in:)`` does.
     @inline(__always)
     static func set(_ value: Double?, _ entry: Entry, in state: inout BarState) {
-        if entry.numberOffset >= 0 {
-            withUnsafeMutableBytes(of: &state) { $0.storeBytes(of: value, toByteOffset: entry.numberOffset, as: Double?.self) }
-        } else {
+        switch entry.storage {
+        case .number(let offset):
+            withUnsafeMutableBytes(of: &state) { $0.storeBytes(of: value, toByteOffset: offset, as: Double?.self) }
+        case .boolean(let offset):
+            withUnsafeMutableBytes(of: &state) { $0.storeBytes(of: value.map { $0 != 0 }, toByteOffset: offset, as: Bool?.self) }
+        case .field:
             entry.field.set(value, in: &state)
         }
     }
 
+    /// A field's value slot for ``bind(_:plan:to:from:)``: where it is in ``BarState``, which
+    /// parameter (counted from the first) it binds and its mask bit.
+    struct Slot {
+        var offset: Int
+        var parameter: Int32
+        var bit: UInt64
+    }
+
+    /// ``entries`` grouped by storage, so that binding runs one tight loop per kind instead of a
+    /// switch per field (Benchmarks/README.md, "Hot-path notes").
+    struct BindPlan {
+        var numbers: UnsafeBufferPointer<Slot>
+        var booleans: UnsafeBufferPointer<Slot>
+        /// Fields read through ``BarStateField/value(in:)``, with their parameters.
+        var others: UnsafeBufferPointer<(entry: Entry, parameter: Int32)>
+    }
+
+    /// The plan for ``entries``; lives as long as the process, written once before first use.
+    nonisolated(unsafe) static let bindPlan: BindPlan = {
+        var numbers: [Slot] = [], booleans: [Slot] = [], others: [(entry: Entry, parameter: Int32)] = []
+        for (index, entry) in entries.enumerated() {
+            switch entry.storage {
+            case .number(let offset): numbers.append(Slot(offset: offset, parameter: Int32(index), bit: entry.bit))
+            case .boolean(let offset): booleans.append(Slot(offset: offset, parameter: Int32(index), bit: entry.bit))
+            case .field: others.append((entry, Int32(index)))
+            }
+        }
+        func buffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+            let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
+            pointer.initialize(from: array, count: array.count)
+            return UnsafeBufferPointer(start: pointer, count: array.count)
+        }
+        return BindPlan(numbers: buffer(numbers), booleans: buffer(booleans), others: buffer(others))
+    }()
+
     /// Binds the fields of the state at `state` to parameters `first`, `first + 1`, … in ``fields``
     /// order and returns the mask bits of those that hold a value. A pointer, not a value, so the
-    /// state is not copied per call; `entries` is ``entries``, passed in by a caller that keeps it
+    /// state is not copied per call; `plan` is ``bindPlan``, passed in by a caller that keeps it
     /// so the lazily initialized global is not checked per call.
     @inline(__always)
     static func bind(
-        _ state: UnsafePointer<BarState>, entries: UnsafeBufferPointer<Entry>, to binder: ParameterBinder, from first: Int32
+        _ state: UnsafePointer<BarState>, plan: BindPlan, to binder: ParameterBinder, from first: Int32
     ) -> UInt64 {
         var mask: UInt64 = 0
+        let raw = UnsafeRawPointer(state)
         // Wrapping arithmetic: parameter numbers stay far below Int32.max, and the overflow checks
         // showed in the import's profile.
-        var index = first
-        for entry in entries {
-            defer { index &+= 1 }
-            let value = value(entry, in: state)
-            guard let value else {
-                binder.bindNull(index)
-                continue
+        for slot in plan.numbers {
+            if let value = raw.load(fromByteOffset: slot.offset, as: Double?.self) {
+                binder.bindNumber(first &+ slot.parameter, value)
+                mask |= slot.bit
+            } else {
+                binder.bindNull(first &+ slot.parameter)
             }
-            if entry.numberOffset >= 0 { binder.bindNumber(index, value) } else { binder.bind(index, Int64(value)) }
-            mask |= entry.bit
+        }
+        for slot in plan.booleans {
+            if let value = raw.load(fromByteOffset: slot.offset, as: Bool?.self) {
+                binder.bind(first &+ slot.parameter, value ? 1 : 0)
+                mask |= slot.bit
+            } else {
+                binder.bindNull(first &+ slot.parameter)
+            }
+        }
+        for (entry, parameter) in plan.others {
+            if let value = entry.field.value(in: state.pointee) {
+                binder.bind(first &+ parameter, Int64(value))
+                mask |= entry.bit
+            } else {
+                binder.bindNull(first &+ parameter)
+            }
         }
         return mask
     }

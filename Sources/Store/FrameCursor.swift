@@ -118,7 +118,7 @@ package final class FrameCursor: SessionFrameReader {
     }
 
     /// Overwrites `state` with the fields in the `count` result columns at `columns`, the others
-    /// `nil`; the inverse of ``BarStateColumns/bind(_:to:from:)``.
+    /// `nil`; the inverse of ``BarStateColumns/bind(_:plan:to:from:)``.
     @inline(__always)
     private static func readState(
         _ handle: OpaquePointer, columns: UnsafePointer<StateColumn>, count: Int, into state: inout BarState
@@ -126,7 +126,7 @@ package final class FrameCursor: SessionFrameReader {
         state = BarState()
         for index in 0..<count {
             let column = columns[index]
-            if column.entry.numberOffset >= 0 {
+            if column.entry.storage.isNumber {
                 BarStateColumns.set(Self.number(handle, column.column), column.entry, in: &state)
             } else {
                 BarStateColumns.set(Self.integer(handle, column.column).map(Double.init), column.entry, in: &state)

@@ -14,8 +14,8 @@ package final class SessionWriter {
     private let database: Database
     /// The session's key, allocated when the writer was made.
     package let sessionKey: Int64
-    /// ``BarStateColumns/entries``, kept here so binding a frame does not check the global.
-    private let stateColumns = BarStateColumns.entries
+    /// ``BarStateColumns/bindPlan``, kept here so binding a frame does not check the global.
+    private let stateColumns = BarStateColumns.bindPlan
     private let frameBatch: ParameterBinder
     private let frameSingle: ParameterBinder
     private let eventInsert: Statement
@@ -142,17 +142,17 @@ package final class SessionWriter {
         binder.bindNumber(base + 3, sample.y)
         if let phase = sample.phase { binder.bind(base + 4, Int64(phase.rawValue)) } else { binder.bindNull(base + 4) }
         binder.bindNumber(base + 5, sample.vy)
-        var mask = BarStateColumns.bind(pendingComputed + index, entries: stateColumns, to: binder, from: base + 6)
-        let observedFlag = base + 6 + Int32(stateColumns.count)
+        var mask = BarStateColumns.bind(pendingComputed + index, plan: stateColumns, to: binder, from: base + 6)
+        let observedFlag = base + 6 + Int32(BarStateColumns.fields.count)
         if frame.pointee.hasObserved {
             binder.bind(observedFlag, 1)
-            mask |= BarStateColumns.bind(pendingObserved + index, entries: stateColumns, to: binder, from: observedFlag + 1)
+            mask |= BarStateColumns.bind(pendingObserved + index, plan: stateColumns, to: binder, from: observedFlag + 1)
                 << BarStateColumns.observedMaskShift
         } else {
             binder.bindNull(observedFlag)
-            for index in 0..<Int32(stateColumns.count) { binder.bindNull(observedFlag + 1 + index) }
+            for index in 0..<Int32(BarStateColumns.fields.count) { binder.bindNull(observedFlag + 1 + index) }
         }
-        let frameDurationColumn = observedFlag + 1 + Int32(stateColumns.count)
+        let frameDurationColumn = observedFlag + 1 + Int32(BarStateColumns.fields.count)
         if let frameDuration = sample.frameDuration {
             binder.bind(frameDurationColumn, Int64((frameDuration * 1_000_000).rounded()))
         } else {
