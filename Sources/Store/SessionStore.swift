@@ -6,6 +6,10 @@ package import BarModel
 /// is one this navrec knows and never writes.
 package final class SessionStore {
     package let database: Database
+    /// See ``writeStatements()``.
+    private var cachedWriteStatements: SessionWriteStatements?
+    /// ``session(id:)``'s query, compiled once: the importer asks it once or twice per session.
+    private var cachedSessionByID: Statement?
 
     /// Opens the database at `path`, creating and migrating it unless `readOnly`.
     package init(path: String, readOnly: Bool = false) throws {
@@ -72,7 +76,15 @@ package final class SessionStore {
 
     /// The session with the id `id`, if stored.
     package func session(id: String) throws(DatabaseError) -> StoredSession? {
-        let statement = try database.prepare("SELECT \(Self.sessionColumns) FROM sessions WHERE id = ?")
+        let statement: Statement
+        if let cachedSessionByID {
+            statement = cachedSessionByID
+        } else {
+            statement = try database.prepare("SELECT \(Self.sessionColumns) FROM sessions WHERE id = ?")
+            cachedSessionByID = statement
+        }
+        // Reset, so the statement holds no read transaction between calls.
+        defer { statement.reset() }
         try statement.bind([.text(id)])
         return try statement.step() ? Self.readSession(statement) : nil
     }
@@ -114,13 +126,19 @@ package final class SessionStore {
     }
 
     /// A new session's writer. Its key is above every stored session's and every stored frame's
-    /// range (the frames of a session deleted before migration 8, whose trigger removes them, may
-    /// outlive it), so its frame keys are free.
+    /// range, so its frame keys are free; looked up inside the session's write transaction, as
+    /// another process may have stored sessions since this one's last.
     private func makeSessionWriter() throws(DatabaseError) -> SessionWriter {
-        let key = try database.scalarInt("""
-            SELECT max(coalesce((SELECT max(session_key) FROM sessions), 0), coalesce((SELECT max(key) >> 32 FROM frames), 0)) + 1
-            """) ?? 1
-        return try SessionWriter(database: database, sessionKey: key)
+        let statements = try writeStatements()
+        return SessionWriter(statements: statements, sessionKey: try statements.nextSessionKey())
+    }
+
+    /// The session-storing statements, compiled on first use (a read-only store never needs them).
+    private func writeStatements() throws(DatabaseError) -> SessionWriteStatements {
+        if let cachedWriteStatements { return cachedWriteStatements }
+        let statements = try SessionWriteStatements(database: database)
+        cachedWriteStatements = statements
+        return statements
     }
 
     /// The session's events, in order, with the seq of the first sample that sees each.
