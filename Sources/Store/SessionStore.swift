@@ -122,15 +122,13 @@ package final class SessionStore {
 
     /// Begins storing one session: its write transaction and writer (see ``SessionImport``).
     package func beginImport() throws -> SessionImport {
-        try SessionImport(database: database, writer: makeSessionWriter)
-    }
-
-    /// A new session's writer. Its key is above every stored session's and every stored frame's
-    /// range, so its frame keys are free; looked up inside the session's write transaction, as
-    /// another process may have stored sessions since this one's last.
-    private func makeSessionWriter() throws(DatabaseError) -> SessionWriter {
         let statements = try writeStatements()
-        return SessionWriter(statements: statements, sessionKey: try statements.nextSessionKey())
+        // The key is looked up inside the session's write transaction: another process may have
+        // stored sessions since this one's last. It is above every stored session's key and every
+        // stored frame's range, so the session's frame keys are free.
+        return try SessionImport(statements: statements) {
+            SessionWriter(statements: statements, sessionKey: try statements.nextSessionKey())
+        }
     }
 
     /// The session-storing statements, compiled on first use (a read-only store never needs them).

@@ -14,6 +14,11 @@ final class SessionWriteStatements {
     let sessionInsert: Statement
     let columnsInsert: Statement
     let lineInsert: Statement
+    /// `BEGIN IMMEDIATE`, `COMMIT` and `ROLLBACK` of a session's transaction: `sqlite3_exec`
+    /// compiled each of them again for every session.
+    let begin: Statement
+    let commit: Statement
+    let rollback: Statement
     private let lastFrameKeyQuery: Statement
     private let nextSessionKeyQuery: Statement
 
@@ -31,6 +36,9 @@ final class SessionWriteStatements {
             """)
         columnsInsert = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
         lineInsert = try database.prepare("INSERT INTO sample_lines (session_key, seq, line) VALUES (?, ?, ?)")
+        begin = try database.prepare("BEGIN \(Database.TransactionKind.immediate.rawValue)")
+        commit = try database.prepare("COMMIT")
+        rollback = try database.prepare("ROLLBACK")
         lastFrameKeyQuery = try database.prepare("SELECT max(key) FROM frames")
         // Above every stored session's key and every stored frame's range (the frames of a session
         // deleted before migration 8, whose trigger removes them, may outlive it), so its frame keys are free.
@@ -47,6 +55,12 @@ final class SessionWriteStatements {
     /// The key a new session gets (see the query above).
     func nextSessionKey() throws(DatabaseError) -> Int64 {
         try Self.scalar(nextSessionKeyQuery) ?? 1
+    }
+
+    /// Runs a statement that returns no rows, and resets it.
+    func run(_ statement: Statement) throws(DatabaseError) {
+        defer { statement.reset() }
+        try statement.step()
     }
 
     /// Runs a one-value query and resets it, so it holds no read transaction afterwards.
