@@ -13,11 +13,11 @@ package final class SessionImport {
 
     init(statements: SessionWriteStatements, writer: () throws -> SessionWriter) throws {
         self.statements = statements
-        try statements.run(statements.begin)
+        try statements.transaction.begin()
         do {
             self.writer = try writer()
         } catch {
-            try? statements.run(statements.rollback)
+            statements.transaction.rollback()
             throw error
         }
     }
@@ -27,7 +27,7 @@ package final class SessionImport {
         precondition(isOpen, "SessionImport committed after it ended")
         do {
             try writer.finish(session)
-            try statements.run(statements.commit)
+            try statements.transaction.commit()
             isOpen = false
         } catch {
             rollback()
@@ -39,7 +39,7 @@ package final class SessionImport {
     package func rollback() {
         guard isOpen else { return }
         isOpen = false
-        if statements.database.isInTransaction { try? statements.run(statements.rollback) }
+        statements.transaction.rollback()
     }
 
     deinit { rollback() }

@@ -6,8 +6,12 @@ package import BarModel
 /// is one this navrec knows and never writes.
 package final class SessionStore {
     package let database: Database
-    /// See ``writeStatements()``.
+    /// Statements compiled on first use and kept for the connection's life (see each type).
+    private var cachedTransaction: TransactionStatements?
     private var cachedWriteStatements: SessionWriteStatements?
+    private var cachedAnalysisStatements: AnalysisWriteStatements?
+    /// ``events(sessionKey:)``'s query: `navrec report` asks it once per session.
+    private var cachedEvents: Statement?
     /// ``session(id:)``'s query, compiled once: the importer asks it once or twice per session.
     private var cachedSessionByID: Statement?
 
@@ -134,15 +138,38 @@ package final class SessionStore {
     /// The session-storing statements, compiled on first use (a read-only store never needs them).
     private func writeStatements() throws(DatabaseError) -> SessionWriteStatements {
         if let cachedWriteStatements { return cachedWriteStatements }
-        let statements = try SessionWriteStatements(database: database)
+        let statements = try SessionWriteStatements(database: database, transaction: transactionStatements())
         cachedWriteStatements = statements
+        return statements
+    }
+
+    /// The statements that save an analysis (``saveAnalysis``), compiled on first use.
+    func analysisStatements() throws(DatabaseError) -> AnalysisWriteStatements {
+        if let cachedAnalysisStatements { return cachedAnalysisStatements }
+        let statements = try AnalysisWriteStatements(database: database, transaction: transactionStatements())
+        cachedAnalysisStatements = statements
+        return statements
+    }
+
+    private func transactionStatements() throws(DatabaseError) -> TransactionStatements {
+        if let cachedTransaction { return cachedTransaction }
+        let statements = try TransactionStatements(database: database)
+        cachedTransaction = statements
         return statements
     }
 
     /// The session's events, in order, with the seq of the first sample that sees each.
     package func events(sessionKey: Int64) throws(DatabaseError) -> [(beforeSeq: Int, event: ScrollEvent)] {
-        let statement = try database.prepare(
-            "SELECT before_seq, t, kind, target FROM events WHERE session_key = ? ORDER BY ordinal")
+        let statement: Statement
+        if let cachedEvents {
+            statement = cachedEvents
+        } else {
+            statement = try database.prepare(
+                "SELECT before_seq, t, kind, target FROM events WHERE session_key = ? ORDER BY ordinal")
+            cachedEvents = statement
+        }
+        // Reset, so the statement holds no read transaction between calls (also when reading fails).
+        defer { statement.reset() }
         try statement.bind([.int(sessionKey)])
         var result: [(beforeSeq: Int, event: ScrollEvent)] = []
         while try statement.step() {

@@ -14,16 +14,14 @@ final class SessionWriteStatements {
     let sessionInsert: Statement
     let columnsInsert: Statement
     let lineInsert: Statement
-    /// `BEGIN IMMEDIATE`, `COMMIT` and `ROLLBACK` of a session's transaction: `sqlite3_exec`
-    /// compiled each of them again for every session.
-    let begin: Statement
-    let commit: Statement
-    let rollback: Statement
+    /// The session's transaction.
+    let transaction: TransactionStatements
     private let lastFrameKeyQuery: Statement
     private let nextSessionKeyQuery: Statement
 
-    init(database: Database) throws(DatabaseError) {
+    init(database: Database, transaction: TransactionStatements) throws(DatabaseError) {
         self.database = database
+        self.transaction = transaction
         frameBatch = ParameterBinder(try database.prepare(SessionWriter.insertFramesSQL(rows: SessionWriter.batchRows)))
         frameSingle = ParameterBinder(try database.prepare(SessionWriter.insertFramesSQL(rows: 1)))
         eventInsert = try database.prepare(
@@ -36,9 +34,6 @@ final class SessionWriteStatements {
             """)
         columnsInsert = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
         lineInsert = try database.prepare("INSERT INTO sample_lines (session_key, seq, line) VALUES (?, ?, ?)")
-        begin = try database.prepare("BEGIN \(Database.TransactionKind.immediate.rawValue)")
-        commit = try database.prepare("COMMIT")
-        rollback = try database.prepare("ROLLBACK")
         lastFrameKeyQuery = try database.prepare("SELECT max(key) FROM frames")
         // Above every stored session's key and every stored frame's range (the frames of a session
         // deleted before migration 8, whose trigger removes them, may outlive it), so its frame keys are free.
@@ -55,12 +50,6 @@ final class SessionWriteStatements {
     /// The key a new session gets (see the query above).
     func nextSessionKey() throws(DatabaseError) -> Int64 {
         try Self.scalar(nextSessionKeyQuery) ?? 1
-    }
-
-    /// Runs a statement that returns no rows, and resets it.
-    func run(_ statement: Statement) throws(DatabaseError) {
-        defer { statement.reset() }
-        try statement.step()
     }
 
     /// Runs a one-value query and resets it, so it holds no read transaction afterwards.
