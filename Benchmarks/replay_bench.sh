@@ -6,20 +6,22 @@
 # instructions with callgrind (about 50x slower).
 #
 #   Benchmarks/replay_bench.sh [NAVREC] [OUT_DIR]     # defaults: .build/release/navrec, Benchmarks/out/replay
+#   BENCH_SAMPLES=200000 (default 1000000), BENCH_ONLY_DATA=1 (write the recordings and stop: run.sh)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 navrec=${1:-$here/../.build/release/navrec}
 out=${2:-$here/out/replay}
+samples=${BENCH_SAMPLES:-1000000}
 mkdir -p "$out"
 cd "$out"
 if [[ ! -e tremor.ndjson ]]; then
     "$navrec" simulate --behavior largeTitle --behavior avatar --gesture drag --gesture fling --fps 120 \
         --duration 12500 --seed 3 --session-id lt-avatar --output full.ndjson
-    python3 - <<'PY'
-import json, random
+    BENCH_SAMPLES=$samples python3 - <<'PY'
+import json, os, random
 random.seed(7)
 lines = open("full.ndjson").read().split("\n")
-header, samples = lines[0], [line for line in lines[1:] if line][:1_000_000]
+header, samples = lines[0], [line for line in lines[1:] if line][:int(os.environ["BENCH_SAMPLES"])]
 with open("plain.ndjson", "w") as f:
     f.write(header + "\n" + "\n".join(samples) + "\n")
 with open("tremor.ndjson", "w") as f:
@@ -30,6 +32,7 @@ with open("tremor.ndjson", "w") as f:
         f.write(json.dumps(sample, separators=(",", ":")) + "\n")
 PY
 fi
+[[ "${BENCH_ONLY_DATA:-0}" != 1 ]] || exit 0
 for name in plain tremor; do
     rm -f "$name.sqlite"*
     "$navrec" import --db "$name.sqlite" "$name.ndjson" >/dev/null

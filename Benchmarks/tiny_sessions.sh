@@ -9,14 +9,7 @@ BIN=${NAVREC:-.build/release/navrec}
 OUT=Benchmarks/out/tiny-$N
 mkdir -p "$OUT"
 rm -f "$OUT/tiny.sqlite" "$OUT/tiny.sqlite-wal" "$OUT/tiny.sqlite-shm"
-awk -v n="$N" 'BEGIN {
-    split("82.0 85.0 83.0 86.0 82.5", flap, " "); split("10.0 12.0 14.0 16.0 18.0", clean, " ")
-    split("0.000 0.017 0.033 0.050 0.067", t, " ")
-    for (i = 0; i < n; i++) {
-        printf "{\"navrec\":1,\"session\":{\"id\":\"tiny-%06d\",\"app\":\"Music\",\"screen\":\"Album\",\"fps\":60,\"behaviors\":{\"blurHeader\":{}}}}\n", i
-        for (k = 1; k <= 5; k++) printf "{\"t\":%s,\"y\":%s,\"phase\":\"drag\"}\n", t[k], (i % 100 == 0 ? flap[k] : clean[k])
-    }
-}' > "$OUT/tiny.ndjson"
+"$(dirname "$0")/make_tiny.sh" "$N" "$OUT/tiny.ndjson"
 measure() { name=$1; shift; /usr/bin/time -f "$name: %e s wall, %U s user, %S s system, %M KB peak RSS" "$@"; }
 measure "import" "$BIN" import "$OUT/tiny.ndjson" --db "$OUT/tiny.sqlite" > /dev/null
 measure "report (text)" "$BIN" report --db "$OUT/tiny.sqlite" > "$OUT/report.txt"

@@ -35,6 +35,11 @@ package func formatNumber(_ value: Double) -> String {
 
 /// `text` as a JSON string literal.
 package func jsonQuoted(_ text: String) -> String {
+    // Most names need no escape: skip the per-scalar rebuild, which showed in the import of many
+    // small sessions (every session header's behaviours are stored as JSON).
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
+        return "\"" + text + "\""
+    }
     var result = "\""
     for scalar in text.unicodeScalars {
         switch scalar {

@@ -8,16 +8,16 @@
 package final class SessionImport {
     /// Where the session's frames and events go; valid until the import ends.
     package let writer: SessionWriter
-    private let database: Database
+    private let statements: SessionWriteStatements
     private var isOpen = true
 
-    init(database: Database, writer: () throws -> SessionWriter) throws {
-        self.database = database
-        try database.execute("BEGIN \(Database.TransactionKind.immediate.rawValue)")
+    init(statements: SessionWriteStatements, writer: () throws -> SessionWriter) throws {
+        self.statements = statements
+        try statements.transaction.begin()
         do {
             self.writer = try writer()
         } catch {
-            try? database.execute("ROLLBACK")
+            statements.transaction.rollback()
             throw error
         }
     }
@@ -27,7 +27,7 @@ package final class SessionImport {
         precondition(isOpen, "SessionImport committed after it ended")
         do {
             try writer.finish(session)
-            try database.execute("COMMIT")
+            try statements.transaction.commit()
             isOpen = false
         } catch {
             rollback()
@@ -39,7 +39,7 @@ package final class SessionImport {
     package func rollback() {
         guard isOpen else { return }
         isOpen = false
-        if database.isInTransaction { try? database.execute("ROLLBACK") }
+        statements.transaction.rollback()
     }
 
     deinit { rollback() }

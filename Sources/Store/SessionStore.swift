@@ -6,6 +6,14 @@ package import BarModel
 /// is one this navrec knows and never writes.
 package final class SessionStore {
     package let database: Database
+    /// Statements compiled on first use and kept for the connection's life (see each type).
+    private var cachedTransaction: TransactionStatements?
+    private var cachedWriteStatements: SessionWriteStatements?
+    private var cachedAnalysisStatements: AnalysisWriteStatements?
+    /// ``events(sessionKey:)``'s query: `navrec report` asks it once per session.
+    private var cachedEvents: Statement?
+    /// ``session(id:)``'s query, compiled once: the importer asks it once or twice per session.
+    private var cachedSessionByID: Statement?
 
     /// Opens the database at `path`, creating and migrating it unless `readOnly`.
     package init(path: String, readOnly: Bool = false) throws {
@@ -73,7 +81,15 @@ package final class SessionStore {
 
     /// The session with the id `id`, if stored.
     package func session(id: String) throws(DatabaseError) -> StoredSession? {
-        let statement = try database.prepare("SELECT \(Self.sessionColumns) FROM sessions WHERE id = ?")
+        let statement: Statement
+        if let cachedSessionByID {
+            statement = cachedSessionByID
+        } else {
+            statement = try database.prepare("SELECT \(Self.sessionColumns) FROM sessions WHERE id = ?")
+            cachedSessionByID = statement
+        }
+        // Reset, so the statement holds no read transaction between calls.
+        defer { statement.reset() }
         try statement.bind([.text(id)])
         return try statement.step() ? Self.readSession(statement) : nil
     }
@@ -111,23 +127,50 @@ package final class SessionStore {
 
     /// Begins storing one session: its write transaction and writer (see ``SessionImport``).
     package func beginImport() throws -> SessionImport {
-        try SessionImport(database: database, writer: makeSessionWriter)
+        let statements = try writeStatements()
+        // The key is looked up inside the session's write transaction: another process may have
+        // stored sessions since this one's last. It is above every stored session's key and every
+        // stored frame's range, so the session's frame keys are free.
+        return try SessionImport(statements: statements) {
+            SessionWriter(statements: statements, sessionKey: try statements.nextSessionKey())
+        }
     }
 
-    /// A new session's writer. Its key is above every stored session's and every stored frame's
-    /// range (the frames of a session deleted before migration 8, whose trigger removes them, may
-    /// outlive it), so its frame keys are free.
-    private func makeSessionWriter() throws(DatabaseError) -> SessionWriter {
-        let key = try database.scalarInt("""
-            SELECT max(coalesce((SELECT max(session_key) FROM sessions), 0), coalesce((SELECT max(key) >> 32 FROM frames), 0)) + 1
-            """) ?? 1
-        return try SessionWriter(database: database, sessionKey: key)
+    /// The session-storing statements, compiled on first use (a read-only store never needs them).
+    private func writeStatements() throws(DatabaseError) -> SessionWriteStatements {
+        if let cachedWriteStatements { return cachedWriteStatements }
+        let statements = try SessionWriteStatements(database: database, transaction: transactionStatements())
+        cachedWriteStatements = statements
+        return statements
+    }
+
+    /// The statements that save an analysis (``saveAnalysis``), compiled on first use.
+    func analysisStatements() throws(DatabaseError) -> AnalysisWriteStatements {
+        if let cachedAnalysisStatements { return cachedAnalysisStatements }
+        let statements = try AnalysisWriteStatements(database: database, transaction: transactionStatements())
+        cachedAnalysisStatements = statements
+        return statements
+    }
+
+    private func transactionStatements() throws(DatabaseError) -> TransactionStatements {
+        if let cachedTransaction { return cachedTransaction }
+        let statements = try TransactionStatements(database: database)
+        cachedTransaction = statements
+        return statements
     }
 
     /// The session's events, in order, with the seq of the first sample that sees each.
     package func events(sessionKey: Int64) throws(DatabaseError) -> [(beforeSeq: Int, event: ScrollEvent)] {
-        let statement = try database.prepare(
-            "SELECT before_seq, t, kind, target FROM events WHERE session_key = ? ORDER BY ordinal")
+        let statement: Statement
+        if let cachedEvents {
+            statement = cachedEvents
+        } else {
+            statement = try database.prepare(
+                "SELECT before_seq, t, kind, target FROM events WHERE session_key = ? ORDER BY ordinal")
+            cachedEvents = statement
+        }
+        // Reset, so the statement holds no read transaction between calls (also when reading fails).
+        defer { statement.reset() }
         try statement.bind([.int(sessionKey)])
         var result: [(beforeSeq: Int, event: ScrollEvent)] = []
         while try statement.step() {

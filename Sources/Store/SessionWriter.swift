@@ -11,14 +11,14 @@ package final class SessionWriter {
     /// Rows per multi-row INSERT.
     static let batchRows = 64
 
-    private let database: Database
+    /// Prepared once per store and shared by its writers (``SessionWriteStatements``).
+    private let statements: SessionWriteStatements
     /// The session's key, allocated when the writer was made.
     package let sessionKey: Int64
     /// ``BarStateColumns/bindPlan``, kept here so binding a frame does not check the global.
     private let stateColumns = BarStateColumns.bindPlan
     private let frameBatch: ParameterBinder
     private let frameSingle: ParameterBinder
-    private let eventInsert: Statement
     /// Frames not yet bound, `pendingCount` of them; a fixed buffer rather than an array of tuples,
     /// whose appends and reads copied the two ~140-byte states several times a frame (Benchmarks/README.md).
     /// The states are in buffers of their own, so they are copied in as raw bytes and bound
@@ -57,13 +57,11 @@ package final class SessionWriter {
     /// The line the next sample is on when nothing comes between.
     private var nextLine = 0
 
-    init(database: Database, sessionKey: Int64) throws(DatabaseError) {
-        self.database = database
+    init(statements: SessionWriteStatements, sessionKey: Int64) {
+        self.statements = statements
         self.sessionKey = sessionKey
-        frameBatch = ParameterBinder(try database.prepare(Self.insertFramesSQL(rows: Self.batchRows)))
-        frameSingle = ParameterBinder(try database.prepare(Self.insertFramesSQL(rows: 1)))
-        eventInsert = try database.prepare(
-            "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target) VALUES (?, ?, ?, ?, ?, ?)")
+        frameBatch = statements.frameBatch
+        frameSingle = statements.frameSingle
     }
 
     deinit {
@@ -73,7 +71,7 @@ package final class SessionWriter {
         pendingObserved.deallocate()
     }
 
-    private static func insertFramesSQL(rows: Int) -> String {
+    static func insertFramesSQL(rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: frameColumnNames.count).joined(separator: ",") + ")"
         return "INSERT INTO frames (" + frameColumnNames.joined(separator: ", ") + ") VALUES "
             + Array(repeating: row, count: rows).joined(separator: ",")
@@ -171,6 +169,7 @@ package final class SessionWriter {
 
     /// Appends an event; it applies before the next sample.
     package func append(_ event: ScrollEvent) throws(DatabaseError) {
+        let eventInsert = statements.eventInsert
         try eventInsert.bind([
             .int(sessionKey), .int(Int64(events)), .int(Int64(samples)), .double(event.t),
             .text(event.kind.name), SQLValue(event.target?.rawValue),
@@ -200,19 +199,14 @@ package final class SessionWriter {
         // The frames got consecutive keys from key(0) (see bindFrame) unless the table held larger
         // keys than this session's range, which cannot happen; refuse to store a session otherwise.
         if samples > 0 {
-            let last = try database.scalarInt("SELECT max(key) FROM frames")
+            let last = try statements.lastFrameKey()
             guard last == key(samples - 1) else {
                 throw DatabaseError(
                     extendedResultCode: .constraint,
                     message: "frame keys of session \(sessionKey) are not consecutive (last \(last ?? -1))", sql: nil)
             }
         }
-        let insert = try database.prepare("""
-            INSERT INTO sessions (session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters,
-                                  content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at,
-                                  recording_id, t_origin)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = statements.sessionInsert
         try insert.bind([
             .int(sessionKey), .text(session.id), SQLValue(session.app), SQLValue(session.screen), SQLValue(session.device),
             SQLValue(session.os), SQLValue(session.fps), SQLValue(session.startedAt),
@@ -222,10 +216,12 @@ package final class SessionWriter {
             .double(session.tOrigin),
         ])
         try insert.step()
-        let columns = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
+        insert.reset()
+        let columns = statements.columnsInsert
         try columns.bind([.int(sessionKey), .int(Int64(columnMask))])
         try columns.step()
-        let lines = try database.prepare("INSERT INTO sample_lines (session_key, seq, line) VALUES (?, ?, ?)")
+        columns.reset()
+        let lines = statements.lineInsert
         for breakpoint in lineBreakpoints {
             try lines.bind([.int(sessionKey), .int(Int64(breakpoint.seq)), .int(Int64(breakpoint.line))])
             try lines.step()

@@ -1,0 +1,61 @@
+/// The statements that store a session, compiled once per connection and reused by every
+/// ``SessionWriter`` of a ``SessionStore``.
+///
+/// Why: compiling the 64-row frame INSERT (over 2,000 parameters) took far longer than storing a
+/// short session's rows, so importing many tiny sessions was dominated by `sqlite3_prepare`
+/// (Benchmarks/README.md, "Cheap sessions"). Every statement is reset after it runs, so none holds
+/// a read transaction or blocks a commit between sessions. Bindings survive the reset; the frame
+/// binders track them (``ParameterBinder``), and the other statements bind every parameter each time.
+final class SessionWriteStatements {
+    let database: Database
+    let frameBatch: ParameterBinder
+    let frameSingle: ParameterBinder
+    let eventInsert: Statement
+    let sessionInsert: Statement
+    let columnsInsert: Statement
+    let lineInsert: Statement
+    /// The session's transaction.
+    let transaction: TransactionStatements
+    private let lastFrameKeyQuery: Statement
+    private let nextSessionKeyQuery: Statement
+
+    init(database: Database, transaction: TransactionStatements) throws(DatabaseError) {
+        self.database = database
+        self.transaction = transaction
+        frameBatch = ParameterBinder(try database.prepare(SessionWriter.insertFramesSQL(rows: SessionWriter.batchRows)))
+        frameSingle = ParameterBinder(try database.prepare(SessionWriter.insertFramesSQL(rows: 1)))
+        eventInsert = try database.prepare(
+            "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target) VALUES (?, ?, ?, ?, ?, ?)")
+        sessionInsert = try database.prepare("""
+            INSERT INTO sessions (session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters,
+                                  content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at,
+                                  recording_id, t_origin)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        columnsInsert = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
+        lineInsert = try database.prepare("INSERT INTO sample_lines (session_key, seq, line) VALUES (?, ?, ?)")
+        lastFrameKeyQuery = try database.prepare("SELECT max(key) FROM frames")
+        // Above every stored session's key and every stored frame's range (the frames of a session
+        // deleted before migration 8, whose trigger removes them, may outlive it), so its frame keys are free.
+        nextSessionKeyQuery = try database.prepare("""
+            SELECT max(coalesce((SELECT max(session_key) FROM sessions), 0), coalesce((SELECT max(key) >> 32 FROM frames), 0)) + 1
+            """)
+    }
+
+    /// The largest frame key stored, if any.
+    func lastFrameKey() throws(DatabaseError) -> Int64? {
+        try Self.scalar(lastFrameKeyQuery)
+    }
+
+    /// The key a new session gets (see the query above).
+    func nextSessionKey() throws(DatabaseError) -> Int64 {
+        try Self.scalar(nextSessionKeyQuery) ?? 1
+    }
+
+    /// Runs a one-value query and resets it, so it holds no read transaction afterwards.
+    private static func scalar(_ statement: Statement) throws(DatabaseError) -> Int64? {
+        defer { statement.reset() }
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.int64(0)
+    }
+}
