@@ -1,3 +1,4 @@
+internal import BarModel
 internal import Store
 
 extension ResultTable {

@@ -18,8 +18,8 @@ struct StatementReuseTests {
     }
 
     /// Appends `count` frames; with `observed`, each has an observed state and every sample field.
-    func fill(_ writer: SessionWriter, count: Int, observed: Bool, engine: inout BarEngine) throws -> [StoredFrame] {
-        var written: [StoredFrame] = []
+    func fill(_ writer: SessionWriter, count: Int, observed: Bool, engine: inout BarEngine) throws -> [SessionFrame] {
+        var written: [SessionFrame] = []
         for seq in 0..<count {
             let sample = observed
                 ? ScrollSample(t: Double(seq) / 60, y: Double(seq) * 1.5, phase: .drag, vy: 3.25, frameDuration: 0.016)
@@ -29,7 +29,7 @@ struct StatementReuseTests {
             try writer.append(sample, computed: computed, observed: state)
             var stored = sample
             stored.t = (sample.t * 1_000_000).rounded() / 1_000_000
-            written.append(StoredFrame(seq: seq, sample: stored, computed: computed, observed: state))
+            written.append(SessionFrame(seq: seq, sample: stored, computed: computed, observed: state))
         }
         return written
     }
@@ -54,14 +54,14 @@ struct StatementReuseTests {
         }
         // A bare one: none of the first session's values may show up in its rows.
         engine = BarEngine(behaviors: try BehaviorSet([("largeTitle", [])]))
-        var written: [StoredFrame] = []
+        var written: [SessionFrame] = []
         try store.importSession { writer in
             written = try fill(writer, count: count, observed: false, engine: &engine)
             return session(writer, id: "bare")
         }
         let bare = try #require(try store.session(id: "bare"))
         #expect(bare.events == 0 && bare.observedSamples == 0 && bare.samples == count)
-        #expect(Array(try store.frames(of: bare)) == written)
+        #expect(try store.frames(of: bare).readAll() == written)
         #expect(try store.events(sessionKey: bare.key).isEmpty)
         #expect(try store.database.scalarInt(
             "SELECT count(*) FROM timeline WHERE session_id = 'bare' AND (source = 'observed' OR phase IS NOT NULL)") == 0)
