@@ -65,19 +65,6 @@ package enum BarStateColumns {
         return UnsafeBufferPointer(start: entries, count: fields.count)
     }()
 
-    /// The value of `entry`'s field in the state at `state`, as ``BarStateField/value(in:)`` gives it.
-    @inline(__always)
-    static func value(_ entry: Entry, in state: UnsafePointer<BarState>) -> Double? {
-        switch entry.storage {
-        case .number(let offset):
-            UnsafeRawPointer(state).load(fromByteOffset: offset, as: Double?.self)
-        case .boolean(let offset):
-            UnsafeRawPointer(state).load(fromByteOffset: offset, as: Bool?.self).map { $0 ? 1 : 0 }
-        case .field:
-            entry.field.value(in: state.pointee)
-        }
-    }
-
     /// Sets `entry`'s field in `state`, as ``BarStateField/set(_:in:)`` does.
     @inline(__always)
     static func set(_ value: Double?, _ entry: Entry, in state: inout BarState) {
