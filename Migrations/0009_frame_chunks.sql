@@ -14,6 +14,7 @@
 --   the numeric state fields are exact thousandths (m / 1000.0 is the very value recorded).
 -- - <column>_w < 0 (numbers with a value that has no exact thousandths): field k is the number's
 --   shortest round-trip text, padded with spaces to -w bytes; NULL is all spaces.
+-- The views test the width before decoding, so a column a session does not use costs no function call.
 
 CREATE TABLE frame_chunks (
     key        INTEGER PRIMARY KEY,  -- (session_key << 32) | seq of the chunk's first sample
@@ -68,34 +69,34 @@ SELECT s.id AS session_id,
        c.key - (s.session_key << 32) + p.k AS seq,
        (c.t_us_base + substr(c.t_us, 1 + p.k * c.t_us_w, c.t_us_w)) / 1000000.0 AS t,
        CASE WHEN c.y_w >= 0 THEN nullif(c.y_base + substr(c.y, 1 + p.k * c.y_w, c.y_w), c.y_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.y, 1 - p.k * c.y_w, -c.y_w) AS TEXT)), '') AS REAL) END AS y,
-       CASE nullif(c.phase_base + substr(c.phase, 1 + p.k * c.phase_w, c.phase_w), c.phase_base - 1) WHEN 0 THEN 'idle' WHEN 1 THEN 'drag' WHEN 2 THEN 'decelerate'
+            WHEN c.y_w < 0 THEN CAST(nullif(trim(CAST(substr(c.y, 1 - p.k * c.y_w, -c.y_w) AS TEXT)), '') AS REAL) END AS y,
+       CASE CASE WHEN c.phase_w >= 0 THEN nullif(c.phase_base + substr(c.phase, 1 + p.k * c.phase_w, c.phase_w), c.phase_base - 1) END WHEN 0 THEN 'idle' WHEN 1 THEN 'drag' WHEN 2 THEN 'decelerate'
                     WHEN 3 THEN 'bounce' WHEN 4 THEN 'animate' END AS phase,
        'computed' AS source,
        CASE WHEN c.bar_height_w >= 0 THEN nullif(c.bar_height_base + substr(c.bar_height, 1 + p.k * c.bar_height_w, c.bar_height_w), c.bar_height_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.bar_height, 1 - p.k * c.bar_height_w, -c.bar_height_w) AS TEXT)), '') AS REAL) END AS bar_height,
-       nullif(c.bar_hidden_base + substr(c.bar_hidden, 1 + p.k * c.bar_hidden_w, c.bar_hidden_w), c.bar_hidden_base - 1) AS bar_hidden,
+            WHEN c.bar_height_w < 0 THEN CAST(nullif(trim(CAST(substr(c.bar_height, 1 - p.k * c.bar_height_w, -c.bar_height_w) AS TEXT)), '') AS REAL) END AS bar_height,
+       CASE WHEN c.bar_hidden_w >= 0 THEN nullif(c.bar_hidden_base + substr(c.bar_hidden, 1 + p.k * c.bar_hidden_w, c.bar_hidden_w), c.bar_hidden_base - 1) END AS bar_hidden,
        CASE WHEN c.bar_shown_w >= 0 THEN nullif(c.bar_shown_base + substr(c.bar_shown, 1 + p.k * c.bar_shown_w, c.bar_shown_w), c.bar_shown_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.bar_shown, 1 - p.k * c.bar_shown_w, -c.bar_shown_w) AS TEXT)), '') AS REAL) END AS bar_shown,
+            WHEN c.bar_shown_w < 0 THEN CAST(nullif(trim(CAST(substr(c.bar_shown, 1 - p.k * c.bar_shown_w, -c.bar_shown_w) AS TEXT)), '') AS REAL) END AS bar_shown,
        CASE WHEN c.large_title_alpha_w >= 0 THEN nullif(c.large_title_alpha_base + substr(c.large_title_alpha, 1 + p.k * c.large_title_alpha_w, c.large_title_alpha_w), c.large_title_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.large_title_alpha, 1 - p.k * c.large_title_alpha_w, -c.large_title_alpha_w) AS TEXT)), '') AS REAL) END AS large_title_alpha,
+            WHEN c.large_title_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.large_title_alpha, 1 - p.k * c.large_title_alpha_w, -c.large_title_alpha_w) AS TEXT)), '') AS REAL) END AS large_title_alpha,
        CASE WHEN c.inline_title_alpha_w >= 0 THEN nullif(c.inline_title_alpha_base + substr(c.inline_title_alpha, 1 + p.k * c.inline_title_alpha_w, c.inline_title_alpha_w), c.inline_title_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.inline_title_alpha, 1 - p.k * c.inline_title_alpha_w, -c.inline_title_alpha_w) AS TEXT)), '') AS REAL) END AS inline_title_alpha,
+            WHEN c.inline_title_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.inline_title_alpha, 1 - p.k * c.inline_title_alpha_w, -c.inline_title_alpha_w) AS TEXT)), '') AS REAL) END AS inline_title_alpha,
        CASE WHEN c.content_title_alpha_w >= 0 THEN nullif(c.content_title_alpha_base + substr(c.content_title_alpha, 1 + p.k * c.content_title_alpha_w, c.content_title_alpha_w), c.content_title_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.content_title_alpha, 1 - p.k * c.content_title_alpha_w, -c.content_title_alpha_w) AS TEXT)), '') AS REAL) END AS content_title_alpha,
+            WHEN c.content_title_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.content_title_alpha, 1 - p.k * c.content_title_alpha_w, -c.content_title_alpha_w) AS TEXT)), '') AS REAL) END AS content_title_alpha,
        CASE WHEN c.avatar_scale_w >= 0 THEN nullif(c.avatar_scale_base + substr(c.avatar_scale, 1 + p.k * c.avatar_scale_w, c.avatar_scale_w), c.avatar_scale_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.avatar_scale, 1 - p.k * c.avatar_scale_w, -c.avatar_scale_w) AS TEXT)), '') AS REAL) END AS avatar_scale,
+            WHEN c.avatar_scale_w < 0 THEN CAST(nullif(trim(CAST(substr(c.avatar_scale, 1 - p.k * c.avatar_scale_w, -c.avatar_scale_w) AS TEXT)), '') AS REAL) END AS avatar_scale,
        CASE WHEN c.avatar_tx_w >= 0 THEN nullif(c.avatar_tx_base + substr(c.avatar_tx, 1 + p.k * c.avatar_tx_w, c.avatar_tx_w), c.avatar_tx_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.avatar_tx, 1 - p.k * c.avatar_tx_w, -c.avatar_tx_w) AS TEXT)), '') AS REAL) END AS avatar_tx,
+            WHEN c.avatar_tx_w < 0 THEN CAST(nullif(trim(CAST(substr(c.avatar_tx, 1 - p.k * c.avatar_tx_w, -c.avatar_tx_w) AS TEXT)), '') AS REAL) END AS avatar_tx,
        CASE WHEN c.avatar_ty_w >= 0 THEN nullif(c.avatar_ty_base + substr(c.avatar_ty, 1 + p.k * c.avatar_ty_w, c.avatar_ty_w), c.avatar_ty_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.avatar_ty, 1 - p.k * c.avatar_ty_w, -c.avatar_ty_w) AS TEXT)), '') AS REAL) END AS avatar_ty,
+            WHEN c.avatar_ty_w < 0 THEN CAST(nullif(trim(CAST(substr(c.avatar_ty, 1 - p.k * c.avatar_ty_w, -c.avatar_ty_w) AS TEXT)), '') AS REAL) END AS avatar_ty,
        CASE WHEN c.blur_alpha_w >= 0 THEN nullif(c.blur_alpha_base + substr(c.blur_alpha, 1 + p.k * c.blur_alpha_w, c.blur_alpha_w), c.blur_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.blur_alpha, 1 - p.k * c.blur_alpha_w, -c.blur_alpha_w) AS TEXT)), '') AS REAL) END AS blur_alpha,
-       CASE nullif(c.background_base + substr(c.background, 1 + p.k * c.background_w, c.background_w), c.background_base - 1) WHEN 0 THEN 'transparent' WHEN 1 THEN 'default' END AS background,
-       nullif(c.subtitle_visible_base + substr(c.subtitle_visible, 1 + p.k * c.subtitle_visible_w, c.subtitle_visible_w), c.subtitle_visible_base - 1) AS subtitle_visible,
-       nullif(c.subtitle_has_text_base + substr(c.subtitle_has_text, 1 + p.k * c.subtitle_has_text_w, c.subtitle_has_text_w), c.subtitle_has_text_base - 1) AS subtitle_has_text,
-       nullif(c.dropdown_expanded_base + substr(c.dropdown_expanded, 1 + p.k * c.dropdown_expanded_w, c.dropdown_expanded_w), c.dropdown_expanded_base - 1) AS dropdown_expanded,
-       nullif(c.frame_duration_us_base + substr(c.frame_duration_us, 1 + p.k * c.frame_duration_us_w, c.frame_duration_us_w), c.frame_duration_us_base - 1) / 1000000.0 AS frame_duration
+            WHEN c.blur_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.blur_alpha, 1 - p.k * c.blur_alpha_w, -c.blur_alpha_w) AS TEXT)), '') AS REAL) END AS blur_alpha,
+       CASE CASE WHEN c.background_w >= 0 THEN nullif(c.background_base + substr(c.background, 1 + p.k * c.background_w, c.background_w), c.background_base - 1) END WHEN 0 THEN 'transparent' WHEN 1 THEN 'default' END AS background,
+       CASE WHEN c.subtitle_visible_w >= 0 THEN nullif(c.subtitle_visible_base + substr(c.subtitle_visible, 1 + p.k * c.subtitle_visible_w, c.subtitle_visible_w), c.subtitle_visible_base - 1) END AS subtitle_visible,
+       CASE WHEN c.subtitle_has_text_w >= 0 THEN nullif(c.subtitle_has_text_base + substr(c.subtitle_has_text, 1 + p.k * c.subtitle_has_text_w, c.subtitle_has_text_w), c.subtitle_has_text_base - 1) END AS subtitle_has_text,
+       CASE WHEN c.dropdown_expanded_w >= 0 THEN nullif(c.dropdown_expanded_base + substr(c.dropdown_expanded, 1 + p.k * c.dropdown_expanded_w, c.dropdown_expanded_w), c.dropdown_expanded_base - 1) END AS dropdown_expanded,
+       CASE WHEN c.frame_duration_us_w >= 0 THEN nullif(c.frame_duration_us_base + substr(c.frame_duration_us, 1 + p.k * c.frame_duration_us_w, c.frame_duration_us_w), c.frame_duration_us_base - 1) END / 1000000.0 AS frame_duration
   FROM sessions s
   JOIN frame_chunks c ON c.key BETWEEN (s.session_key << 32) AND (s.session_key << 32) + 4294967295
   JOIN chunk_positions p ON p.k < c.samples
@@ -104,69 +105,69 @@ SELECT s.id,
        c.key - (s.session_key << 32) + p.k,
        (c.t_us_base + substr(c.t_us, 1 + p.k * c.t_us_w, c.t_us_w)) / 1000000.0,
        CASE WHEN c.y_w >= 0 THEN nullif(c.y_base + substr(c.y, 1 + p.k * c.y_w, c.y_w), c.y_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.y, 1 - p.k * c.y_w, -c.y_w) AS TEXT)), '') AS REAL) END,
-       CASE nullif(c.phase_base + substr(c.phase, 1 + p.k * c.phase_w, c.phase_w), c.phase_base - 1) WHEN 0 THEN 'idle' WHEN 1 THEN 'drag' WHEN 2 THEN 'decelerate'
+            WHEN c.y_w < 0 THEN CAST(nullif(trim(CAST(substr(c.y, 1 - p.k * c.y_w, -c.y_w) AS TEXT)), '') AS REAL) END,
+       CASE CASE WHEN c.phase_w >= 0 THEN nullif(c.phase_base + substr(c.phase, 1 + p.k * c.phase_w, c.phase_w), c.phase_base - 1) END WHEN 0 THEN 'idle' WHEN 1 THEN 'drag' WHEN 2 THEN 'decelerate'
                     WHEN 3 THEN 'bounce' WHEN 4 THEN 'animate' END,
        'observed',
        CASE WHEN c.o_bar_height_w >= 0 THEN nullif(c.o_bar_height_base + substr(c.o_bar_height, 1 + p.k * c.o_bar_height_w, c.o_bar_height_w), c.o_bar_height_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_bar_height, 1 - p.k * c.o_bar_height_w, -c.o_bar_height_w) AS TEXT)), '') AS REAL) END,
-       nullif(c.o_bar_hidden_base + substr(c.o_bar_hidden, 1 + p.k * c.o_bar_hidden_w, c.o_bar_hidden_w), c.o_bar_hidden_base - 1),
+            WHEN c.o_bar_height_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_bar_height, 1 - p.k * c.o_bar_height_w, -c.o_bar_height_w) AS TEXT)), '') AS REAL) END,
+       CASE WHEN c.o_bar_hidden_w >= 0 THEN nullif(c.o_bar_hidden_base + substr(c.o_bar_hidden, 1 + p.k * c.o_bar_hidden_w, c.o_bar_hidden_w), c.o_bar_hidden_base - 1) END,
        CASE WHEN c.o_bar_shown_w >= 0 THEN nullif(c.o_bar_shown_base + substr(c.o_bar_shown, 1 + p.k * c.o_bar_shown_w, c.o_bar_shown_w), c.o_bar_shown_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_bar_shown, 1 - p.k * c.o_bar_shown_w, -c.o_bar_shown_w) AS TEXT)), '') AS REAL) END,
+            WHEN c.o_bar_shown_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_bar_shown, 1 - p.k * c.o_bar_shown_w, -c.o_bar_shown_w) AS TEXT)), '') AS REAL) END,
        CASE WHEN c.o_large_title_alpha_w >= 0 THEN nullif(c.o_large_title_alpha_base + substr(c.o_large_title_alpha, 1 + p.k * c.o_large_title_alpha_w, c.o_large_title_alpha_w), c.o_large_title_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_large_title_alpha, 1 - p.k * c.o_large_title_alpha_w, -c.o_large_title_alpha_w) AS TEXT)), '') AS REAL) END,
+            WHEN c.o_large_title_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_large_title_alpha, 1 - p.k * c.o_large_title_alpha_w, -c.o_large_title_alpha_w) AS TEXT)), '') AS REAL) END,
        CASE WHEN c.o_inline_title_alpha_w >= 0 THEN nullif(c.o_inline_title_alpha_base + substr(c.o_inline_title_alpha, 1 + p.k * c.o_inline_title_alpha_w, c.o_inline_title_alpha_w), c.o_inline_title_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_inline_title_alpha, 1 - p.k * c.o_inline_title_alpha_w, -c.o_inline_title_alpha_w) AS TEXT)), '') AS REAL) END,
+            WHEN c.o_inline_title_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_inline_title_alpha, 1 - p.k * c.o_inline_title_alpha_w, -c.o_inline_title_alpha_w) AS TEXT)), '') AS REAL) END,
        CASE WHEN c.o_content_title_alpha_w >= 0 THEN nullif(c.o_content_title_alpha_base + substr(c.o_content_title_alpha, 1 + p.k * c.o_content_title_alpha_w, c.o_content_title_alpha_w), c.o_content_title_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_content_title_alpha, 1 - p.k * c.o_content_title_alpha_w, -c.o_content_title_alpha_w) AS TEXT)), '') AS REAL) END,
+            WHEN c.o_content_title_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_content_title_alpha, 1 - p.k * c.o_content_title_alpha_w, -c.o_content_title_alpha_w) AS TEXT)), '') AS REAL) END,
        CASE WHEN c.o_avatar_scale_w >= 0 THEN nullif(c.o_avatar_scale_base + substr(c.o_avatar_scale, 1 + p.k * c.o_avatar_scale_w, c.o_avatar_scale_w), c.o_avatar_scale_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_avatar_scale, 1 - p.k * c.o_avatar_scale_w, -c.o_avatar_scale_w) AS TEXT)), '') AS REAL) END,
+            WHEN c.o_avatar_scale_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_avatar_scale, 1 - p.k * c.o_avatar_scale_w, -c.o_avatar_scale_w) AS TEXT)), '') AS REAL) END,
        CASE WHEN c.o_avatar_tx_w >= 0 THEN nullif(c.o_avatar_tx_base + substr(c.o_avatar_tx, 1 + p.k * c.o_avatar_tx_w, c.o_avatar_tx_w), c.o_avatar_tx_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_avatar_tx, 1 - p.k * c.o_avatar_tx_w, -c.o_avatar_tx_w) AS TEXT)), '') AS REAL) END,
+            WHEN c.o_avatar_tx_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_avatar_tx, 1 - p.k * c.o_avatar_tx_w, -c.o_avatar_tx_w) AS TEXT)), '') AS REAL) END,
        CASE WHEN c.o_avatar_ty_w >= 0 THEN nullif(c.o_avatar_ty_base + substr(c.o_avatar_ty, 1 + p.k * c.o_avatar_ty_w, c.o_avatar_ty_w), c.o_avatar_ty_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_avatar_ty, 1 - p.k * c.o_avatar_ty_w, -c.o_avatar_ty_w) AS TEXT)), '') AS REAL) END,
+            WHEN c.o_avatar_ty_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_avatar_ty, 1 - p.k * c.o_avatar_ty_w, -c.o_avatar_ty_w) AS TEXT)), '') AS REAL) END,
        CASE WHEN c.o_blur_alpha_w >= 0 THEN nullif(c.o_blur_alpha_base + substr(c.o_blur_alpha, 1 + p.k * c.o_blur_alpha_w, c.o_blur_alpha_w), c.o_blur_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_blur_alpha, 1 - p.k * c.o_blur_alpha_w, -c.o_blur_alpha_w) AS TEXT)), '') AS REAL) END,
-       CASE nullif(c.o_background_base + substr(c.o_background, 1 + p.k * c.o_background_w, c.o_background_w), c.o_background_base - 1) WHEN 0 THEN 'transparent' WHEN 1 THEN 'default' END,
-       nullif(c.o_subtitle_visible_base + substr(c.o_subtitle_visible, 1 + p.k * c.o_subtitle_visible_w, c.o_subtitle_visible_w), c.o_subtitle_visible_base - 1),
-       nullif(c.o_subtitle_has_text_base + substr(c.o_subtitle_has_text, 1 + p.k * c.o_subtitle_has_text_w, c.o_subtitle_has_text_w), c.o_subtitle_has_text_base - 1),
-       nullif(c.o_dropdown_expanded_base + substr(c.o_dropdown_expanded, 1 + p.k * c.o_dropdown_expanded_w, c.o_dropdown_expanded_w), c.o_dropdown_expanded_base - 1),
-       nullif(c.frame_duration_us_base + substr(c.frame_duration_us, 1 + p.k * c.frame_duration_us_w, c.frame_duration_us_w), c.frame_duration_us_base - 1) / 1000000.0
+            WHEN c.o_blur_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_blur_alpha, 1 - p.k * c.o_blur_alpha_w, -c.o_blur_alpha_w) AS TEXT)), '') AS REAL) END,
+       CASE CASE WHEN c.o_background_w >= 0 THEN nullif(c.o_background_base + substr(c.o_background, 1 + p.k * c.o_background_w, c.o_background_w), c.o_background_base - 1) END WHEN 0 THEN 'transparent' WHEN 1 THEN 'default' END,
+       CASE WHEN c.o_subtitle_visible_w >= 0 THEN nullif(c.o_subtitle_visible_base + substr(c.o_subtitle_visible, 1 + p.k * c.o_subtitle_visible_w, c.o_subtitle_visible_w), c.o_subtitle_visible_base - 1) END,
+       CASE WHEN c.o_subtitle_has_text_w >= 0 THEN nullif(c.o_subtitle_has_text_base + substr(c.o_subtitle_has_text, 1 + p.k * c.o_subtitle_has_text_w, c.o_subtitle_has_text_w), c.o_subtitle_has_text_base - 1) END,
+       CASE WHEN c.o_dropdown_expanded_w >= 0 THEN nullif(c.o_dropdown_expanded_base + substr(c.o_dropdown_expanded, 1 + p.k * c.o_dropdown_expanded_w, c.o_dropdown_expanded_w), c.o_dropdown_expanded_base - 1) END,
+       CASE WHEN c.frame_duration_us_w >= 0 THEN nullif(c.frame_duration_us_base + substr(c.frame_duration_us, 1 + p.k * c.frame_duration_us_w, c.frame_duration_us_w), c.frame_duration_us_base - 1) END / 1000000.0
   FROM sessions s
   JOIN frame_chunks c ON c.key BETWEEN (s.session_key << 32) AND (s.session_key << 32) + 4294967295
   JOIN chunk_positions p ON p.k < c.samples
- WHERE (c.observed_w > 0 OR c.observed_base = 1) AND nullif(c.observed_base + substr(c.observed, 1 + p.k * c.observed_w, c.observed_w), c.observed_base - 1) = 1;
+ WHERE (c.observed_w > 0 OR c.observed_base = 1) AND CASE WHEN c.observed_w >= 0 THEN nullif(c.observed_base + substr(c.observed, 1 + p.k * c.observed_w, c.observed_w), c.observed_base - 1) END = 1;
 
 DROP VIEW observed;
 -- The observed states as a table of their own, keyed like the old frames: (session_key << 32) | seq.
 CREATE VIEW observed AS
 SELECT c.key + p.k AS key,
        CASE WHEN c.o_bar_height_w >= 0 THEN nullif(c.o_bar_height_base + substr(c.o_bar_height, 1 + p.k * c.o_bar_height_w, c.o_bar_height_w), c.o_bar_height_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_bar_height, 1 - p.k * c.o_bar_height_w, -c.o_bar_height_w) AS TEXT)), '') AS REAL) END AS bar_height,
-       nullif(c.o_bar_hidden_base + substr(c.o_bar_hidden, 1 + p.k * c.o_bar_hidden_w, c.o_bar_hidden_w), c.o_bar_hidden_base - 1) AS bar_hidden,
+            WHEN c.o_bar_height_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_bar_height, 1 - p.k * c.o_bar_height_w, -c.o_bar_height_w) AS TEXT)), '') AS REAL) END AS bar_height,
+       CASE WHEN c.o_bar_hidden_w >= 0 THEN nullif(c.o_bar_hidden_base + substr(c.o_bar_hidden, 1 + p.k * c.o_bar_hidden_w, c.o_bar_hidden_w), c.o_bar_hidden_base - 1) END AS bar_hidden,
        CASE WHEN c.o_bar_shown_w >= 0 THEN nullif(c.o_bar_shown_base + substr(c.o_bar_shown, 1 + p.k * c.o_bar_shown_w, c.o_bar_shown_w), c.o_bar_shown_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_bar_shown, 1 - p.k * c.o_bar_shown_w, -c.o_bar_shown_w) AS TEXT)), '') AS REAL) END AS bar_shown,
+            WHEN c.o_bar_shown_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_bar_shown, 1 - p.k * c.o_bar_shown_w, -c.o_bar_shown_w) AS TEXT)), '') AS REAL) END AS bar_shown,
        CASE WHEN c.o_large_title_alpha_w >= 0 THEN nullif(c.o_large_title_alpha_base + substr(c.o_large_title_alpha, 1 + p.k * c.o_large_title_alpha_w, c.o_large_title_alpha_w), c.o_large_title_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_large_title_alpha, 1 - p.k * c.o_large_title_alpha_w, -c.o_large_title_alpha_w) AS TEXT)), '') AS REAL) END AS large_title_alpha,
+            WHEN c.o_large_title_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_large_title_alpha, 1 - p.k * c.o_large_title_alpha_w, -c.o_large_title_alpha_w) AS TEXT)), '') AS REAL) END AS large_title_alpha,
        CASE WHEN c.o_inline_title_alpha_w >= 0 THEN nullif(c.o_inline_title_alpha_base + substr(c.o_inline_title_alpha, 1 + p.k * c.o_inline_title_alpha_w, c.o_inline_title_alpha_w), c.o_inline_title_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_inline_title_alpha, 1 - p.k * c.o_inline_title_alpha_w, -c.o_inline_title_alpha_w) AS TEXT)), '') AS REAL) END AS inline_title_alpha,
+            WHEN c.o_inline_title_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_inline_title_alpha, 1 - p.k * c.o_inline_title_alpha_w, -c.o_inline_title_alpha_w) AS TEXT)), '') AS REAL) END AS inline_title_alpha,
        CASE WHEN c.o_content_title_alpha_w >= 0 THEN nullif(c.o_content_title_alpha_base + substr(c.o_content_title_alpha, 1 + p.k * c.o_content_title_alpha_w, c.o_content_title_alpha_w), c.o_content_title_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_content_title_alpha, 1 - p.k * c.o_content_title_alpha_w, -c.o_content_title_alpha_w) AS TEXT)), '') AS REAL) END AS content_title_alpha,
+            WHEN c.o_content_title_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_content_title_alpha, 1 - p.k * c.o_content_title_alpha_w, -c.o_content_title_alpha_w) AS TEXT)), '') AS REAL) END AS content_title_alpha,
        CASE WHEN c.o_avatar_scale_w >= 0 THEN nullif(c.o_avatar_scale_base + substr(c.o_avatar_scale, 1 + p.k * c.o_avatar_scale_w, c.o_avatar_scale_w), c.o_avatar_scale_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_avatar_scale, 1 - p.k * c.o_avatar_scale_w, -c.o_avatar_scale_w) AS TEXT)), '') AS REAL) END AS avatar_scale,
+            WHEN c.o_avatar_scale_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_avatar_scale, 1 - p.k * c.o_avatar_scale_w, -c.o_avatar_scale_w) AS TEXT)), '') AS REAL) END AS avatar_scale,
        CASE WHEN c.o_avatar_tx_w >= 0 THEN nullif(c.o_avatar_tx_base + substr(c.o_avatar_tx, 1 + p.k * c.o_avatar_tx_w, c.o_avatar_tx_w), c.o_avatar_tx_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_avatar_tx, 1 - p.k * c.o_avatar_tx_w, -c.o_avatar_tx_w) AS TEXT)), '') AS REAL) END AS avatar_tx,
+            WHEN c.o_avatar_tx_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_avatar_tx, 1 - p.k * c.o_avatar_tx_w, -c.o_avatar_tx_w) AS TEXT)), '') AS REAL) END AS avatar_tx,
        CASE WHEN c.o_avatar_ty_w >= 0 THEN nullif(c.o_avatar_ty_base + substr(c.o_avatar_ty, 1 + p.k * c.o_avatar_ty_w, c.o_avatar_ty_w), c.o_avatar_ty_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_avatar_ty, 1 - p.k * c.o_avatar_ty_w, -c.o_avatar_ty_w) AS TEXT)), '') AS REAL) END AS avatar_ty,
+            WHEN c.o_avatar_ty_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_avatar_ty, 1 - p.k * c.o_avatar_ty_w, -c.o_avatar_ty_w) AS TEXT)), '') AS REAL) END AS avatar_ty,
        CASE WHEN c.o_blur_alpha_w >= 0 THEN nullif(c.o_blur_alpha_base + substr(c.o_blur_alpha, 1 + p.k * c.o_blur_alpha_w, c.o_blur_alpha_w), c.o_blur_alpha_base - 1) / 1000.0
-            ELSE CAST(nullif(trim(CAST(substr(c.o_blur_alpha, 1 - p.k * c.o_blur_alpha_w, -c.o_blur_alpha_w) AS TEXT)), '') AS REAL) END AS blur_alpha,
-       nullif(c.o_background_base + substr(c.o_background, 1 + p.k * c.o_background_w, c.o_background_w), c.o_background_base - 1) AS background,
-       nullif(c.o_subtitle_visible_base + substr(c.o_subtitle_visible, 1 + p.k * c.o_subtitle_visible_w, c.o_subtitle_visible_w), c.o_subtitle_visible_base - 1) AS subtitle_visible,
-       nullif(c.o_subtitle_has_text_base + substr(c.o_subtitle_has_text, 1 + p.k * c.o_subtitle_has_text_w, c.o_subtitle_has_text_w), c.o_subtitle_has_text_base - 1) AS subtitle_has_text,
-       nullif(c.o_dropdown_expanded_base + substr(c.o_dropdown_expanded, 1 + p.k * c.o_dropdown_expanded_w, c.o_dropdown_expanded_w), c.o_dropdown_expanded_base - 1) AS dropdown_expanded
+            WHEN c.o_blur_alpha_w < 0 THEN CAST(nullif(trim(CAST(substr(c.o_blur_alpha, 1 - p.k * c.o_blur_alpha_w, -c.o_blur_alpha_w) AS TEXT)), '') AS REAL) END AS blur_alpha,
+       CASE WHEN c.o_background_w >= 0 THEN nullif(c.o_background_base + substr(c.o_background, 1 + p.k * c.o_background_w, c.o_background_w), c.o_background_base - 1) END AS background,
+       CASE WHEN c.o_subtitle_visible_w >= 0 THEN nullif(c.o_subtitle_visible_base + substr(c.o_subtitle_visible, 1 + p.k * c.o_subtitle_visible_w, c.o_subtitle_visible_w), c.o_subtitle_visible_base - 1) END AS subtitle_visible,
+       CASE WHEN c.o_subtitle_has_text_w >= 0 THEN nullif(c.o_subtitle_has_text_base + substr(c.o_subtitle_has_text, 1 + p.k * c.o_subtitle_has_text_w, c.o_subtitle_has_text_w), c.o_subtitle_has_text_base - 1) END AS subtitle_has_text,
+       CASE WHEN c.o_dropdown_expanded_w >= 0 THEN nullif(c.o_dropdown_expanded_base + substr(c.o_dropdown_expanded, 1 + p.k * c.o_dropdown_expanded_w, c.o_dropdown_expanded_w), c.o_dropdown_expanded_base - 1) END AS dropdown_expanded
   FROM frame_chunks c
   JOIN chunk_positions p ON p.k < c.samples
- WHERE (c.observed_w > 0 OR c.observed_base = 1) AND nullif(c.observed_base + substr(c.observed, 1 + p.k * c.observed_w, c.observed_w), c.observed_base - 1) = 1;
+ WHERE (c.observed_w > 0 OR c.observed_base = 1) AND CASE WHEN c.observed_w >= 0 THEN nullif(c.observed_base + substr(c.observed, 1 + p.k * c.observed_w, c.observed_w), c.observed_base - 1) END = 1;
 
 -- Deleting from `observed` clears the frame's observed flag (its o_ values are then never read).
 CREATE TRIGGER observed_delete INSTEAD OF DELETE ON observed
