@@ -24,6 +24,8 @@ final class FrameChunkBuilder {
     /// (then stored as text).
     private let reals: UnsafeMutablePointer<Double>
     private let bytes: UnsafeMutablePointer<UInt8>
+    /// The texts of a column stored as text, kept to reuse their storage.
+    private var texts: [String] = []
     /// Columns with a value without exact thousandths in this chunk (bit = column index).
     private var inexact: UInt64 = 0
     /// Frames collected, and the seq of the first.
@@ -36,7 +38,7 @@ final class FrameChunkBuilder {
         let size = Self.columnCount * Self.capacity
         integers = .allocate(capacity: size)
         reals = .allocate(capacity: size)
-        bytes = .allocate(capacity: Self.capacity * 20)
+        bytes = .allocate(capacity: Self.capacity * DigitColumn.maxWidth)
     }
 
     deinit {
@@ -52,14 +54,18 @@ final class FrameChunkBuilder {
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
     }()
 
+    // The setters take the row and the inexact-column mask from the caller rather than reading
+    // and writing the class's properties: each property access is a dynamic exclusivity check,
+    // and they run 34 times per frame.
+
     @inline(__always)
-    private func setInteger(_ column: Int, _ value: Int64?) {
-        integers[column &* Self.capacity &+ count] = value ?? Self.null
+    private func setInteger(_ column: Int, _ row: Int, _ value: Int64?) {
+        integers[column &* Self.capacity &+ row] = value ?? Self.null
     }
 
     @inline(__always)
-    private func setNumber(_ column: Int, _ value: Double?) {
-        let slot = column &* Self.capacity &+ count
+    private func setNumber(_ column: Int, _ row: Int, _ value: Double?, _ inexact: inout UInt64) {
+        let slot = column &* Self.capacity &+ row
         guard let value else {
             integers[slot] = Self.null
             return
@@ -73,29 +79,31 @@ final class FrameChunkBuilder {
         }
     }
 
-    /// Sets the state columns from `first` on (computed or observed) from the state at `state`
-    /// (all NULL for `nil`); returns the mask bits of the fields that hold a value.
+    /// Sets the state columns from `first` on (computed or observed) of `row` from the state at
+    /// `state` (all NULL for `nil`); returns the mask bits of the fields that hold a value.
     @inline(__always)
-    private func setState(_ state: UnsafePointer<BarState>?, from first: Int) -> UInt64 {
+    private func setState(
+        _ state: UnsafePointer<BarState>?, from first: Int, row: Int, _ inexact: inout UInt64, plan: BarStateColumns.BindPlan
+    ) -> UInt64 {
         guard let state else {
-            for field in 0..<BarStateColumns.fields.count { integers[(first &+ field) &* Self.capacity &+ count] = Self.null }
+            for field in 0..<BarStateColumns.fields.count { integers[(first &+ field) &* Self.capacity &+ row] = Self.null }
             return 0
         }
         var mask: UInt64 = 0
         let raw = UnsafeRawPointer(state)
         for slot in plan.numbers {
             let value = raw.load(fromByteOffset: slot.offset, as: Double?.self)
-            setNumber(first &+ Int(slot.parameter), value)
+            setNumber(first &+ Int(slot.parameter), row, value, &inexact)
             if value != nil { mask |= slot.bit }
         }
         for slot in plan.booleans {
             let value = raw.load(fromByteOffset: slot.offset, as: Bool?.self)
-            setInteger(first &+ Int(slot.parameter), value.map { $0 ? 1 : 0 })
+            setInteger(first &+ Int(slot.parameter), row, value.map { $0 ? 1 : 0 })
             if value != nil { mask |= slot.bit }
         }
         for (entry, parameter) in plan.others {
             let value = entry.field.value(in: state.pointee)
-            setInteger(first &+ Int(parameter), value.map { Int64($0) })
+            setInteger(first &+ Int(parameter), row, value.map { Int64($0) })
             if value != nil { mask |= entry.bit }
         }
         return mask
@@ -107,16 +115,21 @@ final class FrameChunkBuilder {
     func append(
         seq: Int, _ sample: ScrollSample, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?
     ) -> UInt64 {
-        if count == 0 { firstSeq = seq }
-        setInteger(0, Int64((sample.t * 1_000_000).rounded()))
-        setNumber(1, sample.y)
-        setInteger(2, sample.phase.map { Int64($0.rawValue) })
-        setNumber(3, sample.vy)
-        setInteger(4, sample.frameDuration.map { Int64(($0 * 1_000_000).rounded()) })
-        setInteger(5, observed == nil ? 0 : 1)
-        var mask = setState(computed, from: FrameChunkColumn.firstComputed)
-        mask |= setState(observed, from: FrameChunkColumn.firstObserved) << BarStateColumns.observedMaskShift
-        count &+= 1
+        let row = count
+        if row == 0 { firstSeq = seq }
+        var inexact = self.inexact
+        setInteger(0, row, Int64((sample.t * 1_000_000).rounded()))
+        setNumber(1, row, sample.y, &inexact)
+        setInteger(2, row, sample.phase.map { Int64($0.rawValue) })
+        setNumber(3, row, sample.vy, &inexact)
+        setInteger(4, row, sample.frameDuration.map { Int64(($0 * 1_000_000).rounded()) })
+        setInteger(5, row, observed == nil ? 0 : 1)
+        let plan = self.plan
+        var mask = setState(computed, from: FrameChunkColumn.firstComputed, row: row, &inexact, plan: plan)
+        mask |= setState(observed, from: FrameChunkColumn.firstObserved, row: row, &inexact, plan: plan)
+            << BarStateColumns.observedMaskShift
+        self.inexact = inexact
+        count = row &+ 1
         return mask
     }
 
@@ -135,11 +148,18 @@ final class FrameChunkBuilder {
             let parameter = Int32(3 + column * 3)
             let values = integers + column * Self.capacity
             if inexact >> UInt64(column) & 1 != 0 {
-                let numbers = (0..<count).map { values[$0] == Self.null ? nil : reals[column * Self.capacity + $0] }
-                let (text, width) = DigitColumn.encodeTexts(numbers)
-                text.withUnsafeBytes { insert.bind(parameter, bytes: $0) }
-                insert.bind(parameter + 1, Int64(width))
-                insert.bindNull(parameter + 2)
+                let reals = self.reals + column * Self.capacity
+                if let shift = DigitColumn.binaryShift(values, reals, count: count, null: Self.null) {
+                    let width = DigitColumn.encodeScaled(values, reals, count: count, null: Self.null, shift: shift, into: bytes)
+                    insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: width * count))
+                    insert.bind(parameter + 1, Int64(-width))
+                    insert.bind(parameter + 2, Double(sign: .plus, exponent: -shift, significand: 1))
+                } else {
+                    let width = DigitColumn.encodeTexts(values, reals, count: count, null: Self.null, texts: &texts, into: bytes)
+                    insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: width * count))
+                    insert.bind(parameter + 1, Int64(-width))
+                    insert.bindNull(parameter + 2)
+                }
             } else if let (width, base) = DigitColumn.integerLayout(values, count: count, null: Self.null) {
                 let length = DigitColumn.encodeIntegers(values, count: count, null: Self.null, width: width, base: base, into: bytes)
                 insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: length))

@@ -178,7 +178,12 @@ package final class FrameCursor: SessionFrameReader {
         if width < 0, let blob = sqlite3_column_blob(handle, column),
            Int(sqlite3_column_bytes(handle, column)) >= -width * count {
             let bytes = blob.assumingMemoryBound(to: UInt8.self)
-            for index in 0..<count { numbers[index] = DigitColumn.decodeText(bytes, index: index, width: -width) }
+            if sqlite3_column_type(handle, column + 2) == SQLITE_FLOAT {
+                let factor = sqlite3_column_double(handle, column + 2)
+                for index in 0..<count { numbers[index] = DigitColumn.decodeScaled(bytes, index: index, width: -width, factor: factor) }
+            } else {
+                for index in 0..<count { numbers[index] = DigitColumn.decodeText(bytes, index: index, width: -width) }
+            }
             return
         }
         readIntegers(column, count: count)

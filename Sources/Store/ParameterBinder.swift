@@ -36,6 +36,12 @@ final class ParameterBinder {
     }
 
     @inline(__always)
+    func bind(_ index: Int32, _ value: Double) {
+        statement.bind(index, value)
+        isNull[Int(index)] = false
+    }
+
+    @inline(__always)
     func bind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
         statement.bind(index, bytes: bytes)
         isNull[Int(index)] = false
