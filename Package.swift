@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
         .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel"], exclude: ["Fixtures"]),
         .testTarget(name: "AnalyzerTests", dependencies: ["Analyzer", "BarModel"]),
         .testTarget(
             name: "ReportsTests",

@@ -9,7 +9,7 @@ struct DatasetteMetadata {
     let databaseName: String
 
     /// Tables Datasette lists but a user should not query (README "The database").
-    static let hidden = ["frames", "session_columns", "events", "analyses", "sample_lines", "navrec_migrations"]
+    static let hidden = ["frame_chunks", "chunk_positions", "session_columns", "events", "analyses", "sample_lines", "navrec_migrations"]
 
     /// The stable surface, with what each column means and its unit.
     static let tables: [(name: String, description: String, label: String?, facets: [String], sort: String?,

@@ -1,3 +1,5 @@
+internal import BarModel
+
 /// Decimal text to the correctly rounded `Double`, fast for the numbers recordings hold.
 ///
 /// Clinger's fast path: when the digits fit in an integer mantissa `m <= 2^53` and the decimal

@@ -78,16 +78,16 @@ package enum BarStateColumns {
         }
     }
 
-    /// A field's value slot for ``bind(_:plan:to:from:)``: where it is in ``BarState``, which
-    /// parameter (counted from the first) it binds and its mask bit.
+    /// A field's value slot for ``FrameChunkBuilder``: where it is in ``BarState``, its index in
+    /// ``fields`` and its mask bit.
     struct Slot {
         var offset: Int
         var parameter: Int32
         var bit: UInt64
     }
 
-    /// ``entries`` grouped by storage, so that binding runs one tight loop per kind instead of a
-    /// switch per field (Benchmarks/README.md, "Hot-path notes").
+    /// ``entries`` grouped by storage, so that the chunk builder runs one tight loop per kind
+    /// instead of a switch per field (Benchmarks/README.md, "Hot-path notes").
     struct BindPlan {
         var numbers: UnsafeBufferPointer<Slot>
         var booleans: UnsafeBufferPointer<Slot>
@@ -112,43 +112,4 @@ package enum BarStateColumns {
         }
         return BindPlan(numbers: buffer(numbers), booleans: buffer(booleans), others: buffer(others))
     }()
-
-    /// Binds the fields of the state at `state` to parameters `first`, `first + 1`, … in ``fields``
-    /// order and returns the mask bits of those that hold a value. A pointer, not a value, so the
-    /// state is not copied per call; `plan` is ``bindPlan``, passed in by a caller that keeps it
-    /// so the lazily initialized global is not checked per call.
-    @inline(__always)
-    static func bind(
-        _ state: UnsafePointer<BarState>, plan: BindPlan, to binder: ParameterBinder, from first: Int32
-    ) -> UInt64 {
-        var mask: UInt64 = 0
-        let raw = UnsafeRawPointer(state)
-        // Wrapping arithmetic: parameter numbers stay far below Int32.max, and the overflow checks
-        // showed in the import's profile.
-        for slot in plan.numbers {
-            if let value = raw.load(fromByteOffset: slot.offset, as: Double?.self) {
-                binder.bindNumber(first &+ slot.parameter, value)
-                mask |= slot.bit
-            } else {
-                binder.bindNull(first &+ slot.parameter)
-            }
-        }
-        for slot in plan.booleans {
-            if let value = raw.load(fromByteOffset: slot.offset, as: Bool?.self) {
-                binder.bind(first &+ slot.parameter, value ? 1 : 0)
-                mask |= slot.bit
-            } else {
-                binder.bindNull(first &+ slot.parameter)
-            }
-        }
-        for (entry, parameter) in plan.others {
-            if let value = entry.field.value(in: state.pointee) {
-                binder.bind(first &+ parameter, Int64(value))
-                mask |= entry.bit
-            } else {
-                binder.bindNull(first &+ parameter)
-            }
-        }
-        return mask
-    }
 }

@@ -1,136 +1,196 @@
 package import BarModel
 internal import CSQLite
 
-/// Reads one session's frames in key order, one row at a time (a ``SessionFrameReader``).
+/// Reads one session's frames in seq order from its `frame_chunks` rows, a chunk at a time (a
+/// ``SessionFrameReader``): each row's ``DigitColumn``s are decoded column by column into a buffer
+/// of frames that ``read(into:)`` then hands out.
 package final class FrameCursor: SessionFrameReader {
     private let statement: Statement
-    private let withObserved: Bool
     private let baseKey: Int64
-
     /// Whether only the samples are read (states left empty).
     private let samplesOnly: Bool
-
-    /// A selected state column: the result column it is read from and the field it fills.
-    private struct StateColumn {
-        var column: Int32
-        var entry: BarStateColumns.Entry
-    }
-
-    /// The computed-state columns read, then the observed-state ones (`observedCount` of them):
-    /// only the columns `session_columns` says hold a value are selected (each read column costs
-    /// SQLite an OP_Column and us an API call or two).
-    private let columns: UnsafeMutableBufferPointer<StateColumn>
-    private let computedCount: Int
-    private let observedCount: Int
     /// Result column of the `observed` flag, -1 when not selected.
     private let observedColumn: Int32
 
-    init(database: Database, sessionKey: Int64, withObserved: Bool, samplesOnly: Bool = false) throws(DatabaseError) {
+    /// A selected state column: the result column its vector is in (width and base follow), the
+    /// field it fills and whether it is the observed state's.
+    private struct StateColumn {
+        var column: Int32
+        var entry: BarStateColumns.Entry
+        var observed: Bool
+    }
+
+    /// Only the columns `session_columns` says hold a value are selected.
+    private let stateColumns: [StateColumn]
+
+    private let frames: UnsafeMutablePointer<SessionFrame> = .allocate(capacity: FrameChunkBuilder.capacity)
+    private let observedStates: UnsafeMutablePointer<BarState> = .allocate(capacity: FrameChunkBuilder.capacity)
+    private let integers: UnsafeMutablePointer<Int64> = .allocate(capacity: FrameChunkBuilder.capacity)
+    private let numbers: UnsafeMutablePointer<Double?> = .allocate(capacity: FrameChunkBuilder.capacity)
+    /// Frames in the buffer, and the next one to hand out.
+    private var count = 0
+    private var next = 0
+
+    /// A cursor over the session's frames, from the chunk with key `start` on when given.
+    init(
+        database: Database, sessionKey: Int64, withObserved: Bool, samplesOnly: Bool = false, from start: Int64? = nil
+    ) throws(DatabaseError) {
         // Sessions without a session_columns row read every column.
         let mask = samplesOnly ? 0 : try database.scalarInt(
             "SELECT mask FROM session_columns WHERE session_key = ?", [.int(sessionKey)]).map { UInt64(bitPattern: $0) } ?? .max
-        var sql = "SELECT key, t_us, y, phase, vy, frame_duration_us"
-        var next: Int32 = 6
+        var sql = "SELECT key, samples"
+        var next: Int32 = 2
+        func select(_ column: FrameChunkColumn) -> Int32 {
+            sql += ", \(column.name), \(column.name)_w, \(column.name)_base"
+            defer { next += 3 }
+            return next
+        }
+        for column in [FrameChunkColumn.t, .y, .phase, .vy, .frameDuration] { _ = select(column) }
         var selected: [StateColumn] = []
-        func select(_ index: Int, column name: String) {
-            sql += ", " + name
-            selected.append(StateColumn(column: next, entry: BarStateColumns.entries[index]))
-            next += 1
-        }
         for (index, field) in BarStateColumns.fields.enumerated() where !samplesOnly && mask >> UInt64(field.maskBit) & 1 != 0 {
-            select(index, column: BarStateColumns.computed(field))
+            selected.append(StateColumn(column: select(.computed(field)), entry: BarStateColumns.entries[index], observed: false))
         }
-        computedCount = selected.count
         if withObserved && !samplesOnly {
-            sql += ", observed"
-            observedColumn = next
-            next += 1
+            observedColumn = select(.observedFlag)
             for (index, field) in BarStateColumns.fields.enumerated()
             where mask >> (BarStateColumns.observedMaskShift + UInt64(field.maskBit)) & 1 != 0 {
-                select(index, column: BarStateColumns.observed(field))
+                selected.append(StateColumn(column: select(.observed(field)), entry: BarStateColumns.entries[index], observed: true))
             }
         } else {
             observedColumn = -1
         }
-        sql += " FROM frames WHERE key BETWEEN ? AND ? ORDER BY key"
-        observedCount = selected.count - computedCount
-        columns = .allocate(capacity: Swift.max(1, selected.count))
-        _ = columns.initialize(from: selected)
+        sql += " FROM frame_chunks WHERE key BETWEEN ? AND ? ORDER BY key"
+        stateColumns = selected
         self.samplesOnly = samplesOnly
         statement = try database.prepare(sql)
         baseKey = sessionKey << 32
-        try statement.bind([.int(baseKey), .int(baseKey | 0xFFFF_FFFF)])
-        self.withObserved = withObserved
+        try statement.bind([.int(start ?? baseKey), .int(baseKey | 0xFFFF_FFFF)])
     }
 
-    deinit { columns.deallocate() }
+    deinit {
+        frames.deallocate()
+        observedStates.deallocate()
+        integers.deallocate()
+        numbers.deallocate()
+    }
 
     /// Overwrites `frame` with the next frame and returns `true`, or returns `false` at the end.
     ///
-    /// Why the columns are read through `sqlite3_column_value`: every `sqlite3_column_*` call
-    /// enters and leaves the connection's mutex and runs `sqlite3ApiExit`; the old type-then-value
-    /// pair paid that twice per column, the `sqlite3_value_*` accessors on the column's value pay
-    /// it once (Benchmarks/README.md).
-    ///
     /// - Throws: ``DatabaseError`` when SQLite fails mid-session (an I/O error, a corrupt page).
     package func read(into frame: inout SessionFrame) throws(DatabaseError) -> Bool {
+        if next == count {
+            guard try loadChunk() else { return false }
+        }
+        frame = frames[next]
+        next += 1
+        return true
+    }
+
+    /// Decodes the next chunk into ``frames``; `false` at the end.
+    private func loadChunk() throws(DatabaseError) -> Bool {
         guard try statement.step() else { return false }
         let handle = statement.handle
-        frame.seq = Int(sqlite3_value_int64(sqlite3_column_value(handle, 0)) - baseKey)
-        let phase = Self.integer(handle, 3).flatMap { ScrollPhase(rawValue: UInt8(clamping: $0)) }
-        frame.sample = ScrollSample(
-            t: Double(Self.integer(handle, 1) ?? 0) / 1_000_000, y: Self.number(handle, 2) ?? 0, phase: phase,
-            vy: Self.number(handle, 4), frameDuration: Self.integer(handle, 5).map { Double($0) / 1_000_000 })
-        if samplesOnly {
-            frame.computed = BarState()
-            frame.observed = nil
-            return true
+        let first = Int(sqlite3_column_int64(handle, 0) - baseKey)
+        let count = min(Int(sqlite3_column_int64(handle, 1)), FrameChunkBuilder.capacity)
+        self.count = count
+        next = 0
+        let frames = self.frames
+        for index in 0..<count {
+            (frames + index).initialize(to: SessionFrame(seq: first + index, sample: ScrollSample(t: 0, y: 0), computed: BarState()))
         }
-        let columns = UnsafePointer(self.columns.baseAddress!)
-        Self.readState(handle, columns: columns, count: computedCount, into: &frame.computed)
-        if observedColumn >= 0, sqlite3_value_type(sqlite3_column_value(handle, observedColumn)) != SQLITE_NULL {
-            var state = BarState()
-            Self.readState(handle, columns: columns + computedCount, count: observedCount, into: &state)
-            frame.observed = state
-        } else {
-            frame.observed = nil
+        let integers = self.integers, numbers = self.numbers
+        readIntegers(2, count: count)
+        for index in 0..<count { frames[index].sample.t = Double(integers[index]) / 1_000_000 }
+        readNumbers(5, count: count)
+        for index in 0..<count { frames[index].sample.y = numbers[index] ?? 0 }
+        readIntegers(8, count: count)
+        for index in 0..<count {
+            let code = integers[index]
+            frames[index].sample.phase = code == FrameChunkBuilder.null ? nil : ScrollPhase(rawValue: UInt8(clamping: code))
+        }
+        readNumbers(11, count: count)
+        for index in 0..<count { frames[index].sample.vy = numbers[index] }
+        readIntegers(14, count: count)
+        for index in 0..<count {
+            let micros = integers[index]
+            frames[index].sample.frameDuration = micros == FrameChunkBuilder.null ? nil : Double(micros) / 1_000_000
+        }
+        if samplesOnly { return true }
+        var observedFlags: UInt64 = 0
+        if observedColumn >= 0 {
+            readIntegers(observedColumn, count: count)
+            for index in 0..<count where integers[index] == 1 {
+                observedFlags |= 1 << UInt64(index)
+                (observedStates + index).initialize(to: BarState())
+            }
+        }
+        for column in stateColumns {
+            if column.entry.storage.isNumber {
+                readNumbers(column.column, count: count)
+            } else {
+                readIntegers(column.column, count: count)
+                for index in 0..<count {
+                    let code = integers[index]
+                    numbers[index] = code == FrameChunkBuilder.null ? nil : Double(code)
+                }
+            }
+            if column.observed {
+                for index in 0..<count where observedFlags >> UInt64(index) & 1 != 0 {
+                    BarStateColumns.set(numbers[index], column.entry, in: &observedStates[index])
+                }
+            } else {
+                for index in 0..<count { BarStateColumns.set(numbers[index], column.entry, in: &frames[index].computed) }
+            }
+        }
+        if observedFlags != 0 {
+            for index in 0..<count where observedFlags >> UInt64(index) & 1 != 0 { frames[index].observed = observedStates[index] }
         }
         return true
     }
 
-    /// An INTEGER column (`nil` for NULL; as `sqlite3_column_int64` for other types).
+    /// Decodes the integer vector at result `column` (width and base follow it) into ``integers``.
     @inline(__always)
-    private static func integer(_ handle: OpaquePointer, _ column: Int32) -> Int64? {
-        let value = sqlite3_column_value(handle, column)
-        return sqlite3_value_type(value) == SQLITE_NULL ? nil : sqlite3_value_int64(value)
-    }
-
-    /// A number column in the table's encoding (the inverse of ``ParameterBinder/thousandths(_:)``): thousandths
-    /// as INTEGER, else REAL; `nil` for NULL.
-    @inline(__always)
-    private static func number(_ handle: OpaquePointer, _ column: Int32) -> Double? {
-        let value = sqlite3_column_value(handle, column)
-        switch sqlite3_value_type(value) {
-        case SQLITE_INTEGER: return Double(sqlite3_value_int64(value)) / 1000
-        case SQLITE_NULL: return nil
-        default: return sqlite3_value_double(value)
+    private func readIntegers(_ column: Int32, count: Int) {
+        let handle = statement.handle
+        let integers = self.integers
+        guard let blob = sqlite3_column_blob(handle, column) else {
+            integers.update(repeating: FrameChunkBuilder.null, count: count)
+            return
         }
+        let width = Int(sqlite3_column_int64(handle, column + 1))
+        let base = sqlite3_column_int64(handle, column + 2)
+        let length = Int(sqlite3_column_bytes(handle, column))
+        guard width > 0, length >= width * count else {
+            integers.update(repeating: width == 0 ? base : FrameChunkBuilder.null, count: count)
+            return
+        }
+        DigitColumn.decodeIntegers(
+            blob.assumingMemoryBound(to: UInt8.self), count: count, width: width, base: base, null: FrameChunkBuilder.null,
+            into: integers)
     }
 
-    /// Overwrites `state` with the fields in the `count` result columns at `columns`, the others
-    /// `nil`; the inverse of ``BarStateColumns/bind(_:plan:to:from:)``.
+    /// Decodes the thousandths vector at result `column` into ``numbers``.
     @inline(__always)
-    private static func readState(
-        _ handle: OpaquePointer, columns: UnsafePointer<StateColumn>, count: Int, into state: inout BarState
-    ) {
-        state = BarState()
-        for index in 0..<count {
-            let column = columns[index]
-            if column.entry.storage.isNumber {
-                BarStateColumns.set(Self.number(handle, column.column), column.entry, in: &state)
+    private func readNumbers(_ column: Int32, count: Int) {
+        let handle = statement.handle
+        let numbers = self.numbers
+        let width = Int(sqlite3_column_int64(handle, column + 1))
+        if width < 0, let blob = sqlite3_column_blob(handle, column),
+           Int(sqlite3_column_bytes(handle, column)) >= -width * count {
+            let bytes = blob.assumingMemoryBound(to: UInt8.self)
+            if sqlite3_column_type(handle, column + 2) == SQLITE_FLOAT {
+                let factor = sqlite3_column_double(handle, column + 2)
+                for index in 0..<count { numbers[index] = DigitColumn.decodeScaled(bytes, index: index, width: -width, factor: factor) }
             } else {
-                BarStateColumns.set(Self.integer(handle, column.column).map(Double.init), column.entry, in: &state)
+                for index in 0..<count { numbers[index] = DigitColumn.decodeText(bytes, index: index, width: -width) }
             }
+            return
+        }
+        readIntegers(column, count: count)
+        let integers = self.integers
+        for index in 0..<count {
+            let thousandths = integers[index]
+            numbers[index] = thousandths == FrameChunkBuilder.null ? nil : Double(thousandths) / 1000
         }
     }
 }

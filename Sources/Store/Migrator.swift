@@ -12,6 +12,11 @@ package struct Migrator: Sendable {
         self.migrations = migrations
     }
 
+    /// What a migration does after its SQL, where SQL cannot do it; in the same transaction.
+    private static let dataSteps: [Int: @Sendable (Database) throws(DatabaseError) -> Void] = [
+        9: FrameChunkMigration.run,
+    ]
+
     /// The newest version this navrec knows.
     package var latestVersion: Int { migrations.last?.version ?? 0 }
 
@@ -37,6 +42,7 @@ package struct Migrator: Sendable {
                 // Another process may have applied it while this one waited for the lock.
                 if try appliedMigrations(database)[migration.version] != nil { return }
                 try database.execute(migration.sql)
+                try Self.dataSteps[migration.version]?(database)
                 let insert = try database.prepare(
                     "INSERT INTO navrec_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
                 try insert.bind([.int(Int64(migration.version)), .text(migration.name), .text(migration.checksum), .text(isoNow())])

@@ -1,10 +1,10 @@
 internal import CSQLite
 
-/// Binds frame values to one statement's parameters in the `frames` encodings, and skips
+/// Binds frame values to one statement's parameters in the `frame_chunks` encodings, and skips
 /// `sqlite3_bind_null` for a parameter that is already NULL.
 ///
 /// Why: a behaviour set drives 4–6 of the 14 state fields and most recordings carry no observed
-/// states, so most of a frame row's parameters stay NULL for a whole session; each bind is a C call
+/// states, so most of a chunk row's columns stay NULL for a whole session; each bind is a C call
 /// that SQLite checks and locks for (Benchmarks/README.md).
 /// Bindings survive `sqlite3_reset`, so what was bound NULL stays NULL. Not for statements whose
 /// bindings are cleared elsewhere.
@@ -35,26 +35,16 @@ final class ParameterBinder {
         isNull[Int(index)] = false
     }
 
-    /// Binds a number as its exact thousandths (an INTEGER) when there are such, else as a REAL:
-    /// the encoding of the `frames` table's ANY columns.
     @inline(__always)
-    func bindNumber(_ index: Int32, _ value: Double) {
-        if let thousandths = Self.thousandths(value) {
-            statement.bind(index, thousandths)
-        } else {
-            statement.bind(index, value)
-        }
+    func bind(_ index: Int32, _ value: Double) {
+        statement.bind(index, value)
         isNull[Int(index)] = false
     }
 
     @inline(__always)
-    func bindNumber(_ index: Int32, _ value: Double?) {
-        if let value { bindNumber(index, value) } else { bindNull(index) }
-    }
-
-    @inline(__always)
-    func bindFlag(_ index: Int32, _ value: Bool?) {
-        if let value { bind(index, value ? 1 : 0) } else { bindNull(index) }
+    func bind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
+        statement.bind(index, bytes: bytes)
+        isNull[Int(index)] = false
     }
 
     /// `m` when `Double(m) / 1000` is exactly `value` (bit for bit), else `nil`. IEEE division rounds

@@ -1,3 +1,5 @@
+internal import BarModel
+
 /// Where a session's samples are in its recording (`sample_lines`, migration 0004).
 extension SessionStore {
     /// The 1-based line of the recording holding the session's first sample at or after `t`
@@ -5,14 +7,20 @@ extension SessionStore {
     /// navrec kept line numbers.
     package func recordingLine(of session: StoredSession, at t: Double) throws(DatabaseError) -> Int? {
         let low = session.key << 32, high = (session.key << 32) | 0xFFFF_FFFF
-        // Frames are a session's key range in seq order, and t never decreases within it.
-        let find = try database.prepare("""
-            SELECT coalesce((SELECT min(key) FROM frames WHERE key BETWEEN ?1 AND ?2 AND t_us >= ?3),
-                            (SELECT max(key) FROM frames WHERE key BETWEEN ?1 AND ?2))
-            """)
-        try find.bind([.int(low), .int(high), .int(Int64((t * 1_000_000).rounded()))])
-        guard try find.step(), let key = find.optionalInt64(0) else { return nil }
-        let seq = key & 0xFFFF_FFFF
+        let target = Int64((t * 1_000_000).rounded())
+        // t never decreases within a session, so a chunk's base is its first sample's t: the sample
+        // is in the last chunk starting at or before t, or is the next chunk's first.
+        let start = try database.scalarInt(
+            "SELECT max(key) FROM frame_chunks WHERE key BETWEEN ?1 AND ?2 AND t_us_base <= ?3",
+            [.int(low), .int(high), .int(target)]) ?? low
+        let cursor = try FrameCursor(database: database, sessionKey: session.key, withObserved: false, samplesOnly: true, from: start)
+        var frame = SessionFrame.empty
+        var found: Int64?
+        while try cursor.read(into: &frame) {
+            found = Int64(frame.seq)
+            if Int64((frame.sample.t * 1_000_000).rounded()) >= target { break }
+        }
+        guard let seq = found else { return nil }
         let breakpoint = try database.prepare("""
             SELECT seq, line FROM sample_lines WHERE session_key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1
             """)

@@ -8,22 +8,20 @@
 /// binders track them (``ParameterBinder``), and the other statements bind every parameter each time.
 final class SessionWriteStatements {
     let database: Database
-    let frameBatch: ParameterBinder
-    let frameSingle: ParameterBinder
+    /// Collects frames and stores them with the compiled `frame_chunks` INSERT.
+    let chunk: FrameChunkBuilder
     let eventInsert: Statement
     let sessionInsert: Statement
     let columnsInsert: Statement
     let lineInsert: Statement
     /// The session's transaction.
     let transaction: TransactionStatements
-    private let lastFrameKeyQuery: Statement
     private let nextSessionKeyQuery: Statement
 
     init(database: Database, transaction: TransactionStatements) throws(DatabaseError) {
         self.database = database
         self.transaction = transaction
-        frameBatch = ParameterBinder(try database.prepare(SessionWriter.insertFramesSQL(rows: SessionWriter.batchRows)))
-        frameSingle = ParameterBinder(try database.prepare(SessionWriter.insertFramesSQL(rows: 1)))
+        chunk = FrameChunkBuilder(insert: ParameterBinder(try database.prepare(FrameChunkBuilder.insertSQL)))
         eventInsert = try database.prepare(
             "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target) VALUES (?, ?, ?, ?, ?, ?)")
         sessionInsert = try database.prepare("""
@@ -34,17 +32,10 @@ final class SessionWriteStatements {
             """)
         columnsInsert = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
         lineInsert = try database.prepare("INSERT INTO sample_lines (session_key, seq, line) VALUES (?, ?, ?)")
-        lastFrameKeyQuery = try database.prepare("SELECT max(key) FROM frames")
-        // Above every stored session's key and every stored frame's range (the frames of a session
-        // deleted before migration 8, whose trigger removes them, may outlive it), so its frame keys are free.
+        // Above every stored session's key and every stored chunk's range, so its chunk keys are free.
         nextSessionKeyQuery = try database.prepare("""
-            SELECT max(coalesce((SELECT max(session_key) FROM sessions), 0), coalesce((SELECT max(key) >> 32 FROM frames), 0)) + 1
+            SELECT max(coalesce((SELECT max(session_key) FROM sessions), 0), coalesce((SELECT max(key) >> 32 FROM frame_chunks), 0)) + 1
             """)
-    }
-
-    /// The largest frame key stored, if any.
-    func lastFrameKey() throws(DatabaseError) -> Int64? {
-        try Self.scalar(lastFrameKeyQuery)
     }
 
     /// The key a new session gets (see the query above).

@@ -79,6 +79,11 @@ package final class Statement {
         sqlite3_bind_null(handle, index)
     }
 
+    /// Binds a BLOB; SQLite copies the bytes.
+    package func bind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
+        sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), csqlite_transient())
+    }
+
     package func bind(_ index: Int32, _ value: String) {
         sqlite3_bind_text(handle, index, value, -1, csqlite_transient())
     }

@@ -190,7 +190,7 @@ struct FormatsTests {
         let metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let database = try #require((metadata["databases"] as? [String: Any])?["formats"] as? [String: Any])
         let tables = try #require(database["tables"] as? [String: [String: Any]])
-        for name in ["frames", "session_columns", "events", "analyses", "sample_lines", "navrec_migrations"] {
+        for name in ["frame_chunks", "chunk_positions", "session_columns", "events", "analyses", "sample_lines", "navrec_migrations"] {
             #expect(tables[name]?["hidden"] as? Bool == true, "\(name)")
         }
         #expect(tables["sessions"]?["label_column"] as? String == "id")

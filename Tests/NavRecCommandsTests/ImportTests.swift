@@ -47,11 +47,11 @@ struct ImportTests {
         let again = try NavRecBinary.run(["import", path, "--db", db])
         #expect(again.status == 0)
         #expect(again.stdout.contains("0 sessions stored, 1 already imported (hover-84"))
-        #expect(try sqlite("select count(*) as n from frames") == "n\r\n5\r\n")
+        #expect(try sqlite("select count(*) as n from timeline where source = 'computed'") == "n\r\n5\r\n")
         let replaced = try NavRecBinary.run(["import", path, "--db", db, "--replace"])
         #expect(replaced.stdout.contains("1 session stored"))
         #expect(try sqlite("select count(*) as n from sessions") == "n\r\n1\r\n")
-        #expect(try sqlite("select count(*) as n from frames") == "n\r\n5\r\n")
+        #expect(try sqlite("select count(*) as n from timeline where source = 'computed'") == "n\r\n5\r\n")
     }
 
     @Test("a recording without an id gets one from its content, so re-importing is recognised")
@@ -69,7 +69,7 @@ struct ImportTests {
     func badLine() throws {
         let good = try directory.write("good.ndjson", Self.blurHover)
         #expect(try NavRecBinary.run(["import", good, "--db", db]).status == 0)
-        let before = try sqlite("select count(*) as n from frames")
+        let before = try sqlite("select count(*) as n from timeline where source = 'computed'")
         let bad = try directory.write("bad.ndjson", [
             #"{"navrec":1,"session":{"id":"bad","behaviors":{"blurHeader":{}}}}"#, #"{"t":0.0,"y":1}"#, #"{"t":0.1,"y":"#,
         ])
@@ -77,7 +77,7 @@ struct ImportTests {
         #expect(result.status == 65)
         #expect(result.stderr.contains("bad.ndjson:3:"))
         #expect(result.stderr.contains(": error: "))
-        #expect(try sqlite("select count(*) as n from frames") == before)
+        #expect(try sqlite("select count(*) as n from timeline where source = 'computed'") == before)
         #expect(try sqlite("select count(*) as n from sessions") == "n\r\n1\r\n")
     }
 

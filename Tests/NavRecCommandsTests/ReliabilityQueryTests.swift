@@ -7,15 +7,15 @@ import Testing
 struct ReliabilityQueryTests {
     static let writes = [
         "INSERT INTO sessions (id) VALUES ('x')",
-        "DELETE FROM frames",
+        "DELETE FROM frame_chunks",
         "UPDATE sessions SET app = 'x'",
         "DROP TABLE findings",
         "CREATE TABLE t (x)",
         "CREATE TEMP TABLE t (x)",
-        "CREATE TRIGGER wipe AFTER INSERT ON findings BEGIN DELETE FROM frames; END",
+        "CREATE TRIGGER wipe AFTER INSERT ON findings BEGIN DELETE FROM frame_chunks; END",
         "CREATE VIEW v AS SELECT 1",
         "ALTER TABLE sessions ADD COLUMN x",
-        "WITH doomed AS (SELECT key FROM frames) DELETE FROM frames WHERE key IN (SELECT key FROM doomed)",
+        "WITH doomed AS (SELECT key FROM frame_chunks) DELETE FROM frame_chunks WHERE key IN (SELECT key FROM doomed)",
         "ATTACH DATABASE 'attached.sqlite' AS other",
         "ATTACH 'file:attached.sqlite?mode=rwc' AS other; CREATE TABLE other.t (x)",
         "VACUUM INTO 'copy.sqlite'",
@@ -23,12 +23,12 @@ struct ReliabilityQueryTests {
         "PRAGMA user_version = 7",
         "PRAGMA journal_mode = DELETE",
         "PRAGMA writable_schema = ON",
-        "PRAGMA query_only = OFF; DELETE FROM frames",
+        "PRAGMA query_only = OFF; DELETE FROM frame_chunks",
         "PRAGMA wal_checkpoint(TRUNCATE)",
         "PRAGMA optimize",
         "PRAGMA foreign_keys = OFF",
         "BEGIN IMMEDIATE",
-        "SELECT 1; DELETE FROM frames",
+        "SELECT 1; DELETE FROM frame_chunks",
         "REINDEX",
         "ANALYZE",
         "SELECT load_extension('libm.so')",
@@ -59,7 +59,7 @@ struct ReliabilityQueryTests {
         let recording = try directory.write("hover.ndjson", ImportTests.blurHover)
         #expect(try NavRecBinary.run(["import", recording, "--db", "navrec.sqlite"], in: directory.url).status == 0)
         let before = try ReliabilityDatabase.files(in: directory.url)
-        for sql in ["select count(*) as n from frames", "PRAGMA integrity_check", "PRAGMA user_version"] {
+        for sql in ["select count(*) as n from timeline where source = 'computed'", "PRAGMA integrity_check", "PRAGMA user_version"] {
             let result = try NavRecBinary.run(["query", sql, "--db", "navrec.sqlite", "--format", "csv"], in: directory.url)
             #expect(result.status == 0, "\(sql): \(result.stderr)")
         }

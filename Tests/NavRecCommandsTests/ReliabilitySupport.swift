@@ -39,14 +39,14 @@ enum ReliabilityDatabase {
         let database = try Database(path: path, mode: .readOnly)
         var problems: [String] = []
         let statement = try database.prepare("""
-            SELECT id, samples, (SELECT count(*) FROM frames WHERE key >= s.session_key << 32 AND key < (s.session_key + 1) << 32)
+            SELECT id, samples, (SELECT coalesce(sum(samples), 0) FROM frame_chunks WHERE key >= s.session_key << 32 AND key < (s.session_key + 1) << 32)
             FROM sessions AS s
             """)
         while try statement.step() {
             guard statement.int64(1) != statement.int64(2) else { continue }
             problems.append("\(statement.text(0) ?? "?"): samples \(statement.int64(1)), frames \(statement.int64(2))")
         }
-        let orphans = try database.scalarInt("SELECT count(*) FROM frames WHERE key >> 32 NOT IN (SELECT session_key FROM sessions)") ?? 0
+        let orphans = try database.scalarInt("SELECT coalesce(sum(samples), 0) FROM frame_chunks WHERE key >> 32 NOT IN (SELECT session_key FROM sessions)") ?? 0
         if orphans > 0 { problems.append("\(orphans) frames of no session") }
         return problems
     }

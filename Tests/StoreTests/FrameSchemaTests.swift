@@ -2,7 +2,7 @@ import BarModel
 import Testing
 @testable import Store
 
-/// The `frames` table and the views over it against the one definition of the bar state,
+/// The `frame_chunks` table and the views over it against the one definition of the bar state,
 /// ``BarStateField``: a field missing from a migration fails here.
 @Suite("Frame schema against BarStateField")
 struct FrameSchemaTests {
@@ -16,17 +16,21 @@ struct FrameSchemaTests {
         return result
     }
 
-    @Test("frames has exactly the columns the writer fills: a computed and an observed column per field, typed by kind")
-    func framesColumns() throws {
+    @Test("frame_chunks has exactly the columns the writer fills: a vector, width and base per sample field and per computed and observed state field")
+    func chunkColumns() throws {
         let store = try SessionStore(path: directory.path("f.sqlite"))
-        let columns = try Self.columns("frames", in: store.database)
-        #expect(columns.map(\.name).sorted() == SessionWriter.frameColumnNames.sorted())
-        let types = Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0.type) })
-        for field in BarStateField.allCases {
-            let type = field.isNumber ? "ANY" : "INTEGER"
-            #expect(types[BarStateColumns.computed(field)] == type, "\(field)")
-            #expect(types[BarStateColumns.observed(field)] == type, "\(field)")
+        let columns = try Self.columns("frame_chunks", in: store.database)
+        let vectors = ["t_us", "y", "phase", "vy", "frame_duration_us", "observed"]
+            + BarStateField.allCases.map(\.columnName) + BarStateField.allCases.map { "o_" + $0.columnName }
+        #expect(columns.map(\.name) == ["key", "samples"] + vectors.flatMap { [$0, $0 + "_w", $0 + "_base"] })
+        #expect(FrameChunkColumn.all.map(\.name) == vectors)
+        let thousandths = Set(FrameChunkColumn.all.filter(\.isThousandths).map { $0.name + "_base" })
+        for column in columns.dropFirst(2) {
+            let type = thousandths.contains(column.name) ? "ANY"
+                : column.name.hasSuffix("_w") || column.name.hasSuffix("_base") ? "INTEGER" : "BLOB"
+            #expect(column.type == type, "\(column.name)")
         }
+        #expect(try store.database.scalarInt("SELECT count(*) FROM chunk_positions") == Int64(FrameChunkBuilder.capacity))
     }
 
     @Test("timeline and observed have one column per field, in field order, after their key columns")
@@ -49,7 +53,7 @@ struct FrameSchemaTests {
         #expect(bits.allSatisfy { (0..<32).contains($0) })
     }
 
-    @Test("deleting from observed clears every observed column of the frame", arguments: BarStateField.allCases)
+    @Test("deleting from observed clears the frame's observed state, in the views and for the analyzer", arguments: BarStateField.allCases)
     func observedDelete(field: BarStateField) throws {
         let store = try SessionStore(path: directory.path("o.sqlite"))
         var state = BarState()
@@ -60,10 +64,13 @@ struct FrameSchemaTests {
                 key: writer.sessionKey, id: "o", behaviorNames: [], parametersJSON: "{}", contentID: "auto-0", source: "test",
                 samples: 1, observedSamples: 1, events: 0, ignoredKeys: 0, duration: 0, importedAt: "2026-11-30T00:00:00Z")
         }
-        let column = BarStateColumns.observed(field)
-        #expect(try store.database.scalarInt("SELECT count(*) FROM frames WHERE \(column) IS NOT NULL") == 1)
+        let column = field.columnName
+        #expect(try store.database.scalarInt("SELECT count(*) FROM observed WHERE \(column) IS NOT NULL") == 1)
         try store.database.execute("DELETE FROM observed")
-        #expect(try store.database.scalarInt("SELECT count(*) FROM frames WHERE \(column) IS NOT NULL OR observed IS NOT NULL") == 0)
-        #expect(try store.database.scalarInt("SELECT count(*) FROM frames WHERE \(BarStateColumns.computed(field)) IS NOT NULL") == 1)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM observed") == 0)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM timeline WHERE source = 'observed'") == 0)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM timeline WHERE source = 'computed' AND \(column) IS NOT NULL") == 1)
+        let session = try #require(try store.session(id: "o"))
+        #expect(try store.frames(of: session).readAll().map(\.observed) == [nil])
     }
 }

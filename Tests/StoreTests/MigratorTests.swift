@@ -15,7 +15,7 @@ struct MigratorTests {
         #expect(try statement.step())
         #expect(statement.text(0) == Migration.embedded[0].checksum)
         #expect(try database.scalarInt("PRAGMA user_version") == Int64(Migrator().latestVersion))
-        for name in ["sessions", "frames", "observed", "events", "findings", "analyses", "timeline", "session_summary"] {
+        for name in ["sessions", "frame_chunks", "chunk_positions", "observed", "events", "findings", "analyses", "timeline", "session_summary"] {
             #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = ?", [.text(name)]) == 1)
         }
     }

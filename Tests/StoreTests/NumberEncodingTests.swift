@@ -1,10 +1,12 @@
+import Foundation
 import BarModel
 import Testing
 @testable import Store
 
-/// `frames` stores numbers as exact thousandths (INTEGER) where that is lossless, else as REAL:
-/// every value must come back bit for bit, through Swift and through the `timeline` view.
-@Suite("Number encoding in frames")
+/// `frame_chunks` stores numbers as exact thousandths where that is lossless, else as their shortest
+/// round-trip text: every value must come back bit for bit, through Swift and through the
+/// `timeline` view (SQLite's own text-to-number conversion).
+@Suite("Number encoding in frame chunks")
 struct NumberEncodingTests {
     let directory = TemporaryDirectory()
 
@@ -54,5 +56,73 @@ struct NumberEncodingTests {
         var observedValues: [Double] = []
         while try observed.step() { observedValues.append(observed.double(0)) }
         #expect(observedValues == Self.values)
+    }
+
+    /// SplitMix64: the same values on every run.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Stores `values` as session `id`'s y and computed avatarScale; returns them as navrec reads
+    /// them back and as `timeline` gives them (y, then avatar_scale).
+    func storeAndRead(_ values: [Double], id: String) throws -> (swift: [Double?], sql: [(Double, Double)]) {
+        let store = try SessionStore(path: directory.path("\(id).sqlite"))
+        try store.importSession { writer in
+            for (seq, value) in values.enumerated() {
+                try writer.append(ScrollSample(t: Double(seq) / 120, y: value), computed: BarState(avatarScale: value), observed: nil)
+            }
+            return StoredSession(
+                key: writer.sessionKey, id: id, behaviorNames: ["avatar"], parametersJSON: "{}", contentID: "auto-\(id)",
+                source: "test", samples: writer.samples, observedSamples: 0, events: 0,
+                ignoredKeys: 0, duration: writer.duration, importedAt: "2026-12-01T00:00:00Z")
+        }
+        let session = try #require(try store.session(id: id))
+        let frames = try store.frames(of: session).readAll()
+        #expect(frames.map(\.sample.y.bitPattern) == frames.map { $0.computed.avatarScale?.bitPattern ?? 0 })
+        let statement = try store.database.prepare("SELECT y, avatar_scale FROM timeline WHERE session_id = ? ORDER BY seq")
+        try statement.bind([.text(id)])
+        var sql: [(Double, Double)] = []
+        while try statement.step() { sql.append((statement.double(0), statement.double(1))) }
+        return (frames.map(\.computed.avatarScale), sql)
+    }
+
+    @Test("5,000 numbers as recorders and models write them read back bit for bit, in Swift and through timeline")
+    func realisticRoundTrip() throws {
+        var random = SeededGenerator(state: 15)
+        let values: [Double] = (0..<5_000).map { index in
+            switch index % 4 {
+            case 0: Double(Int.random(in: -100_000...100_000, using: &random)) / 1000  // whole thousandths
+            case 1: Double.random(in: 0...1, using: &random)  // an alpha from a model
+            case 2: Double.random(in: -500...500, using: &random).rounded() / 3  // 1/3 points
+            default: sin(Double(index)) * 96.5 * Double.random(in: 0.001...1, using: &random)
+            }
+        }
+        let (swift, sql) = try storeAndRead(values, id: "real")
+        #expect(swift.map { $0?.bitPattern } == values.map(\.bitPattern))
+        let wrong = zip(sql, values).filter { $0.0.0.bitPattern != $0.1.bitPattern || $0.0.1.bitPattern != $0.1.bitPattern }
+        #expect(wrong.isEmpty, "\(wrong.count) values differ in SQL: \(wrong.prefix(5))")
+        #expect(sql.count == values.count)
+    }
+
+    @Test("any finite bit pattern reads back bit for bit in Swift, and within one unit in the last place through timeline")
+    func wildRoundTrip() throws {
+        var random = SeededGenerator(state: 16)
+        var values: [Double] = []
+        while values.count < 3_000 {
+            let value = Double(bitPattern: random.next())
+            if value.isFinite { values.append(value) }
+        }
+        let (swift, sql) = try storeAndRead(values, id: "wild")
+        #expect(swift.map { $0?.bitPattern } == values.map(\.bitPattern))
+        let far = zip(sql, values).filter { ![$0.1.nextDown, $0.1, $0.1.nextUp].contains($0.0.0) }
+        #expect(far.isEmpty, "\(far.count) values: \(far.prefix(5))")
+        #expect(sql.count == values.count)
     }
 }

@@ -66,9 +66,9 @@ struct StatementReuseTests {
         #expect(try store.database.scalarInt(
             "SELECT count(*) FROM timeline WHERE session_id = 'bare' AND (source = 'observed' OR phase IS NOT NULL)") == 0)
         #expect(try store.database.scalarInt(
-            "SELECT count(*) FROM frames WHERE key >> 32 = ? AND frame_duration_us IS NOT NULL", [.int(bare.key)]) == 0)
+            "SELECT count(*) FROM frame_chunks WHERE key >> 32 = ? AND frame_duration_us IS NOT NULL", [.int(bare.key)]) == 0)
         #expect(try store.database.scalarInt("SELECT count(*) FROM sessions") == 2)
-        #expect(try store.database.scalarInt("SELECT count(*) FROM frames") == Int64(2 * count))
+        #expect(try store.database.scalarInt("SELECT sum(samples) FROM frame_chunks") == Int64(2 * count))
     }
 
     @Test("between sessions the store holds no write lock: another connection can write")

@@ -1,0 +1,178 @@
+internal import BarModel
+
+/// Collects a session's frames column by column, ``capacity`` at a time, and stores each full
+/// (or last) chunk as one `frame_chunks` row of ``DigitColumn``s.
+///
+/// Why chunks: one row per sample cost a B-tree insert and SQLite's record format per sample, and
+/// reading rows back dominated `navrec report` (Benchmarks/README.md, "Storage layout"). 64
+/// samples per chunk keep a row within a page (its columns are read without overflow pages) and
+/// the digit widths small.
+final class FrameChunkBuilder {
+    /// Samples per chunk; `chunk_positions` (migration 0009) holds 0 ..< capacity.
+    static let capacity = 64
+    /// The integer that stands for NULL in the buffers.
+    static let null = Int64.min
+
+    private static let columns = FrameChunkColumn.all
+    private static let columnCount = columns.count
+
+    private let insert: ParameterBinder
+    private let plan = BarStateColumns.bindPlan
+    /// Column c's value of row r at `c * capacity + r`: an integer, exact thousandths, or ``null``.
+    private let integers: UnsafeMutablePointer<Int64>
+    /// The numbers themselves, for a thousandths column with a value that has no exact thousandths
+    /// (then stored as text).
+    private let reals: UnsafeMutablePointer<Double>
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// The texts of a column stored as text, kept to reuse their storage.
+    private var texts: [String] = []
+    /// Columns with a value without exact thousandths in this chunk (bit = column index).
+    private var inexact: UInt64 = 0
+    /// Frames collected, and the seq of the first.
+    private(set) var count = 0
+    private var firstSeq = 0
+
+    /// `insert` is ``insertSQL``, compiled.
+    init(insert: ParameterBinder) {
+        self.insert = insert
+        let size = Self.columnCount * Self.capacity
+        integers = .allocate(capacity: size)
+        reals = .allocate(capacity: size)
+        bytes = .allocate(capacity: Self.capacity * DigitColumn.maxWidth)
+    }
+
+    deinit {
+        integers.deallocate()
+        reals.deallocate()
+        bytes.deallocate()
+    }
+
+    /// The INSERT of one chunk: key, samples, then each column with its width and base.
+    static let insertSQL: String = {
+        let names = ["key", "samples"] + columns.flatMap { [$0.name, $0.name + "_w", $0.name + "_base"] }
+        return "INSERT INTO frame_chunks (" + names.joined(separator: ", ") + ") VALUES ("
+            + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+    }()
+
+    // The setters take the row and the inexact-column mask from the caller rather than reading
+    // and writing the class's properties: each property access is a dynamic exclusivity check,
+    // and they run 34 times per frame.
+
+    @inline(__always)
+    private func setInteger(_ column: Int, _ row: Int, _ value: Int64?) {
+        integers[column &* Self.capacity &+ row] = value ?? Self.null
+    }
+
+    @inline(__always)
+    private func setNumber(_ column: Int, _ row: Int, _ value: Double?, _ inexact: inout UInt64) {
+        let slot = column &* Self.capacity &+ row
+        guard let value else {
+            integers[slot] = Self.null
+            return
+        }
+        reals[slot] = value
+        if let thousandths = ParameterBinder.thousandths(value) {
+            integers[slot] = thousandths
+        } else {
+            integers[slot] = 0
+            inexact |= 1 << UInt64(column)
+        }
+    }
+
+    /// Sets the state columns from `first` on (computed or observed) of `row` from the state at
+    /// `state` (all NULL for `nil`); returns the mask bits of the fields that hold a value.
+    @inline(__always)
+    private func setState(
+        _ state: UnsafePointer<BarState>?, from first: Int, row: Int, _ inexact: inout UInt64, plan: BarStateColumns.BindPlan
+    ) -> UInt64 {
+        guard let state else {
+            for field in 0..<BarStateColumns.fields.count { integers[(first &+ field) &* Self.capacity &+ row] = Self.null }
+            return 0
+        }
+        var mask: UInt64 = 0
+        let raw = UnsafeRawPointer(state)
+        for slot in plan.numbers {
+            let value = raw.load(fromByteOffset: slot.offset, as: Double?.self)
+            setNumber(first &+ Int(slot.parameter), row, value, &inexact)
+            if value != nil { mask |= slot.bit }
+        }
+        for slot in plan.booleans {
+            let value = raw.load(fromByteOffset: slot.offset, as: Bool?.self)
+            setInteger(first &+ Int(slot.parameter), row, value.map { $0 ? 1 : 0 })
+            if value != nil { mask |= slot.bit }
+        }
+        for (entry, parameter) in plan.others {
+            let value = entry.field.value(in: state.pointee)
+            setInteger(first &+ Int(parameter), row, value.map { Int64($0) })
+            if value != nil { mask |= entry.bit }
+        }
+        return mask
+    }
+
+    /// Adds frame `seq` (the session's next); returns the `session_columns` mask bits of the state
+    /// fields that hold a value. The caller stores the chunk when ``count`` reaches ``capacity``.
+    @inline(__always)
+    func append(
+        seq: Int, _ sample: ScrollSample, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?
+    ) -> UInt64 {
+        let row = count
+        if row == 0 { firstSeq = seq }
+        var inexact = self.inexact
+        setInteger(0, row, Int64((sample.t * 1_000_000).rounded()))
+        setNumber(1, row, sample.y, &inexact)
+        setInteger(2, row, sample.phase.map { Int64($0.rawValue) })
+        setNumber(3, row, sample.vy, &inexact)
+        setInteger(4, row, sample.frameDuration.map { Int64(($0 * 1_000_000).rounded()) })
+        setInteger(5, row, observed == nil ? 0 : 1)
+        let plan = self.plan
+        var mask = setState(computed, from: FrameChunkColumn.firstComputed, row: row, &inexact, plan: plan)
+        mask |= setState(observed, from: FrameChunkColumn.firstObserved, row: row, &inexact, plan: plan)
+            << BarStateColumns.observedMaskShift
+        self.inexact = inexact
+        count = row &+ 1
+        return mask
+    }
+
+    /// Forgets the collected frames.
+    func discard() {
+        count = 0
+        inexact = 0
+    }
+
+    /// Stores the collected frames as the row of key `(sessionKey << 32) | seq of the first`.
+    func store(sessionKey: Int64) throws(DatabaseError) {
+        guard count > 0 else { return }
+        insert.bind(1, sessionKey << 32 | Int64(firstSeq))
+        insert.bind(2, Int64(count))
+        for column in 0..<Self.columnCount {
+            let parameter = Int32(3 + column * 3)
+            let values = integers + column * Self.capacity
+            if inexact >> UInt64(column) & 1 != 0 {
+                let reals = self.reals + column * Self.capacity
+                if let shift = DigitColumn.binaryShift(values, reals, count: count, null: Self.null) {
+                    let width = DigitColumn.encodeScaled(values, reals, count: count, null: Self.null, shift: shift, into: bytes)
+                    insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: width * count))
+                    insert.bind(parameter + 1, Int64(-width))
+                    insert.bind(parameter + 2, Double(sign: .plus, exponent: -shift, significand: 1))
+                } else {
+                    let width = DigitColumn.encodeTexts(values, reals, count: count, null: Self.null, texts: &texts, into: bytes)
+                    insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: width * count))
+                    insert.bind(parameter + 1, Int64(-width))
+                    insert.bindNull(parameter + 2)
+                }
+            } else if let (width, base) = DigitColumn.integerLayout(values, count: count, null: Self.null) {
+                let length = DigitColumn.encodeIntegers(values, count: count, null: Self.null, width: width, base: base, into: bytes)
+                insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: length))
+                insert.bind(parameter + 1, Int64(width))
+                insert.bind(parameter + 2, base)
+            } else {
+                insert.bindNull(parameter)
+                insert.bindNull(parameter + 1)
+                insert.bindNull(parameter + 2)
+            }
+        }
+        discard()
+        try insert.statement.step()
+        insert.statement.reset()
+    }
+}
