@@ -200,8 +200,8 @@ def main():
         tables = {r["name"]: r["bytes"] for r in json.load(open(os.path.join(out, f"dbstat-{size}.json")))}
         notes.append(
             f"- mixed, {size:,}: {sessions['sessions']} sessions of six behaviour sets, {sessions['observed']:,} samples with an "
-            f"observed state; the `frames` table (sample + computed + observed state, one row per sample) takes "
-            f"{tables.get('frames', 0) / size:.1f} B/sample.")
+            f"observed state; the `frame_chunks` table (sample + computed + observed state, 64 samples per row) takes "
+            f"{tables.get('frame_chunks', 0) / size:.1f} B/sample.")
     for step, label in SINGLE_STEPS:
         dbs = {"single-import": "single-plain.sqlite", "single-sqlite-import-bare": "import-single.sqlite"}
         row(f"single, {single:,}", step, label, single, bare, single, "samples/s", dbs.get(step))

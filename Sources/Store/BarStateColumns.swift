@@ -1,8 +1,8 @@
 package import BarModel
 
-/// How bar-state fields map to `frames` columns, derived from ``BarStateField``: each field has a
-/// computed-state column named ``BarStateField/columnName`` and an observed-state column with the
-/// `o_` prefix. Lengths and fractions are stored in the thousandths encoding
+/// How bar-state fields map to `frame_chunks` columns, derived from ``BarStateField``: each field
+/// has a computed-state column named ``BarStateField/columnName`` and an observed-state column with
+/// the `o_` prefix. Lengths and fractions are stored in the thousandths encoding
 /// (``ParameterBinder/thousandths(_:)``), booleans and enumerations as their code.
 ///
 /// `session_columns.mask` has bit ``BarStateField/maskBit`` for a field's computed column and bit

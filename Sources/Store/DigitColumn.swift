@@ -10,7 +10,7 @@ internal import BarModel
 ///   number they spell); NULL is `-1` (`-01`, …), i.e. `base - 1`, so `w >= 2` when the chunk has
 ///   one. `w = 0` when every value equals `base` (the blob is one placeholder byte: `substr` of an
 ///   empty BLOB is NULL, of a non-empty one with length 0 an empty BLOB, which adds as 0).
-///   Thousandths columns hold exact thousandths here, as the `frames` table's ANY columns did.
+///   Thousandths columns hold exact thousandths here (`m / 1000.0` is the very value).
 /// - `w < 0` (thousandths columns where a value has no exact thousandths, e.g. a model's
 ///   `0.9998857142857143`): when one power of two 2^-s scales every value of the chunk to an
 ///   integer below 2^63 (the usual case), `base` is that REAL factor and field k the integer

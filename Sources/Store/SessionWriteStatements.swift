@@ -1,11 +1,11 @@
 /// The statements that store a session, compiled once per connection and reused by every
 /// ``SessionWriter`` of a ``SessionStore``.
 ///
-/// Why: compiling the 64-row frame INSERT (over 2,000 parameters) took far longer than storing a
-/// short session's rows, so importing many tiny sessions was dominated by `sqlite3_prepare`
-/// (Benchmarks/README.md, "Cheap sessions"). Every statement is reset after it runs, so none holds
-/// a read transaction or blocks a commit between sessions. Bindings survive the reset; the frame
-/// binders track them (``ParameterBinder``), and the other statements bind every parameter each time.
+/// Why: compiling the statements took far longer than storing a short session's rows, so importing
+/// many tiny sessions was dominated by `sqlite3_prepare` (Benchmarks/README.md, "Cheap sessions").
+/// Every statement is reset after it runs, so none holds a read transaction or blocks a commit
+/// between sessions. Bindings survive the reset; the chunk INSERT's binder tracks them
+/// (``ParameterBinder``), and the other statements bind every parameter each time.
 final class SessionWriteStatements {
     let database: Database
     /// Collects frames and stores them with the compiled `frame_chunks` INSERT.
