@@ -3,8 +3,8 @@ internal import Foundation
 internal import Recording
 internal import Store
 
-/// The importer's ``SessionSink``: stores each session in one transaction with its computed
-/// states, under the id the rules below choose.
+/// The importer's ``SessionSink``: stores each session whole (a ``SessionImport``) with its
+/// computed states, under the id the rules below choose.
 ///
 /// Which id a session is stored under (README "Reused session ids"):
 /// - its recording's id (or `auto-…` from its content, when the header gives none) if that is free;

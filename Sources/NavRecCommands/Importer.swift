@@ -3,7 +3,8 @@ internal import Recording
 internal import Store
 
 /// Imports recordings: reads items and runs the bar models (``RecordingPipeline``), and stores each
-/// session in one transaction (``ImportSink``, which says under which id).
+/// session whole (``ImportSink``, which says under which id); the file's sessions are committed
+/// when it ends, and every ``SessionStore/importCommitInterval`` before that.
 ///
 /// A bad line rolls back only the session it is in (earlier sessions of the file stay stored).
 struct Importer {
@@ -18,8 +19,11 @@ struct Importer {
         let sink = ImportSink(store: store, replace: replace, displayName: displayName, sourcePath: sourcePath)
         do {
             try RecordingPipeline(onProgress: onProgress).run(source, into: sink)
+            try store.commitImports()
         } catch {
+            // The file's earlier sessions stay stored.
             sink.rollback()
+            try? store.commitImports()
             throw error
         }
         var summary = sink.summary

@@ -12,8 +12,14 @@ package final class SessionStore {
     private var cachedAnalysisStatements: AnalysisWriteStatements?
     /// ``events(sessionKey:)``'s query: `navrec report` asks it once per session.
     private var cachedEvents: Statement?
+    /// When the open import transaction began (``beginImport()``), or `nil` when none is open.
+    private var importStarted: ContinuousClock.Instant?
     /// ``session(id:)``'s query, compiled once: the importer asks it once or twice per session.
     private var cachedSessionByID: Statement?
+
+    /// Sessions imported but not yet committed are whole; a caller that ends without
+    /// ``commitImports()`` (an error on the way out) keeps them.
+    deinit { try? commitImports() }
 
     /// Opens the database at `path`, creating and migrating it unless `readOnly`.
     package init(path: String, readOnly: Bool = false) throws {
@@ -102,38 +108,65 @@ package final class SessionStore {
         try statement.step()
     }
 
-    /// Stores one session in one transaction, which holds the write lock throughout: `body` appends
-    /// the session's frames and events to the writer and returns its `sessions` row (with the
-    /// writer's ``SessionWriter/sessionKey``), or `nil` to store nothing. When `body` throws,
-    /// nothing of the session is stored and the error is rethrown. Returns whether it was stored.
+    /// Stores one session and commits it: `body` appends the session's frames and events to the
+    /// writer and returns its `sessions` row (with the writer's ``SessionWriter/sessionKey``), or
+    /// `nil` to store nothing. When `body` throws, nothing of the session is stored and the error
+    /// is rethrown. Returns whether it was stored.
     ///
-    /// `body` may read and delete other sessions through this store (inside the transaction, so no
-    /// other process changes them meanwhile). The writer is valid only inside `body`.
+    /// `body` may read and delete other sessions through this store (inside the transaction, which
+    /// holds the write lock, so no other process changes them meanwhile). The writer is valid only
+    /// inside `body`.
     @discardableResult
     package func importSession(_ body: (SessionWriter) throws -> StoredSession?) throws -> Bool {
         let session = try beginImport()
+        let stored: Bool
         do {
-            guard let stored = try body(session.writer) else {
+            if let row = try body(session.writer) {
+                try session.commit(row)
+                stored = true
+            } else {
                 session.rollback()
-                return false
+                stored = false
             }
-            try session.commit(stored)
-            return true
         } catch {
             session.rollback()
+            try? commitImports()
             throw error
+        }
+        try commitImports()
+        return stored
+    }
+
+    /// How long the import transaction collects sessions before one that ends commits it: a crash
+    /// (SIGKILL, power loss) takes back at most the sessions that ended this long before it, and
+    /// many short sessions share a commit, whose WAL pages dominated their cost (Benchmarks/README.md,
+    /// "Cheap sessions").
+    package static let importCommitInterval = Duration.milliseconds(100)
+
+    /// Begins storing one session (see ``SessionImport``): in a savepoint of the import
+    /// transaction, which this begins when none is open and which takes the write lock at once.
+    package func beginImport() throws -> SessionImport {
+        let statements = try writeStatements()
+        if importStarted == nil || !database.isInTransaction {
+            try statements.transaction.begin()
+            importStarted = .now
+        }
+        // The key is looked up inside the write transaction: another process may have stored
+        // sessions since this one's last. It is above every stored session's key and every stored
+        // chunk's range, so the session's chunk keys are free.
+        return try SessionImport(statements: statements, committed: { [unowned self] in
+            if let started = importStarted, ContinuousClock.now - started >= Self.importCommitInterval { try commitImports() }
+        }) {
+            SessionWriter(statements: statements, sessionKey: try statements.nextSessionKey())
         }
     }
 
-    /// Begins storing one session: its write transaction and writer (see ``SessionImport``).
-    package func beginImport() throws -> SessionImport {
-        let statements = try writeStatements()
-        // The key is looked up inside the session's write transaction: another process may have
-        // stored sessions since this one's last. It is above every stored session's key and every
-        // stored frame's range, so the session's frame keys are free.
-        return try SessionImport(statements: statements) {
-            SessionWriter(statements: statements, sessionKey: try statements.nextSessionKey())
-        }
+    /// Commits the sessions imported since the last commit (none to commit is fine). Callers of
+    /// ``beginImport()`` call it when an input ends, before reporting its sessions as stored.
+    package func commitImports() throws(DatabaseError) {
+        guard importStarted != nil else { return }
+        importStarted = nil
+        if database.isInTransaction { try transactionStatements().commit() }
     }
 
     /// The session-storing statements, compiled on first use (a read-only store never needs them).
