@@ -67,17 +67,37 @@ package enum DigitColumn {
                 bytes[position] = UInt8(ascii: "-")
                 for offset in 1..<width { bytes[position + offset] = UInt8(ascii: offset == width - 1 ? "1" : "0") }
             } else {
-                var rest = UInt64(bitPattern: value &- base)
-                var offset = width - 1
-                while offset >= 0 {
-                    bytes[position + offset] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
-                    rest /= 10
-                    offset -= 1
-                }
+                writeDigits(UInt64(bitPattern: value &- base), into: bytes + position, width: width)
             }
             position += width
         }
         return position
+    }
+
+    /// "00" "01" … "99": two digits per division, the encoder's inner loop (Benchmarks/README.md).
+    private nonisolated(unsafe) static let digitPairs: UnsafePointer<UInt8> = {
+        let pairs = UnsafeMutablePointer<UInt8>.allocate(capacity: 200)
+        for value in 0..<100 {
+            pairs[2 * value] = UInt8(ascii: "0") + UInt8(value / 10)
+            pairs[2 * value + 1] = UInt8(ascii: "0") + UInt8(value % 10)
+        }
+        return UnsafePointer(pairs)
+    }()
+
+    /// Writes `value` as exactly `width` decimal digits (zero-padded; `value` has at most `width`).
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, into field: UnsafeMutablePointer<UInt8>, width: Int) {
+        let pairs = digitPairs
+        var rest = value
+        var offset = width
+        while offset >= 2 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            field[offset - 2] = pairs[pair]
+            field[offset - 1] = pairs[pair + 1]
+            offset -= 2
+        }
+        if offset == 1 { field[0] = UInt8(truncatingIfNeeded: rest) &+ UInt8(ascii: "0") }
     }
 
     /// Reads `count` fields of `width` digits (`width > 0`) at `bytes` into `values`, adding
@@ -120,30 +140,33 @@ package enum DigitColumn {
     }
 
     /// Writes the values of a thousandths column times 2^`shift` (``binaryShift``) as right-aligned
-    /// decimal integers into `bytes` and returns the width (positive; stored negated).
+    /// decimal integers into `bytes` and returns the width (positive; stored negated). Overwrites
+    /// the non-NULL `integers` with the scaled values.
     static func encodeScaled(
-        _ integers: UnsafePointer<Int64>, _ reals: UnsafePointer<Double>, count: Int, null: Int64, shift: Int,
+        _ integers: UnsafeMutablePointer<Int64>, _ reals: UnsafePointer<Double>, count: Int, null: Int64, shift: Int,
         into bytes: UnsafeMutablePointer<UInt8>
     ) -> Int {
+        // 2^shift as two exact factors (one double cannot hold 2^1074); the products are exact
+        // because ``binaryShift`` chose `shift` so that every result is a whole number below 2^62.
+        let first = min(shift, 1000)
+        let factor1 = Double(bitPattern: UInt64(1023 + first) << 52)
+        let factor2 = Double(bitPattern: UInt64(1023 + shift - first) << 52)
         var width = 1
         for index in 0..<count where integers[index] != null {
-            let scaled = Self.scaled(reals[index], shift)
+            let scaled = Int64(reals[index] * factor1 * factor2)
+            integers[index] = scaled
             width = max(width, digits(scaled.magnitude) + (scaled < 0 ? 1 : 0))
         }
         for index in 0..<count {
             let field = bytes + index * width
-            guard integers[index] != null else {
+            let scaled = integers[index]
+            guard scaled != null else {
                 field.update(repeating: UInt8(ascii: " "), count: width)
                 continue
             }
-            let scaled = Self.scaled(reals[index], shift)
-            var rest = scaled.magnitude
-            var position = width - 1
-            repeat {
-                field[position] = UInt8(truncatingIfNeeded: rest % 10) &+ UInt8(ascii: "0")
-                rest /= 10
-                position -= 1
-            } while rest > 0
+            let length = digits(scaled.magnitude)
+            writeDigits(scaled.magnitude, into: field + width - length, width: length)
+            var position = width - length - 1
             if scaled < 0 {
                 field[position] = UInt8(ascii: "-")
                 position -= 1
@@ -154,12 +177,6 @@ package enum DigitColumn {
             }
         }
         return width
-    }
-
-    /// `value * 2^shift` as an integer (exact: ``binaryShift`` chose `shift` so it is whole and fits).
-    @inline(__always)
-    private static func scaled(_ value: Double, _ shift: Int) -> Int64 {
-        value == 0 ? 0 : Int64(Double(sign: value.sign, exponent: value.exponent + shift, significand: value.significand))
     }
 
     /// Field `index` of a scaled column: the integer times `factor` (2^-s), or `nil` for NULL.

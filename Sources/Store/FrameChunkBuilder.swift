@@ -150,7 +150,8 @@ final class FrameChunkBuilder {
             if inexact >> UInt64(column) & 1 != 0 {
                 let reals = self.reals + column * Self.capacity
                 if let shift = DigitColumn.binaryShift(values, reals, count: count, null: Self.null) {
-                    let width = DigitColumn.encodeScaled(values, reals, count: count, null: Self.null, shift: shift, into: bytes)
+                    let width = DigitColumn.encodeScaled(
+                    integers + column * Self.capacity, reals, count: count, null: Self.null, shift: shift, into: bytes)
                     insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: width * count))
                     insert.bind(parameter + 1, Int64(-width))
                     insert.bind(parameter + 2, Double(sign: .plus, exponent: -shift, significand: 1))
