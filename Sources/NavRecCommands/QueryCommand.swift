@@ -65,6 +65,11 @@ struct QueryCommand: NavRecCommand {
         }
         let sql = try resolveSQL()
         let store = try context.openStore(databasePath, readOnly: true)
+        do {
+            try store.readTimelineNatively()
+        } catch {
+            throw CommandError.database(error, path: databasePath)
+        }
         store.database.allowOnlyReading()
         do {
             let statements = try store.database.prepareAll(sql)

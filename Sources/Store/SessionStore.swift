@@ -230,3 +230,19 @@ package final class SessionStore {
         try FrameCursor(database: database, sessionKey: session.key, withObserved: false, samplesOnly: true)
     }
 }
+
+/// Ad-hoc SQL (`navrec query`).
+extension SessionStore {
+    /// Makes `timeline` on this connection read through ``TimelineTable`` (`navrec_timeline`,
+    /// decoded by navrec) instead of the plain view's SQL decoding: a TEMP view of the same name
+    /// and columns shadows the stored one for this connection only; `main.timeline` is still the
+    /// plain view. Call before ``Database/allowOnlyReading()``.
+    package func readTimelineNatively() throws(DatabaseError) {
+        try TimelineTable.register(on: database)
+        let columns = TimelineTable.columns.map(\.name).joined(separator: ", ")
+        // query_only also guards the TEMP schema; the file itself stays read-only (the open mode).
+        try database.execute("PRAGMA query_only = OFF")
+        defer { try? database.execute("PRAGMA query_only = ON") }
+        try database.execute("CREATE TEMP VIEW timeline AS SELECT \(columns) FROM navrec_timeline")
+    }
+}
