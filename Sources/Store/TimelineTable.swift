@@ -143,6 +143,18 @@ enum TimelineTable {
         return SQLITE_OK
     }
 
+    /// Runs `body` on the cursor's scan: SQLITE_OK, or its error reported to SQLite.
+    private static func perform(
+        _ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ body: (TimelineScan) throws(DatabaseError) -> Void
+    ) -> Int32 {
+        do {
+            try body(scan(cursor))
+            return SQLITE_OK
+        } catch {
+            return fail(cursor, error)
+        }
+    }
+
     /// Reports `error` as the table's error message.
     private static func fail(_ cursor: UnsafeMutablePointer<sqlite3_vtab_cursor>?, _ error: DatabaseError) -> Int32 {
         if let table = cursor?.pointee.pVtab {
@@ -172,25 +184,11 @@ enum TimelineTable {
             argument += 1
         }
         if plan & 2 != 0, argument < count { source = text(arguments?[argument]) ?? "" }
-        do {
-            try scan(cursor).start(sessionID: sessionID, source: source)
-            return SQLITE_OK
-        } catch let error as DatabaseError {
-            return fail(cursor, error)
-        } catch {
-            return SQLITE_ERROR
-        }
+        return perform(cursor) { scan throws(DatabaseError) in try scan.start(sessionID: sessionID, source: source) }
     }
 
     private static let next: @convention(c) (UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 = { cursor in
-        do {
-            try scan(cursor).next()
-            return SQLITE_OK
-        } catch let error as DatabaseError {
-            return fail(cursor, error)
-        } catch {
-            return SQLITE_ERROR
-        }
+        perform(cursor) { scan throws(DatabaseError) in try scan.next() }
     }
 
     private static let eof: @convention(c) (UnsafeMutablePointer<sqlite3_vtab_cursor>?) -> Int32 = { cursor in
