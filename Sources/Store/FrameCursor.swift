@@ -99,18 +99,18 @@ package final class FrameCursor: SessionFrameReader {
             (frames + index).initialize(to: SessionFrame(seq: first + index, sample: ScrollSample(t: 0, y: 0), computed: BarState()))
         }
         let integers = self.integers, numbers = self.numbers
-        readIntegers(2, count: count)
+        try readIntegers(2, count: count)
         for index in 0..<count { frames[index].sample.t = Double(integers[index]) / 1_000_000 }
-        readNumbers(5, count: count)
+        try readNumbers(5, count: count)
         for index in 0..<count { frames[index].sample.y = numbers[index] ?? 0 }
-        readIntegers(8, count: count)
+        try readIntegers(8, count: count)
         for index in 0..<count {
             let code = integers[index]
             frames[index].sample.phase = code == FrameChunkBuilder.null ? nil : ScrollPhase(rawValue: UInt8(clamping: code))
         }
-        readNumbers(11, count: count)
+        try readNumbers(11, count: count)
         for index in 0..<count { frames[index].sample.vy = numbers[index] }
-        readIntegers(14, count: count)
+        try readIntegers(14, count: count)
         for index in 0..<count {
             let micros = integers[index]
             frames[index].sample.frameDuration = micros == FrameChunkBuilder.null ? nil : Double(micros) / 1_000_000
@@ -118,7 +118,7 @@ package final class FrameCursor: SessionFrameReader {
         if samplesOnly { return true }
         var observedFlags: UInt64 = 0
         if observedColumn >= 0 {
-            readIntegers(observedColumn, count: count)
+            try readIntegers(observedColumn, count: count)
             for index in 0..<count where integers[index] == 1 {
                 observedFlags |= 1 << UInt64(index)
                 (observedStates + index).initialize(to: BarState())
@@ -126,9 +126,9 @@ package final class FrameCursor: SessionFrameReader {
         }
         for column in stateColumns {
             if column.entry.storage.isNumber {
-                readNumbers(column.column, count: count)
+                try readNumbers(column.column, count: count)
             } else {
-                readIntegers(column.column, count: count)
+                try readIntegers(column.column, count: count)
                 for index in 0..<count {
                     let code = integers[index]
                     numbers[index] = code == FrameChunkBuilder.null ? nil : Double(code)
@@ -150,7 +150,7 @@ package final class FrameCursor: SessionFrameReader {
 
     /// Decodes the integer vector at result `column` (width and base follow it) into ``integers``.
     @inline(__always)
-    private func readIntegers(_ column: Int32, count: Int) {
+    private func readIntegers(_ column: Int32, count: Int) throws(DatabaseError) {
         let handle = statement.handle
         let integers = self.integers
         guard let blob = sqlite3_column_blob(handle, column) else {
@@ -159,11 +159,11 @@ package final class FrameCursor: SessionFrameReader {
         }
         let width = Int(sqlite3_column_int64(handle, column + 1))
         let base = sqlite3_column_int64(handle, column + 2)
-        let length = Int(sqlite3_column_bytes(handle, column))
-        guard width > 0, length >= width * count else {
-            integers.update(repeating: width == 0 ? base : FrameChunkBuilder.null, count: count)
+        if width == 0 {
+            integers.update(repeating: base, count: count)
             return
         }
+        guard width > 0, Int(sqlite3_column_bytes(handle, column)) >= width * count else { throw damaged(column) }
         DigitColumn.decodeIntegers(
             blob.assumingMemoryBound(to: UInt8.self), count: count, width: width, base: base, null: FrameChunkBuilder.null,
             into: integers)
@@ -171,12 +171,12 @@ package final class FrameCursor: SessionFrameReader {
 
     /// Decodes the thousandths vector at result `column` into ``numbers``.
     @inline(__always)
-    private func readNumbers(_ column: Int32, count: Int) {
+    private func readNumbers(_ column: Int32, count: Int) throws(DatabaseError) {
         let handle = statement.handle
         let numbers = self.numbers
         let width = Int(sqlite3_column_int64(handle, column + 1))
-        if width < 0, let blob = sqlite3_column_blob(handle, column),
-           Int(sqlite3_column_bytes(handle, column)) >= -width * count {
+        if width < 0, let blob = sqlite3_column_blob(handle, column) {
+            guard Int(sqlite3_column_bytes(handle, column)) >= -width * count else { throw damaged(column) }
             let bytes = blob.assumingMemoryBound(to: UInt8.self)
             if sqlite3_column_type(handle, column + 2) == SQLITE_FLOAT {
                 let factor = sqlite3_column_double(handle, column + 2)
@@ -186,11 +186,20 @@ package final class FrameCursor: SessionFrameReader {
             }
             return
         }
-        readIntegers(column, count: count)
+        try readIntegers(column, count: count)
         let integers = self.integers
         for index in 0..<count {
             let thousandths = integers[index]
             numbers[index] = thousandths == FrameChunkBuilder.null ? nil : Double(thousandths) / 1000
         }
+    }
+
+    /// The error for a chunk column whose bytes do not hold its samples (edited or corrupted by hand).
+    private func damaged(_ column: Int32) -> DatabaseError {
+        let name = String(cString: sqlite3_column_name(statement.handle, column))
+        let key = sqlite3_column_int64(statement.handle, 0)
+        return DatabaseError(
+            extendedResultCode: .corrupt,
+            message: "frame_chunks row \(key): column \(name) is shorter than its width times its samples")
     }
 }

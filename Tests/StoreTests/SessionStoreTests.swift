@@ -37,6 +37,23 @@ struct SessionStoreTests {
         #expect(try store.database.scalarInt("SELECT count(*) FROM timeline WHERE session_id = 's' AND source = 'computed'") == Int64(count))
     }
 
+    @Test("a chunk column edited shorter than its samples is an error that names it, not missing values")
+    func damagedChunk() throws {
+        let store = try SessionStore(path: directory.path("d.sqlite"))
+        try store.importSession { writer in
+            for seq in 0..<10 {
+                try writer.append(ScrollSample(t: Double(seq) / 60, y: Double(seq) * 7.5), computed: BarState(), observed: nil)
+            }
+            return session(writer, id: "d")
+        }
+        try store.database.execute("UPDATE frame_chunks SET y = substr(y, 1, 5)")
+        let cursor = try store.frames(of: try #require(try store.session(id: "d")))
+        var frame = SessionFrame.empty
+        let error = try #require(throws: DatabaseError.self) { try cursor.read(into: &frame) }
+        #expect(error.resultCode == .corrupt)
+        #expect(error.message.contains("column y is shorter"))
+    }
+
     @Test("a cursor that fails mid-session throws the database's error instead of ending early")
     func cursorThrows() throws {
         let store = try SessionStore(path: directory.path("c.sqlite"))
