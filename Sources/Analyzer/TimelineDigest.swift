@@ -110,45 +110,60 @@ struct TimelineDigestBuilder: Sendable {
         lastT = sample.t
         let position = duration > 0 ? (sample.t - origin) / duration * Double(bucketCount) : 0
         let index = min(bucketCount - 1, max(0, Int(position)))
-        accumulators[index].samples += 1
-        accumulators[index].yMin = min(accumulators[index].yMin, sample.y)
-        accumulators[index].yMax = max(accumulators[index].yMax, sample.y)
-        if let height = computed.barHeight {
-            accumulators[index].heightMin = min(accumulators[index].heightMin, height)
-            accumulators[index].heightMax = max(accumulators[index].heightMax, height)
-        }
-        if let shown = computed.barShown {
-            accumulators[index].shownMin = min(accumulators[index].shownMin, shown)
-            accumulators[index].shownMax = max(accumulators[index].shownMax, shown)
-        }
-        // The observed state is unwrapped once, outside the lane loop: unwrapping it per lane
-        // copied the ~170-byte state every time (Benchmarks/README.md).
-        for (lane, presentation) in presentations.enumerated() {
-            if let alpha = presentation.alpha(in: computed) {
-                accumulators[index].computedKnown[lane] += 1
-                if alpha >= BarState.visibleAlpha { accumulators[index].computedVisible[lane] += 1 }
+        let presentations = self.presentations
+        // The bucket and its arrays are updated through buffer pointers: subscripting the nested
+        // arrays checked their uniqueness and bounds on every write, most of this pass's cost
+        // (Benchmarks/README.md, "What limits the missed goals").
+        accumulators.withUnsafeMutableBufferPointer { accumulators in
+            let bucket = accumulators.baseAddress! + index
+            bucket.pointee.samples += 1
+            bucket.pointee.yMin = min(bucket.pointee.yMin, sample.y)
+            bucket.pointee.yMax = max(bucket.pointee.yMax, sample.y)
+            if let height = computed.barHeight {
+                bucket.pointee.heightMin = min(bucket.pointee.heightMin, height)
+                bucket.pointee.heightMax = max(bucket.pointee.heightMax, height)
+            }
+            if let shown = computed.barShown {
+                bucket.pointee.shownMin = min(bucket.pointee.shownMin, shown)
+                bucket.pointee.shownMax = max(bucket.pointee.shownMax, shown)
+            }
+            Self.count(presentations, in: computed, visible: &bucket.pointee.computedVisible, known: &bucket.pointee.computedKnown)
+            Self.widen(bucket, with: computed, offset: 0)
+            // The observed state is unwrapped once, outside the lane loop: unwrapping it per lane
+            // copied the ~170-byte state every time (Benchmarks/README.md).
+            if let observed {
+                Self.widen(bucket, with: observed, offset: ContinuousSignal.allCases.count)
+                Self.count(presentations, in: observed, visible: &bucket.pointee.observedVisible, known: &bucket.pointee.observedKnown)
             }
         }
-        Self.widen(&accumulators[index], with: computed, offset: 0)
-        if let observed {
-            Self.widen(&accumulators[index], with: observed, offset: ContinuousSignal.allCases.count)
-            for (lane, presentation) in presentations.enumerated() {
-                if let alpha = presentation.alpha(in: observed) {
-                    accumulators[index].observedKnown[lane] += 1
-                    if alpha >= BarState.visibleAlpha { accumulators[index].observedVisible[lane] += 1 }
+        if observed != nil { hasObserved = true }
+    }
+
+    /// Counts the title lanes of `state` that are known and visible.
+    @inline(__always)
+    private static func count(_ presentations: [TitlePresentation], in state: BarState, visible: inout [Int], known: inout [Int]) {
+        visible.withUnsafeMutableBufferPointer { visible in
+            known.withUnsafeMutableBufferPointer { known in
+                for (lane, presentation) in presentations.enumerated() {
+                    guard let alpha = presentation.alpha(in: state) else { continue }
+                    known[lane] += 1
+                    if alpha >= BarState.visibleAlpha { visible[lane] += 1 }
                 }
             }
-            hasObserved = true
         }
     }
 
     /// Widens the bucket's signal ranges by the values `state` has.
     @inline(__always)
-    private static func widen(_ bucket: inout Accumulator, with state: BarState, offset: Int) {
-        for (index, signal) in ContinuousSignal.allCases.enumerated() {
-            guard let value = signal.value(in: state) else { continue }
-            bucket.signalMin[offset + index] = min(bucket.signalMin[offset + index], value)
-            bucket.signalMax[offset + index] = max(bucket.signalMax[offset + index], value)
+    private static func widen(_ bucket: UnsafeMutablePointer<Accumulator>, with state: BarState, offset: Int) {
+        bucket.pointee.signalMin.withUnsafeMutableBufferPointer { minimums in
+            bucket.pointee.signalMax.withUnsafeMutableBufferPointer { maximums in
+                for (index, signal) in ContinuousSignal.allCases.enumerated() {
+                    guard let value = signal.value(in: state) else { continue }
+                    minimums[offset + index] = min(minimums[offset + index], value)
+                    maximums[offset + index] = max(maximums[offset + index], value)
+                }
+            }
         }
     }
 
