@@ -114,7 +114,7 @@ struct TimelineDigestBuilder: Sendable {
         // The bucket and its arrays are updated through buffer pointers: subscripting the nested
         // arrays checked their uniqueness and bounds on every write, most of this pass's cost
         // (Benchmarks/README.md, "What limits the missed goals").
-        accumulators.withUnsafeMutableBufferPointer { accumulators in
+        let sawObserved = accumulators.withUnsafeMutableBufferPointer { accumulators in
             let bucket = accumulators.baseAddress! + index
             bucket.pointee.samples += 1
             bucket.pointee.yMin = min(bucket.pointee.yMin, sample.y)
@@ -131,12 +131,12 @@ struct TimelineDigestBuilder: Sendable {
             Self.widen(bucket, with: computed, offset: 0)
             // The observed state is unwrapped once, outside the lane loop: unwrapping it per lane
             // copied the ~170-byte state every time (Benchmarks/README.md).
-            if let observed {
-                Self.widen(bucket, with: observed, offset: ContinuousSignal.allCases.count)
-                Self.count(presentations, in: observed, visible: &bucket.pointee.observedVisible, known: &bucket.pointee.observedKnown)
-            }
+            guard let observed else { return false }
+            Self.widen(bucket, with: observed, offset: ContinuousSignal.allCases.count)
+            Self.count(presentations, in: observed, visible: &bucket.pointee.observedVisible, known: &bucket.pointee.observedKnown)
+            return true
         }
-        if observed != nil { hasObserved = true }
+        if sawObserved { hasObserved = true }
     }
 
     /// Counts the title lanes of `state` that are known and visible.

@@ -106,6 +106,10 @@ struct FlappingDetector: Sendable {
         let minimum = minToggles
         let sweepLimits = self.sweepLimits
         let thresholds = self.thresholds
+        // Unwrapped once here: `if let observed` inside the loop copied the optional ~190-byte
+        // state once per signal, observed or not (seven copies a frame in the profile).
+        let hasObserved = observed != nil
+        let observedState = observed ?? BarState()
         trackers.withUnsafeMutableBufferPointer { trackers in
             for (index, signal) in Self.signals.enumerated() {
                 if trackers[index].count > 0 {
@@ -115,7 +119,7 @@ struct FlappingDetector: Sendable {
                 trackers[index].sweepMin = min(trackers[index].sweepMin, y)
                 trackers[index].sweepMax = max(trackers[index].sweepMax, y)
                 var observedToggled = false
-                if let observed, let observedValue = signal.value(in: observed) {
+                if hasObserved, let observedValue = signal.value(in: observedState) {
                     if let previous = trackers[index].observedLast, previous != observedValue { observedToggled = true }
                     trackers[index].observedLast = observedValue
                 }
