@@ -1,22 +1,11 @@
 internal import BarModel
 
-/// Decimal text to the correctly rounded `Double`, fast for the numbers recordings hold.
-///
-/// Clinger's fast path: when the digits fit in an integer mantissa `m <= 2^53` and the decimal
-/// exponent `e` satisfies `|e| <= 22`, both `m` and `10^|e|` are exact doubles, so one IEEE
-/// multiplication or division gives the correctly rounded result (`82.5`, `26.25`, `0.017`,
-/// `0.0083` all take it). Other mantissas of up to 19 digits go through ``EiselLemire`` (exact,
-/// for the 17-digit shortest forms Swift prints, e.g. `0.016666666666666666`). Everything else
-/// (more than 19 significant digits, subnormals, exponents beyond the table) goes to Swift's
-/// `Double(String)` (the C library's `strtod` in the C locale), which rounds correctly too.
-/// Either way the value equals Swift's `Double(String)` for the same text.
+/// Decimal text to the correctly rounded `Double`, fast for the numbers recordings hold: the digits
+/// and exponent go through ``DecimalValue`` (Clinger's fast path, then Eisel-Lemire); more than 19
+/// significant digits and what those leave go to Swift's `Double(String)` (the C library's `strtod`
+/// in the C locale), which rounds correctly too. Either way the value equals Swift's
+/// `Double(String)` for the same text.
 enum NumberParser {
-    /// `10^0 ... 10^22`, the powers of ten a double holds exactly.
-    private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
     /// Grammar options: JSON's, or the more forgiving one of spreadsheets' CSV.
     enum Grammar {
         /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
@@ -116,33 +105,10 @@ enum NumberParser {
         }
         guard compute else { return (0, index) }
 
-        if !truncated {
-            if mantissa == 0 { return (negative ? -0.0 : 0.0, index) }
-            if mantissa <= 1 << 53 {
-                var value: Double?
-                if exponent >= 0, exponent <= 22 {
-                    value = Double(mantissa) * exactPowersOfTen[exponent]
-                } else if exponent < 0, exponent >= -22 {
-                    value = Double(mantissa) / exactPowersOfTen[-exponent]
-                } else if exponent > 22, exponent <= 22 + 16 {
-                    // Clinger's extension: move surplus powers into the mantissa while it stays exact.
-                    var m = mantissa
-                    var e = exponent
-                    while e > 22, m <= (1 << 53) / 10 {
-                        m *= 10
-                        e -= 1
-                    }
-                    if e <= 22 { value = Double(m) * exactPowersOfTen[e] }
-                }
-                if let value {
-                    let result = negative ? -value : value
-                    if result.isInfinite { throw ScanError(start, "number out of range") }
-                    return (result, index)
-                }
-            }
-        }
-        if !truncated, let value = EiselLemire.compute(mantissa, exponent) {
-            return (negative ? -value : value, index)
+        if !truncated, let value = DecimalValue.of(mantissa: mantissa, exponent: exponent) {
+            let result = negative ? -value : value
+            if result.isInfinite { throw ScanError(start, "number out of range") }
+            return (result, index)
         }
         return (try slowPath(base, from: start, to: index), index)
     }

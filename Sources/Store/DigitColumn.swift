@@ -227,8 +227,8 @@ package enum DigitColumn {
     /// Field `index` of a `w < 0` column: its number, or `nil` for NULL (or text that is not one).
     ///
     /// The text is what ``encodeTexts`` wrote (Swift's shortest round-trip form, e.g.
-    /// `0.9998857142857143`, `1e-07`): its digits and exponent go through Clinger's fast path or
-    /// ``EiselLemire`` (both exact), anything else through `Double(String)`.
+    /// `0.9998857142857143`, `1e-07`): its digits and exponent go through ``DecimalValue`` (exact),
+    /// anything else through `Double(String)`.
     static func decodeText(_ bytes: UnsafePointer<UInt8>, index: Int, width: Int) -> Double? {
         let field = bytes + index * width
         var end = width
@@ -270,23 +270,11 @@ package enum DigitColumn {
             }
             exponent += exponentNegative ? -value : value
         }
-        guard digits <= 19 else { return slowText(field, end) }
-        if mantissa == 0 { return negative ? -0.0 : 0.0 }
-        var value: Double?
-        if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
-            value = exponent < 0 ? Double(mantissa) / exactPowersOfTen[-exponent] : Double(mantissa) * exactPowersOfTen[exponent]
-        } else {
-            value = EiselLemire.compute(mantissa, exponent)
+        guard digits <= 19, let value = DecimalValue.of(mantissa: mantissa, exponent: exponent) else {
+            return slowText(field, end)
         }
-        guard let value else { return slowText(field, end) }
         return negative ? -value : value
     }
-
-    /// `10^0 ... 10^22`, the powers of ten a double holds exactly.
-    private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
 
     /// The text through `Double(String)` (the C library's `strtod`, correctly rounded).
     private static func slowText(_ field: UnsafePointer<UInt8>, _ end: Int) -> Double? {
