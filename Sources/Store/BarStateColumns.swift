@@ -3,7 +3,7 @@ package import BarModel
 /// How bar-state fields map to `frame_chunks` columns, derived from ``BarStateField``: each field
 /// has a computed-state column named ``BarStateField/columnName`` and an observed-state column with
 /// the `o_` prefix. Lengths and fractions are stored in the thousandths encoding
-/// (``ParameterBinder/thousandths(_:)``), booleans and enumerations as their code.
+/// (``DigitColumn/thousandths(_:)``), booleans and enumerations as their code.
 ///
 /// `session_columns.mask` has bit ``BarStateField/maskBit`` for a field's computed column and bit
 /// 32 + ``BarStateField/maskBit`` for its observed column.
@@ -82,27 +82,27 @@ package enum BarStateColumns {
     /// ``fields`` and its mask bit.
     struct Slot {
         var offset: Int
-        var parameter: Int32
+        var index: Int
         var bit: UInt64
     }
 
     /// ``entries`` grouped by storage, so that the chunk builder runs one tight loop per kind
     /// instead of a switch per field (Benchmarks/README.md, "Hot-path notes").
-    struct BindPlan {
+    struct FieldPlan {
         var numbers: UnsafeBufferPointer<Slot>
         var booleans: UnsafeBufferPointer<Slot>
-        /// Fields read through ``BarStateField/value(in:)``, with their parameters.
-        var others: UnsafeBufferPointer<(entry: Entry, parameter: Int32)>
+        /// Fields read through ``BarStateField/value(in:)``, with their indices.
+        var others: UnsafeBufferPointer<(entry: Entry, index: Int)>
     }
 
     /// The plan for ``entries``; lives as long as the process, written once before first use.
-    nonisolated(unsafe) static let bindPlan: BindPlan = {
-        var numbers: [Slot] = [], booleans: [Slot] = [], others: [(entry: Entry, parameter: Int32)] = []
+    nonisolated(unsafe) static let fieldPlan: FieldPlan = {
+        var numbers: [Slot] = [], booleans: [Slot] = [], others: [(entry: Entry, index: Int)] = []
         for (index, entry) in entries.enumerated() {
             switch entry.storage {
-            case .number(let offset): numbers.append(Slot(offset: offset, parameter: Int32(index), bit: entry.bit))
-            case .boolean(let offset): booleans.append(Slot(offset: offset, parameter: Int32(index), bit: entry.bit))
-            case .field: others.append((entry, Int32(index)))
+            case .number(let offset): numbers.append(Slot(offset: offset, index: index, bit: entry.bit))
+            case .boolean(let offset): booleans.append(Slot(offset: offset, index: index, bit: entry.bit))
+            case .field: others.append((entry, index))
             }
         }
         func buffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
@@ -110,6 +110,6 @@ package enum BarStateColumns {
             pointer.initialize(from: array, count: array.count)
             return UnsafeBufferPointer(start: pointer, count: array.count)
         }
-        return BindPlan(numbers: buffer(numbers), booleans: buffer(booleans), others: buffer(others))
+        return FieldPlan(numbers: buffer(numbers), booleans: buffer(booleans), others: buffer(others))
     }()
 }

@@ -22,6 +22,23 @@ internal import BarModel
 /// Why digits and not binary: SQL has no function that reads a binary number from a BLOB, and
 /// `timeline` must stay a plain view (Benchmarks/README.md, "Storage layout").
 package enum DigitColumn {
+    /// `m` when `Double(m) / 1000` is exactly `value` (bit for bit), else `nil`. IEEE division rounds
+    /// correctly, so for a value written with at most 3 decimals `m / 1000.0` — in Swift or in the
+    /// views' SQL — gives back the same double the recording's text parsed to.
+    @inline(__always)
+    static func thousandths(_ value: Double) -> Int64? {
+        // Zero first: -0.0 is stored as 0 (``StoredValues``).
+        if value == 0 { return 0 }
+        let scaled = value * 1000
+        // The bound keeps m exact in a double (and excludes infinities and NaN).
+        guard scaled.magnitude < 0x1p52 else { return nil }
+        // Truncating x ± 0.5 rounds without a libm call (`rounded()` is one on baseline x86-64);
+        // where it is off by one at a tie the check below fails and the value is stored in the column's other form, so the encoding stays exact either way.
+        let m = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
+        guard (Double(m) / 1000).bitPattern == value.bitPattern else { return nil }
+        return m
+    }
+
     /// The field of a NULL in the integer form (before padding).
     static let nullOffset: Int64 = -1
 

@@ -17,7 +17,7 @@ final class FrameChunkBuilder {
     private static let columnCount = columns.count
 
     private let insert: ParameterBinder
-    private let plan = BarStateColumns.bindPlan
+    private let plan = BarStateColumns.fieldPlan
     /// Column c's value of row r at `c * capacity + r`: an integer, exact thousandths, or ``null``.
     private let integers: UnsafeMutablePointer<Int64>
     /// The numbers themselves, for a thousandths column with a value that has no exact thousandths
@@ -70,8 +70,9 @@ final class FrameChunkBuilder {
             integers[slot] = Self.null
             return
         }
-        reals[slot] = value
-        if let thousandths = ParameterBinder.thousandths(value) {
+        // -0.0 is stored as 0.0 in every form, as ``DigitColumn/thousandths(_:)`` stores it.
+        reals[slot] = value == 0 ? 0 : value
+        if let thousandths = DigitColumn.thousandths(value) {
             integers[slot] = thousandths
         } else {
             integers[slot] = 0
@@ -83,7 +84,7 @@ final class FrameChunkBuilder {
     /// `state` (all NULL for `nil`); returns the mask bits of the fields that hold a value.
     @inline(__always)
     private func setState(
-        _ state: UnsafePointer<BarState>?, from first: Int, row: Int, _ inexact: inout UInt64, plan: BarStateColumns.BindPlan
+        _ state: UnsafePointer<BarState>?, from first: Int, row: Int, _ inexact: inout UInt64, plan: BarStateColumns.FieldPlan
     ) -> UInt64 {
         guard let state else {
             for field in 0..<BarStateColumns.fields.count { integers[(first &+ field) &* Self.capacity &+ row] = Self.null }
@@ -93,17 +94,17 @@ final class FrameChunkBuilder {
         let raw = UnsafeRawPointer(state)
         for slot in plan.numbers {
             let value = raw.load(fromByteOffset: slot.offset, as: Double?.self)
-            setNumber(first &+ Int(slot.parameter), row, value, &inexact)
+            setNumber(first &+ slot.index, row, value, &inexact)
             if value != nil { mask |= slot.bit }
         }
         for slot in plan.booleans {
             let value = raw.load(fromByteOffset: slot.offset, as: Bool?.self)
-            setInteger(first &+ Int(slot.parameter), row, value.map { $0 ? 1 : 0 })
+            setInteger(first &+ slot.index, row, value.map { $0 ? 1 : 0 })
             if value != nil { mask |= slot.bit }
         }
-        for (entry, parameter) in plan.others {
+        for (entry, index) in plan.others {
             let value = entry.field.value(in: state.pointee)
-            setInteger(first &+ Int(parameter), row, value.map { Int64($0) })
+            setInteger(first &+ index, row, value.map { Int64($0) })
             if value != nil { mask |= entry.bit }
         }
         return mask

@@ -46,21 +46,4 @@ final class ParameterBinder {
         statement.bind(index, bytes: bytes)
         isNull[Int(index)] = false
     }
-
-    /// `m` when `Double(m) / 1000` is exactly `value` (bit for bit), else `nil`. IEEE division rounds
-    /// correctly, so for a value written with at most 3 decimals `m / 1000.0` — in Swift or in the
-    /// views' SQL — gives back the same double the recording's text parsed to.
-    @inline(__always)
-    static func thousandths(_ value: Double) -> Int64? {
-        // Zero first: -0.0 is stored as 0, as a REAL column stores it.
-        if value == 0 { return 0 }
-        let scaled = value * 1000
-        // The bound keeps m exact in a double (and excludes infinities and NaN).
-        guard scaled.magnitude < 0x1p52 else { return nil }
-        // Truncating x ± 0.5 rounds without a libm call (`rounded()` is one on baseline x86-64); where it is off by one at a tie the check below fails and the
-        // value is stored as a REAL, so the encoding stays exact either way.
-        let m = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
-        guard (Double(m) / 1000).bitPattern == value.bitPattern else { return nil }
-        return m
-    }
 }

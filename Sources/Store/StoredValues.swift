@@ -1,12 +1,12 @@
 package import BarModel
 
-/// The values a frame reads back as after a round trip through the `frames` table, computed
-/// without a database: what `navrec analyze` hands the analyzer, so its findings equal
+/// The values a frame reads back as after a round trip through `frame_chunks`, computed without
+/// a database: what `navrec analyze` hands the analyzer, so its findings equal
 /// `navrec import` + `navrec report`'s.
 ///
-/// The encodings (0001_initial.sql) keep every number exactly (thousandths when exact, else the
-/// REAL) except two: `t` is stored in whole microseconds, `frameDuration` too, and `-0.0` reads back as `0.0`. Keep this
-/// in step with ``SessionWriter`` and ``FrameCursor`` when an encoding changes.
+/// The encodings (``DigitColumn``) keep every number exactly except two: `t` and `frameDuration`
+/// are stored in whole microseconds, and `-0.0` reads back as `0.0`. Keep this in step with
+/// ``FrameChunkBuilder`` and ``FrameCursor`` when an encoding changes.
 package enum StoredValues {
     /// The sample as stored: `t` and `frameDuration` rounded to the microsecond, `-0.0` as `0.0`.
     package static func sample(_ sample: ScrollSample) -> ScrollSample {
@@ -30,7 +30,7 @@ package enum StoredValues {
         return stored
     }
 
-    /// A number as the ANY columns give it back (``ParameterBinder/thousandths(_:)`` stores zero as 0).
+    /// A number as the chunks give it back (zero always as 0, ``DigitColumn/thousandths(_:)``).
     @inline(__always)
     private static func number(_ value: Double) -> Double { value == 0 ? 0 : value }
 }
