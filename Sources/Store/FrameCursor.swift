@@ -11,6 +11,8 @@ package final class FrameCursor: SessionFrameReader {
     private let samplesOnly: Bool
     /// Result column of the `observed` flag, -1 when not selected.
     private let observedColumn: Int32
+    /// Result columns of the sample's vectors (each followed by its width and base).
+    private let sampleColumns: (t: Int32, y: Int32, phase: Int32, vy: Int32, frameDuration: Int32)
 
     /// A selected state column: the result column its vector is in (width and base follow), the
     /// field it fills and whether it is the observed state's.
@@ -45,7 +47,7 @@ package final class FrameCursor: SessionFrameReader {
             defer { next += 3 }
             return next
         }
-        for column in [FrameChunkColumn.t, .y, .phase, .vy, .frameDuration] { _ = select(column) }
+        sampleColumns = (select(.t), select(.y), select(.phase), select(.vy), select(.frameDuration))
         var selected: [StateColumn] = []
         for (index, field) in BarStateColumns.fields.enumerated() where !samplesOnly && mask >> UInt64(field.maskBit) & 1 != 0 {
             selected.append(StateColumn(column: select(.computed(field)), entry: BarStateColumns.entries[index], observed: false))
@@ -99,18 +101,18 @@ package final class FrameCursor: SessionFrameReader {
             (frames + index).initialize(to: SessionFrame(seq: first + index, sample: ScrollSample(t: 0, y: 0), computed: BarState()))
         }
         let integers = self.integers, numbers = self.numbers
-        try readIntegers(2, count: count)
+        try readIntegers(sampleColumns.t, count: count)
         for index in 0..<count { frames[index].sample.t = Double(integers[index]) / 1_000_000 }
-        try readNumbers(5, count: count)
+        try readNumbers(sampleColumns.y, count: count)
         for index in 0..<count { frames[index].sample.y = numbers[index] ?? 0 }
-        try readIntegers(8, count: count)
+        try readIntegers(sampleColumns.phase, count: count)
         for index in 0..<count {
             let code = integers[index]
             frames[index].sample.phase = code == FrameChunkBuilder.null ? nil : ScrollPhase(rawValue: UInt8(clamping: code))
         }
-        try readNumbers(11, count: count)
+        try readNumbers(sampleColumns.vy, count: count)
         for index in 0..<count { frames[index].sample.vy = numbers[index] }
-        try readIntegers(14, count: count)
+        try readIntegers(sampleColumns.frameDuration, count: count)
         for index in 0..<count {
             let micros = integers[index]
             frames[index].sample.frameDuration = micros == FrameChunkBuilder.null ? nil : Double(micros) / 1_000_000
