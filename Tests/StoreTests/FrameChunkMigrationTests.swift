@@ -24,8 +24,10 @@ struct FrameChunkMigrationTests {
         return rows
     }
 
-    static let timeline = "SELECT * FROM timeline ORDER BY session_id, source, seq"
-    static let observed = "SELECT * FROM observed ORDER BY key"
+    /// The views' columns at schema 8, named: a field added later is a new column the fixture lacks.
+    static let fields = FrameChunkMigration.columns.prefix(20).dropFirst(6).map(\.name).joined(separator: ", ")
+    static let timeline = "SELECT session_id, seq, t, y, phase, source, \(fields), frame_duration FROM timeline ORDER BY session_id, source, seq"
+    static let observed = "SELECT key, \(fields) FROM observed ORDER BY key"
 
     /// The fixture's timeline, observed view and row counts, read at schema 8.
     func before(_ path: String) throws -> (timeline: [[SQLValue]], observed: [[SQLValue]], other: [[SQLValue]]) {
