@@ -86,6 +86,10 @@ struct QueryCommand: NavRecCommand {
                 first = false
             }
         } catch let error as DatabaseError {
+            // A damaged database is the database's fault, not the query's: exit 74, as for every command.
+            if error.resultCode == .corrupt || error.resultCode == .ioError || error.resultCode == .notADatabase {
+                throw CommandError.database(error, path: databasePath)
+            }
             if error.resultCode == .notAuthorized || error.resultCode == .readOnly {
                 throw CommandError(.dataError, "error: navrec query is read-only: \(error.message)\(error.sql.map { " in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
             }

@@ -220,14 +220,18 @@ package final class SessionStore {
 
     /// The session's frames in seq order, read lazily: memory stays flat for long sessions.
     package func frames(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
-        try FrameCursor(database: database, sessionKey: session.key, withObserved: session.observedSamples > 0)
+        try FrameCursor(
+            database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
+            withObserved: session.observedSamples > 0)
     }
 
     /// The session's samples in seq order, without their states (empty `computed`, no `observed`):
     /// for passes that only replay the samples, such as the analyzer's hysteresis search, where
     /// reading the state columns dominated the pass (Benchmarks/README.md).
     package func samples(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
-        try FrameCursor(database: database, sessionKey: session.key, withObserved: false, samplesOnly: true)
+        try FrameCursor(
+            database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
+            withObserved: false, samplesOnly: true)
     }
 }
 
