@@ -40,18 +40,16 @@ package final class SessionStore {
         database = try Database(path: path, mode: readOnly ? .readOnly : .readWrite)
         let migrator = Migrator()
         if readOnly {
-            // The ledger counts too: a newer navrec (or a hand edit) may have left user_version behind.
-            let hasLedger = try database.scalarInt(
-                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'navrec_migrations'") ?? 0 > 0
-            let ledger = hasLedger ? try database.scalarInt("SELECT max(version) FROM navrec_migrations") ?? 0 : 0
-            let version = max(Int(try database.scalarInt("PRAGMA user_version") ?? 0), Int(ledger))
-            if version > migrator.latestVersion {
-                throw MigrationError.newerDatabase(path: path, version: version, known: migrator.latestVersion)
-            }
+            // Read-only commands cannot upgrade: an older schema (no frame_chunks yet, say) is
+            // refused with how to upgrade it, rather than failing later on a missing table.
+            try migrator.checkReadable(database)
         } else {
-            try migrator.migrate(database)
+            appliedMigrations = try migrator.migrate(database)
         }
     }
+
+    /// The migrations opening this store applied (none for a read-only store or an up-to-date database).
+    package private(set) var appliedMigrations: [String] = []
 
     private static let sessionColumns = """
         session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters, content_id, source,
