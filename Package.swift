@@ -47,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavRecCommandsTests",
-            dependencies: ["NavRecCommands", "Store", "Recording", "BarModel"],
+            dependencies: ["NavRecCommands", "Store", "Recording", "Reports", "BarModel"],
             exclude: ["QueryGolden"]
         ),
     ]

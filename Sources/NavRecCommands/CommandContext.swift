@@ -29,7 +29,7 @@ final class CommandContext {
         do {
             return try SessionStore(path: path, readOnly: readOnly)
         } catch {
-            throw CommandError.database(error, path: path)
+            throw CommandError.database(error, path: path, during: readOnly ? .reading : .upgrading)
         }
     }
 

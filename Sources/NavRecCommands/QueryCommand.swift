@@ -68,7 +68,7 @@ struct QueryCommand: NavRecCommand {
         do {
             try store.readTimelineNatively()
         } catch {
-            throw CommandError.database(error, path: databasePath)
+            throw CommandError.database(error, path: databasePath, during: .reading)
         }
         store.database.allowOnlyReading()
         do {

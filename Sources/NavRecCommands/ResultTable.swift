@@ -1,4 +1,5 @@
 internal import BarModel
+internal import Reports
 internal import Store
 
 /// Rows of named columns, printed as an aligned table, RFC 4180 CSV or a JSON array of objects.
@@ -15,18 +16,26 @@ struct ResultTable {
         }
     }
 
+    /// Columns padded by display width, values escaped for the terminal (``TerminalText``): ids
+    /// and names from recordings may hold emoji, CJK or control characters.
     private func renderTable() -> String {
-        let cells = rows.map { $0.map(Self.plain) }
-        var widths = columns.map(\.count)
+        let header = columns.map(TerminalText.escaped)
+        let cells = rows.map { $0.map { TerminalText.escaped(Self.plain($0)) } }
+        var widths = header.map(TerminalText.width)
         for row in cells {
-            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], TerminalText.width(cell))
+            }
         }
         func line(_ values: [String], numeric: [Bool]) -> String {
             var text = ""
             for (index, value) in values.enumerated() {
-                let pad = String(repeating: " ", count: widths[index] - value.count)
                 let isLast = index == values.count - 1
-                text += numeric[index] ? pad + value : value + (isLast ? "" : pad)
+                if numeric[index] {
+                    text += TerminalText.rightAligned(value, to: widths[index])
+                } else {
+                    text += isLast ? value : TerminalText.padded(value, to: widths[index])
+                }
                 if !isLast { text += "  " }
             }
             return text + "\n"
@@ -39,7 +48,7 @@ struct ResultTable {
                 }
             }
         }
-        var text = line(columns, numeric: numeric)
+        var text = line(header, numeric: numeric)
         text += line(widths.map { String(repeating: "-", count: $0) }, numeric: numeric.map { _ in false })
         for row in cells { text += line(row, numeric: numeric) }
         return text
