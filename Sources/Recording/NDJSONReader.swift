@@ -153,7 +153,7 @@ public final class NDJSONReader {
     /// stays failed, when there is nothing to resume: no failure, or one that came from reading
     /// the bytes (an I/O error or an over-long line) rather than from a line's content.
     ///
-    /// For consumers that report a bad session and go on (`navrec analyze`); the importer stops.
+    /// For consumers that report a bad session and go on (`navrec analyze`, `navrec import`).
     package func resumeAtNextHeader() -> Bool {
         guard let failure, failure.kind == .invalidInput, !failureIsFinal else { return false }
         self.failure = nil
