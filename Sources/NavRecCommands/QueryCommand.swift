@@ -81,7 +81,7 @@ struct QueryCommand: NavRecCommand {
         do {
             try store.readTimelineNatively()
         } catch {
-            throw CommandError.database(error, path: databasePath)
+            throw CommandError.database(error, path: databasePath, during: .reading)
         }
         store.database.allowOnlyReading()
         store.database.limitTime(to: timeout)

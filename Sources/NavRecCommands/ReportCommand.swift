@@ -98,7 +98,7 @@ struct ReportCommand: NavRecCommand {
         } catch let error as CommandError {
             throw error
         } catch {
-            throw CommandError.database(error, path: databasePath)
+            throw CommandError.database(error, path: databasePath, during: .reporting)
         }
         output.write(format == .sarif ? format.render(Report(sessions: sarifSessions), options: options) : renderer.end(totals))
         try output.finish()
