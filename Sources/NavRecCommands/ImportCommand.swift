@@ -56,7 +56,7 @@ struct ImportCommand: NavRecCommand {
         // A missing input is reported before the database is created or touched.
         try inputs.checkFilesExist()
         let store = try context.openStore(databasePath)
-        do { try store.makeImportsDurable() } catch { throw CommandError.database(error, path: databasePath) }
+        do { try store.makeImportsDurable() } catch { throw CommandError.database(error, path: databasePath, during: .importing) }
         Interruption.install()
         var importer = Importer(store: store, replace: replace)
         let progressContext = context

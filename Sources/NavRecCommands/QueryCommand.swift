@@ -109,7 +109,7 @@ struct QueryCommand: NavRecCommand {
             }
             // A damaged database is the database's fault, not the query's: exit 74, as for every command.
             if error.resultCode == .corrupt || error.resultCode == .ioError || error.resultCode == .notADatabase {
-                throw CommandError.database(error, path: databasePath)
+                throw CommandError.database(error, path: databasePath, during: .reading)
             }
             if error.resultCode == .notAuthorized || error.resultCode == .readOnly {
                 throw CommandError(.dataError, "error: navrec query is read-only: \(error.message)\(error.sql.map { " in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
