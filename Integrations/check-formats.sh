@@ -54,7 +54,26 @@ PY
 check "SARIF from files (sarif-tools, GitHub upload rules, lines inside the files)" \
   python3 "$here/check_sarif.py" navrec.sarif --root .
 "$navrec" report --db "$db" --format sarif --output demo.sarif 2>/dev/null
-check "SARIF of the demo (sarif-tools, GitHub upload rules)" python3 "$here/check_sarif.py" demo.sarif
+check "SARIF of the demo (sarif-tools, GitHub upload rules; placeholder locations)" python3 "$here/check_sarif.py" demo.sarif
+"$navrec" simulate --behavior blurHeader --gesture hover --seed 3 --session-id piped | "$navrec" import - --db stdin.sqlite >/dev/null
+"$navrec" simulate --behavior blurHeader --gesture hover --seed 3 --session-id piped --output recordings/piped.ndjson
+"$navrec" report --db stdin.sqlite --format sarif --stdin-name recordings/piped.ndjson --output stdin.sarif 2>/dev/null
+check "SARIF of stdin named by --stdin-name (GitHub upload rules, lines inside the file)" \
+  python3 "$here/check_sarif.py" stdin.sarif --root .
+# GitHub rejects the whole upload when one result has no location or a file:// URI: the checker
+# must fail such files (navrec wrote them before), or it proves nothing.
+python3 - demo.sarif <<'PY'
+import json, sys
+document = json.load(open(sys.argv[1]))
+results = document["runs"][0]["results"]
+del results[0]["locations"]
+json.dump(document, open("no-location.sarif", "w"))
+results[0]["locations"] = [{"physicalLocation": {"artifactLocation": {"uri": "file:///tmp/hover.ndjson"}}}]
+json.dump(document, open("file-uri.sarif", "w"))
+PY
+fails() { if python3 "$here/check_sarif.py" "$1" >/dev/null; then echo "passed $1"; return 1; else echo "rejected $1"; fi; }
+check "SARIF checker rejects a result without locations" fails no-location.sarif
+check "SARIF checker rejects a file:// URI" fails file-uri.sarif
 
 "$navrec" export --db "$db" --format perfetto --output demo.trace.json 2>/dev/null
 check "Perfetto trace of the demo (importer rules, counters = database)" \

@@ -21,9 +21,11 @@ final class CommandContext {
         return "navrec.sqlite"
     }
 
-    /// Opens the store, turning failures into messages that say what to do.
-    func openStore(_ path: String, readOnly: Bool = false) throws(CommandError) -> SessionStore {
-        if readOnly, !FileManager.default.fileExists(atPath: path) {
+    /// Opens the store, turning failures into messages that say what to do. Only `import` and
+    /// `demo` create a missing database (`creating`): a command that reads sessions refuses one
+    /// (exit 66), so a mistyped `--db` fails the CI step instead of reporting an empty file.
+    func openStore(_ path: String, readOnly: Bool = false, creating: Bool = false) throws(CommandError) -> SessionStore {
+        if !creating, !FileManager.default.fileExists(atPath: path) {
             throw CommandError(.noInput, "error: no database at \(path) (import recordings first: navrec import FILE --db \(path))")
         }
         do {

@@ -44,7 +44,7 @@ struct ImportCommand: NavRecCommand {
     func run() throws -> ExitCode {
         // A missing input is reported before the database is created or touched.
         try inputs.checkFilesExist()
-        let store = try context.openStore(databasePath)
+        let store = try context.openStore(databasePath, creating: true)
         Interruption.install()
         var importer = Importer(store: store, replace: replace)
         let progressContext = context

@@ -73,7 +73,7 @@ struct StoredSessionAnalysis {
         _ session: StoredSession, store: SessionStore, analyzer: Analyzer, settingsKey: String
     ) throws -> SessionAnalysis {
         let description = SessionDescription(
-            id: session.id, metadata: session.metadata,
+            id: session.id, recordingID: session.recordingID, metadata: session.metadata,
             behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
             events: try store.events(sessionKey: session.key).map(\.event),
             sampleCount: session.samples, duration: session.duration)
