@@ -128,4 +128,29 @@ struct CIGateTests {
         #expect(failed.stdout.contains("results[1]: artifactLocation.uri 'file:///tmp/hover.ndjson' is not relative to the repository"))
         #expect(failed.stdout.contains("partialFingerprints repeat an earlier result's"))
     }
+
+    @Test("Markdown of 2,000 sessions stays under GitHub's 65,536-character comment limit, read by cmark-gfm")
+    func markdownAtFleetSize() throws {
+        // Half the sessions flap (one warning each), half are clean: 1,000 overview rows would not fit.
+        var lines: [String] = []
+        for index in 0..<2_000 {
+            lines.append(String(format: #"{"navrec":1,"session":{"id":"fleet-%04d","fps":60,"behaviors":{"blurHeader":{}}}}"#, index))
+            let ys = index % 2 == 0 ? ["82.0", "85.0", "83.0", "86.0", "82.5"] : ["10.0", "12.0", "14.0", "16.0", "18.0"]
+            for (t, y) in zip(["0.000", "0.017", "0.033", "0.050", "0.067"], ys) { lines.append(#"{"t":\#(t),"y":\#(y),"phase":"drag"}"#) }
+        }
+        let db = directory.path("fleet.sqlite")
+        #expect(try NavRecBinary.run(["import", try directory.write("fleet.ndjson", lines), "--db", db]).status == 0)
+        let path = directory.path("report.md")
+        let report = try NavRecBinary.run(["report", "--db", db, "--format", "markdown", "--output", path])
+        #expect(report.status == 0, "\(report.stderr)")
+        let markdown = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(markdown.count <= 65_536)
+        #expect(markdown.contains("**2000 sessions, 1000 findings:"))
+        #expect(markdown.contains(" sessions with findings from the overview (it lists the "))
+        #expect(markdown.hasSuffix("Everything: `navrec report --format html --output report.html` (or `--format json`)._\n"))
+        if let checked = try PythonValidator.check(
+            "check_markdown.py", [path, "--sessions", "2000", "--expect-trimmed", "yes"], needs: "cmarkgfm") {
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        }
+    }
 }
