@@ -45,16 +45,20 @@ final class CommandContext {
         return Int(size.ws_col)
     }
 
-    /// Progress shown on stderr only when it is a terminal.
+    /// Whether progress lines may be drawn: stderr is a terminal that understands the escape
+    /// that clears a line (not `TERM=dumb`).
+    private var showsProgress: Bool { errors.isTerminal && environment["TERM"] != "dumb" }
+
+    /// Progress shown on stderr only when it is a terminal (``showsProgress``).
     func progress(_ text: String) {
-        guard errors.isTerminal else { return }
+        guard showsProgress else { return }
         errors.write("\r\u{1B}[K" + text)
         errors.flush()
     }
 
     /// Clears a progress line.
     func endProgress() {
-        guard errors.isTerminal else { return }
+        guard showsProgress else { return }
         errors.write("\r\u{1B}[K")
         errors.flush()
     }

@@ -15,6 +15,8 @@ struct ReportCommand: NavRecCommand {
             .database(),
             .choice("format", ReportFormat.self, "Report format (default: text)."),
             .value("output", "FILE", "Write the report to FILE instead of standard output."),
+            .choice("color", ColorChoice.self,
+                    "Text: colour severities (default: auto, on a terminal unless NO_COLOR is set or TERM=dumb)."),
             .flag("all", "Text: list every session, also those without findings (default: one line for them)."),
             .value("jobs", "N", "Sessions analysed at once, each on its own connection (default: the number of cores)."),
             .choice("fail-on", Finding.Severity.self,
@@ -53,6 +55,9 @@ struct ReportCommand: NavRecCommand {
     let format: ReportFormat
     let outputPath: String?
     let listAll: Bool
+    let color: ColorChoice
+    /// The `--set` assignments as given, echoed by the report.
+    let assignments: [String]
     let jobs: Int
     let failOn: Finding.Severity?
     let allowEmpty: Bool
@@ -70,6 +75,8 @@ struct ReportCommand: NavRecCommand {
         format = try arguments.choice("format", default: .text, command: Self.spec.name)
         outputPath = arguments.value("output")
         listAll = arguments.has("all")
+        color = try arguments.choice("color", default: .auto, command: Self.spec.name)
+        assignments = arguments.all("set")
         if let text = arguments.value("jobs") {
             guard let count = Int(text), count >= 1 else {
                 throw UsageError("--jobs takes a whole number of at least 1, not '\(text)'", command: Self.spec.name)
@@ -102,7 +109,8 @@ struct ReportCommand: NavRecCommand {
         let store = try context.openStore(databasePath)
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
         var options = ReportOptions(failOn: failOn ?? .error, toolVersion: NavRec.version)
-        options.color = outputPath == nil && context.output.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+        options.color = color.colors(toTerminal: outputPath == nil && context.output.isTerminal, environment: context.environment)
+        options.settings = assignments
         var renderer = format.renderer(listAll: listAll, options: options)
         var totals = Report.Totals()
         // SARIF locates each finding in its recording, which only the store knows: its sessions are

@@ -13,9 +13,12 @@ import Analyzer
 package struct MarkdownRenderer: Sendable {
     /// The largest output, UTF-8 bytes.
     package var limit: Int
+    /// The `--set` assignments, echoed under the summary.
+    package var settings: [String]
 
-    package init(limit: Int = 65_000) {
+    package init(limit: Int = 65_000, settings: [String] = []) {
         self.limit = limit
+        self.settings = settings
     }
 
     /// The report as GitHub-flavoured Markdown ending in a newline.
@@ -27,6 +30,11 @@ package struct MarkdownRenderer: Sendable {
         let verdict = worst == .error ? "❌" : worst == .warning ? "⚠️" : "✅"
         head.append("\(verdict) **\(ReportText.totals(report))** (\(ReportText.byKind(report)))")
         head.append("")
+        if !settings.isEmpty {
+            // In code spans, which show any character as is; a backtick cannot end one early.
+            head.append("Made with " + settings.map { "`--set \($0.replacing("`", with: "'"))`" }.joined(separator: " "))
+            head.append("")
+        }
         var output = head.joined(separator: "\n") + "\n"
         // Room for the closing line that says what was left out.
         let budget = limit - 600

@@ -201,8 +201,13 @@ struct FormatsTests {
         let heights = late.filter { $0["name"] as? String == "barHeight (observed)" }
             .map { (($0["args"] as? [String: Any])?["value"] as? Double) ?? -1 }
         #expect(heights == (0..<30).map { 96.5 - Double($0) })
-        let instants = late.filter { $0["ph"] as? String == "i" }
-        #expect(instants.map { $0["ts"] as? Int } == [Int(((15.0 / 60 + 0.1) * 1_000_000).rounded())])
+        // The late frame is a slice over its interval, from the frame before (t = 14/60) to it.
+        let lateFrames = late.filter { $0["name"] as? String == "late frame" }
+        #expect(lateFrames.map { $0["ph"] as? String } == ["X"])
+        let start = Int((14.0 / 60 * 1_000_000).rounded()), end = Int(((15.0 / 60 + 0.1) * 1_000_000).rounded())
+        #expect(lateFrames.map { [$0["ts"] as? Int, $0["dur"] as? Int] } == [[start, end - start]])
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#""name":"late frame","ts":\#(start),"dur":\#(end - start),"args":{"interval_ms":116.667}}"#))
         let begins = events.filter { $0["ph"] as? String == "b" }, ends = events.filter { $0["ph"] as? String == "e" }
         #expect(begins.count == ends.count && begins.count >= 2)
         #expect(begins.map { $0["id"] as? Int } == ends.map { $0["id"] as? Int })

@@ -9,8 +9,8 @@ struct TuningTextRenderer: Sendable {
     var width: Int?
 
     /// Header indices of the columns a narrow terminal loses first, in that order; value, flapping
-    /// sessions, p95 delay and the marks always stay.
-    static let dropOrder = [9, 10, 2, 5, 6, 7, 3, 4]
+    /// sessions, added mismatches, p95 delay and the marks always stay.
+    static let dropOrder = [9, 10, 2, 5, 6, 7, 3]
 
     func render(_ run: TuningRun) -> String {
         let table = TuningTable(run)
