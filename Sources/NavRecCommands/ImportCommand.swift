@@ -27,7 +27,8 @@ struct ImportCommand: NavRecCommand {
               navrec import session.ndjson
               navrec simulate --behavior blurHeader --gesture hover | navrec import -
               navrec import scroll.csv --behavior largeTitle --behavior avatar --param largeTitle.hysteresis=1
-            """)
+            """,
+        positionals: [.files])
 
     let context: CommandContext
     let inputs: RecordingInputs

@@ -47,7 +47,8 @@ struct ReportCommand: NavRecCommand {
               navrec report --format html --output report.html
               navrec report --format junit --output navrec-junit.xml
               navrec report --format sarif --output navrec.sarif
-            """)
+            """,
+        positionals: [.sessions])
 
     let context: CommandContext
     let databasePath: String

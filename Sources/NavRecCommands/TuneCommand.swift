@@ -48,7 +48,8 @@ struct TuneCommand: NavRecCommand {
               navrec tune largeTitle.hysteresis --max-flapping-sessions 2% --max-delay 50ms
               navrec tune hideOnSwipe.swipeDistance --values 10,20,30,40 --where "app = 'Music'"
               navrec tune customTitle.hysteresis --format html --output tune.html
-            """)
+            """,
+        positionals: [.words(TunedParameter.supported.map(\.name)), .sessions])
 
     let context: CommandContext
     let databasePath: String

@@ -103,4 +103,55 @@ struct CLIEdgesTests {
         #expect(process.terminationStatus == 0)
         #expect(warnings == "")
     }
+
+    /// Runs `shell arguments…` with the built navrec first on `PATH`; `nil` when the shell is not installed.
+    func shell(_ path: String, _ arguments: [String]) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["PATH"] = NavRecBinary.url.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        env["NAVREC_DB"] = nil
+        process.environment = env
+        process.currentDirectoryURL = directory.url
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(path) \(arguments)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test("completions complete option values, shells, tunable parameters, query names and session ids (bash, zsh, fish)")
+    func completionValues() throws {
+        let db = directory.path("demo.sqlite")
+        #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
+        for name in ["bash", "zsh", "fish"] {
+            try NavRecBinary.run(["completions", name]).stdout.write(toFile: directory.path("navrec.\(name)"), atomically: true, encoding: .utf8)
+        }
+        let cases: [(String, String)] = [
+            ("navrec report --format ", "text json markdown html junit sarif"),
+            ("navrec report --fail-on ", "warning error"),
+            ("navrec report --color ", "auto always never"),
+            ("navrec completions ", "bash zsh fish"),
+            ("navrec tune large", "largeTitle.hysteresis"),
+            ("navrec query flap", "flapping_hot_spots"),
+            ("navrec report --db \(db) demo-blur-", "demo-blur-drag demo-blur-hover"),
+            ("navrec tune blurHeader.hysteresis --db \(db) demo-blur-h", "demo-blur-hover"),
+            ("navrec report --jobs ", ""),
+        ]
+        for (line, expected) in cases {
+            let words = line.split(separator: " ").map { "'\($0)'" }.joined(separator: " ") + (line.hasSuffix(" ") ? " ''" : "")
+            let bash = try #require(try shell("/bin/bash", ["-c", "source navrec.bash; COMP_WORDS=(\(words)); "
+                + "COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _navrec; echo \"${COMPREPLY[*]}\""]))
+            #expect(bash == expected + "\n", "bash: \(line)")
+            if let fish = try shell("/usr/bin/fish", ["-c", "source navrec.fish; complete -C '\(line)'"]) {
+                let offered = fish.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
+                #expect(offered == expected.split(separator: " ").map(String.init).sorted(), "fish: \(line)")
+            }
+        }
+        if let checked = try shell("/usr/bin/zsh", ["-n", "navrec.zsh"]) { #expect(checked == "") }
+    }
 }
