@@ -4,7 +4,7 @@
 # checker rejects what GitHub rejects); Markdown with cmark-gfm and GitHub's comment limit, also at
 # 2,000 sessions; Perfetto traces
 # with the rules of Perfetto's JSON importer and a round trip of every counter to the database;
-# Datasette metadata with Datasette.
+# Datasette metadata with Datasette; the Parquet export against the database with pyarrow.
 # Usage: Integrations/check-formats.sh [NAVREC_BINARY]
 # Installs the Python packages it needs with pip, builds a demo database in a temporary directory,
 # renders every format from it and runs each check; prints one line per check and exits 1 if any
@@ -104,6 +104,9 @@ check "Markdown of the demo (cmark-gfm)" python3 "$here/check_markdown.py" demo.
 "$navrec" datasette-metadata --db "$db" --output metadata.json
 check "Datasette metadata (Datasette: pages, hidden tables, facets, canned queries)" \
   python3 "$here/check_datasette.py" "$db" metadata.json
+
+check "Parquet export of the demo (pyarrow: every public column, rows = database)" \
+  python3 "$here/parquet/check_export.py" "$db"
 
 echo "check-formats: navrec's formats checked by their consumers"
 printf '  %s\n' "${summary[@]}"

@@ -7,7 +7,7 @@ final class CommandContext {
     let errors: Output
     let environment: [String: String]
 
-    init(output: Output = Output(descriptor: 1), errors: Output = Output(descriptor: 2),
+    init(output: Output = Output(descriptor: 1, name: "standard output"), errors: Output = Output(descriptor: 2, name: "standard error"),
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.output = output
         self.errors = errors

@@ -66,7 +66,7 @@ struct DemoCommand: NavRecCommand {
                     id: scenario.id,
                     metadata: SessionMetadata(app: scenario.app, screen: scenario.screen, device: device, os: os),
                     to: output)
-                output.flush()
+                try output.finish()
             }
             let summary = try importer.importAll(
                 from: try NDJSONReader(path: path, displayName: scenario.id), displayName: scenario.id,

@@ -59,7 +59,7 @@ struct ExportCommand: NavRecCommand {
                 try writer.session(analysis, pid: count, frames: try store.frames(of: session))
             }
             writer.end()
-            output.flush()
+            try output.finish()
             if let path = outputPath {
                 context.errors.line("wrote \(path): \(count) session\(count == 1 ? "" : "s")")
             }

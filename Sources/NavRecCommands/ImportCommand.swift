@@ -46,6 +46,7 @@ struct ImportCommand: NavRecCommand {
         // A missing input is reported before the database is created or touched.
         try inputs.checkFilesExist()
         let store = try context.openStore(databasePath, creating: true)
+        do { try store.makeImportsDurable() } catch { throw CommandError.database(error, path: databasePath) }
         Interruption.install()
         var importer = Importer(store: store, replace: replace)
         let progressContext = context

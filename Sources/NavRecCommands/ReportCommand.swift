@@ -137,7 +137,7 @@ struct ReportCommand: NavRecCommand {
             throw CommandError.database(error, path: databasePath)
         }
         output.write(format == .sarif ? format.render(Report(sessions: sarifSessions), options: options) : renderer.end(totals))
-        output.flush()
+        try output.finish()
         if let path = outputPath {
             let sessions = totals.sessions, findings = totals.findings
             context.errors.line("wrote \(path): \(sessions) session\(sessions == 1 ? "" : "s"), \(findings) finding\(findings == 1 ? "" : "s")")

@@ -171,7 +171,7 @@ struct TuneCommand: NavRecCommand {
             throw CommandError.database(error, path: databasePath)
         }
         output.write(format.render(tuned, width: outputPath == nil ? context.terminalWidth : nil))
-        output.flush()
+        try output.finish()
         let rate = tuned.samplesTimesValuesPerSecond
         context.errors.line(
             "replayed \(tuned.sessions) session\(tuned.sessions == 1 ? "" : "s") × \(tuned.results.count) values (\(tuned.samples * tuned.results.count) samples × values)"
