@@ -7,8 +7,8 @@ import Testing
 struct CIGateTests {
     let directory = TemporaryDirectory()
 
-    @Test("report, export and tune on a missing database exit 66 and create nothing", arguments: [
-        ["report", "--fail-on", "error"], ["report", "--format", "junit"], ["export"], ["tune", "blurHeader.hysteresis"],
+    @Test("report, export, tune and migrate on a missing database exit 66 and create nothing", arguments: [
+        ["report", "--fail-on", "error"], ["report", "--format", "junit"], ["export"], ["tune", "blurHeader.hysteresis"], ["migrate"],
     ])
     func readingCommandsNeverCreate(_ command: [String]) throws {
         let db = directory.path("typo.sqlite")
