@@ -49,7 +49,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavRecCommandsTests",
-            dependencies: ["NavRecCommands", "Store", "Recording", "BarModel"],
+            dependencies: ["NavRecCommands", "Store", "Recording", "Reports", "BarModel"],
             exclude: ["QueryGolden"]
         ),
     ]
