@@ -27,27 +27,30 @@ let migrations = names.compactMap { name in
     (try? String(contentsOf: folder.appending(path: name), encoding: .utf8)).flatMap { Migration(name: name, sql: $0) }
 }.sorted { $0.version < $1.version }
 
-let checking = arguments[0] == "--check"
-let target = checking ? nil : URL(fileURLWithPath: arguments[0])
-let version = target.flatMap { Migration(name: $0.lastPathComponent, sql: "") }?.version
-if !checking {
-    guard let target, target.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL, version != nil else {
+/// The migration to write, and its number; `nil` for `--check`.
+let target: (url: URL, version: Int)?
+if arguments[0] == "--check" {
+    target = nil
+} else {
+    let url = URL(fileURLWithPath: arguments[0])
+    guard url.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL,
+          let version = Migration(name: url.lastPathComponent, sql: "")?.version else {
         fail("\(arguments[0]): expected Migrations/NNNN_what_changed.sql", code: 64)
     }
-    if let other = migrations.first(where: { $0.version == version && $0.name != target.lastPathComponent }) {
+    if let other = migrations.first(where: { $0.version == version && $0.name != url.lastPathComponent }) {
         fail("\(arguments[0]): number taken by Migrations/\(other.name)", code: 65)
     }
-    if let newer = migrations.last, newer.version > version! {
+    if let newer = migrations.last, newer.version > version {
         fail("\(arguments[0]): Migrations/\(newer.name) is newer; shipped migrations are frozen, so write one numbered above it", code: 65)
     }
+    target = (url, version)
 }
 
-let scratch = FileManager.default.temporaryDirectory.appending(path: "navrec-schema-\(getpid()).sqlite")
-defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch.path + suffix) } }
 do {
-    let database = try Database(path: scratch.path)
-    try Migrator(migrations: migrations.filter { version == nil || $0.version < version! }).migrate(database)
-    if checking {
+    // A scratch database in memory: nothing to clean up, whichever way the tool exits.
+    let database = try Database(path: ":memory:")
+    try Migrator(migrations: migrations.filter { $0.version < target?.version ?? .max }).migrate(database)
+    guard let target else {
         let differences = try SchemaSQL.differences(in: database)
         guard !differences.isEmpty else {
             print("navrec-schema: the migrations are up to date with the definitions")
@@ -59,8 +62,8 @@ do {
     var existing: Set<String> = []
     let columns = try database.prepare("SELECT name FROM pragma_table_info('frame_chunks')")
     while try columns.step() { existing.insert(columns.text(0) ?? "") }
-    let sql = SchemaSQL.migration(name: target!.lastPathComponent, existingChunkColumns: existing)
-    try Data(sql.utf8).write(to: target!, options: .atomic)
+    let sql = SchemaSQL.migration(name: target.url.lastPathComponent, existingChunkColumns: existing)
+    try Data(sql.utf8).write(to: target.url, options: .atomic)
     // The EmbedSQL plugin lists Migrations/ when the package is evaluated: a new file needs that again.
     try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: "Package.swift")
     print("navrec-schema: wrote \(arguments[0]) (and touched Package.swift so the EmbedSQL plugin embeds it)")
