@@ -55,7 +55,7 @@ package struct JUnitRenderer: Sendable {
         }
         var seen: [String: Int] = [:]
         for finding in session.findings {
-            var name = "\(ReportText.kind(finding)) \(finding.signal) (\(finding.source.name)) at \(decimalText(finding.start)) s"
+            var name = "\(ReportText.kind(finding)) \(ReportText.signalAndStream(finding)) at \(decimalText(finding.start)) s"
             let repeats = (seen[name] ?? 0) + 1
             seen[name] = repeats
             if repeats > 1 { name += " #\(repeats)" }
@@ -76,7 +76,7 @@ package struct JUnitRenderer: Sendable {
     /// The body of a failure: what, where and when, the sentence, then each evidence field on its own line.
     private static func evidence(_ finding: Finding, in session: SessionAnalysis) -> String {
         var lines = [
-            "\(finding.severity.name) \(ReportText.span(finding)) s \(ReportText.kind(finding)) \(finding.signal) (\(finding.source.name)) in session \(session.id)",
+            "\(finding.severity.name) \(ReportText.span(finding)) s \(ReportText.kind(finding)) \(ReportText.signalAndStream(finding)) in session \(session.id)",
             finding.message,
         ]
         if let count = finding.count { lines.append("count: \(count)") }
