@@ -22,7 +22,7 @@ struct JitterDetector: Sendable {
     struct Episode: Sendable, Hashable {
         var signal: ContinuousSignal
         var count: Int
-        /// Reversals of `y` over `start...end`.
+        /// Reversals of `y` over `start...end` and the one that led the first reversal.
         var inputReversals: Int
         /// Largest reversing step, in the signal's unit.
         var amplitude: Double
