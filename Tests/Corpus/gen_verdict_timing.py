@@ -362,8 +362,8 @@ def generators(g):
         return make
 
     return [
-        stamp_noise("vt4_noise2ms_120hz.ndjson", 4120, 120, 2.0),
-        stamp_noise("vt4_noise1ms_120hz.ndjson", 4121, 120, 1.0),
+        stamp_noise("vt4_noise2ms_120hz.ndjson", 6120, 120, 2.0),
+        stamp_noise("vt4_noise1ms_120hz.ndjson", 8121, 120, 1.0),
         stamp_noise("vt4_noise2ms_60hz.ndjson", 4060, 60, 2.0),
         stamp_noise("vt4_noise1ms_60hz.ndjson", 4061, 60, 1.0),
         stamp_noise("vt4_noise2ms_120hz_dropped.ndjson", 4122, 120, 2.0,
