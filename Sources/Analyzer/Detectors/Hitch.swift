@@ -14,7 +14,9 @@ import BarModel
 ///   than the display, and a rate change is not a late frame;
 /// - else the nominal `1/fps` (the median interval without `fps`).
 ///
-/// An interval longer than `factor` × that + ``lateMargin`` is late. A late interval is a **gap**
+/// An interval longer than `factor` × that + ``lateMargin`` is late — when a counted interval
+/// follows it, only if the two together are longer than `factor + 1` times that (a stamp taken
+/// late makes the next interval short by as much). A late interval is a **gap**
 /// (neither hitch time nor moving time) when it spans a lifecycle event; when it starts at rest
 /// (the frame before it is `idle`, the first, or did not move), unless the recorder is seen
 /// logging at rest — the ``restEvidence`` intervals before it are rest frames at the display's
@@ -49,8 +51,8 @@ struct HitchDetector: Sendable {
     /// Intervals not yet classified, oldest first: the first waits for the counted intervals
     /// after it (the rate the display runs at after it).
     private var waiting: [Interval] = []
-    /// Durations of the last counted intervals that were neither late nor gaps, since the last
-    /// gap or rest; the rate before the next interval.
+    /// Durations of the last ``rateFrames`` counted intervals that were neither late nor gaps,
+    /// since the last gap or rest: the rate before the next interval.
     private var before: [Double] = []
     /// Rest intervals at the display's rate in a row, up to the newest frame.
     private var restRun = 0
@@ -78,7 +80,7 @@ struct HitchDetector: Sendable {
     /// is never decided by rounding.
     static let lateMargin = 1e-5
     /// Counted intervals a rate is taken from, before and after an interval.
-    static let rateFrames = 3
+    static let rateFrames = 2
     /// Rest intervals at the display's rate in a row that show a recorder logging every frame at rest.
     static let restEvidence = 3
     /// Apple's hang threshold, seconds.
@@ -119,19 +121,12 @@ struct HitchDetector: Sendable {
         return RestTolerance.moved(from: previous.y, to: frame.y)
     }
 
-    /// The rate a run of up to ``rateFrames`` consecutive intervals shows: the shorter mean of two
-    /// neighbouring intervals (the mean of two neighbours cancels the noise of the stamp between
-    /// them, and the shorter pair leaves out a late frame at either end), of fewer intervals their
-    /// mean; rounded to ``rateStep`` and never shorter than the display's shortest frame.
-    /// `nil` for no intervals.
+    /// The rate up to ``rateFrames`` neighbouring intervals show: their mean (the mean of two
+    /// neighbours cancels the noise of the stamp between them), rounded to ``rateStep`` and never
+    /// shorter than the display's shortest frame; `nil` for no intervals.
     func rate<Durations: Collection<Double>>(of durations: Durations) -> Double? {
-        var iterator = durations.makeIterator()
-        guard let a = iterator.next() else { return nil }
-        var mean = a
-        if let b = iterator.next() {
-            mean = (a + b) / 2
-            if let c = iterator.next() { mean = min(mean, (b + c) / 2) }
-        }
+        guard !durations.isEmpty else { return nil }
+        let mean = durations.reduce(0, +) / Double(durations.count)
         return max(shortestFrame, (mean / rateStep).rounded() * rateStep)
     }
 
