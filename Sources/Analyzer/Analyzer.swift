@@ -29,7 +29,9 @@ package import BarModel
 /// - `frameJitter` is in milliseconds (RFC 3550's `J` over moving intervals, `D` = interval −
 ///   expected); ANALYSIS.md's example shows `0.0` where its 1 ms-rounded timestamps give 0.094.
 /// - Title-mismatch runs start at the first sample in the condition and end at the first sample
-///   out of it (or the last sample); observed fields are carried forward from their last report.
+///   out of it (or the last sample); within the observed stream fields are carried forward from
+///   their last report, but the comparison with the model judges the app only at the samples that
+///   report it (``ObservedSpan``).
 /// - Flapping vs deliberate scrolling: two toggles chain only when the content moved by at most
 ///   the fix search's range between them (``FlappingDetector/sweepLimit(of:behaviors:settings:)``).
 /// - A computed flap the app stayed stable through (it reported the signal, flipped it fewer than

@@ -72,11 +72,10 @@ struct MainPass: Sendable {
             observedTitles?.observe(t: sample.t, state: observed)
         }
         comparison?.observe(t: sample.t, computed: computed, observed: frame.observed)
-        let hitches = hitch.hitchCount
         hitch.observe(sample)
-        // The hitch detector decides a few frames late (it merges callbacks and looks at velocity),
-        // so the late frame is the one it names, not the current sample.
-        if hitch.hitchCount > hitches, let late = hitch.lastHitch { timeline.lateFrame(at: late) }
+        // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
+        // after an interval), so the late frames are the ones it names, not the current sample.
+        for late in hitch.newHitches { timeline.lateFrame(at: late) }
         timeline.observe(sample: sample, computed: computed, observed: frame.observed)
     }
 
@@ -99,6 +98,7 @@ struct MainPass: Sendable {
         observedTitles?.finish()
         comparison?.finish()
         hitch.finish()
+        for late in hitch.newHitches { timeline.lateFrame(at: late) }
 
         for (source, detector) in [(Finding.Source.computed, computedJitter), (.observed, observedJitter)] {
             guard let detector else { continue }
