@@ -33,13 +33,15 @@ let package = Package(
             plugins: ["EmbedSQL"]
         ),
         .target(name: "Analyzer", dependencies: ["BarModel"]),
-        .target(name: "Reports", dependencies: ["Analyzer", "BarModel"]),
-        .target(name: "NavRecCommands", dependencies: ["BarModel", "Recording", "Store", "Analyzer", "Reports"]),
+        .target(name: "Comparison", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "Reports", dependencies: ["Analyzer", "BarModel", "Comparison"]),
+        .target(name: "NavRecCommands", dependencies: ["BarModel", "Recording", "Store", "Analyzer", "Reports", "Comparison"]),
         .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
         .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel"], exclude: ["Fixtures"]),
         .testTarget(name: "AnalyzerTests", dependencies: ["Analyzer", "BarModel"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison"]),
         .testTarget(
             name: "ReportsTests",
             dependencies: ["Reports", "Analyzer", "BarModel"],

@@ -61,6 +61,9 @@ struct HitchDetector: Sendable {
     private(set) var gapSeconds = 0.0
     /// RFC 3550 interarrival jitter of the moving intervals, seconds.
     private(set) var jitter = 0.0
+    /// Every moving interval's `interval − frame duration in effect`, milliseconds (for the
+    /// overrun percentiles of ``SessionMetrics``).
+    private(set) var overruns = OverrunHistogram()
 
     /// Seconds added to the late threshold: ten times the microsecond resolution of stored times,
     /// so that an interval exactly at the threshold (80 Hz against 120 Hz: 12.5 ms = 1.5 × 8.33 ms)
@@ -174,6 +177,7 @@ struct HitchDetector: Sendable {
         }
         movingSeconds += duration
         jitter += (abs(duration - frameDuration) - jitter) / 16
+        overruns.add((duration - frameDuration) * 1000)
         previousDuration = duration
         if duration > factor * frameDuration + Self.lateMargin {
             let late = duration - frameDuration
