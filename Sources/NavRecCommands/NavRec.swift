@@ -9,7 +9,7 @@ package enum NavRec {
 
     static var commands: [any NavRecCommand.Type] {
         [
-            ImportCommand.self, SessionsCommand.self, ReportCommand.self, AnalyzeCommand.self, TuneCommand.self, ExportCommand.self, QueryCommand.self, SimulateCommand.self,
+            ImportCommand.self, SessionsCommand.self, ReportCommand.self, AnalyzeCommand.self, TuneCommand.self, CompareCommand.self, ExportCommand.self, QueryCommand.self, SimulateCommand.self,
             DemoCommand.self, DatasetteMetadataCommand.self, CompletionsCommand.self, ManCommand.self,
         ]
     }
