@@ -38,24 +38,26 @@ public struct BuildComparison: Sendable {
                 var result = MetricComparison(
                     group: key, metric: metric, baseCount: base.count, headCount: head.count,
                     baseMedian: Self.median(base), headMedian: Self.median(head), verdict: .inconclusive, reason: "")
+                var test: MannWhitneyTest?
                 if !base.isEmpty, !head.isEmpty {
-                    let estimate = ShiftEstimate(base: base, head: head, confidence: confidence)
+                    let mannWhitney = MannWhitneyTest(base: base, head: head)
+                    let estimate = ShiftEstimate(base: base, head: head, confidence: confidence, method: mannWhitney.method)
                     result.shift = estimate.shift
                     result.shiftLow = estimate.low
                     result.shiftHigh = estimate.high
+                    test = mannWhitney
                 }
                 let fewest = min(base.count, head.count)
                 if fewest < minimumSessions {
                     result.reason = "too few sessions (\(fewest) < \(minimumSessions))"
-                } else if result.shiftLow == nil {
-                    result.reason = "too few sessions for a \(Self.percent(confidence)) interval"
-                } else {
-                    let test = MannWhitneyTest(base: base, head: head)
+                } else if let test, result.shiftLow != nil {
                     result.u = test.u
                     result.p = test.p
                     result.method = test.method
                     tested.append(results.count)
                     pValues.append(test.p)
+                } else {
+                    result.reason = "too few sessions for a \(Self.percent(confidence)) interval"
                 }
                 results.append(result)
             }

@@ -47,7 +47,7 @@ public struct MannWhitneyTest: Sendable, Hashable {
         let u = headRanks - Double(n) * Double(n + 1) / 2
         self.u = u
         let total = Double(m + n)
-        if tieTerm == 0, m <= Self.exactLimit, n <= Self.exactLimit {
+        if Self.method(m: m, n: n, ties: tieTerm > 0) == .exact {
             let distribution = ExactMannWhitney(m: m, n: n)
             let larger = Int(max(u, mn - u).rounded())
             p = min(1, 2 * distribution.atLeast(larger))
@@ -64,13 +64,19 @@ public struct MannWhitneyTest: Sendable, Hashable {
         p = min(1, max(0, 2 * NormalDistribution.upperTail(z)))
     }
 
-    /// The largest c with P(U ≤ c) ≤ `alpha` / 2 under the null hypothesis (no ties), exact or by
-    /// the normal approximation with continuity correction as ``init(base:head:)`` would choose
-    /// for these sizes; `nil` when even U = 0 is more likely than that (too few values to bound a
-    /// confidence interval at this confidence).
-    public static func criticalValue(m: Int, n: Int, alpha: Double) -> Int? {
+    /// The switch rule: exact when neither sample has more than ``exactLimit`` values and the
+    /// pooled sample has no ties.
+    public static func method(m: Int, n: Int, ties: Bool) -> Method {
+        !ties && m <= exactLimit && n <= exactLimit ? .exact : .normal
+    }
+
+    /// The largest c with P(U ≤ c) ≤ `alpha` / 2 under the null hypothesis without ties, from the
+    /// exact distribution or the normal approximation with continuity correction (as `method`
+    /// says: the test's own, so interval and p-value agree); `nil` when even U = 0 is more likely
+    /// than that (too few values to bound a confidence interval at this confidence).
+    public static func criticalValue(m: Int, n: Int, alpha: Double, method: Method) -> Int? {
         let mn = Double(m) * Double(n)
-        if m <= exactLimit, n <= exactLimit {
+        if method == .exact {
             let distribution = ExactMannWhitney(m: m, n: n)
             var c = -1
             while c + 1 <= m * n, distribution.atMost(c + 1) <= alpha / 2 { c += 1 }

@@ -8,8 +8,9 @@ public struct ShiftEstimate: Sendable, Hashable {
     public let low: Double?
     public let high: Double?
 
-    /// Both samples sorted ascending and non-empty; `confidence` in (0, 1).
-    public init(base: [Double], head: [Double], confidence: Double) {
+    /// Both samples sorted ascending and non-empty; `confidence` in (0, 1); `method` the one the
+    /// samples' Mann–Whitney test uses (``MannWhitneyTest/method``).
+    public init(base: [Double], head: [Double], confidence: Double, method: MannWhitneyTest.Method) {
         let differences = PairwiseDifferences(base: base, head: head)
         let count = differences.count
         if count % 2 == 1 {
@@ -17,7 +18,7 @@ public struct ShiftEstimate: Sendable, Hashable {
         } else {
             shift = (differences.kth(count / 2) + differences.kth(count / 2 + 1)) / 2
         }
-        if let c = MannWhitneyTest.criticalValue(m: base.count, n: head.count, alpha: 1 - confidence), c + 1 <= count - c {
+        if let c = MannWhitneyTest.criticalValue(m: base.count, n: head.count, alpha: 1 - confidence, method: method), c + 1 <= count - c {
             low = differences.kth(c + 1)
             high = differences.kth(count - c)
         } else {

@@ -74,19 +74,20 @@ struct StatisticsTests {
         for k in [1, 2, all.count / 3, all.count / 2, all.count / 2 + 1, all.count - 1, all.count] {
             #expect(differences.kth(k) == all[k - 1], "k = \(k)")
         }
-        let estimate = ShiftEstimate(base: base, head: head, confidence: 0.99)
+        let method = MannWhitneyTest(base: base, head: head).method
+        let estimate = ShiftEstimate(base: base, head: head, confidence: 0.99, method: method)
         let middle = all.count / 2
         #expect(estimate.shift == (all.count % 2 == 1 ? all[middle] : (all[middle - 1] + all[middle]) / 2))
-        let c = MannWhitneyTest.criticalValue(m: base.count, n: head.count, alpha: 0.01)!
+        let c = MannWhitneyTest.criticalValue(m: base.count, n: head.count, alpha: 0.01, method: method)!
         #expect(estimate.low == all[c] && estimate.high == all[all.count - 1 - c])
     }
 
     @Test("the interval's critical value: exact for 5 and 5 at 99 % is 0 (P(U = 0) = 1/252), none for 4 and 4")
     func criticalValues() {
-        #expect(MannWhitneyTest.criticalValue(m: 5, n: 5, alpha: 0.01) == 0)
-        #expect(MannWhitneyTest.criticalValue(m: 4, n: 4, alpha: 0.01) == nil)
+        #expect(MannWhitneyTest.criticalValue(m: 5, n: 5, alpha: 0.01, method: .exact) == 0)
+        #expect(MannWhitneyTest.criticalValue(m: 4, n: 4, alpha: 0.01, method: .exact) == nil)
         // Normal: 60 and 60 at 95 %: ⌊1800 − 0.5 − 1.959964 · √(3600 · 121 / 12)⌋ = 1426.
-        #expect(MannWhitneyTest.criticalValue(m: 60, n: 60, alpha: 0.05) == 1426)
+        #expect(MannWhitneyTest.criticalValue(m: 60, n: 60, alpha: 0.05, method: .normal) == 1426)
     }
 
     @Test("Benjamini–Hochberg matches SciPy's false_discovery_control")

@@ -19,8 +19,9 @@ package struct SessionMetrics: Sendable, Hashable {
     package var flappingEpisodesPerMinute: Double?
     /// The toggles of those findings per minute of movement.
     package var flappingTogglesPerMinute: Double?
-    /// Seconds in which the app's titles disagreed with navrec's model (title_mismatch findings of
-    /// source `comparison`, `barHidden` aside) per minute of the session.
+    /// Seconds in which a title disagreement was open, per minute of the session: the union of
+    /// every title_mismatch finding's span, on the computed stream, the observed stream and between
+    /// the two (`barHidden` comparisons aside), overlaps counted once.
     package var titleDisagreementPerMinute: Double?
     /// Jitter findings (both streams) per minute of movement.
     package var jitterFindingsPerMinute: Double?
@@ -51,7 +52,7 @@ package struct SessionMetrics: Sendable, Hashable {
         var episodes = 0
         var toggles = 0
         var jitters = 0
-        var disagreement = 0.0
+        var titleSpans: [(start: Double, end: Double)] = []
         for finding in findings {
             switch finding.kind {
             case .flapping:
@@ -59,12 +60,24 @@ package struct SessionMetrics: Sendable, Hashable {
                 toggles += finding.count ?? 0
             case .jitter:
                 jitters += 1
-            case .titleMismatch where finding.source == .comparison && finding.signal != BinarySignal.barHidden.name:
-                disagreement += finding.end - finding.start
+            case .titleMismatch where finding.signal != BinarySignal.barHidden.name:
+                titleSpans.append((finding.start, finding.end))
             default:
                 break
             }
         }
+        titleSpans.sort { $0.start < $1.start }
+        var disagreement = 0.0
+        var open: (start: Double, end: Double)?
+        for span in titleSpans {
+            if let current = open, span.start <= current.end {
+                open = (current.start, max(current.end, span.end))
+            } else {
+                if let current = open { disagreement += current.end - current.start }
+                open = span
+            }
+        }
+        if let current = open { disagreement += current.end - current.start }
         self.init(
             movingTime: rounded(hitch.movingSeconds, 6),
             overrunP50: hitch.overruns.percentile(50).map { rounded($0, 3) },
