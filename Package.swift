@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison"]),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "Analyzer", "BarModel"],
+            dependencies: ["Reports", "Analyzer", "BarModel", "Comparison"],
             resources: [.copy("Golden")]
         ),
         .testTarget(
