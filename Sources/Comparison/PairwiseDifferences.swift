@@ -4,37 +4,32 @@
 /// smallest is found by bisection on the value, snapped to an actual difference (Monahan 1984
 /// does the same selection with a random pivot; bisection is simpler and as exact).
 ///
-/// - Complexity: O((m + n) × b) for the k-th difference, b ≤ ~70 bisection steps on doubles.
+/// - Complexity: O((m + n) × b) for the k-th difference, b ≤ ~130 walks (two per bisection step
+///   on doubles).
 struct PairwiseDifferences: Sendable {
     let base: [Double]
     let head: [Double]
 
     var count: Int { base.count * head.count }
 
-    /// The number of differences ≤ `d`.
-    func countAtMost(_ d: Double) -> Int {
-        var total = 0
-        var start = 0
-        for y in head {
-            while start < base.count, y - base[start] > d { start += 1 }
-            total += base.count - start
-        }
-        return total
-    }
-
-    /// The smallest difference > `d`, `nil` when none is.
-    func smallestAbove(_ d: Double) -> Double? {
-        var best: Double?
-        var start = 0
-        // For each y the smallest difference above d is at the largest i with y - base[i] > d.
-        for y in head {
-            while start < base.count, y - base[start] > d { start += 1 }
-            if start > 0 {
-                let candidate = y - base[start - 1]
-                if best.map({ candidate < $0 }) ?? true { best = candidate }
+    /// The number of differences ≤ `d`, and the smallest difference > `d` (`nil` when none is),
+    /// in one walk.
+    func walk(_ d: Double) -> (atMost: Int, smallestAbove: Double?) {
+        base.withUnsafeBufferPointer { base in
+            head.withUnsafeBufferPointer { head in
+                var total = 0
+                var start = 0
+                var best = Double.infinity
+                let m = base.count
+                for y in head {
+                    while start < m, y - base[start] > d { start += 1 }
+                    total += m - start
+                    // For this y the smallest difference above d is at the last i with y − base[i] > d.
+                    if start > 0 { best = min(best, y - base[start - 1]) }
+                }
+                return (total, best.isFinite ? best : nil)
             }
         }
-        return best
     }
 
     /// The k-th smallest difference, 1 ≤ k ≤ ``count``.
@@ -44,15 +39,25 @@ struct PairwiseDifferences: Sendable {
         var high = head[head.count - 1] - base[0]
         // count(≤ low − tiny) < k ≤ count(≤ high); start below the minimum.
         low = low.nextDown
-        while true {
-            guard let next = smallestAbove(low) else { return high }
-            // Every difference in (low, next) is absent, so `next` is the k-th when it reaches k.
-            if countAtMost(next) >= k { return next }
+        var next = walk(low).smallestAbove
+        while let candidate = next {
+            // No difference lies in (low, candidate), so it is the k-th once it reaches k.
+            let atCandidate = walk(candidate)
+            if atCandidate.atMost >= k { return candidate }
+            // Everything up to the candidate is below the k-th: move past it, then halve the rest.
+            low = candidate
+            next = atCandidate.smallestAbove
+            guard next.map({ $0 < high }) ?? false else { continue }
             let middle = low + (high - low) / 2
-            if middle <= low || middle >= high {
-                return next
+            guard middle > low, middle < high else { continue }
+            let atMiddle = walk(middle)
+            if atMiddle.atMost >= k {
+                high = middle
+            } else {
+                low = middle
+                next = atMiddle.smallestAbove
             }
-            if countAtMost(middle) >= k { high = middle } else { low = middle }
         }
+        return high
     }
 }
