@@ -37,6 +37,8 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Analyzer", "BarModel", "Comparison"]),
         .target(name: "NavRecCommands", dependencies: ["BarModel", "Recording", "Store", "Analyzer", "Reports", "Comparison"]),
         .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
+        // Writes the schema SQL generated from BarStateField into a new migration (README "Adding a field").
+        .executableTarget(name: "navrec-schema", dependencies: ["Store"]),
         .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel"], exclude: ["Fixtures"]),
@@ -49,7 +51,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavRecCommandsTests",
-            dependencies: ["NavRecCommands", "Store", "Recording", "BarModel"],
+            dependencies: ["NavRecCommands", "Store", "Recording", "Reports", "BarModel"],
             exclude: ["QueryGolden"]
         ),
     ]

@@ -2,7 +2,7 @@
 # Checks navrec's formats for other tools with those tools (or their rules): JUnit with junitparser
 # and the Jenkins schema rules; SARIF with sarif-tools and GitHub's upload rules; Perfetto traces
 # with the rules of Perfetto's JSON importer and a round trip of every counter to the database;
-# Datasette metadata with Datasette.
+# Datasette metadata with Datasette; the Parquet export against the database with pyarrow.
 # Usage: Integrations/check-formats.sh [NAVREC_BINARY]
 # Installs the Python packages it needs with pip, builds a demo database in a temporary directory,
 # renders every format from it and runs each check; prints one line per check and exits 1 if any
@@ -66,6 +66,9 @@ check "Perfetto trace of the recordings (importer rules, counters = database)" \
 "$navrec" datasette-metadata --db "$db" --output metadata.json
 check "Datasette metadata (Datasette: pages, hidden tables, facets, canned queries)" \
   python3 "$here/check_datasette.py" "$db" metadata.json
+
+check "Parquet export of the demo (pyarrow: every public column, rows = database)" \
+  python3 "$here/parquet/check_export.py" "$db"
 
 echo "check-formats: navrec's formats checked by their consumers"
 printf '  %s\n' "${summary[@]}"

@@ -18,7 +18,7 @@ time), so the rules its JSON importer (and chrome://tracing) applies are written
   same (pid, cat, id, name) at a `ts` no earlier, and no `e` comes without its `b`;
 - `i` (instant) events have a scope `s` of "g", "p" or "t".
 Round trip: for every session (process), every counter track (`y`, `FIELD (computed)`,
-`FIELD (observed)`) holds, as a step function, exactly the database's value (view `timeline`) at
+`FIELD (observed)`, FIELD every number field of the database's `bar_state_fields`) holds, as a step function, exactly the database's value (view `timeline`) at
 every sample that has one, and there is one async finding per stored finding.
 Exits 1 with one line per broken rule (at most 20 shown).
 """
@@ -29,9 +29,13 @@ import sys
 
 METADATA = {"process_name": "name", "thread_name": "name", "process_sort_index": "sort_index",
             "thread_sort_index": "sort_index"}
-FIELDS = {"barHeight": "bar_height", "barShown": "bar_shown", "largeTitleAlpha": "large_title_alpha",
-          "inlineTitleAlpha": "inline_title_alpha", "contentTitleAlpha": "content_title_alpha",
-          "avatarScale": "avatar_scale", "avatarTx": "avatar_tx", "avatarTy": "avatar_ty", "blurAlpha": "blur_alpha"}
+
+
+def counter_fields(connection):
+    """The fields navrec draws as counters, {recording name: timeline column}: the numbers (lengths
+    and fractions) of the database's bar_state_fields, so a new field needs no edit here."""
+    return dict(connection.execute(
+        "SELECT name, column_name FROM bar_state_fields WHERE kind IN ('length', 'fraction') ORDER BY position").fetchall())
 
 
 def is_number(value):
@@ -112,9 +116,10 @@ def round_trip_problems(trace, database):
         elif event.get("ph") == "b":
             findings[event["pid"]] += 1
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    fields = counter_fields(connection)
     checked = 0
     for pid, session in sessions.items():
-        columns = ", ".join(FIELDS.values())
+        columns = ", ".join(fields.values())
         rows = connection.execute(
             f"SELECT seq, t, y, source, {columns} FROM timeline WHERE session_id = ? ORDER BY seq, source", (session,)).fetchall()
         if not rows:
@@ -125,7 +130,7 @@ def round_trip_problems(trace, database):
             ts = round(t * 1_000_000)
             if source == "computed":
                 expected["y"][ts] = y
-            for field, value in zip(FIELDS, values):
+            for field, value in zip(fields, values):
                 if value is not None:
                     expected[f"{field} ({source})"][ts] = value
         names = {name for (p, name) in tracks if p == pid}

@@ -42,7 +42,7 @@ struct AnalyzeCommand: NavRecCommand {
         try inputs.checkFilesExist()
         Interruption.install()
         let sink = AnalyzeSink(analyzer: Analyzer(settings: settings), output: context.output)
-        let pipeline = RecordingPipeline(onProgress: { _ in try Interruption.check() })
+        let pipeline = RecordingPipeline(onProgress: { _ in try Interruption.check(.analyzing) })
         var exitCode = ExitCode.success
         for file in inputs.files {
             let source = try inputs.reader(for: file)

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Reports
 internal import Store
 
 /// What a command runs with: its outputs and environment.
@@ -7,7 +8,7 @@ final class CommandContext {
     let errors: Output
     let environment: [String: String]
 
-    init(output: Output = Output(descriptor: 1), errors: Output = Output(descriptor: 2),
+    init(output: Output = Output(descriptor: 1, name: "standard output"), errors: Output = Output(descriptor: 2, name: "standard error"),
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.output = output
         self.errors = errors
@@ -29,7 +30,7 @@ final class CommandContext {
         do {
             return try SessionStore(path: path, readOnly: readOnly)
         } catch {
-            throw CommandError.database(error, path: path)
+            throw CommandError.database(error, path: path, during: readOnly ? .reading : .upgrading)
         }
     }
 
@@ -43,10 +44,10 @@ final class CommandContext {
         return Int(size.ws_col)
     }
 
-    /// Progress shown on stderr only when it is a terminal.
+    /// Progress shown on stderr only when it is a terminal; it names sessions, so it is escaped.
     func progress(_ text: String) {
         guard errors.isTerminal else { return }
-        errors.write("\r\u{1B}[K" + text)
+        errors.write("\r\u{1B}[K" + TerminalText.escaped(text))
         errors.flush()
     }
 

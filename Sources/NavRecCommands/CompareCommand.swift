@@ -223,7 +223,7 @@ struct CompareCommand: NavRecCommand {
             let store = try context.openStore(path)
             do {
                 try store.comparisonRows(where: nil, columns: metrics.map(\.column), each: add)
-            } catch { throw CommandError.database(error, path: path) }
+            } catch { throw CommandError.database(error, path: path, during: .comparing) }
         case .file(let path):
             guard path == "-" || FileManager.default.fileExists(atPath: path) else {
                 throw CommandError(.noInput, "error: \(path): no such file (give a database or a `navrec analyze` JSON-lines file)")
@@ -270,6 +270,6 @@ struct CompareCommand: NavRecCommand {
                         adjustedP: result.adjustedP, method: result.method?.rawValue, minimumEffect: result.metric.minimumEffect,
                         verdict: result.verdict.rawValue)
                 }))
-        } catch { throw CommandError.database(error, path: path) }
+        } catch { throw CommandError.database(error, path: path, during: .comparing) }
     }
 }

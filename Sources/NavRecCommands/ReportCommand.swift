@@ -98,10 +98,10 @@ struct ReportCommand: NavRecCommand {
         } catch let error as CommandError {
             throw error
         } catch {
-            throw CommandError.database(error, path: databasePath)
+            throw CommandError.database(error, path: databasePath, during: .reporting)
         }
         output.write(format == .sarif ? format.render(Report(sessions: sarifSessions), options: options) : renderer.end(totals))
-        output.flush()
+        try output.finish()
         if let path = outputPath {
             let sessions = totals.sessions, findings = totals.findings
             context.errors.line("wrote \(path): \(sessions) session\(sessions == 1 ? "" : "s"), \(findings) finding\(findings == 1 ? "" : "s")")

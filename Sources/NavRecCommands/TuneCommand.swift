@@ -159,10 +159,10 @@ struct TuneCommand: NavRecCommand {
         } catch let error as UsageError {
             throw error
         } catch {
-            throw CommandError.database(error, path: databasePath)
+            throw CommandError.database(error, path: databasePath, during: .tuning)
         }
         output.write(format.render(tuned))
-        output.flush()
+        try output.finish()
         let rate = tuned.samplesTimesValuesPerSecond
         context.errors.line(
             "replayed \(tuned.sessions) session\(tuned.sessions == 1 ? "" : "s") × \(tuned.results.count) values (\(tuned.samples * tuned.results.count) samples × values)"
@@ -190,7 +190,7 @@ struct TuneCommand: NavRecCommand {
 
         func flush() throws {
             guard !batch.isEmpty else { return }
-            try Interruption.check()
+            try Interruption.check(.tuning)
             let work = batch
             let results = jobs.run(work.count * perSession) { job in
                 Result { () throws -> (TuningOutcome, Double) in
@@ -214,11 +214,11 @@ struct TuneCommand: NavRecCommand {
 
         Interruption.install()
         for (index, session) in sessions.enumerated() {
-            try Interruption.check()
+            try Interruption.check(.tuning)
             context.progress("tuning \(index + 1)/\(sessions.count): \(session.id)")
             let description = SessionDescription(
                 id: session.id, metadata: session.metadata,
-                behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
+                behaviors: try BehaviorSet(of: session, in: databasePath),
                 events: try store.events(sessionKey: session.key).map(\.event),
                 sampleCount: session.samples, duration: session.duration)
             guard tuner.applies(to: description) else {
@@ -267,7 +267,7 @@ struct TuneCommand: NavRecCommand {
         guard !sessionIDs.isEmpty else { return all }
         let known = Set(all.map(\.id))
         if let missing = sessionIDs.first(where: { !known.contains($0) }) {
-            var message = "error: no session '\(missing)' in \(databasePath)"
+            var message = "error: no session '\(TerminalText.escaped(missing))' in \(databasePath)"
             if let hint = closestName(to: missing, in: Array(known)) { message += " (did you mean '\(hint)'?)" }
             throw CommandError(.noInput, message + "; navrec sessions lists them")
         }

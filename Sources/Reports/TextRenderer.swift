@@ -13,7 +13,8 @@ package import Analyzer
 ///
 /// A report over thousands of sessions stays readable: what needs attention, then one line for the
 /// rest. With ``listAll`` every session gets its headline, the clean ones with "no findings". It
-/// streams (``ReportRenderer``): sessions print in report order as they come.
+/// streams (``ReportRenderer``): sessions print in report order as they come. Ids, places and
+/// devices come from recordings, so every line is escaped for the terminal (``TerminalText``).
 package struct TextRenderer: ReportRenderer, Sendable {
     /// Whether sessions without findings are listed one by one.
     package var listAll: Bool
@@ -39,20 +40,20 @@ package struct TextRenderer: ReportRenderer, Sendable {
     package mutating func session(_ session: SessionAnalysis) -> String {
         if session.findings.isEmpty, !listAll {
             cleanCount += 1
-            if cleanExamples.count < Self.cleanExampleLimit { cleanExamples.append(session.id) }
+            if cleanExamples.count < Self.cleanExampleLimit { cleanExamples.append(TerminalText.escaped(session.id)) }
             return ""
         }
         var headline = session.id
         if let place = ReportText.place(session) { headline += " (\(place))" }
         headline += " — \(ReportText.behaviors(session)) — " + ReportText.facts(session).joined(separator: ", ")
-        var lines = [headline]
+        var lines = [TerminalText.escaped(headline)]
         if session.findings.isEmpty { lines.append("  no findings") }
         for finding in session.findings {
             // Severity first and padded so errors stand out when scanning a long report.
             var severity = finding.severity == .error ? "ERROR  " : "warning"
             if color { severity = (finding.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[33m") + severity + "\u{1B}[0m" }
-            lines.append("  \(severity)  \(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(finding.signal)"
-                + " (\(finding.source.name)): \(finding.message)")
+            lines.append("  \(severity)  " + TerminalText.escaped("\(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(finding.signal)"
+                + " (\(finding.source.name)): \(finding.message)"))
         }
         return lines.joined(separator: "\n") + "\n\n"
     }
