@@ -32,12 +32,13 @@ def metric_values(rng, shift):
 
 
 def timed(command):
-    """Wall seconds and peak resident memory (MB) of one run, from GNU time's %e and %M."""
-    run = subprocess.run(["/usr/bin/time", "-f", "TIME %e %M", *command], capture_output=True, text=True)
+    """Wall seconds, CPU seconds (user + system: the machine is shared, so wall time overstates)
+    and peak resident memory (MB) of one run, from GNU time."""
+    run = subprocess.run(["/usr/bin/time", "-f", "TIME %e %U %S %M", *command], capture_output=True, text=True)
     if run.returncode not in (0, 1):
         raise SystemExit(f"{command} exited {run.returncode}: {run.stderr}")
-    seconds, kilobytes = re.search(r"TIME ([\d.]+) (\d+)", run.stderr).groups()
-    return float(seconds), int(kilobytes) / 1024
+    wall, user, system, kilobytes = re.search(r"TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)", run.stderr).groups()
+    return float(wall), float(user) + float(system), int(kilobytes) / 1024
 
 
 def main():
@@ -55,8 +56,8 @@ def main():
                     line = {"id": f"{side}-{i}", "screen": f"Screen{i % 8}", "behaviors": ["largeTitle", "avatar"], "error": None}
                     line.update(zip(METRICS, metric_values(rng, shift)))
                     out.write(json.dumps(line) + "\n")
-        seconds, memory = timed([args.navrec, "compare", str(paths["base"]), str(paths["head"]), "--format", "json", "--output", str(Path(work, "out.json"))])
-        print(f"analyze files: {args.sessions:,} sessions per side in {seconds:.2f} s, peak memory {memory:.0f} MB")
+        wall, cpu, memory = timed([args.navrec, "compare", str(paths["base"]), str(paths["head"]), "--format", "json", "--output", str(Path(work, "out.json"))])
+        print(f"analyze files: {args.sessions:,} sessions per side in {cpu:.2f} s of CPU ({wall:.2f} s wall), peak memory {memory:.0f} MB")
 
         database = Path(work, "speed.sqlite")
         recording = subprocess.run([args.navrec, "simulate", "--behavior", "largeTitle", "--duration", "1"], check=True,
@@ -76,8 +77,8 @@ def main():
                                    f" VALUES (?, '', 0, 0, 0, '2026-12-01T00:00:00Z', 10{', ?' * len(COLUMNS)})", (key, *metric_values(rng, shift)))
         connection.commit()
         connection.close()
-        seconds, memory = timed([args.navrec, "compare", "--db", str(database), "--by", "build", "--format", "json", "--output", str(Path(work, "out.json"))])
-        print(f"database --by build: {args.sessions:,} sessions per side in {seconds:.2f} s, peak memory {memory:.0f} MB"
+        wall, cpu, memory = timed([args.navrec, "compare", "--db", str(database), "--by", "build", "--format", "json", "--output", str(Path(work, "out.json"))])
+        print(f"database --by build: {args.sessions:,} sessions per side in {cpu:.2f} s of CPU ({wall:.2f} s wall), peak memory {memory:.0f} MB"
               f" (rows written by SQL in {time.time() - started:.0f} s)")
 
 
