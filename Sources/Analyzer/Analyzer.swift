@@ -106,7 +106,8 @@ package struct Analyzer: Sendable {
             id: session.id, metadata: session.metadata, behaviors: behaviors, sampleCount: session.sampleCount, duration: session.duration,
             replayed: replayed, expectedInterval: expected, hitchTimeRatio: rounded(pass.hitch.hitchTimeRatio, 3),
             frameJitter: rounded(pass.hitch.jitter * 1000, 3), gaps: pass.hitch.gapCount,
-            gapTime: rounded(pass.hitch.gapSeconds, 6), findings: findings,
+            gapTime: rounded(pass.hitch.gapSeconds, 6),
+            metrics: SessionMetrics(hitch: pass.hitch, findings: findings, duration: session.duration), findings: findings,
             timeline: pass.timeline.digest(findings: findings))
         analysis.recordingID = session.recordingID
         return analysis

@@ -74,6 +74,9 @@ struct HitchDetector: Sendable {
     private(set) var jitter = 0.0
     /// End times of the hitches classified by the last ``observe(_:)`` or ``finish()``.
     private(set) var newHitches: [Double] = []
+    /// Every moving interval's `interval − frame duration in effect`, milliseconds (for the
+    /// overrun percentiles of ``SessionMetrics``).
+    private(set) var overruns = OverrunHistogram()
 
     /// Seconds added to the late threshold: ten times the microsecond resolution of stored times,
     /// so that an interval exactly at the threshold (80 Hz against 120 Hz: 12.5 ms = 1.5 × 8.33 ms)
@@ -234,6 +237,7 @@ struct HitchDetector: Sendable {
         }
         movingSeconds += duration
         jitter += (abs(duration - frameDuration) - jitter) / 16
+        overruns.add((duration - frameDuration) * 1000)
         if late {
             let lateBy = duration - frameDuration
             hitchSeconds += lateBy
