@@ -99,7 +99,7 @@ package struct HTMLRenderer: Sendable {
                 + "<td class=\"nowrap\">\(escape(ReportText.span(finding)))</td>"
                 + "<td class=\"nowrap\"><span class=\"swatch\" style=\"background:\(TimelineChart.color(of: finding.kind))\"></span>"
                 + "\(escape(ReportText.kind(finding)))</td><td><code>\(escape(finding.signal))</code></td>"
-                + "<td class=\"nowrap\">\(finding.source.name)</td><td>\(escape(finding.message))</td></tr>\n"
+                + "<td class=\"nowrap\">\(ReportText.stream(finding) ?? "—")</td><td>\(escape(finding.message))</td></tr>\n"
         }
         html += "</tbody>\n</table>\n"
         return html + "</section>\n"

@@ -41,7 +41,8 @@ public struct RecordedSimulation: Sequence, Sendable {
         private var queueIndex = 0
         private var shift = 0.0
         private var backgroundDone = false
-        private var lastT = -Double.infinity
+        /// The last `t` written: noise never takes a time back, nor before the session start.
+        private var lastT = 0.0
 
         init(_ configuration: SimulationConfiguration, options: RecorderOptions) {
             self.options = options
