@@ -41,7 +41,7 @@ struct FrameChunkMigrationTests {
         #expect(before.timeline.count == 2 * 478 - 125)
         #expect(before.timeline.contains { $0[3] == .double(-3.3333333333333335) })
         let store = try SessionStore(path: path)
-        #expect(try store.database.scalarInt("PRAGMA user_version") == 9)
+        #expect(try store.database.scalarInt("PRAGMA user_version") == Int64(Migrator().latestVersion))
         #expect(try store.database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'frames'") == 0)
         #expect(try Self.rows(Self.timeline, in: store.database) == before.timeline)
         #expect(try Self.rows(Self.observed, in: store.database) == before.observed)
