@@ -69,11 +69,13 @@ struct MainPass: Sendable {
             observedTitles?.observe(t: sample.t, state: observed)
         }
         comparison?.observe(t: sample.t, computed: computed, observed: frame.observed)
-        let hitches = hitch.hitchCount
+        let hitches = hitch.hitchCount, hangs = hitch.hangCount
         hitch.observe(sample)
         // The hitch detector decides a few frames late (it merges callbacks and looks at velocity),
         // so the late frame is the one it names, not the current sample.
-        if hitch.hitchCount > hitches, let late = hitch.lastHitch { timeline.lateFrame(at: late) }
+        if hitch.hitchCount > hitches, let last = hitch.lastHitchInterval {
+            timeline.lateFrame(from: last.start, to: last.end, late: last.late, hang: hitch.hangCount > hangs)
+        }
         timeline.observe(sample: sample, computed: computed, observed: frame.observed)
     }
 

@@ -56,6 +56,8 @@ struct HitchDetector: Sendable {
     private(set) var longestHitch = 0.0
     private(set) var firstHitch: Double?
     private(set) var lastHitch: Double?
+    /// The latest hitch: when the frame before it and the late frame were shown, and its hitch time.
+    private(set) var lastHitchInterval: (start: Double, end: Double, late: Double)?
     /// Late intervals that were gaps, and the seconds they cover.
     private(set) var gapCount = 0
     private(set) var gapSeconds = 0.0
@@ -183,6 +185,7 @@ struct HitchDetector: Sendable {
             longestHitch = max(longestHitch, late)
             if firstHitch == nil { firstHitch = interval.start.t }
             lastHitch = interval.end.t
+            lastHitchInterval = (interval.start.t, interval.end.t, late)
         } else {
             rateInEffect = frameDuration
         }
