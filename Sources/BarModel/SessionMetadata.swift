@@ -15,10 +15,17 @@ public struct SessionMetadata: Sendable, Hashable {
     public var fps: Double?
     /// When the session started, ISO 8601 as the recording gives it (not parsed).
     public var startedAt: String?
+    /// Pixels per point of the screen (`UIScreen.scale`: 2 or 3 on iPhones): UIKit rounds the
+    /// frames and transforms an app reads back to this grid. `nil` when the recording does not say.
+    public var screenScale: Double?
+    /// The app's marketing version (`CFBundleShortVersionString`), e.g. `5.12`.
+    public var appVersion: String?
+    /// The app's build number (`CFBundleVersion`), e.g. `513`: what `navrec compare` tells builds by.
+    public var build: String?
 
     public init(
         app: String? = nil, screen: String? = nil, device: String? = nil, os: String? = nil, fps: Double? = nil,
-        startedAt: String? = nil
+        startedAt: String? = nil, screenScale: Double? = nil, appVersion: String? = nil, build: String? = nil
     ) {
         self.app = app
         self.screen = screen
@@ -26,5 +33,8 @@ public struct SessionMetadata: Sendable, Hashable {
         self.os = os
         self.fps = fps
         self.startedAt = startedAt
+        self.screenScale = screenScale
+        self.appVersion = appVersion
+        self.build = build
     }
 }

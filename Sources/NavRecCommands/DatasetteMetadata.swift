@@ -27,6 +27,8 @@ struct DatasetteMetadata {
             ("samples", "samples (frames) recorded"), ("observed_samples", "samples that carried the app's bar state"),
             ("events", "taps"), ("ignored_keys", "unknown keys skipped while reading"),
             ("duration", "seconds from the first sample to the last"), ("imported_at", "ISO 8601, UTC"),
+            ("screen_scale", "pixels per point of the screen (UIScreen.scale), NULL when not recorded"),
+            ("app_version", "the app's version from the header"), ("build", "the app's build number from the header"),
         ]),
         ("findings", "One row per finding of the latest navrec report per session and settings.", "message",
          ["kind", "severity", "source", "signal", "session_id"], "start_t", [
@@ -65,6 +67,7 @@ struct DatasetteMetadata {
             ("duration", "seconds"), ("hitch_time_ratio", "hitch milliseconds per second of movement (ms/s)"),
             ("frame_jitter", "RFC 3550 frame-interval jitter, milliseconds"), ("analyzed_at", "ISO 8601, UTC"),
             ("findings", "findings of the latest analysis"), ("warnings", "warning findings"), ("errors", "error findings"),
+            ("app_version", "the app's version from the header"), ("build", "the app's build number from the header"),
         ]),
     ]
 

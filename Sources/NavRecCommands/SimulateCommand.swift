@@ -34,6 +34,9 @@ struct SimulateCommand: NavRecCommand {
             .value("device", "MODEL", "The header's device model (e.g. iPhone16,1)."),
             .value("os", "VERSION", "The header's OS (e.g. 'iOS 18.1')."),
             .value("started-at", "ISO8601", "The header's session start time."),
+            .value("scale", "N", "The header's screen scale, pixels per point (UIScreen.scale: 1, 2 or 3)."),
+            .value("app-version", "VERSION", "The header's app version (e.g. 5.12)."),
+            .value("build", "BUILD", "The header's app build (e.g. 513)."),
             .value("output", "FILE", "Write to FILE instead of standard output."),
         ],
         discussion: """
@@ -131,9 +134,17 @@ struct SimulateCommand: NavRecCommand {
         do { try recorder.validate(fps: fps) } catch { throw UsageError(error.description, command: command) }
         self.recorder = recorder
         sessionID = arguments.value("session-id")
+        var screenScale: Double?
+        if let text = arguments.value("scale") {
+            guard let value = Double(text), value >= 1, value <= 4 else {
+                throw UsageError("--scale takes the screen's pixels per point (1, 2 or 3), not '\(text)'", command: command)
+            }
+            screenScale = value
+        }
         metadata = SessionMetadata(
             app: arguments.value("app"), screen: arguments.value("screen"), device: arguments.value("device"),
-            os: arguments.value("os"), startedAt: arguments.value("started-at"))
+            os: arguments.value("os"), startedAt: arguments.value("started-at"), screenScale: screenScale,
+            appVersion: arguments.value("app-version"), build: arguments.value("build"))
         outputPath = arguments.value("output")
     }
 

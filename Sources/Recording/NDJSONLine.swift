@@ -219,6 +219,14 @@ extension JSONScanner {
                 case "device": header.device = try optionalStringValue("session.device")
                 case "os": header.os = try optionalStringValue("session.os")
                 case "startedAt": header.startedAt = try optionalStringValue("session.startedAt")
+                case "appVersion": header.appVersion = try optionalStringValue("session.appVersion")
+                case "build": header.build = try optionalStringValue("session.build")
+                case "scale":
+                    let valueOffset = index
+                    header.screenScale = try optionalNumberValue("session.scale")
+                    if let scale = header.screenScale, !(scale >= 1 && scale <= 4) {
+                        throw ScanError(valueOffset, "'session.scale' must be the screen's pixels per point (UIScreen.scale: 1, 2 or 3), found \(formatNumber(scale))")
+                    }
                 case "fps":
                     let valueOffset = index
                     header.fps = try optionalNumberValue("session.fps")

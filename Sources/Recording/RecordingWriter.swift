@@ -78,6 +78,12 @@ public final class RecordingWriter {
             first = false
         }
         string("startedAt", header.startedAt)
+        if let scale = header.screenScale {
+            line += (first ? "" : ",") + "\"scale\":" + (try Self.number(scale, "scale"))
+            first = false
+        }
+        string("appVersion", header.appVersion)
+        string("build", header.build)
         line += (first ? "" : ",") + "\"behaviors\":" + header.behaviors.json + "}}\n"
         try append()
     }

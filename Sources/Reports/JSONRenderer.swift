@@ -42,7 +42,8 @@ package struct JSONRenderer: ReportRenderer, Sendable {
     }
 
     /// One session as `navrec analyze` prints it: the report's session object on one line, with
-    /// the header's `device`, `os` and `startedAt` after `screen` (README "navrec analyze").
+    /// the header's `device`, `os`, `startedAt`, `scale`, `appVersion` and `build` after `screen`
+    /// (README "navrec analyze").
     package func sessionLine(_ analysis: SessionAnalysis) -> String {
         var output = ""
         session(analysis, withMetadata: true).write(to: &output, indent: 0, compact: true)
@@ -61,7 +62,7 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         return output
     }
 
-    /// The report's session object; `withMetadata` adds the header's device, OS and start time.
+    /// The report's session object; `withMetadata` adds the header's start time, scale and build.
     private func session(_ session: SessionAnalysis, withMetadata: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .string(session.id)),
@@ -70,7 +71,14 @@ package struct JSONRenderer: ReportRenderer, Sendable {
             ("device", session.device.map(JSONValue.string) ?? .null),
             ("os", session.os.map(JSONValue.string) ?? .null),
         ]
-        if withMetadata { members.append(("startedAt", session.startedAt.map(JSONValue.string) ?? .null)) }
+        if withMetadata {
+            members += [
+                ("startedAt", session.startedAt.map(JSONValue.string) ?? .null),
+                ("scale", session.screenScale.map(JSONValue.plainNumber) ?? .null),
+                ("appVersion", session.appVersion.map(JSONValue.string) ?? .null),
+                ("build", session.build.map(JSONValue.string) ?? .null),
+            ]
+        }
         return .object(members + [
             ("behaviors", .array(session.behaviors.enabledNames.map(JSONValue.string))),
             ("samples", .integer(session.sampleCount)),

@@ -41,7 +41,8 @@ package final class SessionStore {
 
     private static let sessionColumns = """
         session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters, content_id, source,
-        samples, observed_samples, events, ignored_keys, duration, imported_at, recording_id, t_origin
+        samples, observed_samples, events, ignored_keys, duration, imported_at, recording_id, t_origin,
+        screen_scale, app_version, build
         """
 
     private static func readSession(_ statement: Statement) -> StoredSession {
@@ -49,7 +50,8 @@ package final class SessionStore {
             key: statement.int64(0), id: statement.text(1) ?? "", recordingID: statement.text(18),
             metadata: SessionMetadata(
                 app: statement.text(2), screen: statement.text(3), device: statement.text(4), os: statement.text(5),
-                fps: statement.optionalDouble(6), startedAt: statement.text(7)),
+                fps: statement.optionalDouble(6), startedAt: statement.text(7), screenScale: statement.optionalDouble(20),
+                appVersion: statement.text(21), build: statement.text(22)),
             behaviorNames: (statement.text(8) ?? "").split(separator: ",").map(String.init),
             parametersJSON: statement.text(9) ?? "{}", contentID: statement.text(10) ?? "",
             source: statement.text(11) ?? "", samples: Int(statement.int64(12)),

@@ -91,7 +91,7 @@ package final class SessionWriter {
             .text(session.behaviorNames.joined(separator: ",")), .text(session.parametersJSON), .text(session.contentID),
             .text(session.source), .int(Int64(samples)), .int(Int64(observedSamples)), .int(Int64(events)),
             .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt), SQLValue(session.recordingID),
-            .double(session.tOrigin),
+            .double(session.tOrigin), SQLValue(session.screenScale), SQLValue(session.appVersion), SQLValue(session.build),
         ])
         try insert.step()
         insert.reset()

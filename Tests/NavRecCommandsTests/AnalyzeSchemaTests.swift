@@ -74,7 +74,7 @@ struct AnalyzeSchemaTests {
     func ddlMatchesOutput() throws {
         let ddl = try Self.ddl()
         #expect(ddl.map(\.name) == [
-            "id", "app", "screen", "device", "os", "startedAt", "behaviors", "samples", "duration", "fps",
+            "id", "app", "screen", "device", "os", "startedAt", "scale", "appVersion", "build", "behaviors", "samples", "duration", "fps",
             "hitchTimeRatio", "frameJitter", "gaps", "gapTime", "findings", "error",
         ])
         let bad = #"{"navrec":1,"session":{"id":"broken","app":"Music","startedAt":"2026-11-02T09:00:00Z","behaviors":{"blurHeader":{}}}}"#

@@ -28,16 +28,19 @@ struct AnalyzeTests {
         }
     }
 
-    /// Expects every analyze line to equal its session in the report (besides `startedAt`, which the
-    /// report leaves out), and the same sessions in the same order.
+    /// Expects every analyze line to equal its session in the report (besides the header's
+    /// `startedAt`, `scale`, `appVersion` and `build`, which the report leaves out), and the same
+    /// sessions in the same order.
     func expectSame(_ lines: [[String: Any]], _ sessions: [[String: Any]]) {
         #expect(lines.count == sessions.count)
         let reported = Dictionary(uniqueKeysWithValues: sessions.map { ($0["id"] as? String ?? "", $0) })
         for line in lines {
             let id = line["id"] as? String ?? ""
             var session = line
-            #expect(session.keys.contains("startedAt"), "\(id) has startedAt")
-            session["startedAt"] = nil
+            for key in ["startedAt", "scale", "appVersion", "build"] {
+                #expect(session.keys.contains(key), "\(id) has \(key)")
+                session[key] = nil
+            }
             guard let expected = reported[id] else {
                 Issue.record("\(id) is not in the report")
                 continue
@@ -53,7 +56,7 @@ struct AnalyzeTests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == #"""
-            {"id": "hover-84", "app": null, "screen": null, "device": null, "os": null, "startedAt": null, "behaviors": ["blurHeader"], "samples": 5, "duration": 0.067, "fps": 60, "hitchTimeRatio": 0.0, "frameJitter": 0.094, "gaps": 0, "gapTime": 0.0, "findings": [{"kind": "flapping", "subkind": null, "signal": "background", "source": "computed", "severity": "warning", "start": 0.017, "end": 0.067, "count": 4, "message": "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it", "details": {"yMin": 82.5, "yMax": 86.0, "suggestedHysteresis": 1.0}}]}
+            {"id": "hover-84", "app": null, "screen": null, "device": null, "os": null, "startedAt": null, "scale": null, "appVersion": null, "build": null, "behaviors": ["blurHeader"], "samples": 5, "duration": 0.067, "fps": 60, "hitchTimeRatio": 0.0, "frameJitter": 0.094, "gaps": 0, "gapTime": 0.0, "findings": [{"kind": "flapping", "subkind": null, "signal": "background", "source": "computed", "severity": "warning", "start": 0.017, "end": 0.067, "count": 4, "message": "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it", "details": {"yMin": 82.5, "yMax": 86.0, "suggestedHysteresis": 1.0}}]}
 
             """#)
     }

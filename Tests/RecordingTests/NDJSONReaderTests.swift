@@ -153,14 +153,14 @@ struct NDJSONReaderTests {
     func unknownKeys() throws {
         let directory = try TemporaryDirectory()
         let text = """
-            {"navrec":1,"producer":"app 2.0","session":{"behaviors":{"largeTitle":{}},"build":"42"}}
+            {"navrec":1,"producer":"app 2.0","session":{"behaviors":{"largeTitle":{}},"buildFlavor":"42"}}
             {"t":0,"y":1,"frame":1,"touch":{"x":[1,2,{"z":null}],"y":true}}
             {"t":1,"y":2,"bar":{"blurAlpha":0.5,"futureField":1}}
             {"t":2,"event":"tap","target":"title","y":3,"source":"finger"}
             """
         let result = try readNDJSON(text: text, in: directory)
         #expect(result.error == nil)
-        // producer, build, frame, touch, futureField, y (not an event field), source
+        // producer, buildFlavor, frame, touch, futureField, y (not an event field), source
         #expect(result.summaries.first?.ignoredKeys == 7)
         #expect(result.samples[1].bar == BarState(blurAlpha: 0.5))
     }
