@@ -219,7 +219,7 @@ package struct TimelineChart {
                 + " stroke=\"#868e96\" stroke-dasharray=\"4 3\"/>"
             overlay += "<span class=\"guide-label\(unit < 20 ? " below" : "")\" style=\"top:\(n(unit, digits: 1))%\">\(escape(guide.label))</span>"
         }
-        let scale = "<span class=\"range\">\(escape(scaleText(low)))</span>–<span class=\"range\">\(escape(scaleText(high)))</span>"
+        let scale = "<span class=\"range\">\(escape(scaleText(low)))–\(escape(scaleText(high)))</span>"
         return row("data-series=\"\(escape(name))\"", label: "<b>\(escape(label))</b> \(scale)", plotClass: "series",
                    height: height, viewHeight: 100, svg: svg, overlay: overlay)
     }
