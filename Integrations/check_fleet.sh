@@ -21,7 +21,9 @@ failed=0
 read -r seconds kilobytes < html.time
 echo "report --format html over $sessions sessions: $(( $(stat -c %s fleet.html) / 1000 )) KB in $seconds s, peak RSS $(( kilobytes / 1024 )) MB"
 "$navrec" tune blurHeader.hysteresis --values 0:4:0.5 --db fleet.sqlite --format html --output tune.html 2>/dev/null
-python3 "$here/check_html.py" fleet.html --tune tune.html || failed=1
+# The goal is interactive within 1.5 s (check_html.py's default, met on an idle 2-core machine);
+# CI shares its machine, so it fails only past 4 s and prints the figure.
+python3 "$here/check_html.py" fleet.html --tune tune.html --max-interactive 4 || failed=1
 
 "$navrec" datasette-metadata --db fleet.sqlite --output metadata.json
 python3 "$here/check_datasette.py" fleet.sqlite metadata.json || failed=1
