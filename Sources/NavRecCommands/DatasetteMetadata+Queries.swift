@@ -1,3 +1,5 @@
+internal import BarModel
+
 /// Canned queries Datasette runs in a form of their own: `Queries/` is written for every engine
 /// (SQLite, DuckDB, Spark SQL) over the public views, and some of those forms take longer than
 /// Datasette's default 1 s `sql_time_limit_ms` on a fleet's database. The replacements give the same
@@ -9,11 +11,8 @@ extension DatasetteMetadata {
         "observed_drift": observedDrift,
     ]
 
-    /// The numeric fields `observed_gaps` has a `<field>_gap` column for (migration 0014).
-    static let gapFields: Set<String> = [
-        "bar_height", "bar_shown", "large_title_alpha", "inline_title_alpha", "content_title_alpha",
-        "avatar_scale", "avatar_tx", "avatar_ty", "blur_alpha",
-    ]
+    /// The numeric fields (lengths and fractions) `observed_gaps` has a `<field>_gap` column for.
+    static let gapFields = Set(BarStateField.allCases.filter { $0.kind == .length || $0.kind == .fraction }.map(\.columnName))
 
     /// The fields `Queries/observed_drift.sql` compares, in its order.
     static let driftFields = ["bar_height", "large_title_alpha", "inline_title_alpha", "content_title_alpha", "blur_alpha", "bar_shown"]

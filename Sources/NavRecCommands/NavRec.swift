@@ -1,5 +1,7 @@
 internal import BarModel
+internal import Foundation
 internal import Recording
+internal import Reports
 
 /// The `navrec` command line: dispatches to a subcommand and turns errors into messages and exit
 /// codes (ARCHITECTURE.md).
@@ -10,6 +12,7 @@ package enum NavRec {
     static var commands: [any NavRecCommand.Type] {
         [
             ImportCommand.self, SessionsCommand.self, ReportCommand.self, AnalyzeCommand.self, TuneCommand.self, ExportCommand.self, QueryCommand.self, SimulateCommand.self,
+            MigrateCommand.self,
             DemoCommand.self, DatasetteMetadataCommand.self, CompletionsCommand.self, ManCommand.self,
         ]
     }
@@ -45,12 +48,41 @@ package enum NavRec {
 
     /// Runs navrec with `arguments` (without the program name) and returns the exit code.
     package static func main(_ arguments: [String]) -> Int32 {
+        // A reader that goes away (`navrec … | head`) ends navrec silently with 141, as it does any
+        // Unix tool, also when the parent process ignored SIGPIPE (README "Exit codes").
+        signal(SIGPIPE, SIG_DFL)
+        let closed = reserveClosedDescriptors()
         let context = CommandContext()
-        defer {
-            context.output.flush()
-            context.errors.flush()
+        context.output.isClosed = closed.contains(1)
+        context.errors.isClosed = closed.contains(2)
+        defer { context.errors.flush() }
+        var code = run(arguments, context: context)
+        // What the command wrote last is written here: a full disk or a closed stdout is exit 74 then.
+        do {
+            try context.output.finish()
+        } catch {
+            if code == .success || code == .findings {
+                context.errors.line(error.message)
+                code = .ioError
+            }
         }
-        return run(arguments, context: context).rawValue
+        return code.rawValue
+    }
+
+    /// Opens /dev/null on standard output and error where navrec was started without them (`>&-`),
+    /// so that no file navrec opens later gets their numbers (and output meant for stdout); returns
+    /// the descriptors that were closed.
+    private static func reserveClosedDescriptors() -> Set<Int32> {
+        var closed: Set<Int32> = []
+        for descriptor: Int32 in [1, 2] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let null = open("/dev/null", O_WRONLY)
+            if null >= 0, null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+            closed.insert(descriptor)
+        }
+        return closed
     }
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
@@ -60,9 +92,8 @@ package enum NavRec {
         }
         if first == "help", arguments.count == 2 {
             guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
-                var message = "unknown command '\(arguments[1])'"
-                if let hint = closestName(to: arguments[1], in: commands.map { $0.spec.name }) { message += "\nDid you mean '\(hint)'?" }
-                return report(UsageError(message), context: context)
+                let hint = closestName(to: arguments[1], in: commands.map { $0.spec.name })
+                return report(UsageError("unknown command '\(arguments[1])'", suggestion: hint), context: context)
             }
             context.output.write(command.spec.help(width: context.terminalWidth))
             return .success
@@ -76,11 +107,9 @@ package enum NavRec {
             return .success
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
-            if let hint = closestName(to: String(first.trimmingPrefix("--")), in: commands.map { $0.spec.name }) {
-                message += "\nDid you mean '\(hint)'?"
-            }
-            return report(UsageError(message), context: context)
+            let message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+            let hint = closestName(to: String(first.trimmingPrefix("--")), in: commands.map { $0.spec.name })
+            return report(UsageError(message, suggestion: hint), context: context)
         }
         do {
             let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
@@ -96,11 +125,16 @@ package enum NavRec {
     }
 
     /// Prints an error the way compilers and swift-argument-parser do, and returns its exit code.
+    ///
+    /// Messages quote file names, ids and what the user typed, so control characters in them are
+    /// escaped (``TerminalText``): one error stays one line and nothing reaches the terminal raw.
+    /// A navrec message's own line breaks (a query's "in: SQL" line) stay.
     static func report(_ error: any Error, context: CommandContext) -> ExitCode {
         context.output.flush()
         switch error {
         case let error as UsageError:
-            context.errors.line("error: \(error.message)")
+            context.errors.line("error: \(TerminalText.escaped(error.message))")
+            if let suggestion = error.suggestion { context.errors.line("Did you mean '\(TerminalText.escaped(suggestion))'?") }
             if let name = error.command, let command = commands.first(where: { $0.spec.name == name }) {
                 var usage = "Usage: navrec \(name)"
                 if command.spec.takesArguments { usage += " \(command.spec.arguments)" }
@@ -112,13 +146,13 @@ package enum NavRec {
             }
             return .usage
         case let error as CommandError:
-            context.errors.line(error.message)
+            context.errors.line(TerminalText.escapedLines(error.message))
             return error.exitCode
         case let error as RecordingError:
-            context.errors.line(error.description)
+            context.errors.line(TerminalText.escaped(error.description))
             return error.kind == .unreadable ? .noInput : .dataError
         default:
-            context.errors.line("error: \(error)")
+            context.errors.line(TerminalText.escapedLines("error: \(error)"))
             return .software
         }
     }

@@ -200,7 +200,11 @@ package struct TimelineChart {
             high += 1
         }
         // The plot's own units: 0 (top) … 100 (bottom), with a margin so a flat line stays visible.
-        func yUnit(_ value: Double) -> Double { 4 + (high - value) / (high - low) * 92 }
+        func yUnit(_ value: Double) -> Double {
+            let unit = 4 + (high - value) / (high - low) * 92
+            // Values near ±Double.greatestFiniteMagnitude overflow the span: draw them mid-plot.
+            return unit.isFinite ? min(100, max(0, unit)) : 50
+        }
         var svg = ""
         if grid { svg += gridLines() }
         svg += shading()
@@ -238,7 +242,8 @@ package struct TimelineChart {
     /// A scale value: whole numbers without a fraction, others to 0.1 (`120`, `52.5`, `0`).
     private func scaleText(_ value: Double) -> String {
         let number = rounded(value, 1)
-        return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : decimalText(number, digits: 1)
+        // Whole numbers beyond Int64 (a bar height of 1e300 from a parameter) keep their double form.
+        return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : decimalText(number, digits: 1)
     }
 
     /// A title presentation's lane: filled where the title is visible in at least half the samples.
