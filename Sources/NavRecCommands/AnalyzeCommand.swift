@@ -26,7 +26,8 @@ struct AnalyzeCommand: NavRecCommand {
               navrec analyze sessions.ndjson
               navrec simulate --behavior blurHeader --gesture hover | navrec analyze
               navrec analyze - --set flapping.window=0.5 < fleet.ndjson
-            """)
+            """,
+        positionals: [.files])
 
     let context: CommandContext
     let inputs: RecordingInputs
@@ -42,7 +43,7 @@ struct AnalyzeCommand: NavRecCommand {
         try inputs.checkFilesExist()
         Interruption.install()
         let sink = AnalyzeSink(analyzer: Analyzer(settings: settings), output: context.output)
-        let pipeline = RecordingPipeline(onProgress: { _ in try Interruption.check() })
+        let pipeline = RecordingPipeline(onProgress: { _ in try Interruption.check(.analyzing) })
         var exitCode = ExitCode.success
         for file in inputs.files {
             let source = try inputs.reader(for: file)

@@ -5,7 +5,9 @@ internal import Reports
 internal import Store
 
 /// `navrec analyze`'s ``SessionSink``: keeps each session's frames as the database would give them
-/// back (``StoredValues``), analyses the session when it ends and prints its JSON line.
+/// back (``StoredValues``), analyses the session when it ends and prints its JSON line, flushed at
+/// once: a consumer at the other end of a pipe (Spark, `tail -f | navrec analyze | …`) gets each
+/// line when its session's last line has been read, not when 64 KB have gathered.
 ///
 /// The session description is built the way `navrec report` builds it from the stored row
 /// (behaviours through their stored JSON, duration from the unrounded times, as `SessionWriter`
@@ -53,10 +55,11 @@ final class AnalyzeSink: SessionSink {
     func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {
         currentHeader = nil
         let description = SessionDescription(
-            id: header.id ?? summary.contentID, metadata: header.metadata, behaviors: try BehaviorSet(storedJSON: header.behaviors.json),
+            id: header.id ?? summary.contentID, recordingID: header.id, metadata: header.metadata, behaviors: try BehaviorSet(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
         let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
         output.line(renderer.sessionLine(analysis))
+        output.flush()
         sessionsAnalyzed += 1
         samplesAnalyzed += summary.samples
     }
@@ -65,6 +68,7 @@ final class AnalyzeSink: SessionSink {
     func fail(_ error: RecordingError) {
         output.line(renderer.failureLine(
             id: currentHeader?.id, app: currentHeader?.app, startedAt: currentHeader?.startedAt, error: error.description))
+        output.flush()
         currentHeader = nil
         spool.reset()
         events.removeAll(keepingCapacity: true)

@@ -1,5 +1,6 @@
 internal import BarModel
 internal import Foundation
+internal import Store
 
 extension BehaviorSet {
     /// The set a session was imported with, from its stored canonical JSON
@@ -26,6 +27,24 @@ private struct StoredParameter: Decodable {
             value = .number(number)
         } else {
             value = .string(try container.decode(String.self))
+        }
+    }
+}
+
+extension BehaviorSet {
+    /// The behaviours `session` was stored with. A `parameters` value that does not read back (a
+    /// damaged or hand-edited row) is a damaged database, exit 74 like SQLite's own corruption,
+    /// and the message names the session and how to repair it, rather than an anonymous internal
+    /// error.
+    init(of session: StoredSession, in databasePath: String) throws(CommandError) {
+        do {
+            try self.init(storedJSON: session.parametersJSON)
+        } catch {
+            let reason = error is DecodingError ? "not the JSON object navrec writes" : "\(error)"
+            let source = session.source.isEmpty ? "its recording" : "its recording (\(session.source))"
+            throw CommandError(
+                .ioError,
+                "error: session '\(session.id)' in \(databasePath) is damaged: its parameters (sessions.parameters) cannot be read, \(reason); import \(source) again with --replace")
         }
     }
 }

@@ -1,8 +1,9 @@
 internal import Store
 
 extension CommandError {
-    /// A database failure as a message that says what went wrong and what to do; exit 74.
-    static func database(_ error: any Error, path: String) -> CommandError {
+    /// A database failure during `work` as a message that says what went wrong, what is kept and
+    /// what to do; exit 74.
+    static func database(_ error: any Error, path: String, during work: InterruptedWork) -> CommandError {
         if let error = error as? CommandError { return error }
         if let error = error as? MigrationError { return CommandError(.ioError, "error: \(error)") }
         guard let error = error as? DatabaseError else { return CommandError(.software, "error: \(error)") }
@@ -15,7 +16,7 @@ extension CommandError {
         case .readOnly:
             hint = "\(path) is read-only: make it writable or choose another --db"
         case .full:
-            hint = "the disk holding \(path) is full: nothing of the interrupted session was stored; free space and run again"
+            hint = "the disk holding \(path) is full (\(work.consequence)): free space and run again"
         case .busy, .locked:
             hint = "\(path) stayed locked by another process: try again when it has finished"
         case .corrupt:
@@ -25,9 +26,9 @@ extension CommandError {
                 "error: database \(path) is damaged: \(error.message) (SQLite code \(error.extendedResultCode)); check it with "
                     + "`sqlite3 \(path) 'PRAGMA integrity_check'`, then re-import the session (navrec import --replace) or restore a backup")
         case .ioError:
-            hint = "I/O error on \(path): check free space, file-size limits and the disk, then run again (the session being imported was not stored)"
+            hint = "I/O error on \(path) (\(work.consequence)): check free space, file-size limits and the disk, then run again"
         case .interrupt:
-            return CommandError(.interrupted, "navrec: interrupted")
+            return CommandError(.interrupted, "navrec: interrupted; \(work.consequence)")
         default:
             hint = "database \(path)"
         }

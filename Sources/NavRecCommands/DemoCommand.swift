@@ -49,13 +49,15 @@ struct DemoCommand: NavRecCommand {
     }
 
     func run() throws -> ExitCode {
-        let store = try context.openStore(databasePath)
+        let store = try context.openStore(databasePath, creating: true)
         let scratch = FileManager.default.temporaryDirectory.appending(path: "navrec-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         // Each scenario goes through the real pipeline: simulate → NDJSON file → import.
-        let importer = Importer(store: store, replace: false)
+        var importer = Importer(store: store, replace: false)
+        let errors = context.errors
+        importer.onFailure = { errors.line(TerminalText.escaped($0.description)) }
         var samples = 0
         for (index, scenario) in DemoScenarios.all.enumerated() {
             let (device, os) = Self.devices[index % Self.devices.count]

@@ -24,7 +24,8 @@ struct ExportCommand: NavRecCommand {
             EXAMPLES:
               navrec export --format perfetto --output navrec.trace.json
               navrec export demo-blur-hover --output hover.json
-            """)
+            """,
+        positionals: [.sessions])
 
     let context: CommandContext
     let databasePath: String
@@ -50,8 +51,9 @@ struct ExportCommand: NavRecCommand {
             var writer = PerfettoTraceWriter { output.write($0) }
             writer.begin()
             var count = 0
-            let analysis = StoredSessionAnalysis(
+            var analysis = StoredSessionAnalysis(
                 store: store, databasePath: databasePath, settings: settings, settingsKey: settingsKey, context: context)
+            analysis.work = .exporting
             try analysis.run(sessionIDs: sessionIDs) { analysis in
                 guard let session = try store.session(id: analysis.id) else { return }
                 count += 1
@@ -65,7 +67,7 @@ struct ExportCommand: NavRecCommand {
         } catch let error as CommandError {
             throw error
         } catch {
-            throw CommandError.database(error, path: databasePath)
+            throw CommandError.database(error, path: databasePath, during: .exporting)
         }
         return .success
     }

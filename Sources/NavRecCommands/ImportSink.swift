@@ -1,6 +1,7 @@
 internal import BarModel
 internal import Foundation
 internal import Recording
+internal import Reports
 internal import Store
 
 /// The importer's ``SessionSink``: stores each session whole (a ``SessionImport``) with its
@@ -25,18 +26,30 @@ final class ImportSink: SessionSink {
     let replace: Bool
     let displayName: String
     let sourcePath: String
+    /// Told of each session that fails (see ``fail(_:)``).
+    let onFailure: (RecordingError) -> Void
     private(set) var summary: ImportSummary
     /// The session being read: its frames, each with its recording line in `seq` (the store
     /// numbers the samples itself), and its events with the number of samples before each.
     private let spool = FrameSpool()
     private var events: [(samplesBefore: Int, event: ScrollEvent)] = []
 
-    init(store: SessionStore, replace: Bool, displayName: String, sourcePath: String) {
+    init(store: SessionStore, replace: Bool, displayName: String, sourcePath: String,
+         onFailure: @escaping (RecordingError) -> Void) {
         self.store = store
         self.replace = replace
         self.displayName = displayName
         self.sourcePath = sourcePath
+        self.onFailure = onFailure
         summary = ImportSummary(file: displayName)
+    }
+
+    /// The session being read failed: stores nothing of it, counts it and reports `error`.
+    func fail(_ error: RecordingError) {
+        rollback()
+        summary.sessionsFailed += 1
+        if error.kind == .unreadable { summary.unreadable = true }
+        onFailure(error)
     }
 
     /// Forgets the session being read, if any (nothing of it was written).
@@ -60,6 +73,16 @@ final class ImportSink: SessionSink {
     }
 
     func end(_ header: SessionHeader, _ end: SessionSummary, clock: SessionClock) throws {
+        do {
+            try keep(header, end, clock: clock)
+        } catch let conflict as PlacementConflict {
+            // This session only: the reader is at the next session already.
+            fail(RecordingError(file: displayName, line: header.line, column: 1, message: conflict.message))
+        }
+    }
+
+    /// Stores the finished session where ``place(recordingID:contentID:)`` says, or nowhere.
+    private func keep(_ header: SessionHeader, _ end: SessionSummary, clock: SessionClock) throws {
         let recordingID = header.id ?? end.contentID
         let session = try store.beginImport()
         let id: String
@@ -136,13 +159,19 @@ final class ImportSink: SessionSink {
                 return replace ? .store(id: derived, replacing: taken.key) : .alreadyStored(id: derived)
             }
             // Only a hand-made session can hold a derived id with other content; never overwrite it.
-            if !replace {
-                throw CommandError(
-                    .dataError,
-                    "error: session '\(recordingID)' is taken by a different recording, and so is its derived id '\(derived)'; import it with --replace, or give it another id")
-            }
+            if !replace { throw PlacementConflict(recordingID: recordingID, derivedID: derived) }
         }
         return replace ? .store(id: recordingID, replacing: existing.key) : .store(id: derived, replacing: nil)
+    }
+
+    /// A session that has nowhere to go: its id and its derived id both hold other recordings.
+    struct PlacementConflict: Error {
+        let recordingID: String
+        let derivedID: String
+
+        var message: String {
+            "session '\(TerminalText.escaped(recordingID))' is taken by a different recording, and so is its derived id '\(TerminalText.escaped(derivedID))'; import it with --replace, or give it another id"
+        }
     }
 
     /// `ID~HASH`: the id for a recording whose id is taken by a different recording.

@@ -1,10 +1,17 @@
 internal import BarModel
 
-/// What importing one file did, for the summary line.
+/// What importing one file (or, added up, every file) did, for the summary line.
 struct ImportSummary {
+    /// The file's name, or what the line is about (`total, 2000 files`).
     var file: String
     var sessionsStored = 0
     var sessionsSkipped = 0
+    /// Sessions that failed (their errors went to stderr): nothing of them is stored.
+    var sessionsFailed = 0
+    /// Files with a failed session, for the total.
+    var filesWithFailures = 0
+    /// Whether a file could not be read (exit 66 rather than 65).
+    var unreadable = false
     var samples = 0
     var events = 0
     var ignoredKeys = 0
@@ -16,7 +23,23 @@ struct ImportSummary {
     /// The raw-clock origins of stored sessions whose times were rebased (``SessionClock``).
     var rebasedOrigins: [Double] = []
 
-    /// `FILE: 2 sessions stored, 1 already imported; 7200 samples, 3 events, 0 ignored keys in 0.05 s (144000 samples/s)`,
+    /// Adds `other`'s counts (a file's) to this total.
+    mutating func add(_ other: ImportSummary) {
+        sessionsStored += other.sessionsStored
+        sessionsSkipped += other.sessionsSkipped
+        sessionsFailed += other.sessionsFailed
+        if other.sessionsFailed > 0 { filesWithFailures += 1 }
+        unreadable = unreadable || other.unreadable
+        samples += other.samples
+        events += other.events
+        ignoredKeys += other.ignoredKeys
+        seconds += other.seconds
+        skippedIDs += other.skippedIDs
+        derivedIDs += other.derivedIDs
+        rebasedOrigins += other.rebasedOrigins
+    }
+
+    /// `FILE: 2 sessions stored, 1 already imported, 1 failed; 7200 samples, 3 events, 0 ignored keys in 0.05 s (144000 samples/s)`,
     /// with what happened to ids and clocks when anything did.
     var line: String {
         var text = "\(file): \(Self.count(sessionsStored, "session")) stored"
@@ -27,6 +50,11 @@ struct ImportSummary {
         }
         if sessionsSkipped > 0 {
             text += ", \(sessionsSkipped) already imported (\(Self.list(skippedIDs)); --replace re-imports)"
+        }
+        if sessionsFailed > 0 {
+            text += ", \(sessionsFailed) failed"
+            if filesWithFailures > 0 { text += " in \(Self.count(filesWithFailures, "file"))" }
+            text += " (nothing of \(sessionsFailed == 1 ? "it" : "them") stored)"
         }
         let rate = seconds > 0 ? Double(samples) / seconds : 0
         text += "; \(samples) samples, \(events) events, \(ignoredKeys) ignored keys in \(formatSeconds(seconds)) s"

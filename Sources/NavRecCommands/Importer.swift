@@ -7,19 +7,34 @@ internal import Store
 /// when it ends, and at most ``SessionStore/importCommitInterval`` after each session's end before
 /// that (by a timer when no other session ends).
 ///
-/// A bad line rolls back only the session it is in (earlier sessions of the file stay stored).
+/// A bad session costs only itself, as in `navrec analyze`: its error goes to ``onFailure``, nothing
+/// of it is stored, and reading goes on at the file's next session header (an NDJSON file; a CSV
+/// file is one session, and a file that cannot be read has nothing left). Database errors and
+/// Ctrl-C still stop the import, after committing the sessions stored before.
 struct Importer {
     let store: SessionStore
     let replace: Bool
     /// Called with samples read so far, every few thousand samples (progress; SIGINT checks).
     var onProgress: (Int) throws -> Void = { _ in }
+    /// Called with each session that failed, as it fails: the reader's `FILE:LINE:COL: error: …`.
+    var onFailure: (RecordingError) -> Void = { _ in }
 
     /// Imports everything `source` yields; `displayName` names the file in the summary.
     func importAll(from source: any RecordingSource, displayName: String, sourcePath: String) throws -> ImportSummary {
         let started = ContinuousClock.now
-        let sink = ImportSink(store: store, replace: replace, displayName: displayName, sourcePath: sourcePath)
+        let sink = ImportSink(store: store, replace: replace, displayName: displayName, sourcePath: sourcePath, onFailure: onFailure)
+        let pipeline = RecordingPipeline(onProgress: onProgress)
         do {
-            try RecordingPipeline(onProgress: onProgress).run(source, into: sink)
+            reading: while true {
+                do {
+                    try pipeline.run(source, into: sink)
+                    break reading
+                } catch let error as RecordingError {
+                    sink.fail(error)
+                    guard error.kind == .invalidInput, let ndjson = source as? NDJSONReader, ndjson.resumeAtNextHeader()
+                    else { break reading }
+                }
+            }
             try store.commitImports()
         } catch {
             // The file's earlier sessions stay stored.

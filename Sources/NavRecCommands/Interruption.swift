@@ -17,10 +17,10 @@ enum Interruption {
         sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
-    /// Throws when SIGINT has arrived since ``install()``.
-    static func check() throws(CommandError) {
+    /// Throws when SIGINT has arrived since ``install()``, saying what `work` leaves behind.
+    static func check(_ work: InterruptedWork) throws(CommandError) {
         if flag.load(ordering: .relaxed) {
-            throw CommandError(.interrupted, "navrec: interrupted; the session being imported was rolled back, earlier ones are stored")
+            throw CommandError(.interrupted, "navrec: interrupted; \(work.consequence)")
         }
     }
 }

@@ -1,6 +1,7 @@
 internal import BarModel
 internal import Foundation
 internal import Recording
+internal import Reports
 
 /// The `navrec` command line: dispatches to a subcommand and turns errors into messages and exit
 /// codes (ARCHITECTURE.md).
@@ -91,9 +92,8 @@ package enum NavRec {
         }
         if first == "help", arguments.count == 2 {
             guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
-                var message = "unknown command '\(arguments[1])'"
-                if let hint = closestName(to: arguments[1], in: commands.map { $0.spec.name }) { message += "\nDid you mean '\(hint)'?" }
-                return report(UsageError(message), context: context)
+                let hint = closestName(to: arguments[1], in: commands.map { $0.spec.name })
+                return report(UsageError("unknown command '\(arguments[1])'", suggestion: hint), context: context)
             }
             context.output.write(command.spec.help(width: context.terminalWidth))
             return .success
@@ -107,11 +107,9 @@ package enum NavRec {
             return .success
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
-            if let hint = closestName(to: String(first.trimmingPrefix("--")), in: commands.map { $0.spec.name }) {
-                message += "\nDid you mean '\(hint)'?"
-            }
-            return report(UsageError(message), context: context)
+            let message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+            let hint = closestName(to: String(first.trimmingPrefix("--")), in: commands.map { $0.spec.name })
+            return report(UsageError(message, suggestion: hint), context: context)
         }
         do {
             let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
@@ -127,11 +125,16 @@ package enum NavRec {
     }
 
     /// Prints an error the way compilers and swift-argument-parser do, and returns its exit code.
+    ///
+    /// Messages quote file names, ids and what the user typed, so control characters in them are
+    /// escaped (``TerminalText``): one error stays one line and nothing reaches the terminal raw.
+    /// A navrec message's own line breaks (a query's "in: SQL" line) stay.
     static func report(_ error: any Error, context: CommandContext) -> ExitCode {
         context.output.flush()
         switch error {
         case let error as UsageError:
-            context.errors.line("error: \(error.message)")
+            context.errors.line("error: \(TerminalText.escaped(error.message))")
+            if let suggestion = error.suggestion { context.errors.line("Did you mean '\(TerminalText.escaped(suggestion))'?") }
             if let name = error.command, let command = commands.first(where: { $0.spec.name == name }) {
                 var usage = "Usage: navrec \(name)"
                 if command.spec.takesArguments { usage += " \(command.spec.arguments)" }
@@ -143,13 +146,13 @@ package enum NavRec {
             }
             return .usage
         case let error as CommandError:
-            context.errors.line(error.message)
+            context.errors.line(TerminalText.escapedLines(error.message))
             return error.exitCode
         case let error as RecordingError:
-            context.errors.line(error.description)
+            context.errors.line(TerminalText.escaped(error.description))
             return error.kind == .unreadable ? .noInput : .dataError
         default:
-            context.errors.line("error: \(error)")
+            context.errors.line(TerminalText.escapedLines("error: \(error)"))
             return .software
         }
     }

@@ -3,14 +3,21 @@ internal import BarModel
 /// A command line split into options and positional arguments, checked against a ``CommandSpec``.
 ///
 /// Follows swift-argument-parser: `--name value` and `--name=value`, `-x value` for short names,
-/// `--` ends options, a lone `-` is a positional (standard input). Unknown options are usage
-/// errors with a "did you mean" hint.
+/// `--` ends options, a lone `-` is a positional (standard input). A word whose would-be option
+/// name holds whitespace is a positional too: no option name does, and SQL that starts with a
+/// `--` comment (`navrec query $'-- hot spots\nselect …'`) is the query, not an option. Unknown
+/// options are usage errors with a "did you mean" hint.
 struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
     /// Whether `--help`/`-h` was given.
     private(set) var wantsHelp = false
+
+    /// Whether `word`, which starts with `-`, has whitespace before any `=`, so it cannot be an option.
+    private static func namesNoOption(_ word: String) -> Bool {
+        word.prefix { $0 != "=" }.contains { $0.isWhitespace }
+    }
 
     init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
         var index = 0
@@ -19,7 +26,7 @@ struct ParsedArguments {
         while index < arguments.count {
             let word = arguments[index]
             index += 1
-            if optionsEnded || word == "-" || !word.hasPrefix("-") {
+            if optionsEnded || word == "-" || !word.hasPrefix("-") || Self.namesNoOption(word) {
                 guard spec.takesArguments else { throw fail("unexpected argument '\(word)'") }
                 positionals.append(word)
                 continue
@@ -53,11 +60,8 @@ struct ParsedArguments {
                 name = option.name
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
-                var message = "unknown option '--\(name)'"
-                if let hint = closestName(to: name, in: spec.options.map(\.name) + ["help"]) {
-                    message += "\nDid you mean '--\(hint)'?"
-                }
-                throw fail(message)
+                let hint = closestName(to: name, in: spec.options.map(\.name) + ["help"])
+                throw UsageError("unknown option '--\(name)'", command: spec.name, suggestion: hint.map { "--" + $0 })
             }
             if option.valueName == nil {
                 guard inlineValue == nil else { throw fail("option '--\(name)' takes no value") }

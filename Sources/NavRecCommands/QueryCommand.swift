@@ -26,7 +26,8 @@ struct QueryCommand: NavRecCommand {
               navrec query sessions_overview
               navrec query session_timeline --param session=demo-blur-hover --format csv
               navrec query "select kind, count(*) from findings group by kind" --format json
-            """)
+            """,
+        positionals: [.queries])
 
     let context: CommandContext
     let databasePath: String
@@ -81,7 +82,7 @@ struct QueryCommand: NavRecCommand {
         do {
             try store.readTimelineNatively()
         } catch {
-            throw CommandError.database(error, path: databasePath)
+            throw CommandError.database(error, path: databasePath, during: .reading)
         }
         store.database.allowOnlyReading()
         store.database.limitTime(to: timeout)
@@ -109,7 +110,7 @@ struct QueryCommand: NavRecCommand {
             }
             // A damaged database is the database's fault, not the query's: exit 74, as for every command.
             if error.resultCode == .corrupt || error.resultCode == .ioError || error.resultCode == .notADatabase {
-                throw CommandError.database(error, path: databasePath)
+                throw CommandError.database(error, path: databasePath, during: .reading)
             }
             if error.resultCode == .notAuthorized || error.resultCode == .readOnly {
                 throw CommandError(.dataError, "error: navrec query is read-only: \(error.message)\(error.sql.map { " in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")

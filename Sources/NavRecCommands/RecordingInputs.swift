@@ -80,8 +80,13 @@ struct RecordingInputs {
         return file.lowercased().hasSuffix(".csv") ? .csv : .ndjson
     }
 
-    /// Throws exit 66 for the first input that is missing or a directory, before any work starts.
+    /// Throws exit 66 for the first input that is missing or a directory, or for `-` when standard
+    /// input is closed (`<&-`), before any work starts: a closed descriptor 0 would otherwise be
+    /// taken by the next file opened (SQLite puts /dev/null there) and read as an empty recording.
     func checkFilesExist() throws(CommandError) {
+        if files.contains("-"), fcntl(0, F_GETFD) == -1 {
+            throw CommandError(.noInput, "error: standard input is closed: nothing to read for '-' (pipe a recording in, or give a FILE)")
+        }
         for file in files where file != "-" {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {

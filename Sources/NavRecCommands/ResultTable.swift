@@ -1,4 +1,5 @@
 internal import BarModel
+internal import Reports
 internal import Store
 
 /// Rows of named columns, printed as an aligned table, RFC 4180 CSV or a JSON array of objects.
@@ -15,6 +16,8 @@ struct ResultTable {
         }
     }
 
+    /// Columns padded by display width, values escaped for the terminal (``TerminalText``): ids
+    /// and names from recordings may hold emoji, CJK or control characters.
     private func renderTable() -> String {
         let cells = rows.map { $0.map(Self.plain) }
         let widths = tableWidths(cells)
@@ -25,11 +28,14 @@ struct ResultTable {
         return text
     }
 
-    /// Each column's width in the table: its widest cell of `cells` (the rows as ``plain`` text) or its name.
+    /// Each column's display width in the table: its widest cell of `cells` (the rows as
+    /// ``plain`` text), escaped, or its name.
     func tableWidths(_ cells: [[String]]) -> [Int] {
-        var widths = columns.map(\.count)
+        var widths = columns.map { TerminalText.width(TerminalText.escaped($0)) }
         for row in cells {
-            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], TerminalText.width(TerminalText.escaped(cell)))
+            }
         }
         return widths
     }
@@ -46,13 +52,18 @@ struct ResultTable {
         }
     }
 
-    /// One line of the table: `values` padded to `widths` (a wider value pushes the rest of the line).
+    /// One line of the table: `values` escaped and padded to `widths` by display width (a wider
+    /// value pushes the rest of the line).
     static func tableLine(_ values: [String], widths: [Int], numeric: [Bool]) -> String {
         var text = ""
-        for (index, value) in values.enumerated() {
-            let pad = String(repeating: " ", count: max(0, widths[index] - value.count))
+        for (index, raw) in values.enumerated() {
+            let value = TerminalText.escaped(raw)
             let isLast = index == values.count - 1
-            text += numeric[index] ? pad + value : value + (isLast ? "" : pad)
+            if numeric[index] {
+                text += TerminalText.rightAligned(value, to: widths[index])
+            } else {
+                text += isLast ? value : TerminalText.padded(value, to: widths[index])
+            }
             if !isLast { text += "  " }
         }
         return text + "\n"

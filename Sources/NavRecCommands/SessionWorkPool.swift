@@ -20,11 +20,15 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
     private var handedBack = 0
     /// Sessions in flight at most.
     let window: Int
+    /// What Ctrl-C interrupts, for its message.
+    let interruptedWork: InterruptedWork
 
     /// Starts `workers` threads; each opens `path` on its first session and runs `work` with that
     /// connection for every session it takes.
-    init(path: String, workers: Int, work: @escaping @Sendable (StoredSession, SessionStore) throws -> Output) {
+    init(path: String, workers: Int, during interruptedWork: InterruptedWork,
+         work: @escaping @Sendable (StoredSession, SessionStore) throws -> Output) {
         window = 4 * workers
+        self.interruptedWork = interruptedWork
         running = workers
         for _ in 0..<workers {
             let thread = Thread { [self] in
@@ -101,7 +105,7 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
     /// Waits for the oldest result and hands it back; checks for Ctrl-C while waiting.
     private func handBackOldest(_ receive: (Output) throws -> Void) throws {
         while try !handBackReady(receive) {
-            try Interruption.check()
+            try Interruption.check(interruptedWork)
             condition.lock()
             if finished[handedBack] == nil { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1)) }
             condition.unlock()

@@ -29,7 +29,7 @@ struct SessionsCommand: NavRecCommand {
     func run() throws -> ExitCode {
         let store = try context.openStore(databasePath, readOnly: true)
         let sessions: [StoredSession]
-        do { sessions = try store.sessions() } catch { throw CommandError.database(error, path: databasePath) }
+        do { sessions = try store.sessions() } catch { throw CommandError.database(error, path: databasePath, during: .reading) }
         context.output.write(ResultTable(sessions: sessions).render(format))
         return .success
     }

@@ -14,6 +14,8 @@ struct StoredSessionAnalysis {
     let settingsKey: String
     /// Sessions analysed at once, each on its own connection.
     var jobs = 1
+    /// What the analysis is for, which Ctrl-C's message names (`export` sets ``InterruptedWork/exporting``).
+    var work = InterruptedWork.reporting
     let context: CommandContext
 
     /// How many sessions are read from the database at a time: enough to make the reads cheap, few
@@ -29,7 +31,8 @@ struct StoredSessionAnalysis {
             var found: [Int64: StoredSession] = [:]
             for id in sessionIDs {
                 guard let session = try store.session(id: id) else {
-                    var message = "error: no session '\(id)' in \(databasePath)"
+                    // Escaped here, not only when printed: a line break in the id stays on this line.
+                    var message = "error: no session '\(TerminalText.escaped(id))' in \(databasePath)"
                     if let hint = closestName(to: id, in: try store.sessionIDs()) { message += " (did you mean '\(hint)'?)" }
                     throw CommandError(.noInput, message + "; navrec sessions lists them")
                 }
@@ -45,20 +48,20 @@ struct StoredSessionAnalysis {
             context.progress("analysed \(done): \(analysis.id)")
             try each(analysis)
         }
-        let settingsKey = settingsKey
-        let pool = jobs > 1 ? SessionWorkPool<SessionAnalysis>(path: databasePath, workers: jobs) { session, connection in
-            try Self.analyze(session, store: connection, analyzer: analyzer, settingsKey: settingsKey)
+        let settingsKey = settingsKey, databasePath = databasePath
+        let pool = jobs > 1 ? SessionWorkPool<SessionAnalysis>(path: databasePath, workers: jobs, during: work) { session, connection in
+            try Self.analyze(session, store: connection, databasePath: databasePath, analyzer: analyzer, settingsKey: settingsKey)
         } : nil
         defer { pool?.close() }
         var lastKey: Int64 = 0
         while true {
             let page = try named ?? store.sessions(after: lastKey, limit: Self.sessionPage)
             for session in page {
-                try Interruption.check()
+                try Interruption.check(work)
                 if let pool {
                     try pool.submit(session, receive: receive)
                 } else {
-                    try receive(try Self.analyze(session, store: store, analyzer: analyzer, settingsKey: settingsKey))
+                    try receive(try Self.analyze(session, store: store, databasePath: databasePath, analyzer: analyzer, settingsKey: settingsKey))
                 }
             }
             guard named == nil, let last = page.last, page.count == Self.sessionPage else { break }
@@ -70,11 +73,11 @@ struct StoredSessionAnalysis {
 
     /// Analyzes one session and stores its analysis and findings.
     private static func analyze(
-        _ session: StoredSession, store: SessionStore, analyzer: Analyzer, settingsKey: String
+        _ session: StoredSession, store: SessionStore, databasePath: String, analyzer: Analyzer, settingsKey: String
     ) throws -> SessionAnalysis {
         let description = SessionDescription(
-            id: session.id, metadata: session.metadata,
-            behaviors: try BehaviorSet(storedJSON: session.parametersJSON),
+            id: session.id, recordingID: session.recordingID, metadata: session.metadata,
+            behaviors: try BehaviorSet(of: session, in: databasePath),
             events: try store.events(sessionKey: session.key).map(\.event),
             sampleCount: session.samples, duration: session.duration)
         // The cursors are released when the analysis returns, which finalizes their statements: one

@@ -153,7 +153,7 @@ public final class NDJSONReader {
     /// stays failed, when there is nothing to resume: no failure, or one that came from reading
     /// the bytes (an I/O error or an over-long line) rather than from a line's content.
     ///
-    /// For consumers that report a bad session and go on (`navrec analyze`); the importer stops.
+    /// For consumers that report a bad session and go on (`navrec analyze`, `navrec import`).
     package func resumeAtNextHeader() -> Bool {
         guard let failure, failure.kind == .invalidInput, !failureIsFinal else { return false }
         self.failure = nil
@@ -202,18 +202,27 @@ public final class NDJSONReader {
                 columnShift = 3
             }
             // While skipping, only a line meant as a header is parsed: a good one ends the skip,
-            // a bad one fails as a session of its own.
-            if skippingToHeader, !Self.mentionsFormatKey(line) { continue }
+            // a bad one fails as a session of its own. A line that does not start an object (the
+            // `"navrec": 1,` line of a header written over several lines) is the rest of the
+            // object that already failed, not a session of its own.
+            if skippingToHeader, !Self.startsObject(line) || !Self.mentionsFormatKey(line) { continue }
             scanner.reset(line)
             let parsed: NDJSONLine
             do {
                 parsed = try scanner.parseRecordLine()
             } catch {
+                var message = error.message
+                if Self.continuesOnNextLine(line, errorAt: error.offset) {
+                    message += "; a recording has one JSON object per line (NDJSON): write each header on one line, not pretty-printed"
+                }
                 let failure = RecordingError(
-                    file: displayName, line: lineNumber, column: error.offset + 1 + columnShift, message: error.message)
-                if inSession, Self.mentionsFormatKey(line) {
+                    file: displayName, line: lineNumber, column: error.offset + 1 + columnShift, message: message)
+                if inSession, Self.mentionsFormatKey(line) || Self.opensHeaderObject(line) {
                     // A bad header still ends the session before it: hand that one over complete
-                    // (the importer stores it), then fail on the next call.
+                    // (the importer stores it), then fail on the next call, as the next session's
+                    // error. So does the `{` line of a header written over several lines (JSON
+                    // pretty-printed): a line that opens an object and names no key of a sample
+                    // or event on it begins a new object, so a new session.
                     inSession = false
                     self.failure = failure
                     otherItem = .endOfSession(session.summary)
@@ -255,6 +264,32 @@ public final class NDJSONReader {
                 return .other
             }
         }
+    }
+
+    /// Whether `line`'s first byte after spaces and tabs is `{`.
+    private static func startsObject(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } == UInt8(ascii: "{")
+    }
+
+    /// Whether `line` opens an object with nothing after the `{` but spaces, or with a header's
+    /// `"session"` key first: the first line of an object written over several lines (a
+    /// pretty-printed header), which cannot be a sample or an event of the session before.
+    private static func opensHeaderObject(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let space = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
+        guard let brace = line.firstIndex(where: { !space($0) }), line[brace] == UInt8(ascii: "{") else { return false }
+        let rest = line[(brace + 1)...].drop(while: space)
+        if rest.isEmpty { return true }
+        let key: [UInt8] = Array("\"session\"".utf8)
+        return rest.starts(with: key)
+    }
+
+    /// Whether `line` is the first line of a header written over several lines: it opens an object
+    /// that is still open where the line ends (`error` is there), with no key or a header's first.
+    private static func continuesOnNextLine(_ line: UnsafeBufferPointer<UInt8>, errorAt offset: Int) -> Bool {
+        let end = (line.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") } ?? -1) + 1
+        guard offset >= end, startsObject(line) else { return false }
+        return opensHeaderObject(line) || line.drop { $0 != UInt8(ascii: "{") }.dropFirst()
+            .drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.starts(with: Array("\"navrec\"".utf8))
     }
 
     /// Whether `line` has the header's `"navrec"` key, i.e. is meant to start a new session.

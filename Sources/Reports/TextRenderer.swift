@@ -13,21 +13,25 @@ package import Analyzer
 ///
 /// A report over thousands of sessions stays readable: what needs attention, then one line for the
 /// rest. With ``listAll`` every session gets its headline, the clean ones with "no findings". It
-/// streams (``ReportRenderer``): sessions print in report order as they come.
+/// streams (``ReportRenderer``): sessions print in report order as they come. Ids, places and
+/// devices come from recordings, so every line is escaped for the terminal (``TerminalText``).
 package struct TextRenderer: ReportRenderer, Sendable {
     /// Whether sessions without findings are listed one by one.
     package var listAll: Bool
     /// Whether severities are coloured with ANSI escapes (errors bold red, warnings yellow): for a
     /// terminal, never for files, pipes or when `NO_COLOR` is set (the caller decides).
     package var color: Bool
+    /// The `--set` assignments, echoed before the totals.
+    package var settings: [String]
     /// Clean sessions not listed, and the first few of their ids for the summary line.
     private var cleanCount = 0
     private var cleanExamples: [String] = []
     private static let cleanExampleLimit = 3
 
-    package init(listAll: Bool = false, color: Bool = false) {
+    package init(listAll: Bool = false, color: Bool = false, settings: [String] = []) {
         self.listAll = listAll
         self.color = color
+        self.settings = settings
     }
 
     package mutating func begin() -> String {
@@ -39,20 +43,20 @@ package struct TextRenderer: ReportRenderer, Sendable {
     package mutating func session(_ session: SessionAnalysis) -> String {
         if session.findings.isEmpty, !listAll {
             cleanCount += 1
-            if cleanExamples.count < Self.cleanExampleLimit { cleanExamples.append(session.id) }
+            if cleanExamples.count < Self.cleanExampleLimit { cleanExamples.append(TerminalText.escaped(session.id)) }
             return ""
         }
         var headline = session.id
         if let place = ReportText.place(session) { headline += " (\(place))" }
         headline += " — \(ReportText.behaviors(session)) — " + ReportText.facts(session).joined(separator: ", ")
-        var lines = [headline]
+        var lines = [TerminalText.escaped(headline)]
         if session.findings.isEmpty { lines.append("  no findings") }
         for finding in session.findings {
             // Severity first and padded so errors stand out when scanning a long report.
             var severity = finding.severity == .error ? "ERROR  " : "warning"
             if color { severity = (finding.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[33m") + severity + "\u{1B}[0m" }
-            lines.append("  \(severity)  \(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(finding.signal)"
-                + " (\(finding.source.name)): \(finding.message)")
+            lines.append("  \(severity)  " + TerminalText.escaped("\(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(finding.signal)"
+                + " (\(finding.source.name)): \(finding.message)"))
         }
         return lines.joined(separator: "\n") + "\n\n"
     }
@@ -64,6 +68,7 @@ package struct TextRenderer: ReportRenderer, Sendable {
             text += "\(ReportText.count(cleanCount, "session")) without findings: \(cleanExamples.joined(separator: ", "))\(more)"
                 + " (--all lists \(cleanCount == 1 ? "it" : "them"))\n"
         }
+        if let line = ReportText.settings(settings) { text += line + "\n" }
         return text + "\(ReportText.totals(totals)) (\(ReportText.byKind(totals)))\n"
     }
 }

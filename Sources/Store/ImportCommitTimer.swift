@@ -58,7 +58,7 @@ final class ImportCommitTimer: @unchecked Sendable {
                 condition.lock()
             } else {
                 let wait = (deadline - now).components
-                condition.wait(until: Date(timeIntervalSinceNow: Double(wait.seconds) + Double(wait.attoseconds) / 1e18))
+                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait.seconds) + Double(wait.attoseconds) / 1e18))
             }
         }
         running = false

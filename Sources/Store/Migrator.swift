@@ -57,12 +57,14 @@ package struct Migrator: Sendable {
         }
     }
 
-    /// Applies what is missing; returns the names of the migrations it applied.
+    /// Applies what is missing up to version `target` (all by default); returns the names of the
+    /// migrations it applied. A lower `target` lets a test stop at the schema a migration made, to
+    /// check its data step on the database as that migration left it.
     @discardableResult
-    package func migrate(_ database: Database) throws -> [String] {
+    package func migrate(_ database: Database, upTo target: Int = .max) throws -> [String] {
         let applied = try validate(database)
         var names: [String] = []
-        for migration in migrations where applied[migration.version] == nil {
+        for migration in migrations where applied[migration.version] == nil && migration.version <= target {
             try database.inTransaction(.immediate) {
                 // Another process may have applied it while this one waited for the lock.
                 if try appliedMigrations(database)[migration.version] != nil { return }

@@ -95,7 +95,8 @@ struct QueryTests {
     }
 
     @Test("table, CSV and JSON quote, show NULLs and keep unicode", arguments: [
-        ("table", "a    b    c    n\n---  ---  ---  -\nx,y  \"q\"  ☀️ é   \n"),
+        // ☀️ (with the emoji selector) takes two columns: the column is four wide.
+        ("table", "a    b    c     n\n---  ---  ----  -\nx,y  \"q\"  ☀️ é   \n"),
         ("csv", "a,b,c,n\r\n\"x,y\",\"\"\"q\"\"\",☀️ é,\r\n"),
         ("json", "[\n  {\"a\": \"x,y\", \"b\": \"\\\"q\\\"\", \"c\": \"☀️ é\", \"n\": null}\n]\n"),
     ])

@@ -90,7 +90,7 @@ struct ReliabilityEnvironmentTests {
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 74, "\(stderr)")
         if mounted {
-            #expect(stderr.contains("is full: nothing of the interrupted session was stored; free space and run again"), "\(stderr)")
+            #expect(stderr.contains("is full (the session being imported was rolled back, earlier ones are stored): free space and run again"), "\(stderr)")
         } else {
             #expect(stderr.contains("check free space, file-size limits and the disk, then run again"), "\(stderr)")
         }

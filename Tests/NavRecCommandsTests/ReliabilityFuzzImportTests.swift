@@ -1,6 +1,7 @@
 import BarModel
 import Foundation
 import Recording
+import Reports
 import Testing
 
 /// The reader fuzz test, end to end: mutated recordings through the built `navrec import`. Each
@@ -42,7 +43,8 @@ struct ReliabilityFuzzImportTests {
             if let expected {
                 rejected += 1
                 #expect(result.status == 65, "\(context): \(result.stderr)")
-                #expect(result.stderr.hasPrefix(expected.description + "\n"), "\(context): expected \(expected), got \(result.stderr)")
+                // Escaped as every message is (TerminalText): a mutation may put control characters in it.
+                #expect(result.stderr.hasPrefix(TerminalText.escaped(expected.description) + "\n"), "\(context): expected \(expected), got \(result.stderr)")
                 #expect(try ReliabilityDatabase.digest(db) == before, "\(context): a failed import changed the database")
             } else {
                 imported += 1

@@ -137,6 +137,7 @@ struct ReusedIDTests {
         #expect(ImportOutput.stable(again.stdout, in: directory) == """
             second.ndjson: 0 sessions stored, 1 already imported (\(derived); --replace re-imports); 0 samples, 0 events, 0 ignored keys in T s (R samples/s)
             first.ndjson: 0 sessions stored, 1 already imported (Feed; --replace re-imports); 0 samples, 0 events, 0 ignored keys in T s (R samples/s)
+            total, 2 files: 0 sessions stored, 2 already imported (\(derived), Feed; --replace re-imports); 0 samples, 0 events, 0 ignored keys in T s (R samples/s)
 
             """)
         #expect(try rows("select id, samples from sessions order by rowid") == "id,samples\r\nFeed,70000\r\n\(derived),70000\r\n")
