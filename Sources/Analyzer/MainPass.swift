@@ -75,7 +75,7 @@ struct MainPass: Sendable {
         hitch.observe(sample)
         // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
         // after an interval), so the late frames are the ones it names, not the current sample.
-        for late in hitch.newHitches { timeline.lateFrame(at: late) }
+        for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
         timeline.observe(sample: sample, computed: computed, observed: frame.observed)
     }
 
@@ -98,7 +98,7 @@ struct MainPass: Sendable {
         observedTitles?.finish()
         comparison?.finish()
         hitch.finish()
-        for late in hitch.newHitches { timeline.lateFrame(at: late) }
+        for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
 
         for (source, detector) in [(Finding.Source.computed, computedJitter), (.observed, observedJitter)] {
             guard let detector else { continue }
