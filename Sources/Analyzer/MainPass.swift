@@ -72,7 +72,9 @@ struct MainPass: Sendable {
         hitch.observe(sample)
         // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
         // after an interval), so the late frames are the ones it names, not the current sample.
-        for late in hitch.newHitches { timeline.lateFrame(at: late) }
+        if !hitch.newHitches.isEmpty {
+            for late in hitch.newHitches { timeline.lateFrame(at: late) }
+        }
         timeline.observe(sample: sample, computed: computed, observed: frame.observed)
     }
 
