@@ -72,8 +72,12 @@ struct HitchDetector: Sendable {
     private(set) var gapSeconds = 0.0
     /// RFC 3550 interarrival jitter of the moving intervals, seconds.
     private(set) var jitter = 0.0
-    /// End times of the hitches classified by the last ``observe(_:)`` or ``finish()``.
-    private(set) var newHitches: [Double] = []
+    /// The hitches classified by the last ``observe(_:)`` or ``finish()``: when the frame before
+    /// each and the late frame were shown, its hitch time, and whether it is a hang.
+    private(set) var newHitches: [(start: Double, end: Double, late: Double, hang: Bool)] = []
+    /// Every moving interval's `interval − frame duration in effect`, milliseconds (for the
+    /// overrun percentiles of ``SessionMetrics``).
+    private(set) var overruns = OverrunHistogram()
 
     /// Seconds added to the late threshold: ten times the microsecond resolution of stored times,
     /// so that an interval exactly at the threshold (80 Hz against 120 Hz: 12.5 ms = 1.5 × 8.33 ms)
@@ -239,6 +243,7 @@ struct HitchDetector: Sendable {
         }
         movingSeconds += duration
         jitter += (abs(duration - frameDuration) - jitter) / 16
+        overruns.add((duration - frameDuration) * 1000)
         if late {
             let lateBy = duration - frameDuration
             hitchSeconds += lateBy
@@ -247,7 +252,7 @@ struct HitchDetector: Sendable {
             longestHitch = max(longestHitch, lateBy)
             if firstHitch == nil { firstHitch = interval.start.t }
             lastHitch = interval.end.t
-            newHitches.append(interval.end.t)
+            newHitches.append((interval.start.t, interval.end.t, lateBy, duration >= Self.hangDuration))
         } else {
             before.append(duration)
             if before.count > Self.rateFrames { before.removeFirst() }

@@ -78,7 +78,9 @@ public struct RecordedSimulation: Sequence, Sendable {
             case .sample(var sample, let observed):
                 guard let frameDuration = drawn(sample) else { return }
                 guard written(sample) else { return }
-                if options.style == .displayLink { sample.frameDuration = Math.round(frameDuration, scale: 1e6) }
+                if options.style == .displayLink || options.style == .library {
+                    sample.frameDuration = Math.round(frameDuration, scale: 1e6)
+                }
                 if let background = options.background, !backgroundDone, sample.t >= background.at {
                     backgroundDone = true
                     queue.append(.event(ScrollEvent(t: ordered(time(background.at)), kind: .background)))
