@@ -49,7 +49,7 @@ struct DemoCommand: NavRecCommand {
     }
 
     func run() throws -> ExitCode {
-        let store = try context.openStore(databasePath)
+        let store = try context.openStore(databasePath, creating: true)
         let scratch = FileManager.default.temporaryDirectory.appending(path: "navrec-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -24,7 +24,8 @@ struct ExportCommand: NavRecCommand {
             EXAMPLES:
               navrec export --format perfetto --output navrec.trace.json
               navrec export demo-blur-hover --output hover.json
-            """)
+            """,
+        positionals: [.sessions])
 
     let context: CommandContext
     let databasePath: String

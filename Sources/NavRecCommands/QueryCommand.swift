@@ -26,7 +26,8 @@ struct QueryCommand: NavRecCommand {
               navrec query sessions_overview
               navrec query session_timeline --param session=demo-blur-hover --format csv
               navrec query "select kind, count(*) from findings group by kind" --format json
-            """)
+            """,
+        positionals: [.queries])
 
     let context: CommandContext
     let databasePath: String
