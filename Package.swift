@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Analyzer", "BarModel"]),
         .target(name: "NavRecCommands", dependencies: ["BarModel", "Recording", "Store", "Analyzer", "Reports"]),
         .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
+        // Writes the schema SQL generated from BarStateField into a new migration (README "Adding a field").
+        .executableTarget(name: "navrec-schema", dependencies: ["Store"]),
         .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel"], exclude: ["Fixtures"]),

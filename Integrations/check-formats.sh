@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Checks navrec's formats for other tools with those tools (or their rules): JUnit with junitparser
-# and the Jenkins schema rules; SARIF with sarif-tools and GitHub's upload rules; Perfetto traces
+# and the Jenkins schema rules; SARIF with sarif-tools and GitHub's upload rules (and that the
+# checker rejects what GitHub rejects); Markdown with cmark-gfm and GitHub's comment limit, also at
+# 2,000 sessions; Perfetto traces
 # with the rules of Perfetto's JSON importer and a round trip of every counter to the database;
-# Datasette metadata with Datasette.
+# Datasette metadata with Datasette; the Parquet export against the database with pyarrow.
 # Usage: Integrations/check-formats.sh [NAVREC_BINARY]
 # Installs the Python packages it needs with pip, builds a demo database in a temporary directory,
 # renders every format from it and runs each check; prints one line per check and exits 1 if any
@@ -54,7 +56,26 @@ PY
 check "SARIF from files (sarif-tools, GitHub upload rules, lines inside the files)" \
   python3 "$here/check_sarif.py" navrec.sarif --root .
 "$navrec" report --db "$db" --format sarif --output demo.sarif 2>/dev/null
-check "SARIF of the demo (sarif-tools, GitHub upload rules)" python3 "$here/check_sarif.py" demo.sarif
+check "SARIF of the demo (sarif-tools, GitHub upload rules; placeholder locations)" python3 "$here/check_sarif.py" demo.sarif
+"$navrec" simulate --behavior blurHeader --gesture hover --seed 3 --session-id piped | "$navrec" import - --db stdin.sqlite >/dev/null
+"$navrec" simulate --behavior blurHeader --gesture hover --seed 3 --session-id piped --output recordings/piped.ndjson
+"$navrec" report --db stdin.sqlite --format sarif --stdin-name recordings/piped.ndjson --output stdin.sarif 2>/dev/null
+check "SARIF of stdin named by --stdin-name (GitHub upload rules, lines inside the file)" \
+  python3 "$here/check_sarif.py" stdin.sarif --root .
+# GitHub rejects the whole upload when one result has no location or a file:// URI: the checker
+# must fail such files (navrec wrote them before), or it proves nothing.
+python3 - demo.sarif <<'PY'
+import json, sys
+document = json.load(open(sys.argv[1]))
+results = document["runs"][0]["results"]
+del results[0]["locations"]
+json.dump(document, open("no-location.sarif", "w"))
+results[0]["locations"] = [{"physicalLocation": {"artifactLocation": {"uri": "file:///tmp/hover.ndjson"}}}]
+json.dump(document, open("file-uri.sarif", "w"))
+PY
+fails() { if python3 "$here/check_sarif.py" "$1" >/dev/null; then echo "passed $1"; return 1; else echo "rejected $1"; fi; }
+check "SARIF checker rejects a result without locations" fails no-location.sarif
+check "SARIF checker rejects a file:// URI" fails file-uri.sarif
 
 "$navrec" export --db "$db" --format perfetto --output demo.trace.json 2>/dev/null
 check "Perfetto trace of the demo (importer rules, counters = database)" \
@@ -63,9 +84,29 @@ check "Perfetto trace of the demo (importer rules, counters = database)" \
 check "Perfetto trace of the recordings (importer rules, counters = database)" \
   python3 "$here/check_perfetto.py" files.trace.json files.sqlite
 
+# Markdown at fleet size: 2,000 sessions (half flapping) must stay within GitHub's comment limit
+# and render with cmark-gfm, trimmed with a note.
+python3 - <<'PY'
+lines = []
+for index in range(2000):
+    lines.append('{"navrec":1,"session":{"id":"fleet-%04d","fps":60,"behaviors":{"blurHeader":{}}}}' % index)
+    ys = ["82.0", "85.0", "83.0", "86.0", "82.5"] if index % 2 == 0 else ["10.0", "12.0", "14.0", "16.0", "18.0"]
+    lines += ['{"t":%s,"y":%s,"phase":"drag"}' % (t, y) for t, y in zip(["0.000", "0.017", "0.033", "0.050", "0.067"], ys)]
+open("fleet.ndjson", "w").write("\n".join(lines) + "\n")
+PY
+"$navrec" import fleet.ndjson --db fleet.sqlite >/dev/null
+"$navrec" report --db fleet.sqlite --format markdown --output fleet.md 2>/dev/null
+check "Markdown of 2,000 sessions (cmark-gfm, GitHub's 65,536-character limit)" \
+  python3 "$here/check_markdown.py" fleet.md --sessions 2000 --expect-trimmed yes
+"$navrec" report --db "$db" --format markdown --output demo.md 2>/dev/null
+check "Markdown of the demo (cmark-gfm)" python3 "$here/check_markdown.py" demo.md --sessions 14 --expect-trimmed no
+
 "$navrec" datasette-metadata --db "$db" --output metadata.json
 check "Datasette metadata (Datasette: pages, hidden tables, facets, canned queries)" \
   python3 "$here/check_datasette.py" "$db" metadata.json
+
+check "Parquet export of the demo (pyarrow: every public column, rows = database)" \
+  python3 "$here/parquet/check_export.py" "$db"
 
 echo "check-formats: navrec's formats checked by their consumers"
 printf '  %s\n' "${summary[@]}"

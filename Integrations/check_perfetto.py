@@ -17,25 +17,55 @@ time), so the rules its JSON importer (and chrome://tracing) applies are written
 - `b`/`e` (async) events have a `cat` and an `id`; each `b` is closed by exactly one `e` with the
   same (pid, cat, id, name) at a `ts` no earlier, and no `e` comes without its `b`;
 - `i` (instant) events have a scope `s` of "g", "p" or "t".
+navrec's own rules on top: every `ts` and `dur` is an integer (microseconds, as stored); late
+frames are `X` slices named "late frame" (never instants) whose `dur` is their interval, with
+`args.interval_ms` equal to `dur` / 1000 and written with at most 3 decimals (no float noise such
+as 66.66700000000003).
 Round trip: for every session (process), every counter track (`y`, `FIELD (computed)`,
-`FIELD (observed)`) holds, as a step function, exactly the database's value (view `timeline`) at
+`FIELD (observed)`, FIELD every number field of the database's `bar_state_fields`) holds, as a step function, exactly the database's value (view `timeline`) at
 every sample that has one, and there is one async finding per stored finding.
 Exits 1 with one line per broken rule (at most 20 shown).
 """
 import collections
 import json
+import re
 import sqlite3
 import sys
 
 METADATA = {"process_name": "name", "thread_name": "name", "process_sort_index": "sort_index",
             "thread_sort_index": "sort_index"}
-FIELDS = {"barHeight": "bar_height", "barShown": "bar_shown", "largeTitleAlpha": "large_title_alpha",
-          "inlineTitleAlpha": "inline_title_alpha", "contentTitleAlpha": "content_title_alpha",
-          "avatarScale": "avatar_scale", "avatarTx": "avatar_tx", "avatarTy": "avatar_ty", "blurAlpha": "blur_alpha"}
+
+
+def counter_fields(connection):
+    """The fields navrec draws as counters, {recording name: timeline column}: the numbers (lengths
+    and fractions) of the database's bar_state_fields, so a new field needs no edit here."""
+    return dict(connection.execute(
+        "SELECT name, column_name FROM bar_state_fields WHERE kind IN ('length', 'fraction') ORDER BY position").fetchall())
 
 
 def is_number(value):
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def navrec_problems(trace, text):
+    problems = []
+    late = 0
+    for index, event in enumerate(trace["traceEvents"]):
+        at = f"traceEvents[{index}]"
+        for key in ("ts", "dur"):
+            if key in event and not (isinstance(event[key], int) and not isinstance(event[key], bool)):
+                problems.append(f"{at}: {key} {event[key]!r} is not integer microseconds")
+        if event.get("name") == "late frame":
+            late += 1
+            if event.get("ph") != "X":
+                problems.append(f"{at}: a late frame as {event.get('ph')!r}, not a slice with its duration")
+            elif event.get("args", {}).get("interval_ms") != event.get("dur", -1) / 1000:
+                problems.append(f"{at}: interval_ms {event.get('args', {}).get('interval_ms')!r} is not dur/1000")
+    for match in re.finditer(r'"interval_ms":(-?[0-9.eE+-]+)', text):
+        number = match.group(1)
+        if "e" in number.lower() or ("." in number and len(number.split(".")[1]) > 3):
+            problems.append(f"interval_ms {number} has float noise (more than 3 decimals)")
+    return problems, late
 
 
 def importer_problems(trace):
@@ -112,9 +142,10 @@ def round_trip_problems(trace, database):
         elif event.get("ph") == "b":
             findings[event["pid"]] += 1
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    fields = counter_fields(connection)
     checked = 0
     for pid, session in sessions.items():
-        columns = ", ".join(FIELDS.values())
+        columns = ", ".join(fields.values())
         rows = connection.execute(
             f"SELECT seq, t, y, source, {columns} FROM timeline WHERE session_id = ? ORDER BY seq, source", (session,)).fetchall()
         if not rows:
@@ -125,7 +156,7 @@ def round_trip_problems(trace, database):
             ts = round(t * 1_000_000)
             if source == "computed":
                 expected["y"][ts] = y
-            for field, value in zip(FIELDS, values):
+            for field, value in zip(fields, values):
                 if value is not None:
                     expected[f"{field} ({source})"][ts] = value
         names = {name for (p, name) in tracks if p == pid}
@@ -151,8 +182,13 @@ def round_trip_problems(trace, database):
 def main(argv):
     trace_path, database = argv[1], argv[2]
     with open(trace_path, encoding="utf-8") as handle:
-        trace = json.load(handle)
+        text = handle.read()
+    trace = json.loads(text)
     problems = importer_problems(trace)
+    late = 0
+    if not problems:
+        more, late = navrec_problems(trace, text)
+        problems += more
     checked = sessions = 0
     if not problems:
         more, checked, sessions = round_trip_problems(trace, database)
@@ -162,7 +198,8 @@ def main(argv):
     if problems:
         print(f"{trace_path}: {len(problems)} problems")
         return 1
-    print(f"{trace_path}: Perfetto JSON OK (importer rules; {checked} counter values of {sessions} sessions equal the database's)")
+    print(f"{trace_path}: Perfetto JSON OK (importer rules; {checked} counter values of {sessions} sessions equal the database's;"
+          f" {late} late frames as slices)")
     return 0
 
 

@@ -7,30 +7,39 @@ Usage: check_sarif.py REPORT.sarif [--root DIR] [--expect-results N] [--expect-l
    file and line navrec wrote.
 2. The rules GitHub code scanning applies to an upload (docs.github.com, "SARIF support for code
    scanning" and "SARIF results exceed limits"), written down here:
+   - the file, gzip-compressed as the upload sends it, is at most 10 MB;
    - `version` is "2.1.0"; at most 20 runs; each run has `tool.driver.name`;
    - at most 25,000 rules and 25,000 results a run, 1,000 locations a result, 20 tags a rule;
    - every rule has an `id` (unique), `shortDescription.text`, `fullDescription.text`, `help.text`,
      and a `defaultConfiguration.level` of none, note, warning or error;
    - every result has a `ruleId` that names a rule (and a matching `ruleIndex` when given),
      a non-empty `message.text`, a `level` of none, note, warning or error;
-   - a location's `artifactLocation.uri` is relative to the repository (no scheme, no leading "/",
-     no ".." segments) so alerts attach to files, and `region.startLine` is an integer >= 1;
+   - every result has at least one location (GitHub rejects the whole upload when one lacks it) and
+     at most 1,000; each is a `physicalLocation` whose `artifactLocation.uri` is relative to the
+     repository (no scheme such as `file://`, no leading "/", no ".." segments, not empty) so the
+     alert attaches to a path in it, with a `uriBaseId` string when given, and `region.startLine`
+     (when given) an integer >= 1;
    - `partialFingerprints` is an object of non-empty strings, unique per result within the run, so
      the same finding keeps its alert across uploads.
 3. With --root: each located file exists under DIR and has at least `startLine` lines.
 Exits 1 with one line per broken rule.
 """
+import gzip
 import json
 import os
 import sys
+import urllib.parse
 
 from sarif import loader
 
 LEVELS = {"none", "note", "warning", "error"}
 
 
-def github_problems(document, root):
+def github_problems(document, root, raw):
     problems = []
+    compressed = len(gzip.compress(raw))
+    if compressed > 10 * 1000 * 1000:
+        problems.append(f"{compressed} bytes gzip-compressed; GitHub takes at most 10 MB")
     if document.get("version") != "2.1.0":
         problems.append(f"version is {document.get('version')!r}, not '2.1.0'")
     runs = document.get("runs", [])
@@ -61,7 +70,9 @@ def github_problems(document, root):
         for index, result in enumerate(results):
             at = f"{where}.results[{index}]"
             rule_id = result.get("ruleId")
-            if rule_id not in ids:
+            if not isinstance(rule_id, str) or not rule_id:
+                problems.append(f"{at}: ruleId is missing")
+            elif rule_id not in ids:
                 problems.append(f"{at}: ruleId {rule_id!r} names no rule")
             elif "ruleIndex" in result and ids[result["ruleIndex"]] != rule_id:
                 problems.append(f"{at}: ruleIndex {result['ruleIndex']} is not rule {rule_id!r}")
@@ -69,20 +80,31 @@ def github_problems(document, root):
                 problems.append(f"{at}: message.text is missing")
             if result.get("level", "warning") not in LEVELS:
                 problems.append(f"{at}: level {result.get('level')!r}")
-            locations = result.get("locations", [])
+            locations = result.get("locations")
+            if not isinstance(locations, list) or not locations:
+                problems.append(f"{at}: no locations; GitHub rejects an upload with a result without one")
+                locations = []
             if len(locations) > 1000:
                 problems.append(f"{at}: more than 1,000 locations")
             for location in locations:
-                physical = location.get("physicalLocation", {})
-                uri = physical.get("artifactLocation", {}).get("uri", "")
-                if not uri or "://" in uri or uri.startswith("/") or ".." in uri.split("/"):
+                physical = location.get("physicalLocation")
+                if not isinstance(physical, dict):
+                    problems.append(f"{at}: a location without physicalLocation")
+                    continue
+                artifact = physical.get("artifactLocation", {})
+                uri = artifact.get("uri", "")
+                if not isinstance(uri, str) or not uri or ":" in uri.split("/")[0] or uri.startswith("/") \
+                        or ".." in uri.split("/"):
                     problems.append(f"{at}: artifactLocation.uri {uri!r} is not relative to the repository")
+                    continue
+                if "uriBaseId" in artifact and not (isinstance(artifact["uriBaseId"], str) and artifact["uriBaseId"]):
+                    problems.append(f"{at}: uriBaseId {artifact['uriBaseId']!r} is not a name")
                 line = physical.get("region", {}).get("startLine")
                 if line is not None:
                     if not isinstance(line, int) or line < 1:
                         problems.append(f"{at}: region.startLine {line!r} is not a line number")
                     elif root is not None:
-                        path = os.path.join(root, uri)
+                        path = os.path.join(root, urllib.parse.unquote(uri))
                         if not os.path.isfile(path):
                             problems.append(f"{at}: {uri} does not exist under {root}")
                         else:
@@ -123,9 +145,10 @@ def reader_problems(path, document):
 def main(argv):
     path = argv[1]
     options = dict(zip(argv[2::2], argv[3::2]))
-    with open(path, encoding="utf-8") as handle:
-        document = json.load(handle)
-    problems, located = github_problems(document, options.get("--root"))
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    document = json.loads(raw)
+    problems, located = github_problems(document, options.get("--root"), raw)
     more, records = reader_problems(path, document)
     problems += more
     if "--expect-results" in options and int(options["--expect-results"]) != records:

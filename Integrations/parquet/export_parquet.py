@@ -4,10 +4,15 @@ the same rows as SQLite (README "Beyond one machine").
 
     python3 Integrations/parquet/export_parquet.py navrec.sqlite export/
 
-Writes export/sessions.parquet, findings.parquet, timeline.parquet and session_summary.parquet
-with the columns and types README "The database" documents (TEXT -> string, INTEGER -> int64,
-REAL -> double; booleans stay 0/1 integers as in SQLite). Only the public surface is exported:
-never session_key, frames or analyses. Rows stream in batches, so memory stays flat. Needs pyarrow.
+Writes export/sessions.parquet, findings.parquet, timeline.parquet and session_summary.parquet.
+Their columns are the database's own, read from it (PRAGMA table_info), so a column a migration
+adds — a bar-state field, a header field — is exported without an edit here; only the internal
+keys (session_key, finding_id) are left out. Types: a declared type maps TEXT -> string,
+INTEGER -> int64, REAL -> double; a view column computed by an expression has none, so a
+bar-state field's comes from the table bar_state_fields (lengths and fractions double, booleans
+0/1 int64, enumerations string) and the views' other computed columns are listed in COMPUTED; a
+column with no type from either is an error, never a guess. Rows stream in batches, so memory
+stays flat. Needs pyarrow.
 """
 import os
 import sqlite3
@@ -17,52 +22,56 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 S, I, D = pa.string(), pa.int64(), pa.float64()
-TABLES = {
-    "sessions": [
-        ("id", S), ("app", S), ("screen", S), ("device", S), ("os", S), ("fps", D), ("started_at", S),
-        ("behaviors", S), ("parameters", S), ("content_id", S), ("source", S), ("samples", I),
-        ("observed_samples", I), ("events", I), ("ignored_keys", I), ("duration", D), ("imported_at", S)],
-    "findings": [
-        ("session_id", S), ("settings", S), ("kind", S), ("subkind", S), ("signal", S), ("source", S),
-        ("severity", S), ("start_t", D), ("end_t", D), ("count", I), ("y_min", D), ("y_max", D),
-        ("suggested_hysteresis", D), ("suggested_swipe_distance", D), ("message", S), ("details", S)],
-    "timeline": [
-        ("session_id", S), ("seq", I), ("t", D), ("y", D), ("phase", S), ("source", S), ("bar_height", D),
-        ("bar_hidden", I), ("bar_shown", D), ("large_title_alpha", D), ("inline_title_alpha", D),
-        ("content_title_alpha", D), ("avatar_scale", D), ("avatar_tx", D), ("avatar_ty", D), ("blur_alpha", D),
-        ("background", S), ("subtitle_visible", I), ("subtitle_has_text", I), ("dropdown_expanded", I)],
-    "session_summary": [
-        ("session_id", S), ("app", S), ("screen", S), ("device", S), ("os", S), ("behaviors", S), ("fps", D),
-        ("samples", I), ("observed_samples", I), ("events", I), ("duration", D), ("imported_at", S),
-        ("hitch_time_ratio", D), ("frame_jitter", D), ("analyzed_at", S), ("findings", I), ("warnings", I),
-        ("errors", I)],
+RELATIONS = ["sessions", "findings", "timeline", "session_summary"]
+INTERNAL = {"session_key", "finding_id"}
+DECLARED = {"TEXT": S, "INTEGER": I, "REAL": D}
+KINDS = {"length": D, "fraction": D, "boolean": I, "enumeration": S}
+# The views' columns computed by expressions that are not bar-state fields.
+COMPUTED = {
+    ("timeline", "seq"): I, ("timeline", "t"): D, ("timeline", "y"): D, ("timeline", "phase"): S,
+    ("timeline", "source"): S, ("timeline", "frame_duration"): D,
+    ("session_summary", "findings"): I, ("session_summary", "warnings"): I, ("session_summary", "errors"): I,
 }
 BATCH = 65_536
+
+
+def columns(connection, relation):
+    """(name, Arrow type) of every public column of `relation`, in its order."""
+    fields = {name: KINDS[kind] for name, kind in connection.execute("SELECT column_name, kind FROM bar_state_fields")}
+    result = []
+    for _, name, declared, *_ in connection.execute(f"PRAGMA table_info({relation})"):
+        if name in INTERNAL:
+            continue
+        kind = DECLARED.get(declared.upper()) if declared else fields.get(name) if relation == "timeline" else None
+        kind = kind or COMPUTED.get((relation, name))
+        if kind is None:
+            raise SystemExit(f"export_parquet.py: error: {relation}.{name} has no type: declare it, or add it to COMPUTED")
+        result.append((name, kind))
+    return result
 
 
 def export(database: str, out: str) -> dict:
     os.makedirs(out, exist_ok=True)
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     counts = {}
-    for table, columns in TABLES.items():
-        schema = pa.schema(columns)
-        names = ", ".join(name for name, _ in columns)
-        cursor = connection.execute(f"SELECT {names} FROM {table}")
+    for relation in RELATIONS:
+        schema = pa.schema(columns(connection, relation))
+        cursor = connection.execute(f"SELECT {', '.join(schema.names)} FROM {relation}")
         rows = 0
-        with pq.ParquetWriter(os.path.join(out, f"{table}.parquet"), schema) as writer:
+        with pq.ParquetWriter(os.path.join(out, f"{relation}.parquet"), schema) as writer:
             while batch := cursor.fetchmany(BATCH):
-                arrays = [pa.array([row[index] for row in batch], type=kind) for index, (_, kind) in enumerate(columns)]
+                arrays = [pa.array([row[index] for row in batch], type=field.type) for index, field in enumerate(schema)]
                 writer.write_batch(pa.record_batch(arrays, schema=schema))
                 rows += len(batch)
-        counts[table] = rows
+        counts[relation] = rows
     return counts
 
 
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: export_parquet.py DATABASE OUT_DIR")
-    for table, rows in export(sys.argv[1], sys.argv[2]).items():
-        print(f"{table}: {rows} rows")
+    for relation, rows in export(sys.argv[1], sys.argv[2]).items():
+        print(f"{relation}: {rows} rows")
 
 
 if __name__ == "__main__":

@@ -87,12 +87,14 @@ package struct Analyzer: Sendable {
         findings = Self.withoutStableAppComparisons(findings)
         findings.sort(by: Self.order)
 
-        return SessionAnalysis(
+        var analysis = SessionAnalysis(
             id: session.id, metadata: session.metadata, behaviors: behaviors, sampleCount: session.sampleCount, duration: session.duration,
             replayed: replayed, expectedInterval: expected, hitchTimeRatio: rounded(pass.hitch.hitchTimeRatio, 3),
             frameJitter: rounded(pass.hitch.jitter * 1000, 3), gaps: pass.hitch.gapCount,
             gapTime: rounded(pass.hitch.gapSeconds, 6), findings: findings,
             timeline: pass.timeline.digest(findings: findings))
+        analysis.recordingID = session.recordingID
+        return analysis
     }
 
     /// The session's behaviours with the settings' replayed parameters applied, and the

@@ -5,6 +5,8 @@ package import BarModel
 @dynamicMemberLookup
 package struct SessionAnalysis: Sendable, Hashable {
     package var id: String
+    /// The recording's id from its header (``SessionDescription/recordingID``), `nil` without one.
+    package var recordingID: String? = nil
     /// App, screen, device, OS, refresh rate and start time, as the session's description gave them.
     package var metadata: SessionMetadata
     /// The behaviours analysed (with any replayed parameter applied).

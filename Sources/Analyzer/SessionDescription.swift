@@ -5,6 +5,10 @@ package import BarModel
 package struct SessionDescription: Sendable {
     /// The session's id (as stored).
     package var id: String
+    /// The recording's own id from its header, shared by every launch of a screen that reuses it
+    /// (the stored id then is `ID~HASH`); `nil` when the header had none. Reports build a
+    /// finding's identity from it (``SessionAnalysis/recordingID``).
+    package var recordingID: String?
     /// App, screen, device, OS, refresh rate (`nil` uses the median interval) and start time.
     package var metadata: SessionMetadata
     /// The behaviours and parameters the session was recorded (and computed) with.
@@ -18,10 +22,11 @@ package struct SessionDescription: Sendable {
     package var duration: Double
 
     package init(
-        id: String, metadata: SessionMetadata = SessionMetadata(), behaviors: BehaviorSet, events: [ScrollEvent] = [],
-        sampleCount: Int, duration: Double
+        id: String, recordingID: String? = nil, metadata: SessionMetadata = SessionMetadata(), behaviors: BehaviorSet,
+        events: [ScrollEvent] = [], sampleCount: Int, duration: Double
     ) {
         self.id = id
+        self.recordingID = recordingID
         self.metadata = metadata
         self.behaviors = behaviors
         self.events = events

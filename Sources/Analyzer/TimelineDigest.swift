@@ -109,7 +109,8 @@ struct TimelineDigestBuilder: Sendable {
         self.origin = origin
         lastT = sample.t
         let position = duration > 0 ? (sample.t - origin) / duration * Double(bucketCount) : 0
-        let index = min(bucketCount - 1, max(0, Int(position)))
+        // Compared as doubles first: a time far beyond the duration (or NaN) must not reach Int().
+        let index = position >= 1 ? Int(min(position, Double(bucketCount - 1))) : 0
         let presentations = self.presentations
         // The bucket and its arrays are updated through buffer pointers: subscripting the nested
         // arrays checked their uniqueness and bounds on every write, most of this pass's cost

@@ -4,9 +4,10 @@
 /// cases; each switch below lists every case, so a new field that is not described here fails to
 /// build. The case order is the order of the fields in recordings written by navrec and of the
 /// state columns in the `timeline` and `observed` views. Adding a field: a property in
-/// ``BarState``, a case here (with its kind and a new mask bit), a migration that adds its two
-/// `frames` columns and recreates the views (the `StoreTests` schema tests say what is missing),
-/// and a line in the README.
+/// ``BarState``, a case here (with its kind and a new mask bit; the compiler lists the switches),
+/// `swift run navrec-schema Migrations/NNNN_<field>.sql` (the generated migration that adds its
+/// `frame_chunks` columns and recreates the views; `StoreTests` fails, naming the command, until
+/// it exists), the model that computes it, and a line in the README (README "Adding a field").
 public enum BarStateField: String, Sendable, CaseIterable, Hashable {
     case barHeight, barHidden, barShown
     case largeTitleAlpha, inlineTitleAlpha, contentTitleAlpha
@@ -160,7 +161,7 @@ public enum BarStateField: String, Sendable, CaseIterable, Hashable {
     /// The camelCase name used in recordings (the raw value).
     public var name: String { rawValue }
 
-    /// The snake_case name of the field's `frames` column (the observed one adds `o_`) and of its
+    /// The snake_case name of the field's `frame_chunks` column (the observed one adds `o_`) and of its
     /// view columns; CSV headers accept it too.
     public var columnName: String {
         var result = ""

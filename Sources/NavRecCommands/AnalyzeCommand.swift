@@ -26,7 +26,8 @@ struct AnalyzeCommand: NavRecCommand {
               navrec analyze sessions.ndjson
               navrec simulate --behavior blurHeader --gesture hover | navrec analyze
               navrec analyze - --set flapping.window=0.5 < fleet.ndjson
-            """)
+            """,
+        positionals: [.files])
 
     let context: CommandContext
     let inputs: RecordingInputs

@@ -55,7 +55,7 @@ final class AnalyzeSink: SessionSink {
     func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {
         currentHeader = nil
         let description = SessionDescription(
-            id: header.id ?? summary.contentID, metadata: header.metadata, behaviors: try BehaviorSet(storedJSON: header.behaviors.json),
+            id: header.id ?? summary.contentID, recordingID: header.id, metadata: header.metadata, behaviors: try BehaviorSet(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
         let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
         output.line(renderer.sessionLine(analysis))

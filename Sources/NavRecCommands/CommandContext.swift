@@ -8,7 +8,7 @@ final class CommandContext {
     let errors: Output
     let environment: [String: String]
 
-    init(output: Output = Output(descriptor: 1), errors: Output = Output(descriptor: 2),
+    init(output: Output = Output(descriptor: 1, name: "standard output"), errors: Output = Output(descriptor: 2, name: "standard error"),
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.output = output
         self.errors = errors
@@ -22,9 +22,11 @@ final class CommandContext {
         return "navrec.sqlite"
     }
 
-    /// Opens the store, turning failures into messages that say what to do.
-    func openStore(_ path: String, readOnly: Bool = false) throws(CommandError) -> SessionStore {
-        if readOnly, !FileManager.default.fileExists(atPath: path) {
+    /// Opens the store, turning failures into messages that say what to do. Only `import` and
+    /// `demo` create a missing database (`creating`): a command that reads sessions refuses one
+    /// (exit 66), so a mistyped `--db` fails the CI step instead of reporting an empty file.
+    func openStore(_ path: String, readOnly: Bool = false, creating: Bool = false) throws(CommandError) -> SessionStore {
+        if !creating, !FileManager.default.fileExists(atPath: path) {
             throw CommandError(.noInput, "error: no database at \(path) (import recordings first: navrec import FILE --db \(path))")
         }
         do {
@@ -44,16 +46,21 @@ final class CommandContext {
         return Int(size.ws_col)
     }
 
-    /// Progress shown on stderr only when it is a terminal; it names sessions, so it is escaped.
+    /// Whether progress lines may be drawn: stderr is a terminal that understands the escape
+    /// that clears a line (not `TERM=dumb`).
+    private var showsProgress: Bool { errors.isTerminal && environment["TERM"] != "dumb" }
+
+    /// Progress shown on stderr only when it is a terminal (``showsProgress``); it names
+    /// sessions, so it is escaped.
     func progress(_ text: String) {
-        guard errors.isTerminal else { return }
+        guard showsProgress else { return }
         errors.write("\r\u{1B}[K" + TerminalText.escaped(text))
         errors.flush()
     }
 
     /// Clears a progress line.
     func endProgress() {
-        guard errors.isTerminal else { return }
+        guard showsProgress else { return }
         errors.write("\r\u{1B}[K")
         errors.flush()
     }

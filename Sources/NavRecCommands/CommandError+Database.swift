@@ -20,7 +20,11 @@ extension CommandError {
         case .busy, .locked:
             hint = "\(path) stayed locked by another process: try again when it has finished"
         case .corrupt:
-            hint = "\(path) is damaged: run `sqlite3 \(path) 'PRAGMA integrity_check'`"
+            // navrec's own checks (FrameCursor) name the session and chunk in the message.
+            return CommandError(
+                .ioError,
+                "error: database \(path) is damaged: \(error.message) (SQLite code \(error.extendedResultCode)); check it with "
+                    + "`sqlite3 \(path) 'PRAGMA integrity_check'`, then re-import the session (navrec import --replace) or restore a backup")
         case .ioError:
             hint = "I/O error on \(path) (\(work.consequence)): check free space, file-size limits and the disk, then run again"
         case .interrupt:

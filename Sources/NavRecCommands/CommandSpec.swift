@@ -8,6 +8,9 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec]
     /// Extra help text: details and examples.
     var discussion: String = ""
+    /// What shells complete for the positional arguments: the first entry for the first one, the
+    /// last for every later one; empty when the command takes none.
+    var positionals: [ArgumentCompletion] = []
     /// Whether positional arguments are accepted.
     var takesArguments: Bool { !arguments.isEmpty }
 

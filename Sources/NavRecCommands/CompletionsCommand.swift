@@ -10,7 +10,8 @@ struct CompletionsCommand: NavRecCommand {
               source <(navrec completions bash)
               navrec completions zsh > "${fpath[1]}/_navrec"
               navrec completions fish > ~/.config/fish/completions/navrec.fish
-            """)
+            """,
+        positionals: [.words(ShellCompletions.shells)])
 
     let context: CommandContext
     let script: String

@@ -11,24 +11,34 @@ struct DatasetteMetadata {
     /// Tables Datasette lists but a user should not query (README "The database").
     static let hidden = ["frame_chunks", "chunk_positions", "session_columns", "events", "analyses", "sample_lines", "navrec_migrations"]
 
-    /// The stable surface, with what each column means and its unit.
+    /// What each column of `sessions` means; `session_summary` shows the same columns with the same words.
+    static let sessionColumns: [(String, String)] = [
+        ("session_key", "internal key"),
+        ("id", "the recording's id, or auto-… derived from its content"),
+        ("recording_id", "the id the recording's header gave (NULL when it gave none)"),
+        ("app", "app name from the header"), ("screen", "screen name from the header"),
+        ("device", "device model (iPhone16,1)"), ("os", "OS version (iOS 18.1)"),
+        ("fps", "nominal refresh rate, Hz"), ("started_at", "ISO 8601, as recorded"),
+        ("behaviors", "behaviour names, comma-separated"),
+        ("parameters", "JSON: every behaviour with every parameter it was computed with"),
+        ("content_id", "hash of the recording's bytes"), ("source", "the file it was imported from (- for stdin)"),
+        ("samples", "samples (frames) recorded"), ("observed_samples", "samples that carried the app's bar state"),
+        ("events", "taps"), ("ignored_keys", "unknown keys skipped while reading"),
+        ("duration", "seconds from the first sample to the last"), ("imported_at", "ISO 8601, UTC"),
+        ("t_origin", "the recording's t that stored times count from: 0, or a raw clock's first timestamp"),
+        ("screen_scale", "pixels per point of the screen (UIScreen.scale), NULL when not recorded"),
+        ("app_version", "the app's version from the header"), ("build", "the app's build number from the header"),
+    ]
+
+    /// `session_summary`'s columns that are `sessions` columns.
+    static let summarySessionColumns = ["app", "screen", "device", "os", "behaviors", "fps", "samples", "observed_samples", "events",
+                                        "duration", "imported_at", "screen_scale", "app_version", "build"]
+
+    /// The stable surface, with what each column means and its unit; every column of these tables
+    /// and views is described (`SchemaConsumersTests` checks them against a fresh database).
     static let tables: [(name: String, description: String, label: String?, facets: [String], sort: String?,
                          columns: [(String, String)])] = [
-        ("sessions", "One row per recorded scroll session.", "id", ["app", "screen", "device", "os", "behaviors"], nil, [
-            ("session_key", "internal key"),
-            ("id", "the recording's id, or auto-… derived from its content"),
-            ("app", "app name from the header"), ("screen", "screen name from the header"),
-            ("device", "device model (iPhone16,1)"), ("os", "OS version (iOS 18.1)"),
-            ("fps", "nominal refresh rate, Hz"), ("started_at", "ISO 8601, as recorded"),
-            ("behaviors", "behaviour names, comma-separated"),
-            ("parameters", "JSON: every behaviour with every parameter it was computed with"),
-            ("content_id", "hash of the recording's bytes"), ("source", "the file it was imported from (- for stdin)"),
-            ("samples", "samples (frames) recorded"), ("observed_samples", "samples that carried the app's bar state"),
-            ("events", "taps"), ("ignored_keys", "unknown keys skipped while reading"),
-            ("duration", "seconds from the first sample to the last"), ("imported_at", "ISO 8601, UTC"),
-            ("screen_scale", "pixels per point of the screen (UIScreen.scale), NULL when not recorded"),
-            ("app_version", "the app's version from the header"), ("build", "the app's build number from the header"),
-        ]),
+        ("sessions", "One row per recorded scroll session.", "id", ["app", "screen", "device", "os", "behaviors"], nil, sessionColumns),
         ("findings", "One row per finding of the latest navrec report per session and settings.", "message",
          ["kind", "severity", "source", "signal", "session_id"], "start_t", [
             ("finding_id", "row id"), ("session_key", "internal key of the session"), ("session_id", "the session's id"),
@@ -51,14 +61,22 @@ struct DatasetteMetadata {
             ("t", "seconds from the session start (microsecond resolution)"),
             ("y", "points scrolled past the rest position"), ("phase", "idle, drag, decelerate, bounce or animate"),
             ("source", "computed or observed"),
-        ] + BarStateField.allCases.map { ($0.columnName, $0.unit) }),
+        ] + BarStateField.allCases.map { ($0.columnName, $0.unit) } + [
+            ("frame_duration", "seconds the frame was meant to stay on screen (NULL when not recorded)"),
+        ]),
         ("session_summary", "One row per session with its latest analysis (NULL before the first report).", "session_id",
          ["app", "device", "os", "behaviors"], nil, [
-            ("session_id", "the session's id"), ("fps", "nominal refresh rate, Hz"),
-            ("duration", "seconds"), ("hitch_time_ratio", "hitch milliseconds per second of movement (ms/s)"),
-            ("frame_jitter", "RFC 3550 frame-interval jitter, milliseconds"), ("analyzed_at", "ISO 8601, UTC"),
+            ("session_id", "the session's id"), ("hitch_time_ratio", "hitch milliseconds per second of movement (ms/s)"),
+            ("frame_jitter", "RFC 3550 frame-interval jitter, milliseconds"),
+            ("gaps", "intervals that were neither hitch time nor moving time"), ("gap_time", "seconds in gaps"),
+            ("analyzed_at", "ISO 8601, UTC"),
             ("findings", "findings of the latest analysis"), ("warnings", "warning findings"), ("errors", "error findings"),
-            ("app_version", "the app's version from the header"), ("build", "the app's build number from the header"),
+        ] + sessionColumns.filter { summarySessionColumns.contains($0.0) }),
+        ("bar_state_fields", "The bar-state fields: the columns of timeline after source, in this order.", "name", [], "position", [
+            ("position", "the order of the field's column in timeline and observed"),
+            ("name", "camelCase, as in recordings"), ("column_name", "snake_case: the column in timeline and observed"),
+            ("kind", "length or fraction (a number), boolean (0/1) or enumeration (a name in timeline, its code in observed)"),
+            ("mask_bit", "the field's bit in session_columns.mask (internal)"), ("unit", "what its values mean"),
         ]),
     ]
 

@@ -31,7 +31,7 @@ struct DatasetteMetadataCommand: NavRecCommand {
         let text = try DatasetteMetadata(databaseName: name).json()
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
         output.write(text)
-        output.flush()
+        try output.finish()
         return .success
     }
 }

@@ -49,7 +49,7 @@ struct DemoCommand: NavRecCommand {
     }
 
     func run() throws -> ExitCode {
-        let store = try context.openStore(databasePath)
+        let store = try context.openStore(databasePath, creating: true)
         let scratch = FileManager.default.temporaryDirectory.appending(path: "navrec-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -68,7 +68,7 @@ struct DemoCommand: NavRecCommand {
                     id: scenario.id,
                     metadata: SessionMetadata(app: scenario.app, screen: scenario.screen, device: device, os: os),
                     to: output)
-                output.flush()
+                try output.finish()
             }
             let summary = try importer.importAll(
                 from: try NDJSONReader(path: path, displayName: scenario.id), displayName: scenario.id,

@@ -24,7 +24,8 @@ struct ExportCommand: NavRecCommand {
             EXAMPLES:
               navrec export --format perfetto --output navrec.trace.json
               navrec export demo-blur-hover --output hover.json
-            """)
+            """,
+        positionals: [.sessions])
 
     let context: CommandContext
     let databasePath: String
@@ -59,7 +60,7 @@ struct ExportCommand: NavRecCommand {
                 try writer.session(analysis, pid: count, frames: try store.frames(of: session))
             }
             writer.end()
-            output.flush()
+            try output.finish()
             if let path = outputPath {
                 context.errors.line("wrote \(path): \(count) session\(count == 1 ? "" : "s")")
             }

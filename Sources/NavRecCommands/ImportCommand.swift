@@ -32,7 +32,8 @@ struct ImportCommand: NavRecCommand {
               navrec import session.ndjson
               navrec simulate --behavior blurHeader --gesture hover | navrec import -
               navrec import scroll.csv --behavior largeTitle --behavior avatar --param largeTitle.hysteresis=1
-            """)
+            """,
+        positionals: [.files])
 
     let context: CommandContext
     let inputs: RecordingInputs
@@ -55,7 +56,8 @@ struct ImportCommand: NavRecCommand {
     func run() throws -> ExitCode {
         // A missing input is reported before the database is created or touched.
         try inputs.checkFilesExist()
-        let store = try context.openStore(databasePath)
+        let store = try context.openStore(databasePath, creating: true)
+        do { try store.makeImportsDurable() } catch { throw CommandError.database(error, path: databasePath, during: .importing) }
         Interruption.install()
         var importer = Importer(store: store, replace: replace)
         let progressContext = context

@@ -7,6 +7,11 @@ internal import Store
 /// The importer's ``SessionSink``: stores each session whole (a ``SessionImport``) with its
 /// computed states, under the id the rules below choose.
 ///
+/// A session is spooled while it is read (``FrameSpool``: in memory, beyond that in a temporary
+/// file) and written in one short transaction when its last line has been read, so a session
+/// that is still being recorded (`navrec import -` from a live app) never holds the database's
+/// write lock: other imports and reports go on meanwhile (README "Reliability").
+///
 /// Which id a session is stored under (README "Reused session ids"):
 /// - its recording's id (or `auto-…` from its content, when the header gives none) if that is free;
 /// - if a session with the same content is stored under that id, or under the derived id below,
@@ -16,21 +21,7 @@ internal import Store
 ///   which the summary prints: both launches are kept, and importing either again finds it;
 /// - with `replace`, where the same recording is stored (its id or the derived id), replacing it;
 ///   if it is not stored, its recording's id, replacing the different recording stored there.
-///
-/// A session whose header id is already stored is held back until its end (up to
-/// ``heldBackLimit`` samples): re-importing the same bytes then writes nothing, as it did before
-/// ids could be reused; if it turns out to be a different recording, it is written then.
 final class ImportSink: SessionSink {
-    /// Samples and events of a session held back before it is written: ~350 bytes each, so at
-    /// most ~23 MB; a longer session is written from there on and rolled back if it was stored.
-    static let heldBackLimit = 65_536
-
-    /// A sample or event held back, its time already on the session's clock.
-    private enum HeldBack {
-        case sample(ScrollSample, computed: BarState, observed: BarState?, line: Int)
-        case event(ScrollEvent)
-    }
-
     let store: SessionStore
     let replace: Bool
     let displayName: String
@@ -38,10 +29,10 @@ final class ImportSink: SessionSink {
     /// Told of each session that fails (see ``fail(_:)``).
     let onFailure: (RecordingError) -> Void
     private(set) var summary: ImportSummary
-    /// The session being written, if any.
-    private var current: SessionImport?
-    /// The session's items while it is held back, else `nil`.
-    private var heldBack: [HeldBack]?
+    /// The session being read: its frames, each with its recording line in `seq` (the store
+    /// numbers the samples itself), and its events with the number of samples before each.
+    private let spool = FrameSpool()
+    private var events: [(samplesBefore: Int, event: ScrollEvent)] = []
 
     init(store: SessionStore, replace: Bool, displayName: String, sourcePath: String,
          onFailure: @escaping (RecordingError) -> Void) {
@@ -61,42 +52,24 @@ final class ImportSink: SessionSink {
         onFailure(error)
     }
 
-    /// Rolls back the session being written, if any.
+    /// Forgets the session being read, if any (nothing of it was written).
     func rollback() {
-        current?.rollback()
-        current = nil
-        heldBack = nil
+        spool.reset()
+        events.removeAll(keepingCapacity: true)
     }
 
     func begin(_ header: SessionHeader) throws -> Bool {
-        // Whether a stored session with this id is this very recording is known only from the
-        // content hash, at the session's end.
-        if !replace, let id = header.id, try store.session(id: id) != nil {
-            heldBack = []
-        } else {
-            heldBack = nil
-            try startWriting()
-        }
+        rollback()
         return true
     }
 
     @inline(__always)
     func add(_ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?, line: Int) throws {
-        if let writer = current?.writer {
-            writer.noteLine(line)
-            try writer.append(sample, computed: computed, observedAt: observed)
-        } else if heldBack != nil {
-            heldBack?.append(.sample(sample, computed: computed, observed: observed?.pointee, line: line))
-            if heldBack?.count ?? 0 >= Self.heldBackLimit { try startWriting() }
-        }
+        try spool.append(SessionFrame(seq: line, sample: sample, computed: computed, observed: observed?.pointee))
     }
 
     func add(_ event: ScrollEvent) throws {
-        if let writer = current?.writer {
-            try writer.append(event)
-        } else {
-            heldBack?.append(.event(event))
-        }
+        events.append((spool.count, event))
     }
 
     func end(_ header: SessionHeader, _ end: SessionSummary, clock: SessionClock) throws {
@@ -111,36 +84,34 @@ final class ImportSink: SessionSink {
     /// Stores the finished session where ``place(recordingID:contentID:)`` says, or nowhere.
     private func keep(_ header: SessionHeader, _ end: SessionSummary, clock: SessionClock) throws {
         let recordingID = header.id ?? end.contentID
-        if heldBack != nil {
-            if case .alreadyStored(let stored) = try place(recordingID: recordingID, contentID: end.contentID) {
-                heldBack = nil
+        let session = try store.beginImport()
+        let id: String
+        do {
+            // Decided inside the write transaction: another process may have stored the same session
+            // since the header was read (concurrent imports of one file).
+            switch try place(recordingID: recordingID, contentID: end.contentID) {
+            case .alreadyStored(let stored):
+                session.rollback()
+                rollback()
                 summary.sessionsSkipped += 1
                 summary.skippedIDs.append(stored)
                 return
+            case .store(let chosen, let replacing):
+                if let replacing { try store.deleteSession(key: replacing) }
+                id = chosen
             }
-            try startWriting()
+            try write(to: session.writer)
+        } catch {
+            session.rollback()
+            throw error
         }
-        guard let current else { return }
-        // Decided inside the write transaction: another process may have stored the same session
-        // since the header was read (concurrent imports of one file).
-        let id: String
-        switch try place(recordingID: recordingID, contentID: end.contentID) {
-        case .alreadyStored(let stored):
-            rollback()
-            summary.sessionsSkipped += 1
-            summary.skippedIDs.append(stored)
-            return
-        case .store(let chosen, let replacing):
-            if let replacing { try store.deleteSession(key: replacing) }
-            id = chosen
-        }
-        try current.commit(StoredSession(
-            key: current.writer.sessionKey, id: id, recordingID: header.id, metadata: header.metadata,
+        try session.commit(StoredSession(
+            key: session.writer.sessionKey, id: id, recordingID: header.id, metadata: header.metadata,
             behaviorNames: header.behaviors.enabledNames, parametersJSON: header.behaviors.json,
             contentID: end.contentID, source: sourcePath, samples: end.samples,
-            observedSamples: current.writer.observedSamples, events: end.events, ignoredKeys: end.ignoredKeys,
-            duration: current.writer.duration, importedAt: isoNow(), tOrigin: clock.origin ?? 0))
-        self.current = nil
+            observedSamples: session.writer.observedSamples, events: end.events, ignoredKeys: end.ignoredKeys,
+            duration: session.writer.duration, importedAt: isoNow(), tOrigin: clock.origin ?? 0))
+        rollback()
         summary.sessionsStored += 1
         summary.samples += end.samples
         summary.events += end.events
@@ -149,21 +120,22 @@ final class ImportSink: SessionSink {
         if clock.isRebased { summary.rebasedOrigins.append(clock.origin ?? 0) }
     }
 
-    /// Opens the session's transaction and writer, and writes what was held back.
-    private func startWriting() throws {
-        let session = try store.beginImport()
-        current = session
-        let writer = session.writer
-        for item in heldBack ?? [] {
-            switch item {
-            case .sample(let sample, let computed, let observed, let line):
-                writer.noteLine(line)
-                try writer.append(sample, computed: computed, observed: observed)
-            case .event(let event):
-                try writer.append(event)
+    /// Writes the spooled session: its frames with their lines, each event before the sample it preceded.
+    private func write(to writer: SessionWriter) throws {
+        let frames = spool.reader(session: displayName)
+        var frame = SessionFrame.empty
+        var samples = 0
+        var nextEvent = 0
+        while try frames.read(into: &frame) {
+            while nextEvent < events.count, events[nextEvent].samplesBefore == samples {
+                try writer.append(events[nextEvent].event)
+                nextEvent += 1
             }
+            writer.noteLine(frame.seq)
+            try writer.append(frame.sample, computed: frame.computed, observed: frame.observed)
+            samples += 1
         }
-        heldBack = nil
+        for (_, event) in events[nextEvent...] { try writer.append(event) }
     }
 
     /// Where a finished session goes.

@@ -4,7 +4,8 @@ internal import Store
 
 /// Imports recordings: reads items and runs the bar models (``RecordingPipeline``), and stores each
 /// session whole (``ImportSink``, which says under which id); the file's sessions are committed
-/// when it ends, and every ``SessionStore/importCommitInterval`` before that.
+/// when it ends, and at most ``SessionStore/importCommitInterval`` after each session's end before
+/// that (by a timer when no other session ends).
 ///
 /// A bad session costs only itself, as in `navrec analyze`: its error goes to ``onFailure``, nothing
 /// of it is stored, and reading goes on at the file's next session header (an NDJSON file; a CSV

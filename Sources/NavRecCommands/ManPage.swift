@@ -37,7 +37,8 @@ enum ManPage {
         page += """
             .SH EXIT STATUS
             0 success; 1 findings at or above \\fB\\-\\-fail\\-on\\fR; 64 usage error; 65 invalid input data;
-            66 input or database missing; 70 internal error; 74 database or I/O error; 130 interrupted.
+            66 input or database missing, or \\fB\\-\\-fail\\-on\\fR with no session to check; 70 internal error;
+            74 database or I/O error; 130 interrupted.
             .SH ENVIRONMENT
             .TP
             .B NAVREC_DB
@@ -45,14 +46,29 @@ enum ManPage {
             .TP
             .B NO_COLOR
             When set (to anything but the empty string), reports printed to a terminal are not coloured.
+            .TP
+            .B TERM
+            \\fBdumb\\fR: no colour and no progress lines (\\fB\\-\\-color always\\fR still colours).
 
             """
         return page
     }
 
-    /// Text safe in roff: backslashes and hyphens escaped, no line starting with a control character.
+    /// Text safe in roff: backslashes and hyphens escaped, every character outside ASCII written as
+    /// groff's `\[uXXXX]` (so the page itself is ASCII and groff does not warn about input
+    /// characters), no line starting with a control character.
     private static func escape(_ text: String) -> String {
-        var result = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\e"
+            case "-": result += "\\-"
+            case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result
     }

@@ -1,4 +1,5 @@
 internal import BarModel
+internal import Foundation
 internal import Recording
 internal import Reports
 
@@ -11,6 +12,7 @@ package enum NavRec {
     static var commands: [any NavRecCommand.Type] {
         [
             ImportCommand.self, SessionsCommand.self, ReportCommand.self, AnalyzeCommand.self, TuneCommand.self, ExportCommand.self, QueryCommand.self, SimulateCommand.self,
+            MigrateCommand.self,
             DemoCommand.self, DatasetteMetadataCommand.self, CompletionsCommand.self, ManCommand.self,
         ]
     }
@@ -46,12 +48,41 @@ package enum NavRec {
 
     /// Runs navrec with `arguments` (without the program name) and returns the exit code.
     package static func main(_ arguments: [String]) -> Int32 {
+        // A reader that goes away (`navrec … | head`) ends navrec silently with 141, as it does any
+        // Unix tool, also when the parent process ignored SIGPIPE (README "Exit codes").
+        signal(SIGPIPE, SIG_DFL)
+        let closed = reserveClosedDescriptors()
         let context = CommandContext()
-        defer {
-            context.output.flush()
-            context.errors.flush()
+        context.output.isClosed = closed.contains(1)
+        context.errors.isClosed = closed.contains(2)
+        defer { context.errors.flush() }
+        var code = run(arguments, context: context)
+        // What the command wrote last is written here: a full disk or a closed stdout is exit 74 then.
+        do {
+            try context.output.finish()
+        } catch {
+            if code == .success || code == .findings {
+                context.errors.line(error.message)
+                code = .ioError
+            }
         }
-        return run(arguments, context: context).rawValue
+        return code.rawValue
+    }
+
+    /// Opens /dev/null on standard output and error where navrec was started without them (`>&-`),
+    /// so that no file navrec opens later gets their numbers (and output meant for stdout); returns
+    /// the descriptors that were closed.
+    private static func reserveClosedDescriptors() -> Set<Int32> {
+        var closed: Set<Int32> = []
+        for descriptor: Int32 in [1, 2] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let null = open("/dev/null", O_WRONLY)
+            if null >= 0, null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+            closed.insert(descriptor)
+        }
+        return closed
     }
 
     static func run(_ arguments: [String], context: CommandContext) -> ExitCode {

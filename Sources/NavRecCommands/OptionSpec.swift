@@ -7,6 +7,11 @@ struct OptionSpec: Sendable {
     var help: String
     /// Whether it may be given more than once (`--behavior`, `--param`).
     var repeatable = false
+    /// The values a ``choice(_:_:_:)`` option takes, for shell completion; empty for a free value.
+    var choices: [String] = []
+
+    /// Whether its value is a path, which shells complete with file names.
+    var takesPath: Bool { ["FILE", "PATH", "DIR"].contains(valueName ?? "") }
 
     static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
@@ -18,7 +23,7 @@ struct OptionSpec: Sendable {
 
     /// An option that takes one of `Choice`'s values; help lists them.
     static func choice<Choice: CommandLineChoice>(_ name: String, _ type: Choice.Type, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, valueName: Choice.valueName, help: help)
+        OptionSpec(name: name, valueName: Choice.valueName, help: help, choices: Choice.allCases.map(\.rawValue))
     }
 
     /// `--db PATH`, the database a command works on; `help` for a command that uses it otherwise.

@@ -12,18 +12,22 @@ struct QueryCommand: NavRecCommand {
             .database(),
             .choice("format", OutputFormat.self, "Output format (default: table)."),
             .value("param", "NAME=VALUE", "Value for the query's $NAME (or :NAME) parameter.", repeatable: true),
+            .value("timeout", "SECONDS", "Stop a query that runs longer than this (default: no limit)."),
             .flag("list", "List the ready queries with what each answers."),
         ],
         discussion: """
             The database is opened read-only: a statement that would write, ATTACH another file or
-            set a pragma fails and changes nothing.
+            set a pragma fails and changes nothing; functions that leak pointers or load code
+            (fts3_tokenizer, load_extension) are denied. Rows are printed as they come (a table is
+            aligned to its first 1,000 rows). --timeout stops a query that runs too long (exit 65).
 
             EXAMPLES:
               navrec query --list
               navrec query sessions_overview
               navrec query session_timeline --param session=demo-blur-hover --format csv
               navrec query "select kind, count(*) from findings group by kind" --format json
-            """)
+            """,
+        positionals: [.queries])
 
     let context: CommandContext
     let databasePath: String
@@ -31,6 +35,8 @@ struct QueryCommand: NavRecCommand {
     let target: String?
     let parameters: [String: String]
     let list: Bool
+    /// Seconds the statements may run, all together.
+    let timeout: Double?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
@@ -54,6 +60,14 @@ struct QueryCommand: NavRecCommand {
             parameters[name] = String(assignment[assignment.index(after: equals)...])
         }
         self.parameters = parameters
+        if let text = arguments.value("timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw UsageError("--timeout takes a number of seconds above 0 (e.g. 5), not '\(text)'", command: Self.spec.name)
+            }
+            timeout = seconds
+        } else {
+            timeout = nil
+        }
     }
 
     func run() throws -> ExitCode {
@@ -71,21 +85,33 @@ struct QueryCommand: NavRecCommand {
             throw CommandError.database(error, path: databasePath, during: .reading)
         }
         store.database.allowOnlyReading()
+        store.database.limitTime(to: timeout)
         do {
             let statements = try store.database.prepareAll(sql)
             var first = true
             for statement in statements {
                 try bindParameters(statement)
-                var table = ResultTable(columns: (0..<statement.columnCount).map(statement.columnName))
-                while try statement.step() {
-                    table.rows.append((0..<Int32(statement.columnCount)).map(statement.value))
+                let columns = statement.columnCount
+                guard columns > 0 else {
+                    while try statement.step() {}
+                    continue
                 }
-                guard statement.columnCount > 0 else { continue }
                 if !first, format == .table { context.output.line() }
-                context.output.write(table.render(format))
                 first = false
+                let rows = ResultStream(columns: (0..<columns).map(statement.columnName), format: format, output: context.output)
+                while try statement.step() {
+                    rows.append((0..<Int32(columns)).map(statement.value))
+                }
+                rows.finish()
             }
         } catch let error as DatabaseError {
+            if error.resultCode == .interrupt, store.database.isPastTimeLimit, let timeout {
+                throw CommandError(.dataError, "error: the query ran longer than --timeout \(formatNumber(timeout)) s and was stopped (SQLite: \(error.message))")
+            }
+            // A damaged database is the database's fault, not the query's: exit 74, as for every command.
+            if error.resultCode == .corrupt || error.resultCode == .ioError || error.resultCode == .notADatabase {
+                throw CommandError.database(error, path: databasePath, during: .reading)
+            }
             if error.resultCode == .notAuthorized || error.resultCode == .readOnly {
                 throw CommandError(.dataError, "error: navrec query is read-only: \(error.message)\(error.sql.map { " in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
             }

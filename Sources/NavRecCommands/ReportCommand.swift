@@ -15,12 +15,20 @@ struct ReportCommand: NavRecCommand {
             .database(),
             .choice("format", ReportFormat.self, "Report format (default: text)."),
             .value("output", "FILE", "Write the report to FILE instead of standard output."),
+            .choice("color", ColorChoice.self,
+                    "Text: colour severities (default: auto, on a terminal unless NO_COLOR is set or TERM=dumb)."),
             .flag("all", "Text: list every session, also those without findings (default: one line for them)."),
             .value("jobs", "N", "Sessions analysed at once, each on its own connection (default: the number of cores)."),
-            .choice("fail-on", Finding.Severity.self, "Exit 1 when a finding at this severity or worse exists."),
+            .choice("fail-on", Finding.Severity.self,
+                    "Exit 1 when a finding at this severity or worse exists; exit 66 when no session was reported."),
+            .flag("allow-empty", "With --fail-on: pass (exit 0) when there is no session to report."),
             .value("set", "KEY=VALUE",
                    "A detector setting (flapping.window=0.5) or a behaviour parameter to replay with (blurHeader.hysteresis=1.5).",
                    repeatable: true),
+            .value("source-root", "DIR",
+                   "SARIF: the repository root recording paths are made relative to (default: the current directory)."),
+            .value("stdin-name", "PATH",
+                   "SARIF: the repository path of what was imported from standard input (default: navrec-sessions/ID.ndjson)."),
         ],
         discussion: """
             Reports every session unless SESSION ids are given, in import order. The text report lists
@@ -39,7 +47,8 @@ struct ReportCommand: NavRecCommand {
               navrec report --format html --output report.html
               navrec report --format junit --output navrec-junit.xml
               navrec report --format sarif --output navrec.sarif
-            """)
+            """,
+        positionals: [.sessions])
 
     let context: CommandContext
     let databasePath: String
@@ -47,10 +56,18 @@ struct ReportCommand: NavRecCommand {
     let format: ReportFormat
     let outputPath: String?
     let listAll: Bool
+    let color: ColorChoice
+    /// The `--set` assignments as given, echoed by the report.
+    let assignments: [String]
     let jobs: Int
     let failOn: Finding.Severity?
+    let allowEmpty: Bool
     let settings: AnalyzerSettings
     let settingsKey: String
+    /// Absolute and standardized: where SARIF paths are relative to.
+    let sourceRoot: String
+    /// Percent-encoded, relative: the SARIF path of sessions read from standard input.
+    let stdinURI: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
@@ -59,6 +76,8 @@ struct ReportCommand: NavRecCommand {
         format = try arguments.choice("format", default: .text, command: Self.spec.name)
         outputPath = arguments.value("output")
         listAll = arguments.has("all")
+        color = try arguments.choice("color", default: .auto, command: Self.spec.name)
+        assignments = arguments.all("set")
         if let text = arguments.value("jobs") {
             guard let count = Int(text), count >= 1 else {
                 throw UsageError("--jobs takes a whole number of at least 1, not '\(text)'", command: Self.spec.name)
@@ -68,14 +87,31 @@ struct ReportCommand: NavRecCommand {
             jobs = ProcessInfo.processInfo.activeProcessorCount
         }
         failOn = try arguments.choice("fail-on", command: Self.spec.name)
+        allowEmpty = arguments.has("allow-empty")
+        if allowEmpty, failOn == nil {
+            throw UsageError("--allow-empty only changes --fail-on: add --fail-on error or --fail-on warning", command: Self.spec.name)
+        }
         (settings, settingsKey) = try arguments.analyzerSettings(command: Self.spec.name)
+        sourceRoot = Self.absolute(arguments.value("source-root") ?? ".")
+        if let name = arguments.value("stdin-name") {
+            let segments = name.split(separator: "/", omittingEmptySubsequences: false)
+            guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("://"), !segments.contains(".."), !segments.contains("")
+            else {
+                throw UsageError("--stdin-name takes a path relative to the repository root (no leading '/', no '..'), not '\(name)'",
+                                 command: Self.spec.name)
+            }
+            stdinURI = RecordingLocation.percentEncoded(name.hasPrefix("./") ? String(name.dropFirst(2)) : name, keepingSlashes: true)
+        } else {
+            stdinURI = nil
+        }
     }
 
     func run() throws -> ExitCode {
         let store = try context.openStore(databasePath)
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
         var options = ReportOptions(failOn: failOn ?? .error, toolVersion: NavRec.version)
-        options.color = outputPath == nil && context.output.isTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+        options.color = color.colors(toTerminal: outputPath == nil && context.output.isTerminal, environment: context.environment)
+        options.settings = assignments
         var renderer = format.renderer(listAll: listAll, options: options)
         var totals = Report.Totals()
         // SARIF locates each finding in its recording, which only the store knows: its sessions are
@@ -90,7 +126,7 @@ struct ReportCommand: NavRecCommand {
                 totals.add(analysis)
                 if format == .sarif {
                     sarifSessions.append(analysis)
-                    if let location = try Self.location(of: analysis, in: store) { options.locations[analysis.id] = location }
+                    if let location = try location(of: analysis, in: store) { options.locations[analysis.id] = location }
                 } else {
                     output.write(renderer.session(analysis))
                 }
@@ -101,39 +137,50 @@ struct ReportCommand: NavRecCommand {
             throw CommandError.database(error, path: databasePath, during: .reporting)
         }
         output.write(format == .sarif ? format.render(Report(sessions: sarifSessions), options: options) : renderer.end(totals))
-        output.flush()
+        try output.finish()
         if let path = outputPath {
             let sessions = totals.sessions, findings = totals.findings
             context.errors.line("wrote \(path): \(sessions) session\(sessions == 1 ? "" : "s"), \(findings) finding\(findings == 1 ? "" : "s")")
         }
-        if let failOn, let worst = totals.worstSeverity, worst >= failOn { return .findings }
+        if let failOn {
+            // A gate that saw nothing has checked nothing: an empty database, an import step that
+            // stored no session or a --db pointing elsewhere must not turn the CI step green.
+            if totals.sessions == 0, !allowEmpty {
+                throw CommandError(.noInput, "error: --fail-on \(failOn.name): no session in \(databasePath) to check, "
+                    + "so the gate cannot pass (import recordings first, or add --allow-empty to pass on none)")
+            }
+            if let worst = totals.worstSeverity, worst >= failOn { return .findings }
+        }
         return .success
     }
 
-    /// A session's recording, as a URI relative to the current directory (the repository root in
-    /// CI), and the line of each finding's first sample; `nil` when it has no file.
-    static func location(of analysis: SessionAnalysis, in store: SessionStore) throws -> RecordingLocation? {
+    /// A session's recording, as a URI relative to the source root, and the line of each finding's
+    /// first sample; `nil` (the renderer's placeholder) when it has no file there.
+    func location(of analysis: SessionAnalysis, in store: SessionStore) throws -> RecordingLocation? {
         guard let session = try store.session(id: analysis.id), let uri = recordingURI(session.source) else { return nil }
         let lines = try analysis.findings.map { finding in try store.recordingLine(of: session, at: finding.start) }
         return RecordingLocation(uri: uri, findingLines: lines)
     }
 
-    /// `source` (the path the session was imported from) as a SARIF artifact URI: relative paths
-    /// stay as they are (imported from the repository root), absolute ones under the current
-    /// directory become relative, others a `file://` URI; standard input and `navrec demo`'s
-    /// built-in sessions have no file.
-    static func recordingURI(_ source: String) -> String? {
-        if source == "-" || source.hasPrefix("demo:") { return nil }
-        var path = source
-        let root = FileManager.default.currentDirectoryPath
-        if path.hasPrefix("/") {
-            let prefix = root.hasSuffix("/") ? root : root + "/"
-            guard path.hasPrefix(prefix) else {
-                return "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
-            }
-            path.removeFirst(prefix.count)
-        }
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        return path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    /// `source` (the path the session was imported from) as a SARIF artifact URI relative to the
+    /// source root: a relative path is taken from the current directory (import and report run
+    /// from the same checkout), `.` and `..` resolved; standard input is `--stdin-name`. A file
+    /// outside the root, standard input without `--stdin-name` and `navrec demo`'s built-in
+    /// sessions have none (`nil`): a URI GitHub cannot resolve in the repository (`file://`,
+    /// `../`) would attach the alert to nothing.
+    func recordingURI(_ source: String) -> String? {
+        if source == "-" { return stdinURI }
+        if source.hasPrefix("demo:") { return nil }
+        let path = Self.absolute(source)
+        let prefix = sourceRoot.hasSuffix("/") ? sourceRoot : sourceRoot + "/"
+        guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
+        return RecordingLocation.percentEncoded(String(path.dropFirst(prefix.count)), keepingSlashes: true)
+    }
+
+    /// `path` made absolute from the current directory, with `.` and `..` resolved (symbolic
+    /// links are not: paths are compared as written).
+    static func absolute(_ path: String) -> String {
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
     }
 }

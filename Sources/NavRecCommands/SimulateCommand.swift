@@ -151,7 +151,7 @@ struct SimulateCommand: NavRecCommand {
     func run() throws -> ExitCode {
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
         try SimulatedRecording(configuration, recorder: recorder).write(id: sessionID, metadata: metadata, to: output)
-        output.flush()
+        try output.finish()
         return .success
     }
 }

@@ -76,7 +76,7 @@ struct StoredSessionAnalysis {
         _ session: StoredSession, store: SessionStore, databasePath: String, analyzer: Analyzer, settingsKey: String
     ) throws -> SessionAnalysis {
         let description = SessionDescription(
-            id: session.id, metadata: session.metadata,
+            id: session.id, recordingID: session.recordingID, metadata: session.metadata,
             behaviors: try BehaviorSet(of: session, in: databasePath),
             events: try store.events(sessionKey: session.key).map(\.event),
             sampleCount: session.samples, duration: session.duration)

@@ -19,6 +19,8 @@ struct TuneCommand: NavRecCommand {
             .value("where", "SQL", "Select sessions by an SQL condition on the sessions table (instead of SESSION ids)."),
             .value("max-flapping-sessions", "PERCENT", "Rule: sessions allowed to keep flapping (default: 1%)."),
             .value("max-delay", "TIME", "Rule: largest p95 switch delay, e.g. 50ms or 0.05s (default: none)."),
+            .value("noticeable-delay", "TIME",
+                   "A p95 delay above this gets a note on the recommendation: users notice it (default: 100ms)."),
             .choice("format", TuningFormat.self, "Output format (default: text)."),
             .value("output", "FILE", "Write to FILE instead of standard output."),
             .value("threads", "N", "Threads to replay on (default: the processor count)."),
@@ -33,8 +35,11 @@ struct TuneCommand: NavRecCommand {
             fades (customTitle.fadeDuration, hideOnSwipe.duration) the time to settle instead.
             Values no other value beats on flapping sessions, toggles, added mismatches and p95
             delay are marked Pareto-optimal. The recommendation is the smallest value within the
-            rule that adds no title mismatch. Each run is stored in the tables tuning_runs and
-            tuning_values.
+            rule that adds no title mismatch to the model (the model replayed with the value
+            against the model at the reference; disagreements with the recorded app do not count).
+            A note follows it when its p95 delay is over --noticeable-delay (100 ms) or it is the
+            largest (or smallest, above 0) value tried. On a terminal the table drops columns to
+            fit its width. Each run is stored in the tables tuning_runs and tuning_values.
 
             Tunable: \(TunedParameter.supported.map(\.name).joined(separator: ", ")).
 
@@ -43,7 +48,8 @@ struct TuneCommand: NavRecCommand {
               navrec tune largeTitle.hysteresis --max-flapping-sessions 2% --max-delay 50ms
               navrec tune hideOnSwipe.swipeDistance --values 10,20,30,40 --where "app = 'Music'"
               navrec tune customTitle.hysteresis --format html --output tune.html
-            """)
+            """,
+        positionals: [.words(TunedParameter.supported.map(\.name)), .sessions])
 
     let context: CommandContext
     let databasePath: String
@@ -86,14 +92,17 @@ struct TuneCommand: NavRecCommand {
             }
             rule.maxFlappingSessions = percent / 100
         }
-        if let text = arguments.value("max-delay") {
+        func time(_ option: String) throws(UsageError) -> Double? {
+            guard let text = arguments.value(option) else { return nil }
             let (number, scale) = text.hasSuffix("ms") ? (String(text.dropLast(2)), 0.001)
                 : text.hasSuffix("s") ? (String(text.dropLast()), 1.0) : (text, 1.0)
             guard let delay = Double(number), delay.isFinite, delay >= 0 else {
-                throw fail("--max-delay takes a time such as 50ms or 0.05s, not '\(text)'")
+                throw fail("--\(option) takes a time such as 50ms or 0.05s, not '\(text)'")
             }
-            rule.maxDelay = delay * scale
+            return delay * scale
         }
+        rule.maxDelay = try time("max-delay")
+        if let noticeable = try time("noticeable-delay") { rule.noticeableDelay = noticeable }
         self.rule = rule
         format = try arguments.choice("format", default: .text, command: Self.spec.name)
         outputPath = arguments.value("output")
@@ -144,7 +153,7 @@ struct TuneCommand: NavRecCommand {
                 selection: condition.map { "where: \($0)" } ?? sessionIDs.joined(separator: ","), sessions: tuned.sessions,
                 skippedSessions: tuned.skippedSessions, samples: tuned.samples, settings: settingsKey,
                 maxFlappingSessions: rule.maxFlappingSessions, maxDelay: rule.maxDelay, recommendedValue: recommended,
-                reason: tuned.recommendation.reason, wallSeconds: tuned.wallSeconds, threads: tuned.threads,
+                reason: ([tuned.recommendation.reason] + tuned.recommendation.notes).joined(separator: "; note: "), wallSeconds: tuned.wallSeconds, threads: tuned.threads,
                 values: tuned.results.map { result in
                     StoredTuningRun.Value(
                         value: result.value, flappingSessions: result.flappingSessions, flappingEpisodes: result.flappingEpisodes,
@@ -161,8 +170,8 @@ struct TuneCommand: NavRecCommand {
         } catch {
             throw CommandError.database(error, path: databasePath, during: .tuning)
         }
-        output.write(format.render(tuned))
-        output.flush()
+        output.write(format.render(tuned, width: outputPath == nil ? context.terminalWidth : nil))
+        try output.finish()
         let rate = tuned.samplesTimesValuesPerSecond
         context.errors.line(
             "replayed \(tuned.sessions) session\(tuned.sessions == 1 ? "" : "s") × \(tuned.results.count) values (\(tuned.samples * tuned.results.count) samples × values)"

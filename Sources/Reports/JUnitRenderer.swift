@@ -3,16 +3,20 @@ package import Analyzer
 /// The report as JUnit XML (`--format junit`), for the test tab of GitLab, Jenkins and the GitHub
 /// actions that read test reports.
 ///
-/// One `<testsuite>` per session, named by its id; in it one `<testcase>` per finding, with
-/// `classname` = the session id and `name` = kind, signal, source and start time (unique within
-/// the session: a repeat gets ` #2`, ` #3`), and `time` = the finding's span in seconds. A finding
-/// at or above `failOn` is a `<failure>` whose `type` is the kind, `message` the finding's
-/// sentence and body the evidence; one below it passes with the evidence in `<system-out>`. A
-/// session without findings is one passing testcase named `no findings`, so every session shows.
+/// One `<testsuite>` per session, named by its id; in it one `<testcase>` per finding, identified
+/// by what the fault is (``FindingIdentity``), never when it happened: `classname` = the
+/// recording's id (else `app › screen`, else the session id) and `name` = kind, signal and source
+/// (`flapping background (computed)`; the n-th equal fault of that recording ` #n`), so the same
+/// bug recorded again keeps its test. Its times are in the failure text. Every `time` is 0:
+/// navrec measures no test duration, and a finding's span is not one. A finding at or above
+/// `failOn` is a `<failure>` whose `type` is the kind, `message` the finding's sentence and body the
+/// evidence; one below it passes with the evidence in `<system-out>`. A session without findings is
+/// one passing testcase named `no findings` (` #n` for the n-th clean session of a recording), so
+/// every session shows.
 ///
 /// Written for the Jenkins JUnit schema (xunit-plugin `junit-10.xsd`): `<testsuites>` carries
 /// only `name`, `tests`, `failures`, `errors` and `time`; `<testsuite>` always `name`, `tests`,
-/// `failures` and `errors`; times are plain decimals. Text that XML 1.0 cannot carry (control
+/// `failures` and `errors`; every time is `0`. Text that XML 1.0 cannot carry (control
 /// characters other than tab and newlines) becomes U+FFFD.
 package struct JUnitRenderer: Sendable {
     /// Findings at this severity or worse are failures.
@@ -26,11 +30,11 @@ package struct JUnitRenderer: Sendable {
     package func render(_ report: Report) -> String {
         let failures = report.sessions.reduce(0) { $0 + failureCount($1) }
         let tests = report.sessions.reduce(0) { $0 + max(1, $1.findings.count) }
-        let time = report.sessions.reduce(0.0) { $0 + $1.duration }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"navrec\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"\(Self.time(time))\">\n"
-        for session in report.sessions {
-            xml += suite(session)
+        xml += "<testsuites name=\"navrec\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"
+        let identities = FindingIdentity.identities(of: report)
+        for (index, session) in report.sessions.enumerated() {
+            xml += suite(session, identities: identities.findings[index], cleanOrdinal: identities.clean[index])
         }
         xml += "</testsuites>\n"
         return xml
@@ -40,10 +44,11 @@ package struct JUnitRenderer: Sendable {
         session.findings.count { $0.severity >= failOn }
     }
 
-    private func suite(_ session: SessionAnalysis) -> String {
+    private func suite(_ session: SessionAnalysis, identities: [FindingIdentity], cleanOrdinal: Int) -> String {
         let id = Self.attribute(session.id)
+        let classname = Self.attribute(FindingIdentity.subject(of: session))
         var xml = "  <testsuite name=\"\(id)\" tests=\"\(max(1, session.findings.count))\" failures=\"\(failureCount(session))\""
-            + " errors=\"0\" skipped=\"0\" time=\"\(Self.time(session.duration))\">\n"
+            + " errors=\"0\" skipped=\"0\" time=\"0\">\n"
         var facts = [ReportText.behaviors(session)] + ReportText.facts(session)
         if let place = ReportText.place(session) { facts.insert(place, at: 0) }
         xml += "    <properties>\n"
@@ -51,15 +56,11 @@ package struct JUnitRenderer: Sendable {
         xml += "      <property name=\"facts\" value=\"\(Self.attribute(facts.joined(separator: ", ")))\"/>\n"
         xml += "    </properties>\n"
         if session.findings.isEmpty {
-            xml += "    <testcase classname=\"\(id)\" name=\"no findings\" time=\"\(Self.time(session.duration))\"/>\n"
+            let name = "no findings" + (cleanOrdinal > 1 ? " #\(cleanOrdinal)" : "")
+            xml += "    <testcase classname=\"\(classname)\" name=\"\(name)\" time=\"0\"/>\n"
         }
-        var seen: [String: Int] = [:]
-        for finding in session.findings {
-            var name = "\(ReportText.kind(finding)) \(finding.signal) (\(finding.source.name)) at \(decimalText(finding.start)) s"
-            let repeats = (seen[name] ?? 0) + 1
-            seen[name] = repeats
-            if repeats > 1 { name += " #\(repeats)" }
-            xml += "    <testcase classname=\"\(id)\" name=\"\(Self.attribute(name))\" time=\"\(Self.time(finding.end - finding.start))\">\n"
+        for (finding, identity) in zip(session.findings, identities) {
+            xml += "    <testcase classname=\"\(classname)\" name=\"\(Self.attribute(identity.testName))\" time=\"0\">\n"
             let evidence = Self.text(Self.evidence(finding, in: session))
             if finding.severity >= failOn {
                 xml += "      <failure type=\"\(Self.attribute(ReportText.kind(finding)))\" message=\"\(Self.attribute(finding.message))\">"
@@ -89,12 +90,6 @@ package struct JUnitRenderer: Sendable {
             lines.append("\(field.key): \(value)")
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// Seconds as a plain decimal, as the schema's `SUREFIRE_TIME` pattern wants (no exponent, no sign).
-    private static func time(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds > 0 else { return "0.000" }
-        return decimalText(seconds, digits: 3)
     }
 
     /// Element text: markup characters escaped, characters XML 1.0 cannot carry replaced.

@@ -5,15 +5,20 @@ import Analyzer
 /// a `<details>` block.
 ///
 /// A GitHub comment holds 65,536 characters, so the output stays within ``limit`` UTF-8 bytes (at
-/// least as many as characters, whatever GitHub counts): the summary and overview always come,
-/// then session sections worst first while they fit, then the clean sessions; what does not fit is
-/// left out and a line at the end says how many sessions and findings were.
+/// least as many as characters, whatever GitHub counts) at any number of sessions: the summary
+/// always comes; the overview lists sessions worst first in at most half the room; then session
+/// sections worst first while they fit, then the clean sessions. What does not fit is left out,
+/// always the least severe, and a closing line says what was (overview rows, sections with their
+/// findings, clean sessions) and how to see everything.
 package struct MarkdownRenderer: Sendable {
     /// The largest output, UTF-8 bytes.
     package var limit: Int
+    /// The `--set` assignments, echoed under the summary.
+    package var settings: [String]
 
-    package init(limit: Int = 65_000) {
+    package init(limit: Int = 65_000, settings: [String] = []) {
         self.limit = limit
+        self.settings = settings
     }
 
     /// The report as GitHub-flavoured Markdown ending in a newline.
@@ -25,43 +30,65 @@ package struct MarkdownRenderer: Sendable {
         let verdict = worst == .error ? "❌" : worst == .warning ? "⚠️" : "✅"
         head.append("\(verdict) **\(ReportText.totals(report))** (\(ReportText.byKind(report)))")
         head.append("")
-        if !failing.isEmpty {
-            head.append("| Session | Behaviours | Duration | Samples | Hitches | Warnings | Errors |")
-            head.append("|---|---|--:|--:|--:|--:|--:|")
-            for session in failing { head.append(overviewRow(session)) }
+        if !settings.isEmpty {
+            // In code spans, which show any character as is; a backtick cannot end one early.
+            head.append("Made with " + settings.map { "`--set \($0.replacing("`", with: "'"))`" }.joined(separator: " "))
             head.append("")
         }
         var output = head.joined(separator: "\n") + "\n"
         // Room for the closing line that says what was left out.
-        let budget = limit - 400
-        var omittedSessions = 0, omittedFindings = 0
+        let budget = limit - 600
+        var overviewRows = 0
+        if !failing.isEmpty {
+            // The overview may take half the room, so some sections with the evidence still fit.
+            let overviewBudget = output.utf8.count + (budget - output.utf8.count) / 2
+            var table = "| Session | Behaviours | Duration | Samples | Hitches | Warnings | Errors |\n|---|---|--:|--:|--:|--:|--:|\n"
+            for session in failing {
+                let row = overviewRow(session) + "\n"
+                guard output.utf8.count + table.utf8.count + row.utf8.count + 1 <= overviewBudget else { break }
+                table += row
+                overviewRows += 1
+            }
+            output += table + "\n"
+        }
+        var sections = 0, omittedFindings = 0
+        // Worst first, stopping at the first that does not fit, so what is shown is always the worst.
         for session in failing {
             let section = self.section(session)
-            if omittedSessions == 0, output.utf8.count + section.utf8.count <= budget {
-                output += section
-            } else {
-                omittedSessions += 1
-                omittedFindings += session.findings.count
-            }
+            guard output.utf8.count + section.utf8.count <= budget else { break }
+            output += section
+            sections += 1
         }
+        for session in failing.dropFirst(sections) { omittedFindings += session.findings.count }
+        var cleanListed = 0
         if !clean.isEmpty {
             var block = "<details><summary>\(ReportText.count(clean.count, "session")) without findings</summary>\n\n"
             block += "| Session | Behaviours | Duration | Samples | Hitches |\n|---|---|--:|--:|--:|\n"
-            var listed = 0
             for session in clean {
                 let row = "| \(cell(session.id)) | \(cell(ReportText.behaviors(session))) | \(ReportText.seconds(session.duration)) s"
                     + " | \(session.sampleCount) | \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s |\n"
                 guard output.utf8.count + block.utf8.count + row.utf8.count + 20 <= budget else { break }
                 block += row
-                listed += 1
+                cleanListed += 1
             }
-            omittedSessions += clean.count - listed
-            if listed > 0 { output += block + "\n</details>\n" }
+            if cleanListed > 0 { output += block + "\n</details>\n" }
         }
-        if omittedSessions > 0 {
-            output += "\n_Left out to stay under GitHub's comment limit: \(ReportText.count(omittedSessions, "session"))"
-                + (omittedFindings > 0 ? " with \(ReportText.count(omittedFindings, "finding"))" : "")
-                + ". `navrec report --format html` shows everything._\n"
+        var leftOut: [String] = []
+        if overviewRows < failing.count {
+            leftOut.append("\(ReportText.count(failing.count - overviewRows, "session")) with findings from the overview"
+                + " (it lists the \(overviewRows) worst)")
+        }
+        if sections < failing.count {
+            leftOut.append("the sections of \(ReportText.count(failing.count - sections, "session"))"
+                + " with \(ReportText.count(omittedFindings, "finding"))")
+        }
+        if cleanListed < clean.count {
+            leftOut.append("\(ReportText.count(clean.count - cleanListed, "session")) without findings")
+        }
+        if !leftOut.isEmpty {
+            output += "\n_Left out to stay under GitHub's 65,536-character comment limit (always the least severe): "
+                + leftOut.joined(separator: "; ")
+                + ". Everything: `navrec report --format html --output report.html` (or `--format json`)._\n"
         }
         return output
     }

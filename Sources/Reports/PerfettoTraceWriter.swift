@@ -11,8 +11,9 @@ package import BarModel
 ///   first sample always), so the track's step function equals the stored value at every sample;
 /// - title visibility (alpha ≥ 0.5, as the analyzer reads it) and `subtitleVisible` as complete
 ///   slices (`"ph":"X"`) on one thread per title and stream, so slices never overlap on a thread;
-/// - each late frame the analysis found (its hitch model: ``TimelineDigest/lateFrames``) as an
-///   instant (`"ph":"i"`) on the thread `late frames`, with the interval since the frame before;
+/// - each late frame the analysis found (its hitch model: ``TimelineDigest/lateFrames``) as a
+///   slice (`"ph":"X"`) on the thread `late frames` from the frame before it to it, so its duration
+///   is the late interval (also in `args.interval_ms`, exact to the microsecond);
 /// - each finding as an async slice (`"ph":"b"`/`"e"`, category `finding`, an id unique in the
 ///   trace) whose args carry severity, message, count and the evidence fields (as in the JSON report's `details`).
 ///
@@ -101,8 +102,11 @@ package struct PerfettoTraceWriter {
             if nextLate < lateFrames.count, lateFrames[nextLate] == frame.sample.t, let before = previous {
                 nextLate += 1
                 nameThread(pid: pid, tid: Self.lateFramesThread, "late frames")
-                event(#"{"ph":"i","s":"t","pid":\#(pid),"tid":\#(Self.lateFramesThread),"name":"late frame","ts":\#(ts),"#
-                    + #""args":{"interval_ms":\#(Self.number((frame.sample.t - before.t) * 1000))}}"#)
+                // A slice over the late interval, so its length shows; the milliseconds come from
+                // the integer microseconds, so they carry no binary-fraction noise.
+                let start = Self.microseconds(before.t)
+                event(#"{"ph":"X","pid":\#(pid),"tid":\#(Self.lateFramesThread),"name":"late frame","ts":\#(start),"dur":\#(ts - start),"#
+                    + #""args":{"interval_ms":\#(Self.milliseconds(ts - start))}}"#)
             }
             previous = frame.sample
         }
@@ -158,6 +162,15 @@ package struct PerfettoTraceWriter {
     private mutating func slice(pid: Int, tid: Int, name: String, from start: Int64, to end: Int64) {
         nameThread(pid: pid, tid: tid, "\(name) (\(tid % 2 == 1 ? "observed" : "computed"))")
         event(#"{"ph":"X","pid":\#(pid),"tid":\#(tid),"name":"\#(name)","ts":\#(start),"dur":\#(end - start)}"#)
+    }
+
+    /// Integer microseconds as a decimal number of milliseconds: `66667` → `66.667`, `50000` → `50`.
+    static func milliseconds(_ microseconds: Int64) -> String {
+        let sign = microseconds < 0 ? "-" : "", magnitude = microseconds.magnitude
+        var fraction = String(magnitude % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return sign + String(magnitude / 1000) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
     /// Seconds as the database's integer microseconds.

@@ -11,8 +11,12 @@ package struct ReportOptions: Sendable {
 
     /// navrec's version, for formats that name the tool (SARIF).
     package var toolVersion: String
-    /// Whether the text report colours severities (a terminal without `NO_COLOR`).
+    /// Whether the text report colours severities (`--color`; by default a terminal without
+    /// `NO_COLOR` whose `TERM` is not `dumb`).
     package var color = false
+    /// The `--set` assignments the report was made with, which text and Markdown echo (so a
+    /// report whose settings removed every finding still says what it was made with).
+    package var settings: [String] = []
 
     package init(failOn: Finding.Severity = .error, locations: [String: RecordingLocation] = [:], toolVersion: String = "") {
         self.failOn = failOn

@@ -4,13 +4,15 @@ internal import Analyzer
 ///
 /// One run of the tool `navrec` with one rule per finding kind (`flapping`, `jitter`, `hitch`,
 /// `title_mismatch`), each with help text that says what the kind means and how to fix it. One
-/// result per finding: `level` its severity, the message prefixed with the session id, located in
-/// the session's recording (``RecordingLocation``: `artifactLocation.uri` relative to the
-/// repository root with `uriBaseId` `%SRCROOT%`, `region.startLine` the line of the finding's first
-/// sample), and `partialFingerprints["navrecFinding/v1"]`: a 64-bit FNV-1a hash of session id,
-/// kind, subkind, signal, source and start millisecond, so the same finding in the same recording
-/// keeps its alert across runs. GitHub's limits (25,000 results a run, 1,000 locations a result,
-/// 20 tags a rule) are far above what a report holds; `properties` carry the evidence.
+/// result per finding: `level` its severity, the message prefixed with the session id and its time
+/// span, and always one location, as GitHub requires: in the session's recording
+/// (``RecordingLocation``: `artifactLocation.uri` relative to the source root with `uriBaseId`
+/// `%SRCROOT%`, `region.startLine` the line of the finding's first sample), or the placeholder
+/// `navrec-sessions/ID.ndjson` for a session without one. `partialFingerprints["navrecFinding/v2"]`
+/// is ``FindingIdentity/fingerprint`` (recording, kind, subkind, signal, source, ordinal — no time),
+/// so the same bug recorded again keeps its alert. GitHub's limits (25,000 results a run, 1,000
+/// locations a result, 20 tags a rule) are far above what a report holds; `properties` carry the
+/// evidence.
 package struct SARIFRenderer: Sendable {
     /// The recording files and finding lines, per session id.
     package var locations: [String: RecordingLocation]
@@ -26,12 +28,13 @@ package struct SARIFRenderer: Sendable {
     package func render(_ report: Report) -> String {
         let kinds = Finding.Kind.allCases
         var results: [JSONValue] = []
-        for session in report.sessions {
-            let location = locations[session.id]
+        let identities = FindingIdentity.identities(of: report).findings
+        for (sessionIndex, session) in report.sessions.enumerated() {
+            let location = locations[session.id] ?? RecordingLocation.placeholder(sessionID: session.id)
             for (index, finding) in session.findings.enumerated() {
-                let line = location?.findingLines.indices.contains(index) == true ? location?.findingLines[index] : nil
-                results.append(result(finding, in: session, ruleIndex: kinds.firstIndex(of: finding.kind) ?? 0,
-                                      uri: location?.uri, line: line))
+                let line = location.findingLines.indices.contains(index) ? location.findingLines[index] : nil
+                results.append(result(finding, in: session, identity: identities[sessionIndex][index],
+                                      ruleIndex: kinds.firstIndex(of: finding.kind) ?? 0, uri: location.uri, line: line))
             }
         }
         let root: JSONValue = .object([
@@ -57,24 +60,25 @@ package struct SARIFRenderer: Sendable {
         return output + "\n"
     }
 
-    private func result(_ finding: Finding, in session: SessionAnalysis, ruleIndex: Int, uri: String?, line: Int?) -> JSONValue {
+    private func result(
+        _ finding: Finding, in session: SessionAnalysis, identity: FindingIdentity, ruleIndex: Int, uri: String, line: Int?
+    ) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("ruleId", .string(finding.kind.name)),
             ("ruleIndex", .integer(ruleIndex)),
             ("level", .string(finding.severity == .error ? "error" : "warning")),
-            ("message", .object([("text", .string("\(session.id): \(finding.message)"))])),
+            ("message", .object([("text", .string("\(session.id) at \(ReportText.span(finding)) s: \(finding.message)"))])),
         ]
-        if let uri {
-            var physical: [(String, JSONValue)] = [
-                ("artifactLocation", .object(uri.hasPrefix("file://")
-                    ? [("uri", .string(uri))] : [("uri", .string(uri)), ("uriBaseId", .string("%SRCROOT%"))])),
-            ]
-            if let line { physical.append(("region", .object([("startLine", .integer(line))]))) }
-            members.append(("locations", .array([.object([("physicalLocation", .object(physical))])])))
-        }
-        members.append(("partialFingerprints", .object([("navrecFinding/v1", .string(Self.fingerprint(finding, in: session)))])))
-        var properties: [(String, JSONValue)] = [
+        var physical: [(String, JSONValue)] = [
+            ("artifactLocation", .object([("uri", .string(uri)), ("uriBaseId", .string("%SRCROOT%"))])),
+        ]
+        if let line { physical.append(("region", .object([("startLine", .integer(line))]))) }
+        members.append(("locations", .array([.object([("physicalLocation", .object(physical))])])))
+        members.append(("partialFingerprints", .object([("navrecFinding/v2", .string(identity.fingerprint))])))
+        let properties: [(String, JSONValue)] = [
             ("session", .string(session.id)),
+            ("recording", .string(identity.subject)),
+            ("ordinal", .integer(identity.ordinal)),
             ("kind", .string(finding.kind.name)),
             ("subkind", finding.subkind.map(JSONValue.string) ?? .null),
             ("signal", .string(finding.signal)),
@@ -82,24 +86,10 @@ package struct SARIFRenderer: Sendable {
             ("start", .number(finding.start)),
             ("end", .number(finding.end)),
             ("count", finding.count.map(JSONValue.integer) ?? .null),
+            ("details", finding.detailsValue),
         ]
-        properties.append(("details", finding.detailsValue))
         members.append(("properties", .object(properties)))
         return .object(members)
-    }
-
-    /// 64-bit FNV-1a, hex: stable across runs, platforms and Swift versions (unlike `Hasher`).
-    static func fingerprint(_ finding: Finding, in session: SessionAnalysis) -> String {
-        let startMillisecond = Int((finding.start * 1000).rounded())
-        let key = [session.id, finding.kind.name, finding.subkind ?? "", finding.signal, finding.source.name,
-                   String(startMillisecond)].joined(separator: "\u{1F}")
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The rule for a finding kind: what it means and the fix.

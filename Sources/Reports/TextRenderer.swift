@@ -21,14 +21,17 @@ package struct TextRenderer: ReportRenderer, Sendable {
     /// Whether severities are coloured with ANSI escapes (errors bold red, warnings yellow): for a
     /// terminal, never for files, pipes or when `NO_COLOR` is set (the caller decides).
     package var color: Bool
+    /// The `--set` assignments, echoed before the totals.
+    package var settings: [String]
     /// Clean sessions not listed, and the first few of their ids for the summary line.
     private var cleanCount = 0
     private var cleanExamples: [String] = []
     private static let cleanExampleLimit = 3
 
-    package init(listAll: Bool = false, color: Bool = false) {
+    package init(listAll: Bool = false, color: Bool = false, settings: [String] = []) {
         self.listAll = listAll
         self.color = color
+        self.settings = settings
     }
 
     package mutating func begin() -> String {
@@ -65,6 +68,7 @@ package struct TextRenderer: ReportRenderer, Sendable {
             text += "\(ReportText.count(cleanCount, "session")) without findings: \(cleanExamples.joined(separator: ", "))\(more)"
                 + " (--all lists \(cleanCount == 1 ? "it" : "them"))\n"
         }
+        if let line = ReportText.settings(settings) { text += line + "\n" }
         return text + "\(ReportText.totals(totals)) (\(ReportText.byKind(totals)))\n"
     }
 }

@@ -211,7 +211,8 @@ struct TimelineChart {
     /// A scale value: whole numbers without a fraction, others to 0.1 (`120`, `52.5`, `0`).
     private func scaleText(_ value: Double) -> String {
         let number = rounded(value, 1)
-        return number == number.rounded() ? String(Int(number)) : decimalText(number, digits: 1)
+        // Whole numbers beyond Int64 (a bar height of 1e300 from a parameter) keep their double form.
+        return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : decimalText(number, digits: 1)
     }
 
     /// A title presentation's lane: filled where the title is visible in at least half the samples.

@@ -16,6 +16,8 @@ package final class Database {
     let connection: OpaquePointer
     /// The file's path as given.
     package let path: String
+    /// The deadline of ``limitTime(to:)``, held here so the progress handler's pointer stays valid.
+    var timeLimit: TimeLimit?
 
     /// How long a statement waits for another process's lock before failing with `SQLITE_BUSY`.
     package static let defaultBusyTimeout: Int32 = 60_000

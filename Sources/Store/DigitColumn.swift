@@ -118,22 +118,29 @@ package enum DigitColumn {
     }
 
     /// Reads `count` fields of `width` digits (`width > 0`) at `bytes` into `values`, adding
-    /// `base`; a NULL field becomes `null`.
+    /// `base`; a NULL field becomes `null`. Returns `false` when a field holds a byte that is not a
+    /// digit (a damaged blob): checked with a running maximum, not a branch, to keep the loop tight.
     @inline(__always)
     static func decodeIntegers(
         _ bytes: UnsafePointer<UInt8>, count: Int, width: Int, base: Int64, null: Int64, into values: UnsafeMutablePointer<Int64>
-    ) {
+    ) -> Bool {
         var position = 0
+        var largest: UInt8 = 0
         for index in 0..<count {
             if bytes[position] == UInt8(ascii: "-") {
                 values[index] = null
             } else {
                 var value: Int64 = 0
-                for offset in 0..<width { value = value &* 10 &+ Int64(bytes[position + offset] &- UInt8(ascii: "0")) }
+                for offset in 0..<width {
+                    let digit = bytes[position + offset] &- UInt8(ascii: "0")
+                    largest = max(largest, digit)
+                    value = value &* 10 &+ Int64(digit)
+                }
                 values[index] = base &+ value
             }
             position += width
         }
+        return largest <= 9
     }
 
     /// The smallest s such that every value of a thousandths column times 2^s is an integer

@@ -146,32 +146,9 @@ final class FrameChunkBuilder {
         insert.bind(1, sessionKey << 32 | Int64(firstSeq))
         insert.bind(2, Int64(count))
         for column in 0..<Self.columnCount {
-            let parameter = Int32(3 + column * 3)
-            let values = integers + column * Self.capacity
-            if inexact >> UInt64(column) & 1 != 0 {
-                let reals = self.reals + column * Self.capacity
-                if let shift = DigitColumn.binaryShift(values, reals, count: count, null: Self.null) {
-                    let width = DigitColumn.encodeScaled(
-                    integers + column * Self.capacity, reals, count: count, null: Self.null, shift: shift, into: bytes)
-                    insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: width * count))
-                    insert.bind(parameter + 1, Int64(-width))
-                    insert.bind(parameter + 2, Double(sign: .plus, exponent: -shift, significand: 1))
-                } else {
-                    let width = DigitColumn.encodeTexts(values, reals, count: count, null: Self.null, texts: &texts, into: bytes)
-                    insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: width * count))
-                    insert.bind(parameter + 1, Int64(-width))
-                    insert.bindNull(parameter + 2)
-                }
-            } else if let (width, base) = DigitColumn.integerLayout(values, count: count, null: Self.null) {
-                let length = DigitColumn.encodeIntegers(values, count: count, null: Self.null, width: width, base: base, into: bytes)
-                insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: length))
-                insert.bind(parameter + 1, Int64(width))
-                insert.bind(parameter + 2, base)
-            } else {
-                insert.bindNull(parameter)
-                insert.bindNull(parameter + 1)
-                insert.bindNull(parameter + 2)
-            }
+            DigitColumn.bind(
+                integers + column * Self.capacity, reals: reals + column * Self.capacity, inexact: inexact >> UInt64(column) & 1 != 0,
+                count: count, null: Self.null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts)
         }
         discard()
         try insert.statement.step()

@@ -7,6 +7,14 @@ internal import CSQLite
 package final class FrameCursor: SessionFrameReader {
     private let statement: Statement
     private let baseKey: Int64
+    /// The session's id, for the errors that name a damaged chunk.
+    private let sessionID: String
+    /// The session's `sessions.samples` when read from its first chunk: the chunks must hold that many.
+    private let expectedSamples: Int?
+    /// The seq the next chunk must start at, and the time (µs) the previous sample had: a missing
+    /// chunk or digits changed in `t_us` show as a gap or a step back.
+    private var nextSeq: Int
+    private var previousMicroseconds = Int64.min
     /// Whether only the samples are read (states left empty).
     private let samplesOnly: Bool
     /// Result column of the `observed` flag, -1 when not selected.
@@ -34,8 +42,10 @@ package final class FrameCursor: SessionFrameReader {
     private var next = 0
 
     /// A cursor over the session's frames, from the chunk with key `start` on when given.
+    /// `expectedSamples` (`sessions.samples`) is checked against the chunks when reading from the start.
     init(
-        database: Database, sessionKey: Int64, withObserved: Bool, samplesOnly: Bool = false, from start: Int64? = nil
+        database: Database, sessionKey: Int64, sessionID: String, expectedSamples: Int?, withObserved: Bool,
+        samplesOnly: Bool = false, from start: Int64? = nil
     ) throws(DatabaseError) {
         // Sessions without a session_columns row read every column.
         let mask = samplesOnly ? 0 : try database.scalarInt(
@@ -66,6 +76,9 @@ package final class FrameCursor: SessionFrameReader {
         self.samplesOnly = samplesOnly
         statement = try database.prepare(sql)
         baseKey = sessionKey << 32
+        self.sessionID = sessionID
+        self.expectedSamples = start == nil ? expectedSamples : nil
+        nextSeq = Int((start ?? baseKey) - baseKey)
         try statement.bind([.int(start ?? baseKey), .int(baseKey | 0xFFFF_FFFF)])
     }
 
@@ -89,12 +102,36 @@ package final class FrameCursor: SessionFrameReader {
     }
 
     /// Decodes the next chunk into ``frames``; `false` at the end.
+    ///
+    /// What a count can prove is checked (a database edited by hand or damaged on disk must end in
+    /// an error naming the chunk, never in a crash or silently wrong frames): the chunk's sample
+    /// count, that it starts where the previous one ended, that every field is digits of a width
+    /// its blob holds, that times never decrease, phases are known codes, and that the chunks add
+    /// up to `sessions.samples`.
     private func loadChunk() throws(DatabaseError) -> Bool {
-        guard try statement.step() else { return false }
+        guard try statement.step() else {
+            if let expectedSamples, nextSeq != expectedSamples {
+                throw DatabaseError(
+                    extendedResultCode: .corrupt,
+                    message: "session '\(sessionID)': its frame_chunks rows hold \(nextSeq) samples, sessions.samples says \(expectedSamples)")
+            }
+            return false
+        }
         let handle = statement.handle
         let first = Int(sqlite3_column_int64(handle, 0) - baseKey)
-        let count = min(Int(sqlite3_column_int64(handle, 1)), FrameChunkBuilder.capacity)
-        self.count = count
+        let samples = sqlite3_column_int64(handle, 1)
+        guard samples >= 1, samples <= FrameChunkBuilder.capacity else {
+            throw damaged("samples is \(samples), not 1 to \(FrameChunkBuilder.capacity)")
+        }
+        guard first == nextSeq else {
+            throw damaged(first > nextSeq
+                ? "starts at seq \(first), the previous chunk ended at seq \(nextSeq) (a chunk is missing)"
+                : "starts at seq \(first), inside the previous chunk (which ended at seq \(nextSeq))")
+        }
+        let count = Int(samples)
+        nextSeq = first + count
+        // Nothing is handed out of a chunk that fails below.
+        self.count = 0
         next = 0
         let frames = self.frames
         for index in 0..<count {
@@ -102,13 +139,28 @@ package final class FrameCursor: SessionFrameReader {
         }
         let integers = self.integers, numbers = self.numbers
         try readIntegers(sampleColumns.t, count: count)
-        for index in 0..<count { frames[index].sample.t = Double(integers[index]) / 1_000_000 }
+        var previous = previousMicroseconds
+        for index in 0..<count {
+            let micros = integers[index]
+            guard micros >= previous else {
+                throw damaged(micros == FrameChunkBuilder.null
+                    ? "t_us of seq \(first + index) is NULL"
+                    : "t_us goes back in time at seq \(first + index) (\(micros) µs after \(previous) µs)")
+            }
+            previous = micros
+            frames[index].sample.t = Double(micros) / 1_000_000
+        }
+        previousMicroseconds = previous
         try readNumbers(sampleColumns.y, count: count)
         for index in 0..<count { frames[index].sample.y = numbers[index] ?? 0 }
         try readIntegers(sampleColumns.phase, count: count)
         for index in 0..<count {
             let code = integers[index]
-            frames[index].sample.phase = code == FrameChunkBuilder.null ? nil : ScrollPhase(rawValue: UInt8(clamping: code))
+            guard code != FrameChunkBuilder.null else { frames[index].sample.phase = nil; continue }
+            guard code >= 0, code <= Int64(UInt8.max), let phase = ScrollPhase(rawValue: UInt8(code)) else {
+                throw damaged("phase of seq \(first + index) is code \(code), which is no phase (phase_base \(sqlite3_column_int64(handle, sampleColumns.phase + 2)))")
+            }
+            frames[index].sample.phase = phase
         }
         try readNumbers(sampleColumns.vy, count: count)
         for index in 0..<count { frames[index].sample.vy = numbers[index] }
@@ -117,7 +169,10 @@ package final class FrameCursor: SessionFrameReader {
             let micros = integers[index]
             frames[index].sample.frameDuration = micros == FrameChunkBuilder.null ? nil : Double(micros) / 1_000_000
         }
-        if samplesOnly { return true }
+        if samplesOnly {
+            self.count = count
+            return true
+        }
         var observedFlags: UInt64 = 0
         if observedColumn >= 0 {
             try readIntegers(observedColumn, count: count)
@@ -147,6 +202,7 @@ package final class FrameCursor: SessionFrameReader {
         if observedFlags != 0 {
             for index in 0..<count where observedFlags >> UInt64(index) & 1 != 0 { frames[index].observed = observedStates[index] }
         }
+        self.count = count
         return true
     }
 
@@ -165,10 +221,13 @@ package final class FrameCursor: SessionFrameReader {
             integers.update(repeating: base, count: count)
             return
         }
-        guard width > 0, Int(sqlite3_column_bytes(handle, column)) >= width * count else { throw damaged(column) }
-        DigitColumn.decodeIntegers(
+        guard width > 0, width <= DigitColumn.maxWidth, Int(sqlite3_column_bytes(handle, column)) >= width * count else {
+            throw damaged(column, "width \(width) does not fit its \(sqlite3_column_bytes(handle, column))-byte blob of \(count) samples")
+        }
+        guard DigitColumn.decodeIntegers(
             blob.assumingMemoryBound(to: UInt8.self), count: count, width: width, base: base, null: FrameChunkBuilder.null,
             into: integers)
+        else { throw damaged(column, "holds a byte that is not a digit") }
     }
 
     /// Decodes the thousandths vector at result `column` into ``numbers``.
@@ -178,13 +237,18 @@ package final class FrameCursor: SessionFrameReader {
         let numbers = self.numbers
         let width = Int(sqlite3_column_int64(handle, column + 1))
         if width < 0, let blob = sqlite3_column_blob(handle, column) {
-            guard Int(sqlite3_column_bytes(handle, column)) >= -width * count else { throw damaged(column) }
+            guard width >= -DigitColumn.maxWidth, Int(sqlite3_column_bytes(handle, column)) >= -width * count else {
+                throw damaged(column, "width \(width) does not fit its \(sqlite3_column_bytes(handle, column))-byte blob of \(count) samples")
+            }
             let bytes = blob.assumingMemoryBound(to: UInt8.self)
             if sqlite3_column_type(handle, column + 2) == SQLITE_FLOAT {
                 let factor = sqlite3_column_double(handle, column + 2)
                 for index in 0..<count { numbers[index] = DigitColumn.decodeScaled(bytes, index: index, width: -width, factor: factor) }
             } else {
                 for index in 0..<count { numbers[index] = DigitColumn.decodeText(bytes, index: index, width: -width) }
+            }
+            for index in 0..<count where !(numbers[index]?.isFinite ?? true) {
+                throw damaged(column, "value of seq \(nextSeq - count + index) is not a finite number")
             }
             return
         }
@@ -196,12 +260,16 @@ package final class FrameCursor: SessionFrameReader {
         }
     }
 
-    /// The error for a chunk column whose bytes do not hold its samples (edited or corrupted by hand).
-    private func damaged(_ column: Int32) -> DatabaseError {
-        let name = String(cString: sqlite3_column_name(statement.handle, column))
+    /// The error for the current chunk's `column`, whose bytes do not hold its samples.
+    private func damaged(_ column: Int32, _ problem: String) -> DatabaseError {
+        damaged("column \(String(cString: sqlite3_column_name(statement.handle, column))) \(problem)")
+    }
+
+    /// The error for the current chunk (edited by hand or damaged on disk): names the session and the chunk.
+    private func damaged(_ problem: String) -> DatabaseError {
         let key = sqlite3_column_int64(statement.handle, 0)
         return DatabaseError(
             extendedResultCode: .corrupt,
-            message: "frame_chunks row \(key): column \(name) is shorter than its width times its samples")
+            message: "session '\(sessionID)', chunk at seq \(key - baseKey) (frame_chunks key \(key)): \(problem)")
     }
 }

@@ -4,6 +4,10 @@ package enum MigrationError: Error, Sendable, Hashable, CustomStringConvertible 
     case checksumMismatch(name: String, path: String)
     /// The database was written by a newer navrec.
     case newerDatabase(path: String, version: Int, known: Int)
+    /// `navrec_migrations` records a migration this navrec does not carry (a hand edit, another tool).
+    case unknownMigration(path: String, version: Int, name: String)
+    /// The database lacks migrations this navrec carries, and the command only reads.
+    case olderDatabase(path: String, version: Int, known: Int)
 
     package var description: String {
         switch self {
@@ -11,6 +15,12 @@ package enum MigrationError: Error, Sendable, Hashable, CustomStringConvertible 
             "\(path): migration \(name) was applied with different contents than this navrec carries; the schema may have drifted (restore the original migration file, or start a new database)"
         case .newerDatabase(let path, let version, let known):
             "\(path): the database has schema version \(version), written by a newer navrec; this navrec knows up to version \(known) (upgrade navrec, or use another --db)"
+        case .unknownMigration(let path, let version, let name):
+            "\(path): navrec_migrations records version \(version) ('\(name)'), a migration this navrec does not carry; the schema was changed by hand or by another tool (restore the database from a backup, or start a new one)"
+        case .olderDatabase(let path, 0, _):
+            "\(path) is not a navrec database (it has no navrec_migrations table): import recordings into it first (navrec import FILE --db \(path)), or choose another --db"
+        case .olderDatabase(let path, let version, let known):
+            "\(path) has schema version \(version), from an older navrec; this navrec reads version \(known): upgrade it once with `navrec migrate --db \(path)` (commands that write, such as import and report, upgrade it too), then run again"
         }
     }
 }

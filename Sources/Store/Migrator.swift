@@ -20,9 +20,11 @@ package struct Migrator: Sendable {
     /// The newest version this navrec knows.
     package var latestVersion: Int { migrations.last?.version ?? 0 }
 
-    /// Applies what is missing; returns the names of the migrations it applied.
+    /// Checks the ledger the way Flyway's validate does, without writing: no version beyond the
+    /// newest known, no row for a migration this navrec does not carry, no applied migration whose
+    /// text changed. Returns the applied versions with their checksums.
     @discardableResult
-    package func migrate(_ database: Database) throws -> [String] {
+    package func validate(_ database: Database) throws -> [Int: String] {
         let applied = try appliedMigrations(database)
         if let newest = applied.keys.max(), newest > latestVersion {
             throw MigrationError.newerDatabase(path: database.path, version: newest, known: latestVersion)
@@ -31,13 +33,38 @@ package struct Migrator: Sendable {
         if userVersion > latestVersion {
             throw MigrationError.newerDatabase(path: database.path, version: userVersion, known: latestVersion)
         }
+        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        for version in applied.keys.sorted() where known[version] == nil {
+            let name = try database.prepare("SELECT name FROM navrec_migrations WHERE version = ?")
+            try name.bind([.int(Int64(version))])
+            throw MigrationError.unknownMigration(
+                path: database.path, version: version, name: try name.step() ? name.text(0) ?? "" : "")
+        }
         for migration in migrations {
             if let checksum = applied[migration.version], checksum != migration.checksum {
                 throw MigrationError.checksumMismatch(name: migration.name, path: database.path)
             }
         }
+        return applied
+    }
+
+    /// Checks that a database can be read as it is: valid (``validate(_:)``) and with every
+    /// migration this navrec carries applied.
+    package func checkReadable(_ database: Database) throws {
+        let applied = try validate(database)
+        if migrations.contains(where: { applied[$0.version] == nil }) {
+            throw MigrationError.olderDatabase(path: database.path, version: applied.keys.max() ?? 0, known: latestVersion)
+        }
+    }
+
+    /// Applies what is missing up to version `target` (all by default); returns the names of the
+    /// migrations it applied. A lower `target` lets a test stop at the schema a migration made, to
+    /// check its data step on the database as that migration left it.
+    @discardableResult
+    package func migrate(_ database: Database, upTo target: Int = .max) throws -> [String] {
+        let applied = try validate(database)
         var names: [String] = []
-        for migration in migrations where applied[migration.version] == nil {
+        for migration in migrations where applied[migration.version] == nil && migration.version <= target {
             try database.inTransaction(.immediate) {
                 // Another process may have applied it while this one waited for the lock.
                 if try appliedMigrations(database)[migration.version] != nil { return }

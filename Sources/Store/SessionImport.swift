@@ -4,23 +4,26 @@
 /// Begun by ``SessionStore/beginImport()``; ended by ``commit(_:)`` or ``rollback()`` (an import
 /// dropped without either rolls back), so nothing of a session is ever half-stored. A committed
 /// session joins the sessions imported before it in the store's import transaction, which
-/// ``SessionStore/commitImports()`` commits (and ``commit(_:)`` does when it has been open for
-/// ``SessionStore/importCommitInterval``). For a push-driven reader that sees a session's end only
-/// later (`navrec import`'s sink); code that has the whole session at hand uses
+/// ``SessionStore/commitImports()`` commits (as does ``commit(_:)`` when it has been open for
+/// ``SessionStore/importCommitInterval``, and else the store's commit timer once it has). Between
+/// ``SessionStore/beginImport()`` and the session's end the store's connection is this import's
+/// (the commit timer waits), so the two must come on one thread. For `navrec import`'s sink, which
+/// writes a session it has spooled; code that has the whole session at hand uses
 /// ``SessionStore/importSession(_:)``.
 package final class SessionImport {
     /// Where the session's frames and events go; valid until the import ends.
     package let writer: SessionWriter
     private let statements: SessionWriteStatements
-    /// Called once the session is kept in the import transaction.
-    private let committed: () throws -> Void
+    /// Called once when the session ends, kept in the import transaction or rolled back (the
+    /// store commits when due and lets the commit timer use the connection again).
+    private let ended: () throws -> Void
     private var isOpen = true
 
     init(
-        statements: SessionWriteStatements, committed: @escaping () throws -> Void, writer: () throws -> SessionWriter
+        statements: SessionWriteStatements, ended: @escaping () throws -> Void, writer: () throws -> SessionWriter
     ) throws {
         self.statements = statements
-        self.committed = committed
+        self.ended = ended
         try statements.transaction.savepoint()
         do {
             self.writer = try writer()
@@ -41,7 +44,7 @@ package final class SessionImport {
             rollback()
             throw error
         }
-        try committed()
+        try ended()
     }
 
     /// Stores nothing of the session.
@@ -49,6 +52,7 @@ package final class SessionImport {
         guard isOpen else { return }
         isOpen = false
         statements.transaction.rollbackToSavepoint()
+        try? ended()
     }
 
     deinit { rollback() }

@@ -7,18 +7,22 @@ extension SessionStore {
     /// navrec kept line numbers.
     package func recordingLine(of session: StoredSession, at t: Double) throws(DatabaseError) -> Int? {
         let low = session.key << 32, high = (session.key << 32) | 0xFFFF_FFFF
-        let target = Int64((t * 1_000_000).rounded())
+        // Clamped before Int64(): a finding's time read from a hand-edited database can be anything.
+        let micros = (t * 1_000_000).rounded()
+        let target = micros.isNaN ? Int64.min : micros >= 0x1p63 ? Int64.max : micros < -0x1p63 ? Int64.min : Int64(micros)
         // t never decreases within a session, so a chunk's base is its first sample's t: the sample
         // is in the last chunk starting at or before t, or is the next chunk's first.
         let start = try database.scalarInt(
             "SELECT max(key) FROM frame_chunks WHERE key BETWEEN ?1 AND ?2 AND t_us_base <= ?3",
             [.int(low), .int(high), .int(target)]) ?? low
-        let cursor = try FrameCursor(database: database, sessionKey: session.key, withObserved: false, samplesOnly: true, from: start)
+        let cursor = try FrameCursor(
+            database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: nil, withObserved: false,
+            samplesOnly: true, from: start)
         var frame = SessionFrame.empty
         var found: Int64?
         while try cursor.read(into: &frame) {
             found = Int64(frame.seq)
-            if Int64((frame.sample.t * 1_000_000).rounded()) >= target { break }
+            if (frame.sample.t * 1_000_000).rounded() >= Double(target) { break }
         }
         guard let seq = found else { return nil }
         let breakpoint = try database.prepare("""

@@ -1,4 +1,5 @@
 package import BarModel
+internal import Foundation
 
 /// navrec's database: sessions with their frames, events, analyses and findings.
 ///
@@ -17,27 +18,38 @@ package final class SessionStore {
     /// ``session(id:)``'s query, compiled once: the importer asks it once or twice per session.
     private var cachedSessionByID: Statement?
 
+    /// Commits the import transaction once it has been open for ``importCommitInterval`` while the
+    /// importer waits for input (started with the first import).
+    private var commitTimer: ImportCommitTimer?
+    /// Serializes the connection between the importer's thread and ``commitTimer``'s: held from
+    /// ``beginImport()`` to the session's end, and around every commit. Recursive, as a commit may
+    /// come from inside a session's end.
+    private let connectionLock = NSRecursiveLock()
+    /// A commit of the timer's that failed, thrown by the next ``beginImport()`` or ``commitImports()``.
+    private var timerFailure: DatabaseError?
+
     /// Sessions imported but not yet committed are whole; a caller that ends without
     /// ``commitImports()`` (an error on the way out) keeps them.
-    deinit { try? commitImports() }
+    deinit {
+        commitTimer?.stop()
+        try? commitImports()
+    }
 
     /// Opens the database at `path`, creating and migrating it unless `readOnly`.
     package init(path: String, readOnly: Bool = false) throws {
         database = try Database(path: path, mode: readOnly ? .readOnly : .readWrite)
         let migrator = Migrator()
         if readOnly {
-            // The ledger counts too: a newer navrec (or a hand edit) may have left user_version behind.
-            let hasLedger = try database.scalarInt(
-                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'navrec_migrations'") ?? 0 > 0
-            let ledger = hasLedger ? try database.scalarInt("SELECT max(version) FROM navrec_migrations") ?? 0 : 0
-            let version = max(Int(try database.scalarInt("PRAGMA user_version") ?? 0), Int(ledger))
-            if version > migrator.latestVersion {
-                throw MigrationError.newerDatabase(path: path, version: version, known: migrator.latestVersion)
-            }
+            // Read-only commands cannot upgrade: an older schema (no frame_chunks yet, say) is
+            // refused with how to upgrade it, rather than failing later on a missing table.
+            try migrator.checkReadable(database)
         } else {
-            try migrator.migrate(database)
+            appliedMigrations = try migrator.migrate(database)
         }
     }
+
+    /// The migrations opening this store applied (none for a read-only store or an up-to-date database).
+    package private(set) var appliedMigrations: [String] = []
 
     private static let sessionColumns = """
         session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters, content_id, source,
@@ -139,36 +151,90 @@ package final class SessionStore {
         return stored
     }
 
-    /// How long the import transaction collects sessions before one that ends commits it: a crash
-    /// (SIGKILL, power loss) takes back at most the sessions that ended this long before it, and
-    /// many short sessions share a commit, whose WAL pages dominated their cost (Benchmarks/README.md,
-    /// "Cheap sessions").
+    /// How long the import transaction collects sessions before it is committed: a crash (SIGKILL,
+    /// or power loss with ``makeImportsDurable()``) takes back at most the sessions that ended this
+    /// long before it, and many short sessions share a commit, whose WAL pages dominated their cost
+    /// (Benchmarks/README.md, "Cheap sessions"). A session's end commits when the interval has
+    /// passed, and a timer does when no session ends meanwhile (a long or live one being read).
     package static let importCommitInterval = Duration.milliseconds(100)
+
+    /// Makes every import commit durable on disk (`synchronous = FULL`: the WAL is synced at each
+    /// commit), so power loss takes back no more than a crash does. Commits come at most every
+    /// ``importCommitInterval``, so the syncs cost little; other writes (analyses, which the next
+    /// report recomputes) stay at `NORMAL`.
+    package func makeImportsDurable() throws(DatabaseError) {
+        try database.execute("PRAGMA synchronous = FULL")
+    }
 
     /// Begins storing one session (see ``SessionImport``): in a savepoint of the import
     /// transaction, which this begins when none is open and which takes the write lock at once.
+    /// The session's end (commit or rollback) must come on the same thread.
     package func beginImport() throws -> SessionImport {
-        let statements = try writeStatements()
-        if importStarted == nil || !database.isInTransaction {
-            try statements.transaction.begin()
-            importStarted = .now
-        }
-        // The key is looked up inside the write transaction: another process may have stored
-        // sessions since this one's last. It is above every stored session's key and every stored
-        // chunk's range, so the session's chunk keys are free.
-        return try SessionImport(statements: statements, committed: { [unowned self] in
-            if let started = importStarted, ContinuousClock.now - started >= Self.importCommitInterval { try commitImports() }
-        }) {
-            SessionWriter(statements: statements, sessionKey: try statements.nextSessionKey())
+        connectionLock.lock()
+        do {
+            if let timerFailure {
+                self.timerFailure = nil
+                throw timerFailure
+            }
+            let statements = try writeStatements()
+            if importStarted == nil || !database.isInTransaction {
+                try statements.transaction.begin()
+                importStarted = .now
+            }
+            // The key is looked up inside the write transaction: another process may have stored
+            // sessions since this one's last. It is above every stored session's key and every stored
+            // chunk's range, so the session's chunk keys are free.
+            return try SessionImport(statements: statements, ended: { [unowned self] in
+                defer { connectionLock.unlock() }
+                guard let started = importStarted else { return }
+                if ContinuousClock.now - started >= Self.importCommitInterval {
+                    try commitImports()
+                } else {
+                    scheduleCommit(at: started + Self.importCommitInterval)
+                }
+            }) {
+                SessionWriter(statements: statements, sessionKey: try statements.nextSessionKey())
+            }
+        } catch {
+            connectionLock.unlock()
+            throw error
         }
     }
 
     /// Commits the sessions imported since the last commit (none to commit is fine). Callers of
     /// ``beginImport()`` call it when an input ends, before reporting its sessions as stored.
     package func commitImports() throws(DatabaseError) {
+        connectionLock.lock()
+        defer { connectionLock.unlock() }
+        commitTimer?.cancel()
+        if let timerFailure {
+            self.timerFailure = nil
+            throw timerFailure
+        }
         guard importStarted != nil else { return }
         importStarted = nil
         if database.isInTransaction { try transactionStatements().commit() }
+    }
+
+    /// Has the timer commit at `instant` (started on first use).
+    private func scheduleCommit(at instant: ContinuousClock.Instant) {
+        if commitTimer == nil {
+            let store = UncheckedStore(self)
+            commitTimer = ImportCommitTimer { store.value?.commitFromTimer() }
+        }
+        commitTimer?.schedule(at: instant)
+    }
+
+    /// The timer's commit, on its thread: waits for a session being stored to end.
+    private func commitFromTimer() {
+        connectionLock.lock()
+        defer { connectionLock.unlock() }
+        guard importStarted != nil, timerFailure == nil else { return }
+        do {
+            try commitImports()
+        } catch {
+            timerFailure = error
+        }
     }
 
     /// The session-storing statements, compiled on first use (a read-only store never needs them).
@@ -222,14 +288,18 @@ package final class SessionStore {
 
     /// The session's frames in seq order, read lazily: memory stays flat for long sessions.
     package func frames(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
-        try FrameCursor(database: database, sessionKey: session.key, withObserved: session.observedSamples > 0)
+        try FrameCursor(
+            database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
+            withObserved: session.observedSamples > 0)
     }
 
     /// The session's samples in seq order, without their states (empty `computed`, no `observed`):
     /// for passes that only replay the samples, such as the analyzer's hysteresis search, where
     /// reading the state columns dominated the pass (Benchmarks/README.md).
     package func samples(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
-        try FrameCursor(database: database, sessionKey: session.key, withObserved: false, samplesOnly: true)
+        try FrameCursor(
+            database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
+            withObserved: false, samplesOnly: true)
     }
 }
 
@@ -247,4 +317,12 @@ extension SessionStore {
         defer { try? database.execute("PRAGMA query_only = ON") }
         try database.execute("CREATE TEMP VIEW timeline AS SELECT \(columns) FROM navrec_timeline")
     }
+}
+
+/// The store as the commit timer's thread sees it: weak, so the timer never keeps a store alive;
+/// every use of the store from there holds its connection lock.
+private final class UncheckedStore: @unchecked Sendable {
+    weak var value: SessionStore?
+
+    init(_ value: SessionStore) { self.value = value }
 }

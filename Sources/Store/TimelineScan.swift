@@ -6,7 +6,7 @@ internal import BarModel
 final class TimelineScan {
     private let database: Database
     /// The sessions scanned: key, id and whether it has observed states.
-    private var sessions: [(key: Int64, id: String, hasObserved: Bool)] = []
+    private var sessions: [(key: Int64, id: String, hasObserved: Bool, samples: Int)] = []
     /// The streams scanned, in order: `false` computed, `true` observed.
     private var streams: [Bool] = []
     private var streamIndex = 0
@@ -37,11 +37,13 @@ final class TimelineScan {
     /// (`computed`, `observed`; both when `nil`).
     func start(sessionID: String?, source: String?) throws(DatabaseError) {
         let statement = try database.prepare(
-            "SELECT session_key, id, observed_samples > 0 FROM sessions"
+            "SELECT session_key, id, observed_samples > 0, samples FROM sessions"
                 + (sessionID == nil ? "" : " WHERE id = ?") + " ORDER BY id")
         if let sessionID { try statement.bind([.text(sessionID)]) }
         sessions = []
-        while try statement.step() { sessions.append((statement.int64(0), statement.text(1) ?? "", statement.int64(2) != 0)) }
+        while try statement.step() {
+            sessions.append((statement.int64(0), statement.text(1) ?? "", statement.int64(2) != 0, Int(statement.int64(3))))
+        }
         switch source {
         case nil: streams = [false, true]
         case "computed": streams = [false]
@@ -71,7 +73,9 @@ final class TimelineScan {
                     sessionIndex += 1
                     continue
                 }
-                cursor = try FrameCursor(database: database, sessionKey: session.key, withObserved: observed)
+                cursor = try FrameCursor(
+                    database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
+                    withObserved: observed)
                 sessionID = Array(session.id.utf8CString.dropLast())
             }
             guard try cursor!.read(into: &frame.pointee) else {

@@ -128,7 +128,7 @@ struct CLINicetiesTests {
         #expect(page.status == 0)
         #expect(page.stdout.hasPrefix(".TH NAVREC 1"))
         #expect(page.stdout.contains(".SS \"navrec report [SESSION...]\"\n"))
-        #expect(page.stdout.contains(".TP\n\\fB\\-\\-fail\\-on\\fR \\fIwarning|error\\fR\nExit 1 when a finding at this severity or worse exists.\n"))
+        #expect(page.stdout.contains(".TP\n\\fB\\-\\-fail\\-on\\fR \\fIwarning|error\\fR\nExit 1 when a finding at this severity or worse exists; exit 66 when no session was reported.\n"))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") || FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
             // Rendered by a real roff when there is one (not needed for the test to mean something).
         }

@@ -50,7 +50,7 @@ struct FormatsTests {
         let passing = try readJUnit(byDefault.stdout)
         #expect(passing.failures == 0)
         #expect(passing.testcases.map { $0["classname"] ?? "" } == ["hover-84", #"clean <&> "one""#])
-        #expect(passing.testcases.map { $0["name"] ?? "" } == ["flapping background (computed) at 0.017 s", "no findings"])
+        #expect(passing.testcases.map { $0["name"] ?? "" } == ["flapping background (computed)", "no findings"])
         #expect(byDefault.stdout.contains("<system-out>warning 0.02–0.07 s flapping background (computed) in session hover-84\n"
             + "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it\ncount: 4\n"
             + "yMin: 82.5\nyMax: 86.0\nsuggestedHysteresis: 1.0</system-out>"))
@@ -109,8 +109,9 @@ struct FormatsTests {
         }
         // t = 0.017 is the second sample of each session: line 5 after the blank line and the tap, and line 11 (header on 9).
         #expect(located.map { Array($0.prefix(2)) } == [["recordings/both.ndjson", "5"], ["recordings/both.ndjson", "11"]])
-        #expect(located.map { $0[2].hasPrefix("shifted: ") || $0[2].hasPrefix("hover-84: ") } == [true, true])
-        let fingerprints = results.map { ($0["partialFingerprints"] as? [String: String])?["navrecFinding/v1"] ?? "" }
+        #expect(located.map { $0[2].hasPrefix("shifted at 0.02–0.07 s: ") || $0[2].hasPrefix("hover-84 at 0.02–0.07 s: ") }
+            == [true, true])
+        let fingerprints = results.map { ($0["partialFingerprints"] as? [String: String])?["navrecFinding/v2"] ?? "" }
         #expect(Set(fingerprints).count == 2 && fingerprints.allSatisfy { $0.count == 16 })
 
         let again = try NavRecBinary.run(["report", "--db", db, "--format", "sarif"], in: directory.url)
@@ -125,20 +126,55 @@ struct FormatsTests {
         }
     }
 
-    @Test("SARIF: an absolute recording path under the current directory becomes relative; stdin has no file")
+    /// Each SARIF result's locations as `URI BASE LINE` (`-` without a line); a result without any is `none`.
+    static func locations(_ sarif: String) throws -> [String] {
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let results = try #require((root["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        return results.map { result in
+            guard let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any] else {
+                return "none"
+            }
+            let artifact = physical["artifactLocation"] as? [String: Any] ?? [:]
+            let line = ((physical["region"] as? [String: Any])?["startLine"] as? Int).map(String.init) ?? "-"
+            return "\(artifact["uri"] as? String ?? "") \(artifact["uriBaseId"] as? String ?? "") \(line)"
+        }
+    }
+
+    @Test("SARIF: every result located relative to the source root; stdin, demo and outside files get a placeholder or --stdin-name")
     func sarifPaths() throws {
         try directory.write("abs.ndjson", ReportTests.hoverExample)
         #expect(try NavRecBinary.run(["import", directory.path("abs.ndjson"), "--db", db]).status == 0)
         let inside = try NavRecBinary.run(["report", "--db", db, "--format", "sarif"], in: directory.url)
-        #expect(inside.stdout.contains(#""artifactLocation": {"uri": "abs.ndjson", "uriBaseId": "%SRCROOT%"}"#))
+        #expect(try Self.locations(inside.stdout) == ["abs.ndjson %SRCROOT% 3"])
+        // Run from elsewhere, the file lies outside the root: a placeholder, never a file:// URI.
+        let elsewhere = directory.url.appending(path: "elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let outside = try NavRecBinary.run(["report", "--db", db, "--format", "sarif"], in: elsewhere)
+        #expect(try Self.locations(outside.stdout) == ["navrec-sessions/hover-84.ndjson %SRCROOT% -"])
+        #expect(!outside.stdout.contains("file://"))
+        let rooted = try NavRecBinary.run(["report", "--db", db, "--format", "sarif", "--source-root", ".."], in: elsewhere)
+        #expect(try Self.locations(rooted.stdout) == ["abs.ndjson %SRCROOT% 3"])
+
         let stdinDB = directory.path("stdin.sqlite")
         let piped = try NavRecBinary.run(["import", "-", "--db", stdinDB],
                                          stdin: Data((ReportTests.hoverExample.joined(separator: "\n") + "\n").utf8))
         #expect(piped.status == 0)
         let fromStdin = try NavRecBinary.run(["report", "--db", stdinDB, "--format", "sarif"])
         #expect(fromStdin.status == 0)
-        #expect(!fromStdin.stdout.contains("locations"))
-        #expect(fromStdin.stdout.contains("partialFingerprints"))
+        #expect(try Self.locations(fromStdin.stdout) == ["navrec-sessions/hover-84.ndjson %SRCROOT% -"])
+        let named = try NavRecBinary.run(["report", "--db", stdinDB, "--format", "sarif", "--stdin-name", "Recordings/hover 84.ndjson"])
+        #expect(try Self.locations(named.stdout) == ["Recordings/hover%2084.ndjson %SRCROOT% 3"])
+        let escaping = try NavRecBinary.run(["report", "--db", stdinDB, "--format", "sarif", "--stdin-name", "../hover.ndjson"])
+        #expect(escaping.status == 64)
+        #expect(escaping.stderr.contains("--stdin-name takes a path relative to the repository root"))
+
+        for (name, output) in [("outside", outside), ("stdin", fromStdin), ("named", named)] {
+            let path = directory.path("\(name).sarif")
+            try output.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+            if let checked = try PythonValidator.check("check_sarif.py", [path, "--expect-results", "1"], needs: "sarif") {
+                #expect(checked.status == 0, "\(name): \(checked.stdout)\(checked.stderr)")
+            }
+        }
     }
 
     @Test("Perfetto: counters equal the stored values, slices nest, findings are matched async slices")
@@ -165,8 +201,13 @@ struct FormatsTests {
         let heights = late.filter { $0["name"] as? String == "barHeight (observed)" }
             .map { (($0["args"] as? [String: Any])?["value"] as? Double) ?? -1 }
         #expect(heights == (0..<30).map { 96.5 - Double($0) })
-        let instants = late.filter { $0["ph"] as? String == "i" }
-        #expect(instants.map { $0["ts"] as? Int } == [Int(((15.0 / 60 + 0.1) * 1_000_000).rounded())])
+        // The late frame is a slice over its interval, from the frame before (t = 14/60) to it.
+        let lateFrames = late.filter { $0["name"] as? String == "late frame" }
+        #expect(lateFrames.map { $0["ph"] as? String } == ["X"])
+        let start = Int((14.0 / 60 * 1_000_000).rounded()), end = Int(((15.0 / 60 + 0.1) * 1_000_000).rounded())
+        #expect(lateFrames.map { [$0["ts"] as? Int, $0["dur"] as? Int] } == [[start, end - start]])
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#""name":"late frame","ts":\#(start),"dur":\#(end - start),"args":{"interval_ms":116.667}}"#))
         let begins = events.filter { $0["ph"] as? String == "b" }, ends = events.filter { $0["ph"] as? String == "e" }
         #expect(begins.count == ends.count && begins.count >= 2)
         #expect(begins.map { $0["id"] as? Int } == ends.map { $0["id"] as? Int })

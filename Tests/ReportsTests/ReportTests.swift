@@ -162,10 +162,41 @@ struct FindingDetailsJSONTests {
         #expect(markdown.utf8.count <= 65_000)
         let sections = markdown.components(separatedBy: "\n## session-").count - 1
         #expect(sections > 50 && sections < 200)
-        #expect(markdown.hasSuffix("_Left out to stay under GitHub's comment limit: \(400 - sections) sessions with \(200 - sections) findings."
-            + " `navrec report --format html` shows everything._\n"))
+        // 200 overview rows fit in half the room; the sections and the clean sessions do not.
+        #expect(markdown.components(separatedBy: " ms/s | 1 | 0 |\n").count - 1 == 200)
+        #expect(markdown.hasSuffix("_Left out to stay under GitHub's 65,536-character comment limit (always the least severe): "
+            + "the sections of \(200 - sections) sessions with \(200 - sections) findings; 200 sessions without findings."
+            + " Everything: `navrec report --format html --output report.html` (or `--format json`)._\n"))
         let small = MarkdownRenderer().render(Report(sessions: Array(sessions.prefix(4))))
         #expect(small.contains("<details><summary>2 sessions without findings</summary>"))
         #expect(!small.contains("Left out"))
+    }
+
+    @Test("markdown at 2,000 and 10,000 sessions: under GitHub's 65,536 characters, overview trimmed worst first, with a note", arguments: [2_000, 10_000])
+    func markdownAtFleetSize(_ count: Int) throws {
+        let hover = try SampleReport.hover84()
+        var sessions: [SessionAnalysis] = []
+        for index in 0..<count {
+            var session = hover
+            session.id = "fleet-\(index)"
+            // Every third session has a second, error finding: those are the worst and come first.
+            if index % 3 == 0 {
+                var error = session.findings[0]
+                error.severity = .error
+                session.findings.append(error)
+            }
+            if index % 3 == 2 { session.findings = [] }
+            sessions.append(session)
+        }
+        let markdown = MarkdownRenderer().render(Report(sessions: sessions))
+        #expect(markdown.count <= 65_536 && markdown.utf8.count <= 65_000)
+        // Overview rows end in their warning and error counts; the error sessions come first.
+        let overview = markdown.components(separatedBy: "\n").filter { $0.hasPrefix("| fleet-") && ($0.hasSuffix("| 1 | 1 |") || $0.hasSuffix("| 1 | 0 |")) }
+        let withErrors = overview.prefix { $0.hasSuffix("| 1 | 1 |") }.count
+        #expect(withErrors > 100)
+        #expect(overview.dropFirst(withErrors).allSatisfy { $0.hasSuffix("| 1 | 0 |") })
+        #expect(markdown.contains("_Left out to stay under GitHub's 65,536-character comment limit (always the least severe): "))
+        #expect(markdown.contains("with findings from the overview (it lists the "))
+        #expect(markdown.contains("sessions without findings. Everything: `navrec report --format html --output report.html`"))
     }
 }

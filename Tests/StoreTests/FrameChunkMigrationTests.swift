@@ -27,27 +27,43 @@ struct FrameChunkMigrationTests {
     static let timeline = "SELECT * FROM timeline ORDER BY session_id, source, seq"
     static let observed = "SELECT * FROM observed ORDER BY key"
 
-    @Test("timeline, observed, events and findings read the same after the migration, and frames is gone")
-    func sameRows() throws {
-        let path = directory.path("release.sqlite")
+    /// The fixture's timeline, observed view and row counts, read at schema 8.
+    func before(_ path: String) throws -> (timeline: [[SQLValue]], observed: [[SQLValue]], other: [[SQLValue]]) {
         try FileManager.default.copyItem(at: Self.fixture, to: URL(fileURLWithPath: path))
-        let before: (timeline: [[SQLValue]], observed: [[SQLValue]], other: [[SQLValue]])
-        do {
-            let database = try Database(path: path)
-            #expect(try database.scalarInt("PRAGMA user_version") == 8)
-            before = (try Self.rows(Self.timeline, in: database), try Self.rows(Self.observed, in: database),
-                      try Self.rows("SELECT (SELECT count(*) FROM events), (SELECT count(*) FROM findings), (SELECT count(*) FROM analyses)", in: database))
-        }
+        let database = try Database(path: path)
+        #expect(try database.scalarInt("PRAGMA user_version") == 8)
+        return (try Self.rows(Self.timeline, in: database), try Self.rows(Self.observed, in: database),
+                try Self.rows(Self.counts, in: database))
+    }
+
+    static let counts = "SELECT (SELECT count(*) FROM events), (SELECT count(*) FROM findings), (SELECT count(*) FROM analyses)"
+
+    @Test("at schema 9, timeline, observed, events and findings read as at schema 8, frames is gone, and frame_chunks has the step's frozen columns")
+    func sameRowsAtNine() throws {
+        let path = directory.path("release.sqlite")
+        let before = try before(path)
         #expect(before.timeline.count == 2 * 478 - 125)
         #expect(before.timeline.contains { $0[3] == .double(-3.3333333333333335) })
+        let database = try Database(path: path)
+        #expect(try Migrator().migrate(database, upTo: 9) == ["0009_frame_chunks.sql"])
+        #expect(try database.scalarInt("PRAGMA user_version") == 9)
+        #expect(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'frames'") == 0)
+        #expect(try Self.rows(Self.timeline, in: database) == before.timeline)
+        #expect(try Self.rows(Self.observed, in: database) == before.observed)
+        #expect(try Self.rows(Self.counts, in: database) == before.other)
+        let columns = try FrameSchemaTests.columns("frame_chunks", in: database).map(\.name)
+        #expect(columns == ["key", "samples"] + FrameChunkMigration.columns.flatMap { [$0.name, $0.name + "_w", $0.name + "_base"] })
+    }
+
+    @Test("after every migration, the rows still read the same, through the views and navrec's reader")
+    func sameRowsAtLatest() throws {
+        let path = directory.path("release.sqlite")
+        let before = try before(path)
         let store = try SessionStore(path: path)
         #expect(try store.database.scalarInt("PRAGMA user_version") == Int64(Migrator().latestVersion))
-        #expect(try store.database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'frames'") == 0)
         #expect(try Self.rows(Self.timeline, in: store.database) == before.timeline)
         #expect(try Self.rows(Self.observed, in: store.database) == before.observed)
-        #expect(try Self.rows(
-            "SELECT (SELECT count(*) FROM events), (SELECT count(*) FROM findings), (SELECT count(*) FROM analyses)",
-            in: store.database) == before.other)
+        #expect(try Self.rows(Self.counts, in: store.database) == before.other)
         for session in try store.sessions() {
             let frames = try store.frames(of: session).readAll()
             #expect(frames.count == session.samples)

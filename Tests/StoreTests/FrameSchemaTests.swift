@@ -22,7 +22,11 @@ struct FrameSchemaTests {
         let columns = try Self.columns("frame_chunks", in: store.database)
         let vectors = ["t_us", "y", "phase", "vy", "frame_duration_us", "observed"]
             + BarStateField.allCases.map(\.columnName) + BarStateField.allCases.map { "o_" + $0.columnName }
-        #expect(columns.map(\.name) == ["key", "samples"] + vectors.flatMap { [$0, $0 + "_w", $0 + "_base"] })
+        // A field added later has its columns at the end of the table (ALTER TABLE ADD COLUMN), so
+        // the set is compared, not the order: the writer and reader name every column.
+        #expect(Set(columns.map(\.name)) == Set(["key", "samples"] + vectors.flatMap { [$0, $0 + "_w", $0 + "_base"] }))
+        #expect(columns.count == 2 + 3 * vectors.count)
+        #expect(columns.prefix(2).map(\.name) == ["key", "samples"])
         #expect(FrameChunkColumn.all.map(\.name) == vectors)
         let thousandths = Set(FrameChunkColumn.all.filter(\.isThousandths).map { $0.name + "_base" })
         for column in columns.dropFirst(2) {

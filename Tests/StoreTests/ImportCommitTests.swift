@@ -4,19 +4,20 @@ import Testing
 @testable import Store
 
 /// Imported sessions share commits: each is whole (a savepoint), and the import transaction is
-/// committed by ``SessionStore/commitImports()`` or by the first session that ends once it has been
-/// open for ``SessionStore/importCommitInterval``.
+/// committed by ``SessionStore/commitImports()``, by the first session that ends once it has been
+/// open for ``SessionStore/importCommitInterval``, or by the store's timer when that time passes.
 @Suite("Imported sessions share commits")
 struct ImportCommitTests {
     let directory = TemporaryDirectory()
 
     /// Imports a two-sample session `id` through ``SessionStore/beginImport()``, committing it
     /// unless `fail`.
-    func importSession(_ store: SessionStore, id: String, fail: Bool = false) throws {
+    func importSession(_ store: SessionStore, id: String, fail: Bool = false, taking seconds: Double = 0) throws {
         let session = try store.beginImport()
         for seq in 0..<2 {
             try session.writer.append(ScrollSample(t: Double(seq), y: 1), computed: BarState(barHeight: 44), observed: nil)
         }
+        if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
         if fail {
             session.rollback()
             return
@@ -53,9 +54,20 @@ struct ImportCommitTests {
     func commitsOnInterval() throws {
         let path = directory.path("b.sqlite")
         let store = try SessionStore(path: path)
+        try importSession(store, id: "a", taking: SessionStore.importCommitInterval.seconds + 0.02)
+        #expect(try committed(path) == ["a"])
+    }
+
+    @Test("with no session ending, the commit timer commits once the interval has passed")
+    func commitsOnTimer() throws {
+        let path = directory.path("t.sqlite")
+        let store = try SessionStore(path: path)
         try importSession(store, id: "a")
-        Thread.sleep(forTimeInterval: SessionStore.importCommitInterval.seconds + 0.02)
+        // Nothing else happens on this thread: a live import waiting for its next line.
+        Thread.sleep(forTimeInterval: SessionStore.importCommitInterval.seconds + 0.15)
+        #expect(try committed(path) == ["a"])
         try importSession(store, id: "b")
+        try store.commitImports()
         #expect(try committed(path) == ["a", "b"])
     }
 

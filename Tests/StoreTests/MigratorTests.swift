@@ -20,7 +20,7 @@ struct MigratorTests {
         }
     }
 
-    @Test("0003 upgrades a schema-1 database in place: taps, analyses and frames keep their values")
+    @Test("0003 upgrades a schema-1 database in place: at schema 3, taps, analyses and frames keep their values")
     func upgradeToHitchModel() throws {
         let path = directory.path("v1.sqlite")
         let database = try Database(path: path)
@@ -31,8 +31,9 @@ struct MigratorTests {
             INSERT INTO events VALUES (1, 0, 1, 0.5, 'tap', 'title');
             INSERT INTO analyses VALUES (1, '', 2.5, 0.1, 'now');
             """)
-        let applied = try Migrator().migrate(database)
-        #expect(applied == Migration.embedded.dropFirst().map(\.name))
+        let applied = try Migrator().migrate(database, upTo: 3)
+        #expect(applied == Migration.embedded.filter { (2...3).contains($0.version) }.map(\.name))
+        #expect(try database.scalarInt("PRAGMA user_version") == 3)
         #expect(try database.scalarInt("SELECT count(*) FROM events WHERE kind = 'tap' AND target = 'title' AND t = 0.5") == 1)
         #expect(try database.scalarInt("SELECT count(*) FROM timeline WHERE y = 5 AND frame_duration IS NULL") == 1)
         #expect(try database.scalarInt("SELECT gaps FROM session_summary WHERE hitch_time_ratio = 2.5") == 0)

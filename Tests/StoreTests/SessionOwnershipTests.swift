@@ -1,9 +1,11 @@
 import BarModel
+import Foundation
 import Testing
 @testable import Store
 
-/// A session owns its frames, events, analyses, findings and column mask (migration 0002):
-/// deleting it from any connection deletes them, and later imports still work.
+/// A session owns the rows of every ``SessionOwnedTable`` (frames, line breakpoints, events,
+/// analyses, findings, column mask): deleting it from any connection deletes them, and later
+/// imports still work.
 @Suite("Sessions own their rows")
 struct SessionOwnershipTests {
     let directory = TemporaryDirectory()
@@ -55,29 +57,115 @@ struct SessionOwnershipTests {
         return database
     }
 
-    @Test("deleting the newest session with foreign keys off deletes its rows, and the next import works")
-    func deleteFromShell() throws {
-        let path = directory.path("shell.sqlite")
-        let store = try SessionStore(path: path)
-        for id in ["a", "b"] {
-            try store.importSession { writer in
-                try fill(writer, count: 70)
-                return stored(writer, id: id)
-            }
-            try saveAnalysis(store, try #require(try store.session(id: id)))
+    /// Rows of session `key` in each ``SessionOwnedTable``, by table.
+    func ownedRows(of key: Int64, in database: Database) throws -> [String: Int64] {
+        var counts: [String: Int64] = [:]
+        for table in SessionOwnedTable.all {
+            counts[table.name] = try database.scalarInt("SELECT count(*) FROM \(table.name) WHERE \(table.rows(of: "?1"))", [.int(key)]) ?? -1
         }
-        let b = try #require(try store.session(id: "b"))
-        try shellConnection(path).execute("DELETE FROM sessions WHERE id = 'b'")
-        #expect(try rows(of: b.key, in: store.database) == [0, 0, 0, 0, 0])
-        let a = try #require(try store.session(id: "a"))
-        #expect(try rows(of: a.key, in: store.database) == [70, 1, 1, 1, 1])
-        // The key b had is free again: the next session takes it.
+        return counts
+    }
+
+    /// Imports session `id` with rows in every session-owned table: frames (two chunks) with
+    /// observed states, line breakpoints, an event, the column mask, an analysis and a finding.
+    func importFull(_ store: SessionStore, id: String) throws -> StoredSession {
         try store.importSession { writer in
-            #expect(writer.sessionKey == b.key)
-            try fill(writer, count: 70)
-            return stored(writer, id: "c")
+            try writer.append(ScrollEvent(t: 0, target: .title))
+            for seq in 0..<70 {
+                // A blank line every 10 samples: a breakpoint each.
+                writer.noteLine(1 + seq + seq / 10)
+                try writer.append(ScrollSample(t: Double(seq) / 60, y: Double(seq)), computed: BarState(barHeight: 96.5 - Double(seq)),
+                                  observed: seq % 2 == 0 ? Self.observed : nil)
+            }
+            return stored(writer, id: id)
         }
-        #expect(try store.session(id: "c")?.samples == 70)
+        let session = try #require(try store.session(id: id))
+        try saveAnalysis(store, session)
+        return session
+    }
+
+    /// How a session is deleted: by navrec's connection (foreign keys on), by one with foreign keys
+    /// off, or by the sqlite3 shell (foreign keys off by default, or turned on).
+    enum Deletion: String, CaseIterable, Sendable {
+        case foreignKeysOn, foreignKeysOff, sqlite3Shell, sqlite3ShellForeignKeysOn
+
+        var needsShell: Bool { self == .sqlite3Shell || self == .sqlite3ShellForeignKeysOn }
+
+        func delete(id: String, at path: String) throws {
+            let sql = "DELETE FROM sessions WHERE id = '\(id)'"
+            switch self {
+            case .foreignKeysOn:
+                try Database(path: path).execute(sql)
+            case .foreignKeysOff:
+                let database = try Database(path: path)
+                try database.execute("PRAGMA foreign_keys = OFF")
+                try database.execute(sql)
+            case .sqlite3Shell, .sqlite3ShellForeignKeysOn:
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["sqlite3", path, (self == .sqlite3Shell ? "" : "PRAGMA foreign_keys = ON; ") + sql]
+                try process.run()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "sqlite3 \(path) \(sql)")
+            }
+        }
+    }
+
+    /// Whether the `sqlite3` shell is installed (the shell deletions need it; CI has it).
+    static let hasShell: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", "-version"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    @Test("every table with a session_key column or a foreign key to sessions is a SessionOwnedTable")
+    func everyOwnedTableListed() throws {
+        let store = try SessionStore(path: directory.path("tables.sqlite"))
+        let tables = try store.database.prepare(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'sessions'")
+        var owned: Set<String> = ["frame_chunks"]
+        while try tables.step() {
+            let name = tables.text(0) ?? ""
+            let keyed = try store.database.scalarInt(
+                "SELECT count(*) FROM pragma_table_info(?1) WHERE name = 'session_key'", [.text(name)]) ?? 0
+            let referencing = try store.database.scalarInt(
+                "SELECT count(*) FROM pragma_foreign_key_list(?1) WHERE \"table\" = 'sessions'", [.text(name)]) ?? 0
+            if keyed + referencing > 0 { owned.insert(name) }
+        }
+        #expect(owned == Set(SessionOwnedTable.all.map(\.name)),
+                "add the table to SessionOwnedTable.all and run `\(SchemaSQL.command(version: Migrator().latestVersion + 1))`")
+    }
+
+    @Test("deleting any session leaves no row in any session-owned table, and later imports work",
+          arguments: Deletion.allCases, ["a", "b", "c"])
+    func deleteAnySession(deletion: Deletion, id: String) throws {
+        if deletion.needsShell, !Self.hasShell { return }
+        let path = directory.path("delete.sqlite")
+        let store = try SessionStore(path: path)
+        let sessions = try ["a", "b", "c"].map { try importFull(store, id: $0) }
+        var before: [Int64: [String: Int64]] = [:]
+        for session in sessions {
+            let rows = try ownedRows(of: session.key, in: store.database)
+            #expect(rows.values.allSatisfy { $0 > 0 }, "\(rows): the test fills every owned table")
+            before[session.key] = rows
+        }
+        let deleted = try #require(sessions.first { $0.id == id })
+        try deletion.delete(id: id, at: path)
+        #expect(try store.session(id: id) == nil)
+        #expect(try ownedRows(of: deleted.key, in: store.database).values.allSatisfy { $0 == 0 })
+        for session in sessions where session.id != id {
+            #expect(try ownedRows(of: session.key, in: store.database) == before[session.key])
+        }
+        // The next import takes the key after the newest, the deleted one's when it was the newest.
+        let next = try importFull(store, id: "d")
+        #expect(next.key == (id == "c" ? deleted.key : sessions.last!.key + 1))
+        #expect(try ownedRows(of: next.key, in: store.database) == before[sessions[0].key])
+        #expect(try store.database.scalarInt("PRAGMA foreign_key_check") == nil)
     }
 
     @Test("a database made by schema 1 is migrated: rows of sessions deleted before are removed, masks keep their meaning")

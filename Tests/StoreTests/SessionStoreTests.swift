@@ -51,7 +51,7 @@ struct SessionStoreTests {
         var frame = SessionFrame.empty
         let error = try #require(throws: DatabaseError.self) { try cursor.read(into: &frame) }
         #expect(error.resultCode == .corrupt)
-        #expect(error.message.contains("column y is shorter"))
+        #expect(error.message.contains("session 'd', chunk at seq 0 (frame_chunks key 4294967296): column y width"))
     }
 
     @Test("a cursor that fails mid-session throws the database's error instead of ending early")

@@ -53,7 +53,11 @@ package struct ParameterTuner: Sendable {
                 outcome.flappingEpisodes += 1
                 outcome.toggles += finding.count ?? 0
             case .titleMismatch:
-                if finding.source != .observed { outcome.titleMismatches += 1 }
+                // The model's own mismatches only: "adds no title mismatch" compares the replayed
+                // model with the model at the reference value. Disagreements with the recorded app
+                // (comparison findings) are no measure of a value: a replayed hysteresis the app
+                // did not have disagrees with it by construction.
+                if finding.source == .computed { outcome.titleMismatches += 1 }
             default:
                 continue
             }

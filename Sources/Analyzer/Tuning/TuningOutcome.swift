@@ -5,7 +5,7 @@ package struct TuningOutcome: Sendable, Hashable {
     package var flappingEpisodes = 0
     /// Their toggles.
     package var toggles = 0
-    /// Title-mismatch findings on the computed stream and between the streams.
+    /// Title-mismatch findings on the computed stream (the model's own, not its disagreements with the app).
     package var titleMismatches = 0
     /// Every switch of the tuned signal on the replayed computed stream (switch-delay parameters).
     package var switches: [SignalSwitch] = []

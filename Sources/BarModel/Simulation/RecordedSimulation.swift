@@ -72,7 +72,7 @@ public struct RecordedSimulation: Sequence, Sendable {
             switch item {
             case .event(let event):
                 var shifted = event
-                shifted.t = time(event.t + shift)
+                shifted.t = ordered(time(event.t + shift))
                 queue.append(.event(shifted))
             case .sample(var sample, let observed):
                 guard let frameDuration = drawn(sample) else { return }
@@ -80,9 +80,9 @@ public struct RecordedSimulation: Sequence, Sendable {
                 if options.style == .displayLink { sample.frameDuration = Math.round(frameDuration, scale: 1e6) }
                 if let background = options.background, !backgroundDone, sample.t >= background.at {
                     backgroundDone = true
-                    queue.append(.event(ScrollEvent(t: time(background.at), kind: .background)))
+                    queue.append(.event(ScrollEvent(t: ordered(time(background.at)), kind: .background)))
                     shift = background.seconds
-                    queue.append(.event(ScrollEvent(t: time(background.at + background.seconds), kind: .foreground)))
+                    queue.append(.event(ScrollEvent(t: ordered(time(background.at + background.seconds)), kind: .foreground)))
                 }
                 if options.touchNoise > 0, sample.phase == .drag {
                     sample.y = Math.round(sample.y + generator.next(in: -options.touchNoise, options.touchNoise), scale: 1000) + 0
@@ -91,7 +91,9 @@ public struct RecordedSimulation: Sequence, Sendable {
                 let callbackDelay = duplicate ? generator.next(in: 20e-6, 200e-6) : 0
                 var t = sample.t + shift + options.clockOffset
                 if options.timestampNoise > 0 {
-                    t = Swift.max(lastT, t + generator.next(in: -options.timestampNoise, options.timestampNoise))
+                    // Never before the session start (the clock's zero) nor before the line written
+                    // last, so `import` reads every noisy recording.
+                    t = Swift.max(lastT, options.clockOffset, t + generator.next(in: -options.timestampNoise, options.timestampNoise))
                 }
                 sample.t = Math.round(t, scale: 1e6)
                 lastT = sample.t
@@ -137,6 +139,14 @@ public struct RecordedSimulation: Sequence, Sendable {
             // scrollViewDidScroll runs only when the offset changed.
             defer { lastWrittenY = sample.y }
             return lastWrittenY.map { $0 != sample.y } ?? true
+        }
+
+        /// An event's time, no earlier than the line written before it (a sample that timestamp
+        /// noise moved later), so times never go back; the event then follows that line.
+        private mutating func ordered(_ t: Double) -> Double {
+            let t = Swift.max(t, lastT)
+            lastT = t
+            return t
         }
 
         private func time(_ t: Double) -> Double {

@@ -20,6 +20,7 @@ struct TuningHTMLRenderer: Sendable {
             """
         html += "<p class=\"summary\">\(escape(table.headline))</p>\n"
         html += "<p class=\"recommendation\">\(escape(table.recommendation))</p>\n"
+        for note in table.notes { html += "<p class=\"note\">\(escape(note))</p>\n" }
         html += "<div class=\"chart-box\">\n" + TuningChart(run: run).svg() + "</div>\n"
         html += "<p class=\"legend\"><span class=\"dot pareto\"></span>Pareto-optimal <span class=\"dot dominated\"></span>dominated"
             + " <span class=\"dot ring\"></span>recommended · \(escape(table.rule))</p>\n"
@@ -34,7 +35,7 @@ struct TuningHTMLRenderer: Sendable {
 
     private static let style = """
         body{font:14px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetica,Arial,sans-serif;margin:16px;color:#212529;max-width:962px}\
-        h1{font-size:22px}.summary{color:#495057}.recommendation{font-size:15px;font-weight:600}\
+        h1{font-size:22px}.summary{color:#495057}.recommendation{font-size:15px;font-weight:600}.note{color:#a61e4d}\
         .chart-box{overflow-x:auto}svg.chart{display:block;width:100%;min-width:460px;height:auto;max-width:640px;background:#fff;border:1px solid #dee2e6;border-radius:4px}\
         svg text{font:11px sans-serif;fill:#495057}svg .grid{stroke:#e9ecef}\
         svg .front{fill:none;stroke:#1971c2;stroke-width:1.5}svg .pareto{fill:#1971c2}svg .dominated{fill:#adb5bd}\

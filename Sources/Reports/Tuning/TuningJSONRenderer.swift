@@ -37,6 +37,7 @@ struct TuningJSONRenderer: Sendable {
                 })),
                 ("recommendation", .object([
                     ("value", optional(run.recommendation.value)), ("reason", .string(run.recommendation.reason)),
+                    ("notes", .array(run.recommendation.notes.map(JSONValue.string))),
                 ])),
                 ("wallSeconds", .plainNumber(rounded(run.wallSeconds, 6))),
                 ("threads", .integer(run.threads)),

@@ -71,6 +71,9 @@ struct TuningTable {
         return "recommended: \(run.parameter.name)=\(formatNumber(value)): \(run.recommendation.reason)"
     }
 
+    /// The recommendation's notes, one line each (`note: …`).
+    var notes: [String] { run.recommendation.notes.map { "note: " + $0 } }
+
     /// What the delay columns measure.
     var delayNote: String {
         switch run.parameter.response {

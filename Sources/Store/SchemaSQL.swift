@@ -1,0 +1,232 @@
+internal import BarModel
+
+/// The schema SQL that follows from navrec's definitions — ``BarStateField`` (through
+/// ``FrameChunkColumn`` and ``TimelineTable``), ``ScrollPhase`` and ``SessionOwnedTable``: the
+/// `frame_chunks` columns, the views `timeline` and `observed` with their trigger, the trigger
+/// `sessions_delete`, and the table `bar_state_fields`.
+///
+/// `navrec-schema` writes it into a new migration (``migration(name:existingChunkColumns:)``);
+/// shipped migrations are never edited, so a change to those definitions is a new generated
+/// migration, and the newest one defines the views. ``differences(in:)`` says where a database
+/// made by the migrations differs, which fails a test naming the command.
+package enum SchemaSQL {
+    /// The command that writes the next generated migration, for `version`.
+    package static func command(version: Int) -> String {
+        let number = String(version)
+        return "swift run navrec-schema Migrations/" + String(repeating: "0", count: max(0, 4 - number.count)) + number
+            + "_<what_changed>.sql"
+    }
+
+    // MARK: Decoding a chunk column (the format is DigitColumn's)
+
+    /// Chunk `c`'s integer at position `p.k` of column `name`, NULL for NULL.
+    static func integer(_ name: String) -> String {
+        "CASE WHEN c.\(name)_w >= 0 THEN nullif(c.\(name)_base + substr(c.\(name), 1 + p.k * c.\(name)_w, c.\(name)_w), c.\(name)_base - 1) END"
+    }
+
+    /// Chunk `c`'s number at position `p.k` of thousandths column `name`, in any of its three forms.
+    static func number(_ name: String) -> String {
+        let field = "substr(c.\(name), 1 - p.k * c.\(name)_w, -c.\(name)_w)"
+        return "CASE WHEN c.\(name)_w >= 0 THEN nullif(c.\(name)_base + substr(c.\(name), 1 + p.k * c.\(name)_w, c.\(name)_w), c.\(name)_base - 1) / 1000.0\n"
+            + "            WHEN c.\(name)_base IS NOT NULL THEN CAST(nullif(trim(CAST(\(field) AS TEXT)), '') AS INTEGER) * c.\(name)_base\n"
+            + "            WHEN c.\(name)_w < 0 THEN CAST(nullif(trim(CAST(\(field) AS TEXT)), '') AS REAL) END"
+    }
+
+    /// The name of code `code` among `names` (indexed by code).
+    static func named(_ code: String, _ names: [String]) -> String {
+        "CASE " + code + " " + names.enumerated().map { "WHEN \($0.offset) THEN '\($0.element)'" }.joined(separator: " ") + " END"
+    }
+
+    /// A state field's value from chunk column `column`; an enumeration as its name (`timeline`)
+    /// or its code (`observed`, as it has always been).
+    static func state(_ field: BarStateField, column: String, enumerationAsName: Bool) -> String {
+        switch field.kind {
+        case .length, .fraction: number(column)
+        case .boolean: integer(column)
+        case .enumeration: enumerationAsName ? named(integer(column), field.valueNames) : integer(column)
+        }
+    }
+
+    /// The condition of a chunk position that carried an observed state.
+    static let observedCondition = "(c.observed_w > 0 OR c.observed_base = 1) AND \(integer(FrameChunkColumn.observedFlag.name)) = 1"
+
+    // MARK: The generated objects, as `sqlite_schema.sql` stores them
+
+    /// One SELECT of `columns`, aliased when `aliased` (the first SELECT of a UNION names them).
+    private static func select(_ columns: [(expression: String, name: String)], aliased: Bool) -> String {
+        "SELECT " + columns.map { aliased ? "\($0.expression) AS \($0.name)" : $0.expression }.joined(separator: ",\n       ")
+    }
+
+    /// `timeline`: one row per sample and stream, its columns those of ``TimelineTable/columns``.
+    static let timelineView: String = {
+        func columns(source: String, state: (BarStateField) -> String) -> [(expression: String, name: String)] {
+            [
+                ("s.id", "session_id"),
+                ("c.key - (s.session_key << 32) + p.k", "seq"),
+                ("(c.t_us_base + substr(c.t_us, 1 + p.k * c.t_us_w, c.t_us_w)) / 1000000.0", "t"),
+                (number(FrameChunkColumn.y.name), "y"),
+                (named(integer(FrameChunkColumn.phase.name), ScrollPhase.allCases.map(\.name)), "phase"),
+                ("'\(source)'", "source"),
+            ] + BarStateField.allCases.map { (state($0), $0.columnName) }
+                + [(integer(FrameChunkColumn.frameDuration.name) + " / 1000000.0", "frame_duration")]
+        }
+        let from = """
+              FROM sessions s
+              JOIN frame_chunks c ON c.key BETWEEN (s.session_key << 32) AND (s.session_key << 32) + 4294967295
+              JOIN chunk_positions p ON p.k < c.samples
+            """
+        return "CREATE VIEW timeline AS\n"
+            + select(columns(source: "computed") { state($0, column: BarStateColumns.computed($0), enumerationAsName: true) }, aliased: true)
+            + "\n" + from + "\nUNION ALL\n"
+            + select(columns(source: "observed") { state($0, column: BarStateColumns.observed($0), enumerationAsName: true) }, aliased: false)
+            + "\n" + from + "\n WHERE " + observedCondition
+    }()
+
+    /// `observed`: the observed states, keyed like chunks: `(session_key << 32) | seq`.
+    static let observedView: String = {
+        "CREATE VIEW observed AS\n"
+            + select([("c.key + p.k", "key")] + BarStateField.allCases.map {
+                (state($0, column: BarStateColumns.observed($0), enumerationAsName: false), $0.columnName)
+            }, aliased: true)
+            + "\n  FROM frame_chunks c\n  JOIN chunk_positions p ON p.k < c.samples\n WHERE " + observedCondition
+    }()
+
+    /// Deleting from `observed` clears the frame's observed flag (its o_ values are then never read).
+    static let observedDeleteTrigger = """
+        CREATE TRIGGER observed_delete INSTEAD OF DELETE ON observed
+        BEGIN
+            UPDATE frame_chunks
+               SET observed = CAST(substr(CASE observed_w WHEN 0 THEN printf('%.*c', samples, char(48 + observed_base)) ELSE CAST(observed AS TEXT) END, 1, OLD.key - key)
+                                   || '0'
+                                   || substr(CASE observed_w WHEN 0 THEN printf('%.*c', samples, char(48 + observed_base)) ELSE CAST(observed AS TEXT) END, OLD.key - key + 2) AS BLOB),
+                   observed_w = 1,
+                   observed_base = 0
+             WHERE key = (SELECT max(key) FROM frame_chunks WHERE key <= OLD.key);
+        END
+        """
+
+    /// Deleting a session deletes its rows in every ``SessionOwnedTable``, also with foreign keys off.
+    static let sessionsDeleteTrigger: String = {
+        "CREATE TRIGGER sessions_delete AFTER DELETE ON sessions\nBEGIN\n"
+            + SessionOwnedTable.all.map { "    DELETE FROM \($0.name) WHERE \($0.rows(of: "OLD.session_key"));\n" }.joined()
+            + "END"
+    }()
+
+    /// The rows of `bar_state_fields`: position, name, column name, kind, mask bit, unit.
+    static let fieldRows: [[SQLValue]] = BarStateField.allCases.enumerated().map { position, field in
+        [.int(Int64(position)), .text(field.name), .text(field.columnName), .text(String(describing: field.kind)),
+         .int(Int64(field.maskBit)), .text(field.unit)]
+    }
+
+    static let fieldsTable = """
+        CREATE TABLE bar_state_fields (
+            position    INTEGER PRIMARY KEY,   -- the order of the fields' columns in timeline and observed
+            name        TEXT NOT NULL UNIQUE,  -- camelCase, as in recordings
+            column_name TEXT NOT NULL UNIQUE,  -- snake_case: the views' column (frame_chunks: it and o_<it>)
+            kind        TEXT NOT NULL,         -- length or fraction (REAL), boolean (0/1), enumeration (TEXT in timeline)
+            mask_bit    INTEGER NOT NULL,      -- its bit in session_columns.mask (observed: 32 higher)
+            unit        TEXT NOT NULL          -- what its values mean
+        ) STRICT
+        """
+
+    /// The declaration of each `frame_chunks` value column's three columns.
+    static func chunkColumns(_ column: FrameChunkColumn) -> [(name: String, type: String)] {
+        [(column.name, "BLOB"), (column.name + "_w", "INTEGER"), (column.name + "_base", column.isThousandths ? "ANY" : "INTEGER")]
+    }
+
+    private static func literal(_ value: SQLValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .int(let value): String(value)
+        case .double(let value): "\(value)"
+        case .text(let text): "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        }
+    }
+
+    // MARK: The migration
+
+    /// The generated migration `name` for a database whose `frame_chunks` has
+    /// `existingChunkColumns`: adds the missing columns, recreates the generated views and
+    /// triggers and `bar_state_fields`, and removes rows whose session is gone (left by a delete
+    /// trigger that missed their table).
+    package static func migration(name: String, existingChunkColumns: Set<String>) -> String {
+        let added = FrameChunkColumn.all.flatMap(chunkColumns).filter { !existingChunkColumns.contains($0.name) }
+        var sql = """
+            -- \(name): generated by `swift run navrec-schema Migrations/\(name)` from BarStateField,
+            -- FrameChunkColumn, TimelineTable and SessionOwnedTable (Sources/Store/SchemaSQL.swift). Do not
+            -- edit: shipped migrations are frozen, so a change to those definitions is a new migration
+            -- written by the same command, and the newest generated migration defines the views and
+            -- triggers below (StoreTests "Schema generated from the definitions" fails until it exists).
+            -- Storage format: README "Storage layout" and migration 0009.
+
+            DROP VIEW IF EXISTS timeline;
+            DROP VIEW IF EXISTS observed;
+            DROP TRIGGER IF EXISTS sessions_delete;
+            DROP TABLE IF EXISTS bar_state_fields;
+
+            """
+        if !added.isEmpty {
+            sql += "\n-- Columns of fields added since the previous generated migration (NULL in existing chunks).\n"
+            sql += added.map { "ALTER TABLE frame_chunks ADD COLUMN \($0.name) \($0.type);\n" }.joined()
+        }
+        sql += """
+
+            -- One row per sample and stream: the computed state of every frame, and the observed state of
+            -- the frames that carried one. Booleans are 0/1, t is seconds, y points, frame_duration seconds.
+            \(timelineView);
+
+            -- The observed states as a table of their own, keyed like the chunks: (session_key << 32) | seq.
+            \(observedView);
+
+            \(observedDeleteTrigger);
+
+            -- A session owns the rows of these tables (SessionOwnedTable); deleting it deletes them, also
+            -- where foreign keys are off (the sqlite3 shell's default).
+            \(sessionsDeleteTrigger);
+
+            -- Rows of sessions deleted while the trigger above missed their table.
+
+            """
+        sql += SessionOwnedTable.all.map { "DELETE FROM \($0.name) WHERE \($0.orphans);\n" }.joined()
+        sql += """
+
+            -- The bar-state fields, for clients that derive their columns (Integrations/).
+            \(fieldsTable);
+            INSERT INTO bar_state_fields (position, name, column_name, kind, mask_bit, unit) VALUES
+
+            """
+        sql += fieldRows.map { "    (" + $0.map(literal).joined(separator: ", ") + ")" }.joined(separator: ",\n") + ";\n"
+        return sql
+    }
+
+    // MARK: Checking a database
+
+    /// Where `database`'s schema differs from what the definitions generate; empty when it is up to date.
+    package static func differences(in database: Database) throws(DatabaseError) -> [String] {
+        var differences: [String] = []
+        var declared: [String: String] = [:]
+        let info = try database.prepare("SELECT name, type FROM pragma_table_info('frame_chunks')")
+        while try info.step() { declared[info.text(0) ?? ""] = info.text(1) ?? "" }
+        for column in FrameChunkColumn.all.flatMap(chunkColumns) where declared[column.name] != column.type {
+            differences.append("frame_chunks.\(column.name) \(declared[column.name].map { "is \($0)" } ?? "is missing"), expected \(column.type)")
+        }
+        let stored = try database.prepare("SELECT sql FROM sqlite_schema WHERE name = ?")
+        for (name, sql) in [("timeline", timelineView), ("observed", observedView), ("observed_delete", observedDeleteTrigger),
+                            ("sessions_delete", sessionsDeleteTrigger), ("bar_state_fields", fieldsTable)] {
+            try stored.bind([.text(name)])
+            if try !stored.step() {
+                differences.append("\(name) is missing")
+            } else if stored.text(0) != sql {
+                differences.append("\(name) differs from the generated one")
+            }
+            stored.reset()
+        }
+        if differences.isEmpty {
+            let rows = try database.prepare("SELECT position, name, column_name, kind, mask_bit, unit FROM bar_state_fields ORDER BY position")
+            var found: [[SQLValue]] = []
+            while try rows.step() { found.append((0..<6).map { rows.value(Int32($0)) }) }
+            if found != fieldRows { differences.append("bar_state_fields does not list BarStateField's cases") }
+        }
+        return differences
+    }
+}
