@@ -33,8 +33,9 @@ let package = Package(
             plugins: ["EmbedSQL"]
         ),
         .target(name: "Analyzer", dependencies: ["BarModel"]),
-        .target(name: "Reports", dependencies: ["Analyzer", "BarModel"]),
-        .target(name: "NavRecCommands", dependencies: ["BarModel", "Recording", "Store", "Analyzer", "Reports"]),
+        .target(name: "Comparison", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "Reports", dependencies: ["Analyzer", "BarModel", "Comparison"]),
+        .target(name: "NavRecCommands", dependencies: ["BarModel", "Recording", "Store", "Analyzer", "Reports", "Comparison"]),
         .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
         // Writes the schema SQL generated from BarStateField into a new migration (README "Adding a field").
         .executableTarget(name: "navrec-schema", dependencies: ["Store"]),
@@ -42,9 +43,10 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel"], exclude: ["Fixtures"]),
         .testTarget(name: "AnalyzerTests", dependencies: ["Analyzer", "BarModel"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison"]),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "Analyzer", "BarModel"],
+            dependencies: ["Reports", "Analyzer", "BarModel", "Comparison"],
             resources: [.copy("Golden")]
         ),
         .testTarget(

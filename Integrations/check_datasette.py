@@ -9,6 +9,9 @@ Loads the database with the metadata and requests, through Datasette's own ASGI 
 - the public tables' pages load with their facets computed and their column descriptions shown;
 - every canned query runs (status 200, no error) with its parameters (a stored session id, t = 1.0)
   and returns rows where the demo has some.
+Datasette runs with its default settings (sql_time_limit_ms 1000: a page whose query takes longer
+answers 400), so on a fleet's database (Integrations/make_fleet_db.sh) this also checks that the
+pages a user opens first stay within that limit; the slowest requests are printed with their times.
 Exits 1 with one line per failure.
 """
 import asyncio
@@ -17,6 +20,7 @@ import json
 import re
 import sqlite3
 import sys
+import time
 import urllib.parse
 
 from datasette.app import Datasette
@@ -24,6 +28,7 @@ from datasette.app import Datasette
 
 async def problems_of(database, metadata_path):
     problems = []
+    timings = []
     with open(metadata_path, encoding="utf-8") as handle:
         metadata = json.load(handle)
     name, config = next(iter(metadata["databases"].items()))
@@ -31,7 +36,9 @@ async def problems_of(database, metadata_path):
     await datasette.invoke_startup()
 
     async def get(path):
+        started = time.perf_counter()
         response = await datasette.client.get(path)
+        timings.append((time.perf_counter() - started, path))
         if response.status_code != 200:
             problems.append(f"GET {path}: status {response.status_code}")
         return response
@@ -75,17 +82,18 @@ async def problems_of(database, metadata_path):
             elif "rows" not in body:
                 problems.append(f"canned query {query}: no rows in the answer")
             ran += 1
-    return problems, ran, len(config["tables"])
+    return problems, ran, len(config["tables"]), sorted(timings, reverse=True)
 
 
 def main(argv):
-    problems, ran, tables = asyncio.run(problems_of(argv[1], argv[2]))
+    problems, ran, tables, timings = asyncio.run(problems_of(argv[1], argv[2]))
+    slowest = ", ".join(f"{path.split('?')[0]} {seconds:.2f} s" for seconds, path in timings[:3])
     for problem in problems:
         print(f"{argv[2]}: {problem}")
     if problems:
         return 1
     print(f"{argv[2]}: Datasette OK: pages of {tables} tables load (hidden ones hidden, facets and descriptions shown), "
-          f"{ran} canned queries run")
+          f"{ran} canned queries run; {len(timings)} requests, slowest {slowest}")
     return 0
 
 

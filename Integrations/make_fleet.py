@@ -6,9 +6,11 @@ some sessions without an id).
     python3 Integrations/make_fleet.py --navrec .build/release/navrec --sessions 60 --out fleet/
 
 Session i is the same on every run (seed i + 1). Sessions go 20 to a file; --bad-session adds one
-file whose single session has a bad line (for the error path).
+file whose single session has a bad line (for the error path). --jobs N runs N simulations at once
+(the files are the same).
 """
 import argparse
+import concurrent.futures
 import os
 import subprocess
 
@@ -48,13 +50,19 @@ def main():
     parser.add_argument("--fps", type=int, default=60)
     parser.add_argument("--per-file", type=int, default=20)
     parser.add_argument("--bad-session", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    for first in range(0, args.sessions, args.per_file):
-        with open(os.path.join(args.out, f"sessions-{first:05d}.ndjson"), "wb") as file:
-            for index in range(first, min(first + args.per_file, args.sessions)):
-                file.write(subprocess.run([args.navrec] + session_arguments(index, args.duration, args.fps),
-                                          check=True, capture_output=True).stdout)
+
+    def simulate(index):
+        return subprocess.run([args.navrec] + session_arguments(index, args.duration, args.fps),
+                              check=True, capture_output=True).stdout
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for first in range(0, args.sessions, args.per_file):
+            with open(os.path.join(args.out, f"sessions-{first:05d}.ndjson"), "wb") as file:
+                for recording in pool.map(simulate, range(first, min(first + args.per_file, args.sessions))):
+                    file.write(recording)
     if args.bad_session:
         lines = subprocess.run([args.navrec, "simulate", "--behavior", "blurHeader", "--session-id", "fleet-bad",
                                 "--app", "Music", "--started-at", "2026-11-02T09:00:00Z"],

@@ -16,11 +16,22 @@ package import BarModel
 ///   `*Visible` state, `barShown` `barHidden`; not `blurAlpha`, which follows `y`) is not reported
 ///   when a reported flap of that binary signal, or of its own driver, on the same source overlaps
 ///   it in time (``withoutDrivenJitter(_:behaviors:)``).
-/// - Hitches are about the frames the app logged, so their `source` is `observed`, signal `frames`.
+/// - Hitches are about the frames the app logged, so their `source` is `observed`, signal `frames`
+///   (the human-readable reports name no stream for them).
+/// - Jitter on real recordings (README "Jitter on real recordings"): observed lengths count steps
+///   from `epsilon` + one pixel (``pixelSize(screenScale:)``); `y`'s reversal that led a signal's
+///   first one is in the span; the computed stream's monotonic functions of `y` are not watched; a
+///   0/1 switch of a driven alpha is no reversal.
+/// - One part, one finding: overlapping jitter of the titles' alphas, or of the bar height and the
+///   avatar, on one stream is one finding (``withoutRepeatedJitter(_:)``); a title disagreement
+///   inside an observed `both_visible`/`none_visible` of its titles is that finding
+///   (``withoutComparisonsOfVisibilityFaults(_:tolerance:)``).
 /// - `frameJitter` is in milliseconds (RFC 3550's `J` over moving intervals, `D` = interval −
 ///   expected); ANALYSIS.md's example shows `0.0` where its 1 ms-rounded timestamps give 0.094.
 /// - Title-mismatch runs start at the first sample in the condition and end at the first sample
-///   out of it (or the last sample); observed fields are carried forward from their last report.
+///   out of it (or the last sample); within the observed stream fields are carried forward from
+///   their last report, but the comparison with the model judges the app only at the samples that
+///   report it (``ObservedSpan``).
 /// - Flapping vs deliberate scrolling: two toggles chain only when the content moved by at most
 ///   the fix search's range between them (``FlappingDetector/sweepLimit(of:behaviors:settings:)``).
 /// - A computed flap the app stayed stable through (it reported the signal, flipped it fewer than
@@ -72,6 +83,7 @@ package struct Analyzer: Sendable {
 
         var pass = MainPass(
             settings: settings, behaviors: behaviors, expected: expected, fps: session.fps,
+            pixel: Self.pixelSize(screenScale: session.screenScale),
             lifecycle: events.filter(\.isLifecycle).map(\.t), duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
         // One reused frame, read in place and observed by reference (Benchmarks/README.md).
@@ -85,13 +97,17 @@ package struct Analyzer: Sendable {
         findings += flapping
         findings = Self.withoutDrivenJitter(findings, behaviors: behaviors)
         findings = Self.withoutStableAppComparisons(findings)
+        findings = Self.withoutRepeatedJitter(findings)
+        findings = Self.withoutComparisonsOfVisibilityFaults(
+            findings, tolerance: settings.titleMismatch.tolerance(for: behaviors))
         findings.sort(by: Self.order)
 
         var analysis = SessionAnalysis(
             id: session.id, metadata: session.metadata, behaviors: behaviors, sampleCount: session.sampleCount, duration: session.duration,
             replayed: replayed, expectedInterval: expected, hitchTimeRatio: rounded(pass.hitch.hitchTimeRatio, 3),
             frameJitter: rounded(pass.hitch.jitter * 1000, 3), gaps: pass.hitch.gapCount,
-            gapTime: rounded(pass.hitch.gapSeconds, 6), findings: findings,
+            gapTime: rounded(pass.hitch.gapSeconds, 6),
+            metrics: SessionMetrics(hitch: pass.hitch, findings: findings, duration: session.duration), findings: findings,
             timeline: pass.timeline.digest(findings: findings))
         analysis.recordingID = session.recordingID
         return analysis

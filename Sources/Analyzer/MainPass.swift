@@ -20,19 +20,23 @@ struct MainPass: Sendable {
     private(set) var timeline: TimelineDigestBuilder
     private var inputReversals: ReversalCounter
     private let tolerance: Double
+    /// The size of a pixel of the recording's screen, points: the grid of the observed lengths.
+    private let pixel: Double
     /// Findings of every detector but flapping (which needs the replay search first).
     private(set) var findings: [Finding] = []
 
     init(
-        settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, lifecycle: [Double],
+        settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, pixel: Double, lifecycle: [Double],
         duration: Double, buckets: Int, replay: ReplayEngine?
     ) {
         self.settings = settings
         self.behaviors = behaviors
         self.replay = replay
+        self.pixel = pixel
         tolerance = settings.titleMismatch.tolerance(for: behaviors)
         computedFlapping = FlappingDetector(settings: settings.flapping, behaviors: behaviors)
-        computedJitter = JitterDetector(settings: settings.jitter)
+        computedJitter = JitterDetector(
+            settings: settings.jitter, ignored: Set(ContinuousSignal.allCases.filter { $0.isMonotonicInY(in: behaviors) }))
         computedTitles = TitleMismatchDetector(
             presentations: behaviors.titlePresentations, source: .computed, tolerance: tolerance,
             errorAfter: settings.titleMismatch.errorAfter)
@@ -55,32 +59,30 @@ struct MainPass: Sendable {
     @inline(__always)
     private mutating func observe(_ frame: SessionFrame, computed: BarState) {
         let sample = frame.sample
-        let before = inputReversals.total
         _ = inputReversals.add(sample.y)
         let after = inputReversals.total
 
         computedFlapping?.observe(t: sample.t, y: sample.y, state: computed, observed: frame.observed)
-        computedJitter.observe(t: sample.t, state: computed, inputBefore: before, inputAfter: after)
+        computedJitter.observe(t: sample.t, state: computed, inputAfter: after)
         computedTitles.observe(t: sample.t, state: computed)
         if let observed = frame.observed {
             if observedFlapping == nil { startObserved() }
             observedFlapping?.observe(t: sample.t, y: sample.y, state: observed)
-            observedJitter?.observe(t: sample.t, state: observed, inputBefore: before, inputAfter: after)
+            observedJitter?.observe(t: sample.t, state: observed, inputAfter: after)
             observedTitles?.observe(t: sample.t, state: observed)
         }
         comparison?.observe(t: sample.t, computed: computed, observed: frame.observed)
-        let hitches = hitch.hitchCount
         hitch.observe(sample)
-        // The hitch detector decides a few frames late (it merges callbacks and looks at velocity),
-        // so the late frame is the one it names, not the current sample.
-        if hitch.hitchCount > hitches, let late = hitch.lastHitch { timeline.lateFrame(at: late) }
+        // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
+        // after an interval), so the late frames are the ones it names, not the current sample.
+        for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
         timeline.observe(sample: sample, computed: computed, observed: frame.observed)
     }
 
     /// The observed stream's detectors start at its first state: before it nothing is known.
     private mutating func startObserved() {
         observedFlapping = FlappingDetector(settings: settings.flapping, behaviors: behaviors)
-        observedJitter = JitterDetector(settings: settings.jitter)
+        observedJitter = JitterDetector(settings: settings.jitter, pixel: pixel)
         observedTitles = TitleMismatchDetector(
             presentations: behaviors.titlePresentations, source: .observed, tolerance: tolerance,
             errorAfter: settings.titleMismatch.errorAfter)
@@ -96,6 +98,7 @@ struct MainPass: Sendable {
         observedTitles?.finish()
         comparison?.finish()
         hitch.finish()
+        for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
 
         for (source, detector) in [(Finding.Source.computed, computedJitter), (.observed, observedJitter)] {
             guard let detector else { continue }

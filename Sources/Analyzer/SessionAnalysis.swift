@@ -30,6 +30,8 @@ package struct SessionAnalysis: Sendable, Hashable {
     package var gaps: Int
     /// Seconds those gaps cover, rounded to 0.000001.
     package var gapTime: Double
+    /// Figures that compare well between builds (``SessionMetrics``).
+    package var metrics: SessionMetrics
     /// Sorted by start time, then kind, signal and source.
     package var findings: [Finding]
     package var timeline: TimelineDigest
@@ -37,7 +39,7 @@ package struct SessionAnalysis: Sendable, Hashable {
     package init(
         id: String, metadata: SessionMetadata, behaviors: BehaviorSet,
         sampleCount: Int, duration: Double, replayed: [String], expectedInterval: Double?, hitchTimeRatio: Double,
-        frameJitter: Double, gaps: Int, gapTime: Double, findings: [Finding], timeline: TimelineDigest
+        frameJitter: Double, gaps: Int, gapTime: Double, metrics: SessionMetrics, findings: [Finding], timeline: TimelineDigest
     ) {
         self.id = id
         self.metadata = metadata
@@ -50,6 +52,7 @@ package struct SessionAnalysis: Sendable, Hashable {
         self.frameJitter = frameJitter
         self.gaps = gaps
         self.gapTime = gapTime
+        self.metrics = metrics
         self.findings = findings
         self.timeline = timeline
     }

@@ -52,9 +52,25 @@ package struct TimelineDigest: Sendable, Hashable {
     package var buckets: [Bucket]
     /// Where the findings happen, in the findings' order.
     package var spans: [Span]
-    /// When each late frame (hitch) was shown, seconds, in time order; at most
-    /// ``TimelineDigestBuilder/maxLateFrames`` so the digest stays small.
-    package var lateFrames: [Double]
+    /// A late frame (hitch): the interval from the frame before it to it.
+    package struct Hitch: Sendable, Hashable {
+        /// Seconds: when the frame before was shown, and when the late frame was.
+        package var start: Double
+        package var end: Double
+        /// Seconds the frame came later than the frame duration in effect (its hitch time).
+        package var late: Double
+    }
+
+    /// The late frames, in time order; at most ``TimelineDigestBuilder/maxLateFrames`` so the
+    /// digest stays small (``longestHitch`` and ``hangs`` count them all).
+    package var hitches: [Hitch]
+    /// The longest hitch time, seconds (0 without hitches).
+    package var longestHitch: Double
+    /// Late frames whose interval lasted 250 ms or more (Apple's hang threshold).
+    package var hangs: Int
+
+    /// When each late frame was shown, seconds, in time order.
+    package var lateFrames: [Double] { hitches.map(\.end) }
 }
 
 /// Builds a ``TimelineDigest`` sample by sample.
@@ -85,13 +101,18 @@ struct TimelineDigestBuilder: Sendable {
     private var accumulators: [Accumulator]
     private var hasObserved = false
     private var lastT = 0.0
-    private var lateFrames: [Double] = []
+    private var hitches: [TimelineDigest.Hitch] = []
+    private var longestHitch = 0.0
+    private var hangs = 0
     /// Late frames kept for the chart; beyond this many they would merge into one mark anyway.
     static let maxLateFrames = 2_000
 
-    /// Marks a late frame shown at `t` seconds.
-    mutating func lateFrame(at t: Double) {
-        if lateFrames.count < Self.maxLateFrames { lateFrames.append(t) }
+    /// Marks a late frame: shown at `end` seconds after the frame at `start`, `late` seconds late;
+    /// `hang` when its interval reached the hang threshold.
+    mutating func lateFrame(from start: Double, to end: Double, late: Double, hang: Bool) {
+        if hitches.count < Self.maxLateFrames { hitches.append(TimelineDigest.Hitch(start: start, end: end, late: late)) }
+        longestHitch = max(longestHitch, late)
+        if hang { hangs += 1 }
     }
 
     init(presentations: [TitlePresentation], duration: Double, bucketCount: Int) {
@@ -197,6 +218,6 @@ struct TimelineDigestBuilder: Sendable {
             spans: findings.map {
                 TimelineDigest.Span(kind: $0.kind, severity: $0.severity, signal: $0.signal, start: $0.start, end: $0.end)
             },
-            lateFrames: lateFrames)
+            hitches: hitches, longestHitch: longestHitch, hangs: hangs)
     }
 }

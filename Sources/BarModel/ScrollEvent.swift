@@ -17,6 +17,9 @@ public struct ScrollEvent: Sendable, Hashable {
         case background
         /// The app is back (`UIApplication.willEnterForegroundNotification`).
         case foreground
+        /// The recorder could not keep `samples` frames from this time on (its buffer was full, as
+        /// when the disk stalls): nothing is known of them, so the interval across it is a gap.
+        case dropped(samples: Int)
 
         /// The event's name in recordings and in the database.
         public var name: String {
@@ -24,6 +27,7 @@ public struct ScrollEvent: Sendable, Hashable {
             case .tap: ScrollEvent.kindName
             case .background: "background"
             case .foreground: "foreground"
+            case .dropped: "dropped"
             }
         }
 
@@ -58,8 +62,16 @@ public struct ScrollEvent: Sendable, Hashable {
         return nil
     }
 
-    /// Whether this is the app entering the background or the foreground.
+    /// Whether this is the app entering the background or the foreground, or the recorder
+    /// dropping frames: an event after which nothing is known to have been drawn on time, so the
+    /// interval across it is never a hitch.
     public var isLifecycle: Bool { target == nil }
+
+    /// Frames the recorder dropped here; 0 for other events.
+    public var droppedSamples: Int {
+        if case .dropped(let samples) = kind { return samples }
+        return 0
+    }
 
     /// The event kind of format version 1, the only one with a target.
     public static let kindName = "tap"

@@ -9,7 +9,8 @@ struct DatasetteMetadata {
     let databaseName: String
 
     /// Tables Datasette lists but a user should not query (README "The database").
-    static let hidden = ["frame_chunks", "chunk_positions", "session_columns", "events", "analyses", "sample_lines", "navrec_migrations"]
+    static let hidden = ["frame_chunks", "chunk_positions", "session_columns", "events", "analyses", "sample_lines", "navrec_migrations",
+                         "timeline_streams"]
 
     /// What each column of `sessions` means; `session_summary` shows the same columns with the same words.
     static let sessionColumns: [(String, String)] = [
@@ -64,6 +65,14 @@ struct DatasetteMetadata {
         ] + BarStateField.allCases.map { ($0.columnName, $0.unit) } + [
             ("frame_duration", "seconds the frame was meant to stay on screen (NULL when not recorded)"),
         ]),
+        ("observed_gaps", "One row per sample that carried an observed state: |observed − computed| per numeric field.",
+         // No facets: a row per observed sample.
+         nil, [], nil, [
+            ("session_id", "the session's id"), ("seq", "sample number in the session, from 0"),
+            ("t", "seconds from the session start (microsecond resolution)"),
+        ] + BarStateField.allCases.filter { DatasetteMetadata.gapFields.contains($0.columnName) }.map {
+            ($0.columnName + "_gap", "|observed − computed| \($0.columnName), \($0.unit); NULL where either is NULL")
+        }),
         ("session_summary", "One row per session with its latest analysis (NULL before the first report).", "session_id",
          ["app", "device", "os", "behaviors"], nil, [
             ("session_id", "the session's id"), ("hitch_time_ratio", "hitch milliseconds per second of movement (ms/s)"),
@@ -120,10 +129,12 @@ struct DatasetteMetadata {
         for entry in QueryLibrary.entries {
             // Queries/ writes parameters as `$name` (portable to DuckDB and Spark); Datasette asks
             // for `:name`, which SQLite reads the same way.
+            let sql = Self.sqliteForms[entry.name] ?? entry.sql
             var query: [String: Any] = [
-                "sql": Self.parameters(of: entry.sql).reduce(entry.sql) { $0.replacingOccurrences(of: "$" + $1, with: ":" + $1) }, "title": entry.name.replacingOccurrences(of: "_", with: " "), "description": entry.summary,
+                "sql": Self.parameters(of: sql).reduce(sql) { $0.replacingOccurrences(of: "$" + $1, with: ":" + $1) },
+                "title": entry.name.replacingOccurrences(of: "_", with: " "), "description": entry.summary,
             ]
-            let parameters = Self.parameters(of: entry.sql)
+            let parameters = Self.parameters(of: sql)
             if !parameters.isEmpty { query["params"] = parameters }
             queries[entry.name] = query
         }

@@ -1,9 +1,10 @@
 internal import BarModel
 internal import Foundation
 
-/// One session's frames, kept for the analyzer's passes without a database: in memory up to
-/// ``memoryFrames``, beyond that in an anonymous temporary file, so `navrec analyze`'s memory stays
-/// flat however long a session is.
+/// One session's frames, kept for the analyzer's passes without a database (`navrec analyze`) and
+/// while a session is read before it is stored (`navrec import`'s sink): in memory up to
+/// ``memoryFrames``, beyond that in an anonymous temporary file, so memory stays flat however long
+/// a session is.
 ///
 /// Frames are written as their raw bytes (``SessionFrame`` is `BitwiseCopyable`) and read back
 /// through `pread`, each reader at its own offset.

@@ -11,6 +11,8 @@ enum InterruptedWork: Sendable {
     case exporting
     /// `navrec tune`: replaying sessions; the run is stored once every value is done.
     case tuning
+    /// `navrec compare`: reading both sides; the run is stored once every group is compared.
+    case comparing
     /// `navrec analyze`: no database.
     case analyzing
     /// Commands that only read (`sessions`, `query`).
@@ -24,6 +26,7 @@ enum InterruptedWork: Sendable {
         case .reporting: "the report is incomplete; findings of the sessions analysed before are stored"
         case .exporting: "the export is incomplete"
         case .tuning: "the tuning run was not stored"
+        case .comparing: "the comparison run was not stored"
         case .analyzing: "the lines printed before are complete sessions"
         case .reading: "nothing was changed"
         }

@@ -11,7 +11,7 @@ package enum NavRec {
 
     static var commands: [any NavRecCommand.Type] {
         [
-            ImportCommand.self, SessionsCommand.self, ReportCommand.self, AnalyzeCommand.self, TuneCommand.self, ExportCommand.self, QueryCommand.self, SimulateCommand.self,
+            ImportCommand.self, SessionsCommand.self, ReportCommand.self, AnalyzeCommand.self, TuneCommand.self, CompareCommand.self, ExportCommand.self, QueryCommand.self, SimulateCommand.self,
             MigrateCommand.self,
             DemoCommand.self, DatasetteMetadataCommand.self, CompletionsCommand.self, ManCommand.self,
         ]

@@ -11,7 +11,7 @@ struct SimulateCommand: NavRecCommand {
         options: [
             .value("behavior", "NAME", "A behaviour the screen uses (at least one).", repeatable: true),
             .value("param", "NAME.KEY=VALUE", "A behaviour parameter.", repeatable: true),
-            .value("gesture", "NAME", "drag, fling, bounce, hover, zigzag, tap, wait or top (default: drag).", repeatable: true),
+            .value("gesture", "NAME", "drag, fling, bounce, hover, zigzag, tap, wait, top or scroll (default: drag).", repeatable: true),
             .value("script", "FILE", "A gesture script: one gesture per line (see README)."),
             .value("duration", "S", "Seconds to fill by repeating the gestures (default: play them once)."),
             .value("fps", "N", "Frames per second, 60 or 120 (default: 60)."),

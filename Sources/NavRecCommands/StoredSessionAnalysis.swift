@@ -90,6 +90,7 @@ struct StoredSessionAnalysis {
         try store.saveAnalysis(
             of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
             frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
+            metrics: StoredMetrics(analysis.metrics),
             findings: analysis.findings.map { finding in
                 StoredFinding(
                     kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,

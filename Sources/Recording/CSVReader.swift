@@ -40,6 +40,7 @@ public final class CSVReader {
     private var events = 0
     private var ignoredColumns = 0
     private var lastT = 0.0
+    private var milliseconds: MillisecondTimeCheck
     private var lastLine = 1
     private var hasher = ContentHasher()
 
@@ -91,6 +92,7 @@ public final class CSVReader {
         self.displayName = displayName
         self.header = header
         self.header.line = 1
+        milliseconds = MillisecondTimeCheck(fps: header.fps)
         // The behaviours are part of the session, so the same CSV under other behaviours is another one.
         hasher.add(Array(header.behaviors.json.utf8))
     }
@@ -402,6 +404,7 @@ public final class CSVReader {
             throw ScanError(tOffset, "'t' went back: \(formatNumber(t)) is smaller than the previous row's \(formatNumber(lastT)) (t never decreases within a session)")
         }
         lastT = t
+        if let message = milliseconds.add(t: t, y: y) { throw ScanError(tOffset, message) }
         sample.t = t
         sample.y = y
         samples += 1

@@ -75,15 +75,17 @@ extension JSONScanner {
         throw ScanError(offset, "unknown target '\(text(name))'; expected content, title or bar")
     }
 
-    /// Parses an event kind name: `tap`, or the lifecycle events `background` and `foreground`
-    /// (returned; `nil` for `tap`, whose target is a key of its own).
+    /// Parses an event kind name: `tap`, the lifecycle events `background` and `foreground`, or
+    /// `dropped` (returned with 0 samples: its `samples` is a key of its own; `nil` for `tap`, whose
+    /// target is a key of its own).
     mutating func eventValue() throws(ScanError) -> ScrollEvent.Kind? {
         let offset = index
         let name = try stringValue("event")
         if bytesEqual(name, "tap") { return nil }
         if bytesEqual(name, "background") { return .background }
         if bytesEqual(name, "foreground") { return .foreground }
-        throw ScanError(offset, "unknown event '\(text(name))'; expected tap, background or foreground")
+        if bytesEqual(name, "dropped") { return .dropped(samples: 0) }
+        throw ScanError(offset, "unknown event '\(text(name))'; expected tap, background, foreground or dropped")
     }
 
     /// Parses an observed bar state (`"bar":{…}`) at nesting level 2; unknown keys are skipped

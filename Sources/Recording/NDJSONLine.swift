@@ -22,7 +22,7 @@ private final class HeaderBox {
 /// Keys a top-level line object may have, as bits for duplicate detection.
 private enum TopKey: UInt16 {
     case t = 1, y = 2, phase = 4, vy = 8, bar = 16, event = 32, target = 64, navrec = 128, session = 256
-    case frameDuration = 512
+    case frameDuration = 512, samples = 1024
     case unknown = 0
 
     @inline(__always)
@@ -35,7 +35,7 @@ private enum TopKey: UInt16 {
         case 3: self = bytesEqual(key, "bar") ? .bar : .unknown
         case 5: self = bytesEqual(key, "phase") ? .phase : bytesEqual(key, "event") ? .event : .unknown
         case 6: self = bytesEqual(key, "target") ? .target : bytesEqual(key, "navrec") ? .navrec : .unknown
-        case 7: self = bytesEqual(key, "session") ? .session : .unknown
+        case 7: self = bytesEqual(key, "session") ? .session : bytesEqual(key, "samples") ? .samples : .unknown
         case 13: self = bytesEqual(key, "frameDuration") ? .frameDuration : .unknown
         default: self = .unknown
         }
@@ -53,6 +53,7 @@ private enum TopKey: UInt16 {
         case .navrec: "navrec"
         case .session: "session"
         case .frameDuration: "frameDuration"
+        case .samples: "samples"
         case .unknown: "?"
         }
     }
@@ -86,6 +87,7 @@ extension JSONScanner {
         var frameDuration: Double?
         var lifecycle: ScrollEvent.Kind?
         var eventOffset = 0
+        var droppedSamples = 0
         hasObserved = false
         var target = ScrollEvent.Target.content
         var version = 0
@@ -138,6 +140,12 @@ extension JSONScanner {
                     lifecycle = try eventValue()
                 case .target:
                     target = try targetValue()
+                case .samples:
+                    let count = try numberValue("samples")
+                    guard count >= 1, count <= 1e9, count == count.rounded() else {
+                        throw ScanError(valueOffset, "'samples' must be a whole number of frames, at least 1, found \(formatNumber(count))")
+                    }
+                    droppedSamples = Int(count)
                 case .navrec:
                     let number = try numberValue("navrec")
                     guard number == number.rounded(.towardZero), let known = SessionHeader.supportedVersions.first(where: { Double($0) == number }) else {
@@ -167,7 +175,7 @@ extension JSONScanner {
                 throw ScanError(objectOffset, "missing 'session' in the header line (an object with at least 'behaviors')")
             }
             header.formatVersion = version
-            let extra = seen & (sampleKeys | TopKey.event.rawValue | TopKey.target.rawValue)
+            let extra = seen & (sampleKeys | TopKey.event.rawValue | TopKey.target.rawValue | TopKey.samples.rawValue)
             return .header(header, ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
         }
         if seen & TopKey.session.rawValue != 0 {
@@ -177,9 +185,17 @@ extension JSONScanner {
             throw ScanError(objectOffset, "missing required key 't' (seconds since the session start)")
         }
         if seen & TopKey.event.rawValue != 0 {
-            if let lifecycle {
+            if var lifecycle {
                 guard seen & TopKey.target.rawValue == 0 else {
                     throw ScanError(eventOffset, "a '\(lifecycle.name)' event has no 'target' (only taps do)")
+                }
+                if case .dropped = lifecycle {
+                    guard seen & TopKey.samples.rawValue != 0 else {
+                        throw ScanError(objectOffset, "missing required key 'samples' (frames the recorder dropped) in the 'dropped' event")
+                    }
+                    lifecycle = .dropped(samples: droppedSamples)
+                } else if seen & TopKey.samples.rawValue != 0 {
+                    throw ScanError(eventOffset, "a '\(lifecycle.name)' event has no 'samples' (only 'dropped' events do)")
                 }
                 let extra = seen & (sampleKeys & ~TopKey.t.rawValue)
                 return .event(ScrollEvent(t: t, kind: lifecycle), tOffset: tOffset, ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
@@ -187,13 +203,13 @@ extension JSONScanner {
             guard seen & TopKey.target.rawValue != 0 else {
                 throw ScanError(objectOffset, "missing required key 'target' (content, title or bar) in the event")
             }
-            let extra = seen & (sampleKeys & ~TopKey.t.rawValue)
+            let extra = seen & ((sampleKeys & ~TopKey.t.rawValue) | TopKey.samples.rawValue)
             return .event(ScrollEvent(t: t, target: target), tOffset: tOffset, ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
         }
         guard seen & TopKey.y.rawValue != 0 else {
             throw ScanError(objectOffset, "missing required key 'y' (scroll position in points)")
         }
-        let extra = seen & TopKey.target.rawValue
+        let extra = seen & (TopKey.target.rawValue | TopKey.samples.rawValue)
         sample = ScrollSample(t: t, y: y, phase: phase, vy: vy, frameDuration: frameDuration)
         return .sample(tOffset: tOffset, ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
     }

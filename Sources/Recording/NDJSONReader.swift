@@ -57,6 +57,7 @@ public final class NDJSONReader {
         var ignoredKeys = 0
         var lastT = 0.0
         var hasher = ContentHasher()
+        var milliseconds = MillisecondTimeCheck(fps: nil)
 
         var summary: SessionSummary {
             SessionSummary(
@@ -240,6 +241,9 @@ public final class NDJSONReader {
                 continue
             case .sample(let tOffset, let ignoredKeys):
                 try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
+                if let message = session.milliseconds.add(t: scanner.sample.t, y: scanner.sample.y) {
+                    throw RecordingError(file: displayName, line: lineNumber, column: tOffset + columnShift + 1, message: message)
+                }
                 session.samples += 1
                 itemLine = lineNumber
                 return .sample
@@ -251,6 +255,7 @@ public final class NDJSONReader {
             case .header(var header, let ignoredKeys):
                 header.line = lineNumber
                 var next = SessionProgress(firstLine: lineNumber, lastLine: lineNumber, ignoredKeys: ignoredKeys)
+                next.milliseconds = MillisecondTimeCheck(fps: header.fps)
                 next.hasher.add(line)
                 let previous = inSession ? session.summary : nil
                 session = next

@@ -120,9 +120,22 @@ public final class RecordingWriter {
     public func writeEvent(_ event: ScrollEvent) throws {
         line = "{\"t\":" + (try Self.number(event.t, "t")) + ",\"event\":\"" + event.kind.name + "\""
         if let target = event.target { line += ",\"target\":\"" + target.rawValue + "\"" }
+        if case .dropped(let samples) = event.kind { line += ",\"samples\":\(samples)" }
         line += "}\n"
         try append()
     }
+
+    /// Writes one line a ``ScrollSampler`` decided on.
+    public func write(_ line: ScrollSampler.Line) throws {
+        switch line {
+        case .sample(let sample, let observed): try writeSample(sample, observed: observed)
+        case .event(let event): try writeEvent(event)
+        case .dropped(let t, let count): try writeEvent(ScrollEvent(t: t, kind: .dropped(samples: count)))
+        }
+    }
+
+    /// Bytes written but not yet handed to the output.
+    public var bufferedByteCount: Int { buffer.utf8.count }
 
     /// Hands everything buffered to the output.
     public func flush() throws {

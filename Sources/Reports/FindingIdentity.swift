@@ -16,10 +16,12 @@ package struct FindingIdentity: Sendable, Hashable {
     package var source: String
     package var ordinal: Int
 
-    /// The JUnit test name: `flapping/subkind background (computed)`, a repeat ` #2`.
+    /// The JUnit test name: `flapping/subkind background (computed)`, a repeat ` #2`; a hitch
+    /// names no stream, as in every human-readable report (``ReportText/stream(_:)``): `hitch frames`.
     package var testName: String {
         let kindText = subkind.map { "\(kind)/\($0)" } ?? kind
-        return "\(kindText) \(signal) (\(source))" + (ordinal > 1 ? " #\(ordinal)" : "")
+        let stream = kind == Finding.Kind.hitch.name ? "" : " (\(source))"
+        return "\(kindText) \(signal)\(stream)" + (ordinal > 1 ? " #\(ordinal)" : "")
     }
 
     /// 64-bit FNV-1a of the fields, hex: stable across runs, platforms and Swift versions (unlike `Hasher`).

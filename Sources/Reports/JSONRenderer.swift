@@ -88,8 +88,27 @@ package struct JSONRenderer: ReportRenderer, Sendable {
             ("frameJitter", .number(session.frameJitter)),
             ("gaps", .integer(session.gaps)),
             ("gapTime", .number(session.gapTime)),
+        ] + Self.metrics(session.metrics) + [
             ("findings", .array(session.findings.map(finding))),
         ])
+    }
+
+    /// The comparable metrics (README "Comparing builds"), in ``SessionMetrics``' order; `null`
+    /// where a session has no value (no movement, no duration).
+    private static func metrics(_ metrics: SessionMetrics) -> [(String, JSONValue)] {
+        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
+        return [
+            ("movingTime", .number(metrics.movingTime)),
+            ("overrunP50", number(metrics.overrunP50)),
+            ("overrunP90", number(metrics.overrunP90)),
+            ("overrunP99", number(metrics.overrunP99)),
+            ("hangsPerMinute", number(metrics.hangsPerMinute)),
+            ("flappingEpisodesPerMinute", number(metrics.flappingEpisodesPerMinute)),
+            ("flappingTogglesPerMinute", number(metrics.flappingTogglesPerMinute)),
+            ("titleDisagreementPerMinute", number(metrics.titleDisagreementPerMinute)),
+            ("jitterFindingsPerMinute", number(metrics.jitterFindingsPerMinute)),
+            ("gapFraction", number(metrics.gapFraction)),
+        ]
     }
 
     private func finding(_ finding: Finding) -> JSONValue {

@@ -77,7 +77,7 @@ package struct JUnitRenderer: Sendable {
     /// The body of a failure: what, where and when, the sentence, then each evidence field on its own line.
     private static func evidence(_ finding: Finding, in session: SessionAnalysis) -> String {
         var lines = [
-            "\(finding.severity.name) \(ReportText.span(finding)) s \(ReportText.kind(finding)) \(finding.signal) (\(finding.source.name)) in session \(session.id)",
+            "\(finding.severity.name) \(ReportText.span(finding)) s \(ReportText.kind(finding)) \(ReportText.signalAndStream(finding)) in session \(session.id)",
             finding.message,
         ]
         if let count = finding.count { lines.append("count: \(count)") }

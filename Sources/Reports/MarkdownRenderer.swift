@@ -114,7 +114,7 @@ package struct MarkdownRenderer: Sendable {
         for finding in session.findings {
             let severity = finding.severity == .error ? "**error**" : "warning"
             lines.append("| \(severity) | \(ReportText.span(finding)) | \(cell(ReportText.kind(finding))) | `\(finding.signal)`"
-                + " | \(finding.source.name) | \(cell(finding.message)) |")
+                + " | \(ReportText.stream(finding) ?? "—") | \(cell(finding.message)) |")
         }
         lines.append("")
         return lines.joined(separator: "\n") + "\n"

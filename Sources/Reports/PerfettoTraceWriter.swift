@@ -122,7 +122,7 @@ package struct PerfettoTraceWriter {
             let id = nextFindingID
             nextFindingID += 1
             var title = finding.subkind.map { "\(finding.kind.name)/\($0)" } ?? finding.kind.name
-            title += " \(finding.signal) (\(finding.source.name))"
+            title += " " + ReportText.signalAndStream(finding)
             var args = #""severity":\#(jsonQuoted(finding.severity.name)),"message":\#(jsonQuoted(finding.message))"#
             if let count = finding.count { args += #","count":\#(count)"# }
             for field in finding.evidence.fields {

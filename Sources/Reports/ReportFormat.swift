@@ -18,13 +18,13 @@ package enum ReportFormat: String, Sendable, CaseIterable, Hashable {
     }
 
     /// A renderer for this format; `listAll` lists sessions without findings one by one in text.
-    /// Text and JSON stream; the others collect the sessions (``CollectingRenderer``).
+    /// Text, JSON and HTML stream; the others collect the sessions (``CollectingRenderer``).
     package func renderer(listAll: Bool = false, options: ReportOptions = ReportOptions()) -> any ReportRenderer {
         switch self {
         case .text: TextRenderer(listAll: listAll, color: options.color, settings: options.settings)
         case .json: JSONRenderer()
         case .markdown: CollectingRenderer { [settings = options.settings] in MarkdownRenderer(settings: settings).render($0) }
-        case .html: CollectingRenderer { HTMLRenderer().render($0) }
+        case .html: HTMLRenderer()
         case .junit: CollectingRenderer { JUnitRenderer(failOn: options.failOn).render($0) }
         case .sarif: CollectingRenderer { SARIFRenderer(locations: options.locations, toolVersion: options.toolVersion).render($0) }
         }

@@ -81,6 +81,21 @@ enum ReportText {
         }.map(\.element)
     }
 
+    /// The stream a finding is about as the human-readable reports name it (`computed`,
+    /// `observed`, `comparison`); `nil` for a hitch, which is about the timing of the frames the
+    /// app logged, not a bar-state stream: "(observed)" on it read as the app's reported bar state,
+    /// also in sessions that have none. The JSON, SARIF and the database keep its `source`
+    /// `observed`.
+    static func stream(_ finding: Finding) -> String? {
+        finding.kind == .hitch ? nil : finding.source.name
+    }
+
+    /// The finding's signal followed by its stream in parentheses, when it has one:
+    /// `background (computed)`, `frames`.
+    static func signalAndStream(_ finding: Finding) -> String {
+        stream(finding).map { "\(finding.signal) (\($0))" } ?? finding.signal
+    }
+
     /// "flapping", or "title_mismatch/both_visible".
     /// The line that says which `--set` assignments a report was made with; `nil` for none.
     static func settings(_ assignments: [String]) -> String? {

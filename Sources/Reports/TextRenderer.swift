@@ -55,8 +55,8 @@ package struct TextRenderer: ReportRenderer, Sendable {
             // Severity first and padded so errors stand out when scanning a long report.
             var severity = finding.severity == .error ? "ERROR  " : "warning"
             if color { severity = (finding.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[33m") + severity + "\u{1B}[0m" }
-            lines.append("  \(severity)  " + TerminalText.escaped("\(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(finding.signal)"
-                + " (\(finding.source.name)): \(finding.message)"))
+            lines.append("  \(severity)  " + TerminalText.escaped("\(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(ReportText.signalAndStream(finding))"
+                + ": \(finding.message)"))
         }
         return lines.joined(separator: "\n") + "\n\n"
     }

@@ -12,7 +12,9 @@ final class AnalysisWriteStatements {
         self.transaction = transaction
         deleteAnalysis = try database.prepare("DELETE FROM analyses WHERE session_key = ? AND settings = ?")
         insertAnalysis = try database.prepare(
-            "INSERT INTO analyses (session_key, settings, hitch_time_ratio, frame_jitter, gaps, gap_time, analyzed_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            "INSERT INTO analyses (session_key, settings, hitch_time_ratio, frame_jitter, gaps, gap_time, analyzed_at, "
+                + StoredMetrics.columns.joined(separator: ", ") + ") VALUES (?, ?, ?, ?, ?, ?, ?"
+                + String(repeating: ", ?", count: StoredMetrics.columns.count) + ")")
         insertFinding = try database.prepare("""
             INSERT INTO findings (session_key, session_id, settings, kind, subkind, signal, source, severity,
                                   start_t, end_t, count, y_min, y_max, suggested_hysteresis, suggested_swipe_distance,

@@ -4,7 +4,7 @@ extension SessionStore {
     /// assignments, `""` for the defaults), in one transaction.
     package func saveAnalysis(
         of session: StoredSession, settings: String, hitchTimeRatio: Double, frameJitter: Double, gaps: Int, gapTime: Double,
-        findings: [StoredFinding]
+        metrics: StoredMetrics = .none, findings: [StoredFinding]
     ) throws {
         let statements = try analysisStatements()
         try statements.transaction.run {
@@ -15,7 +15,7 @@ extension SessionStore {
             try analysis.bind([
                 .int(session.key), .text(settings), .double(hitchTimeRatio), .double(frameJitter), .int(Int64(gaps)),
                 .double(gapTime), .text(isoNow()),
-            ])
+            ] + metrics.values.map(SQLValue.init))
             try TransactionStatements.run(analysis)
             let insert = statements.insertFinding
             for finding in findings {

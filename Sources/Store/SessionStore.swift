@@ -267,7 +267,7 @@ package final class SessionStore {
             statement = cachedEvents
         } else {
             statement = try database.prepare(
-                "SELECT before_seq, t, kind, target FROM events WHERE session_key = ? ORDER BY ordinal")
+                "SELECT before_seq, t, kind, target, samples FROM events WHERE session_key = ? ORDER BY ordinal")
             cachedEvents = statement
         }
         // Reset, so the statement holds no read transaction between calls (also when reading fails).
@@ -278,6 +278,8 @@ package final class SessionStore {
             let kind: ScrollEvent.Kind
             if let lifecycle = ScrollEvent.Kind(lifecycleName: statement.text(2) ?? "") {
                 kind = lifecycle
+            } else if statement.text(2) == "dropped" {
+                kind = .dropped(samples: Int(statement.int64(4)))
             } else {
                 kind = .tap(ScrollEvent.Target(rawValue: statement.text(3) ?? "") ?? .content)
             }

@@ -23,7 +23,7 @@ final class SessionWriteStatements {
         self.transaction = transaction
         chunk = FrameChunkBuilder(insert: ParameterBinder(try database.prepare(FrameChunkBuilder.insertSQL)))
         eventInsert = try database.prepare(
-            "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target) VALUES (?, ?, ?, ?, ?, ?)")
+            "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target, samples) VALUES (?, ?, ?, ?, ?, ?, ?)")
         sessionInsert = try database.prepare("""
             INSERT INTO sessions (session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters,
                                   content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at,

@@ -72,6 +72,7 @@ package final class SessionWriter {
         try eventInsert.bind([
             .int(sessionKey), .int(Int64(events)), .int(Int64(samples)), .double(event.t),
             .text(event.kind.name), SQLValue(event.target?.rawValue),
+            event.droppedSamples > 0 ? .int(Int64(event.droppedSamples)) : .null,
         ])
         try eventInsert.step()
         eventInsert.reset()

@@ -53,11 +53,19 @@ struct DrivenJitterTests {
             behaviors: ["customTitle"],
             states: frames(6) { BarState(inlineTitleAlpha: $0 % 2 == 0 ? 0.6 : 0.9) },
             expected: ["jitter inlineTitleAlpha computed"]),
+        // On the observed stream: the model's blurAlpha is a function of y, which is still here.
         DrivenJitterCase(
             label: "blurAlpha follows y, not the background: its jitter stays beside the background's flap",
             behaviors: ["blurHeader"],
-            states: frames(8) { BarState(blurAlpha: $0 % 2 == 0 ? 0.4 : 0.6, background: $0 % 2 == 0 ? .transparent : .default) },
-            expected: ["flapping background computed", "jitter blurAlpha computed"]),
+            states: frames(8, computed: { _ in BarState(blurAlpha: 1, background: .default) }, observed: {
+                BarState(blurAlpha: $0 % 2 == 0 ? 0.4 : 0.6, background: $0 % 2 == 0 ? .transparent : .default)
+            }),
+            expected: ["flapping background observed", "jitter blurAlpha observed"]),
+        DrivenJitterCase(
+            label: "the model's own barHeight and avatar are functions of y: never jitter on the computed stream",
+            behaviors: ["largeTitle", "avatar"],
+            states: frames(8) { BarState(barHeight: $0 % 2 == 0 ? 60 : 70, avatarTy: $0 % 2 == 0 ? 5 : 8) },
+            expected: []),
         DrivenJitterCase(
             label: "a flap on the other stream does not hide a jitter",
             behaviors: ["hideOnSwipe"],

@@ -6,6 +6,8 @@ struct Fixture {
     var id = "test"
     var behaviors: BehaviorSet
     var fps: Double? = 60
+    /// The header's `scale` (UIScreen.scale); `nil` when the recording does not say.
+    var screenScale: Double?
     var events: [ScrollEvent] = []
     var frames: [SessionFrame]
 
@@ -42,7 +44,7 @@ struct Fixture {
 
     var description: SessionDescription {
         SessionDescription(
-            id: id, metadata: SessionMetadata(fps: fps), behaviors: behaviors, events: events, sampleCount: frames.count,
+            id: id, metadata: SessionMetadata(fps: fps, screenScale: screenScale), behaviors: behaviors, events: events, sampleCount: frames.count,
             duration: (frames.last?.sample.t ?? 0) - (frames.first?.sample.t ?? 0))
     }
 

@@ -81,9 +81,10 @@ struct TitleMismatchTests {
     @Test("observed_vs_expected: the app shows a title the model hides, longer than the tolerance")
     func observedVersusExpected() throws {
         // The observed stream reports the inline alpha only now and then; gaps carry the last value.
+        // It never reports the large title's alpha, so its own exclusive rule judges nothing.
         let observed: [BarState?] = [
-            BarState(largeTitleAlpha: 1, inlineTitleAlpha: 0), nil, BarState(inlineTitleAlpha: 1), BarState(),
-            nil, BarState(inlineTitleAlpha: 1), BarState(largeTitleAlpha: 0, inlineTitleAlpha: 1), nil,
+            BarState(inlineTitleAlpha: 0), nil, BarState(inlineTitleAlpha: 1), BarState(),
+            nil, BarState(inlineTitleAlpha: 1), BarState(inlineTitleAlpha: 1), nil,
         ]
         let fixture = try Fixture(behaviors: ["largeTitle"], states: observed.enumerated().map { index, state in
             let collapsed = index >= 6
@@ -102,9 +103,23 @@ struct TitleMismatchTests {
             TitleAlphaDifference(presentation: .inline, computedAlpha: 0, observedAlpha: 1),
         ])
         #expect(finding.evidence.fields.map(\.key) == ["computedAlpha", "observedAlpha", "duration", "tolerance"])
-        // The observed stream alone has both titles visible over the same span.
-        let both = findings.filter { $0.source == .observed }
-        #expect(both.map(\.subkind) == ["both_visible"])
+        #expect(findings.filter { $0.source == .observed }.isEmpty)
+    }
+
+    @Test("one fault, one finding: a title the app shows beside the model's is its both_visible, not also a disagreement")
+    func bothVisibleAbsorbsTheComparison() throws {
+        let observed: [BarState?] = [
+            BarState(largeTitleAlpha: 1, inlineTitleAlpha: 0), nil, BarState(inlineTitleAlpha: 1), BarState(),
+            nil, BarState(inlineTitleAlpha: 1), BarState(largeTitleAlpha: 0, inlineTitleAlpha: 1), nil,
+        ]
+        let fixture = try Fixture(behaviors: ["largeTitle"], states: observed.enumerated().map { index, state in
+            let collapsed = index >= 6
+            return (Double(index) * 0.1, 0, BarState(largeTitleAlpha: collapsed ? 0 : 1, inlineTitleAlpha: collapsed ? 1 : 0), state)
+        })
+        let findings = try fixture.analyze().findings.filter { $0.kind == .titleMismatch }
+        // The app shows the inline title early beside the large one: one error over 0.2–0.6 s.
+        #expect(findings.map { "\($0.subkind ?? "") \($0.signal) \($0.source.name) \($0.start)–\($0.end)" }
+            == ["both_visible largeTitle+inlineTitle observed 0.2–0.6000000000000001"])
     }
 
     @Test("a nil subtitle leaves an empty label visible: one warning for the whole session")

@@ -6,6 +6,7 @@ struct SimulatorTests {
     static let allGestures: [Gesture] = [
         .drag(), .drag(to: -60, duration: 0.4), .fling(), .fling(velocity: -2500), .fling(velocity: 4000, rate: .fast),
         .bounce(), .hover(), .hover(at: 30, hold: 0), .zigzag(), .tap(.content), .tap(.title), .wait(0.5), .top(),
+        .scroll(), .scroll(to: 40, duration: 0.5),
     ]
 
     private func configuration(_ names: [String], _ gesture: Gesture, fps: Int = 60, seed: UInt64 = 7,

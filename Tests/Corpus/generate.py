@@ -482,6 +482,8 @@ GENERATORS = [inbox_callbacks_pauses, album_displaylink_background, settings_dup
               profile_media_time, feed_hide_on_swipe_noise, scroll_to_top, long_bursts,
               app_hysteresis_undeclared, deliberate_scrolling, rest_on_threshold, idle_heartbeat_60hz,
               dropped_frames_fling, hover_flapping, wrong_title, bar_hidden_disagrees, reused_ids]
+GENERATORS += __import__("gen_verdict_signals").generators(sys.modules[__name__])
+GENERATORS += __import__("gen_verdict_timing").generators(sys.modules[__name__])
 
 
 def main():

@@ -75,7 +75,9 @@ struct AnalyzeSchemaTests {
         let ddl = try Self.ddl()
         #expect(ddl.map(\.name) == [
             "id", "app", "screen", "device", "os", "startedAt", "scale", "appVersion", "build", "behaviors", "samples", "duration", "fps",
-            "hitchTimeRatio", "frameJitter", "gaps", "gapTime", "findings", "error",
+            "hitchTimeRatio", "frameJitter", "gaps", "gapTime", "movingTime", "overrunP50", "overrunP90", "overrunP99",
+            "hangsPerMinute", "flappingEpisodesPerMinute", "flappingTogglesPerMinute", "titleDisagreementPerMinute",
+            "jitterFindingsPerMinute", "gapFraction", "findings", "error",
         ])
         let bad = #"{"navrec":1,"session":{"id":"broken","app":"Music","startedAt":"2026-11-02T09:00:00Z","behaviors":{"blurHeader":{}}}}"#
             + "\n" + #"{"t":"late","y":1}"# + "\n"

@@ -6,7 +6,7 @@ struct SimulateTests {
     let directory = TemporaryDirectory()
     var db: String { directory.path("sim.sqlite") }
 
-    @Test("every gesture's output imports through stdin", arguments: ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top"])
+    @Test("every gesture's output imports through stdin", arguments: ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top", "scroll"])
     func gestureImports(gesture: String) throws {
         let simulated = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--behavior", "hideOnSwipe", "--gesture", gesture])
         #expect(simulated.status == 0, "\(simulated.stderr)")

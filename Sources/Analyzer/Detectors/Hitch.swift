@@ -7,21 +7,25 @@ import BarModel
 /// ``RestTolerance``): an idle app logs nothing. Each counted interval is measured against the
 /// frame duration in effect:
 /// - the previous frame's recorded `frameDuration` (CADisplayLink `targetTimestamp − timestamp`);
-/// - else, on a display that can lower its rate (`fps` above 60, or unknown), the interval itself
-///   when it is a steady new rate: at most ``slowestSteadyRate``, more than ``steadyTolerance``
-///   away from the duration in effect, and within ``steadyTolerance`` of the interval before or
-///   after it (ProMotion holds a rate for several frames; one dropped frame is a lone long
-///   interval);
-/// - else the duration in effect: the last one so decided, or the nominal `1/fps` (median
-///   interval) at the start and after a gap.
+/// - else, on a display that can lower its rate (`fps` above 60, or unknown), the slower of the
+///   rate the display ran at before the interval and the rate it runs at after it, each the
+///   ``rate(of:)`` of up to ``rateFrames`` counted intervals, and never shorter than `1/fps`
+///   (ProMotion only lowers the rate, in its own steps): stamp noise cannot make a rate faster
+///   than the display, and a rate change is not a late frame;
+/// - else the nominal `1/fps` (the median interval without `fps`).
 ///
-/// An interval longer than `factor` × that + ``lateMargin`` is late. A late interval is a **gap**
-/// (neither hitch time nor moving time) when it spans a lifecycle event, starts at rest (the
-/// frame before it is `idle`, the first, or did not move), starts a new gesture (a `drag` or
-/// `animate` frame after a frame of another phase), or when the content did not keep moving
-/// across it: its jump is not in the direction of the velocity before it or not between a quarter
-/// and four times velocity × interval. Otherwise it is a hitch (a freeze mid-motion): its hitch
-/// time is `interval − expected`; hitches of 250 ms and more are hangs (Apple's threshold).
+/// An interval longer than `factor` × that + ``lateMargin`` is late — when a counted interval
+/// follows it, only if the two together are longer than `factor + 1` times that (a stamp taken
+/// late makes the next interval short by as much). A late interval is a **gap**
+/// (neither hitch time nor moving time) when it spans a lifecycle event; when it starts at rest
+/// (the frame before it is `idle`, the first, or did not move), unless the recorder is seen
+/// logging at rest — the ``restEvidence`` intervals before it are rest frames at the display's
+/// rate, so a late first moving frame is the main thread's fault (the touch-down hitch); when it
+/// starts a new gesture (a `drag` or `animate` frame after a frame of another phase); or when the
+/// content did not keep moving across it: its jump is not in the direction of the velocity before
+/// it or not between a quarter and four times velocity × interval. Otherwise it is a hitch (a
+/// freeze mid-motion): its hitch time is `interval − expected`; hitches of 250 ms and more are
+/// hangs (Apple's threshold).
 ///
 /// Frame-interval jitter follows RFC 3550 §6.4.1, `J += (|D| − J) / 16`, with `D` the interval's
 /// deviation from the frame duration in effect, over moving intervals.
@@ -31,20 +35,27 @@ struct HitchDetector: Sendable {
     /// The nominal frame interval, seconds (`1/fps`, else the median); `nil` when there is none.
     let expected: Double?
     let factor: Double
-    /// Whether lower refresh rates are inferred from steady intervals (ProMotion displays).
+    /// Whether lower refresh rates are inferred from the intervals (ProMotion displays).
     let adaptive: Bool
+    /// The shortest frame the display shows: `1/fps`, or 1/120 s (no iOS display is faster).
+    let shortestFrame: Double
+    /// The steps inferred frame durations are rounded to: half the shortest frame (ProMotion's
+    /// rates are 240/n Hz at 120 Hz), half the median interval without `fps`.
+    let rateStep: Double
     /// Lifecycle event times, ascending.
     private let lifecycle: [Double]
     private var nextLifecycle = 0
     private var merger: FrameMerger
     /// Up to the last five frames, oldest first, for the velocity before an interval.
     private var recent: [FrameMerger.Frame] = []
-    /// The interval waiting for the one after it (to tell a steady rate from a lone long frame).
-    private var pending: Interval?
-    /// Duration of the last classified interval when it was counted and not a gap.
-    private var previousDuration: Double?
-    /// The frame duration last in effect; `nil` means the nominal one.
-    private var rateInEffect: Double?
+    /// Intervals not yet classified, oldest first: the first waits for the counted intervals
+    /// after it (the rate the display runs at after it).
+    private var waiting: [Interval] = []
+    /// Durations of the last ``rateFrames`` counted intervals that were neither late nor gaps,
+    /// since the last gap or rest: the rate before the next interval.
+    private var before: [Double] = []
+    /// Rest intervals at the display's rate in a row, up to the newest frame.
+    private var restRun = 0
 
     /// Seconds covered by moving intervals (hitches included, gaps not).
     private(set) var movingSeconds = 0.0
@@ -61,15 +72,21 @@ struct HitchDetector: Sendable {
     private(set) var gapSeconds = 0.0
     /// RFC 3550 interarrival jitter of the moving intervals, seconds.
     private(set) var jitter = 0.0
+    /// The hitches classified by the last ``observe(_:)`` or ``finish()``: when the frame before
+    /// each and the late frame were shown, its hitch time, and whether it is a hang.
+    private(set) var newHitches: [(start: Double, end: Double, late: Double, hang: Bool)] = []
+    /// Every moving interval's `interval − frame duration in effect`, milliseconds (for the
+    /// overrun percentiles of ``SessionMetrics``).
+    private(set) var overruns = OverrunHistogram()
 
     /// Seconds added to the late threshold: ten times the microsecond resolution of stored times,
     /// so that an interval exactly at the threshold (80 Hz against 120 Hz: 12.5 ms = 1.5 × 8.33 ms)
     /// is never decided by rounding.
     static let lateMargin = 1e-5
-    /// Half a ProMotion step (its rates are 240/n Hz): intervals this close are the same rate.
-    static let steadyTolerance = 1.0 / 480
-    /// The slowest refresh rate iOS uses while content moves, as a frame duration (30 Hz).
-    static let slowestSteadyRate = 1.0 / 30
+    /// Counted intervals a rate is taken from, before and after an interval.
+    static let rateFrames = 2
+    /// Rest intervals at the display's rate in a row that show a recorder logging every frame at rest.
+    static let restEvidence = 3
     /// Apple's hang threshold, seconds.
     static let hangDuration = 0.25
     /// Frames (at most) and seconds looked back for the velocity before an interval.
@@ -84,6 +101,8 @@ struct HitchDetector: Sendable {
         /// Points per second over the frames before `start`; `nil` when `start` is the first.
         var velocity: Double?
         var startsAtRest: Bool
+        /// The ``restEvidence`` intervals before `start` were rest frames at the display's rate.
+        var loggedAtRest: Bool
         var spansLifecycle: Bool
         var duration: Double { end.t - start.t }
     }
@@ -92,8 +111,11 @@ struct HitchDetector: Sendable {
         self.expected = expected
         self.factor = factor
         adaptive = (fps ?? .infinity) > 60
+        shortestFrame = fps.map { 1 / $0 } ?? 1.0 / 120
+        rateStep = fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2
         self.lifecycle = lifecycle.sorted()
         merger = FrameMerger(window: FrameMerger.window(fps: fps))
+        waiting.reserveCapacity(Self.rateFrames + 2)
     }
 
     /// Whether the interval from `previous` to `frame` counts: it ends in a moving frame.
@@ -103,16 +125,26 @@ struct HitchDetector: Sendable {
         return RestTolerance.moved(from: previous.y, to: frame.y)
     }
 
+    /// The rate up to ``rateFrames`` neighbouring intervals show: their mean (the mean of two
+    /// neighbours cancels the noise of the stamp between them), rounded to ``rateStep`` and never
+    /// shorter than the display's shortest frame; `nil` for no intervals.
+    func rate<Durations: Collection<Double>>(of durations: Durations) -> Double? {
+        guard !durations.isEmpty else { return nil }
+        let mean = durations.reduce(0, +) / Double(durations.count)
+        return max(shortestFrame, (mean / rateStep).rounded() * rateStep)
+    }
+
     /// Takes the next sample.
     mutating func observe(_ sample: ScrollSample) {
+        if !newHitches.isEmpty { newHitches.removeAll(keepingCapacity: true) }
         if let frame = merger.add(sample) { take(frame) }
     }
 
-    /// Ends the session: the last frame and interval are classified.
+    /// Ends the session: the last frame and intervals are classified.
     mutating func finish() {
+        if !newHitches.isEmpty { newHitches.removeAll(keepingCapacity: true) }
         if let frame = merger.finish() { take(frame) }
-        if let pending { classify(pending, next: nil) }
-        pending = nil
+        classifyWaiting(final: true)
     }
 
     private mutating func take(_ frame: FrameMerger.Frame) {
@@ -130,9 +162,39 @@ struct HitchDetector: Sendable {
         let startsAtRest = start.phase == .idle || beforeStart.map { !RestTolerance.moved(from: $0.y, to: start.y) } ?? true
         let interval = Interval(
             start: start, end: frame, counted: Self.isMoving(frame, after: start), velocity: velocity(at: start),
-            startsAtRest: startsAtRest, spansLifecycle: spansLifecycle)
-        if let pending { classify(pending, next: interval) }
-        pending = interval
+            startsAtRest: startsAtRest, loggedAtRest: restRun >= Self.restEvidence, spansLifecycle: spansLifecycle)
+        if RestTolerance.moved(from: start.y, to: frame.y) || spansLifecycle {
+            restRun = 0
+        } else if let frameDuration = start.frameDuration ?? expected,
+            interval.duration <= factor * frameDuration + Self.lateMargin
+        {
+            restRun += 1
+        } else {
+            restRun = 0
+        }
+        waiting.append(interval)
+        classifyWaiting(final: false)
+    }
+
+    /// Classifies the waiting intervals whose rate after them is known: ``rateFrames`` counted
+    /// intervals follow, or an interval that does not count, or the session ended.
+    private mutating func classifyWaiting(final: Bool) {
+        while let head = waiting.first {
+            var after = 0
+            var ended = final
+            for interval in waiting.dropFirst() {
+                guard interval.counted else {
+                    ended = true
+                    break
+                }
+                after += 1
+            }
+            guard !head.counted || ended || after >= Self.rateFrames else { return }
+            let following = waiting.dropFirst().prefix(min(after, Self.rateFrames)).lazy.map(\.duration)
+            let inferred = head.counted && head.start.frameDuration == nil && adaptive
+            classify(head, next: following.first, rateAfter: inferred ? rate(of: following) : nil)
+            waiting.removeFirst()
+        }
     }
 
     /// Velocity at `start` (the newest of ``recent``) over up to ``velocityFrames`` frames within
@@ -147,59 +209,62 @@ struct HitchDetector: Sendable {
         return elapsed > 0 ? (start.y - reference.y) / elapsed : nil
     }
 
-    private mutating func classify(_ interval: Interval, next: Interval?) {
+    private mutating func classify(_ interval: Interval, next: Double?, rateAfter: Double?) {
         guard interval.counted else {
-            previousDuration = nil
+            before.removeAll(keepingCapacity: true)
             return
         }
         let duration = interval.duration
-        let inEffect = rateInEffect ?? expected
         let frameDuration: Double
         if let recorded = interval.start.frameDuration {
             frameDuration = recorded
-        } else if adaptive, inEffect.map({ abs(duration - $0) > Self.steadyTolerance }) ?? true, isSteady(duration, next: next) {
-            frameDuration = duration
-        } else if let inEffect {
-            frameDuration = inEffect
+        } else if adaptive, let rate = Self.slower(rate(of: before), rateAfter) {
+            frameDuration = rate
+        } else if let expected {
+            frameDuration = adaptive ? max(expected, shortestFrame) : expected
         } else {
             return
         }
 
-        if duration > factor * frameDuration + Self.lateMargin, isGap(interval) {
+        // A stamp taken late makes its interval long and the next one short by as much: late only
+        // when the two together are still late, as a frame the display showed late leaves them.
+        let late = duration > factor * frameDuration + Self.lateMargin
+            && next.map { duration + $0 > (factor + 1) * frameDuration + Self.lateMargin } ?? true
+        if late, isGap(interval) {
             gapCount += 1
             gapSeconds += duration
-            previousDuration = nil
-            rateInEffect = nil
+            before.removeAll(keepingCapacity: true)
             return
         }
         movingSeconds += duration
         jitter += (abs(duration - frameDuration) - jitter) / 16
-        previousDuration = duration
-        if duration > factor * frameDuration + Self.lateMargin {
-            let late = duration - frameDuration
-            hitchSeconds += late
+        overruns.add((duration - frameDuration) * 1000)
+        if late {
+            let lateBy = duration - frameDuration
+            hitchSeconds += lateBy
             hitchCount += 1
             if duration >= Self.hangDuration { hangCount += 1 }
-            longestHitch = max(longestHitch, late)
+            longestHitch = max(longestHitch, lateBy)
             if firstHitch == nil { firstHitch = interval.start.t }
             lastHitch = interval.end.t
+            newHitches.append((interval.start.t, interval.end.t, lateBy, duration >= Self.hangDuration))
         } else {
-            rateInEffect = frameDuration
+            before.append(duration)
+            if before.count > Self.rateFrames { before.removeFirst() }
         }
     }
 
-    /// Whether `duration` is a steady refresh rate: not slower than ``slowestSteadyRate`` and the
-    /// same as the moving interval before or after it.
-    private func isSteady(_ duration: Double, next: Interval?) -> Bool {
-        guard duration <= Self.slowestSteadyRate + Self.steadyTolerance else { return false }
-        if let previousDuration, abs(duration - previousDuration) <= Self.steadyTolerance { return true }
-        if let next, next.counted, abs(duration - next.duration) <= Self.steadyTolerance { return true }
-        return false
+    /// The longer of two frame durations, either of which may be unknown.
+    private static func slower(_ a: Double?, _ b: Double?) -> Double? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return max(a, b)
     }
 
     /// Whether a late interval is a gap rather than a freeze mid-motion.
     private func isGap(_ interval: Interval) -> Bool {
-        if interval.spansLifecycle || interval.startsAtRest { return true }
+        if interval.spansLifecycle { return true }
+        if interval.startsAtRest { return !interval.loggedAtRest }
         if let phase = interval.end.phase, phase == .drag || phase == .animate,
             let before = interval.start.phase, before != phase
         {

@@ -1,40 +1,20 @@
 import BarModel
 
-/// Counts reversals of one value: steps smaller than `epsilon` are noise; a reversal is a step whose
-/// sign differs from the previous non-ignored step.
-struct ReversalCounter: Sendable {
-    let epsilon: Double
-    private var last: Double?
-    private var direction = 0.0
-    /// Reversals so far.
-    private(set) var total = 0
-
-    init(epsilon: Double) { self.epsilon = epsilon }
-
-    /// Takes the next value; returns the reversing step, or `nil` when the value did not reverse.
-    @inline(__always)
-    mutating func add(_ value: Double) -> Double? {
-        guard let last else {
-            self.last = value
-            return nil
-        }
-        let step = value - last
-        self.last = value
-        guard abs(step) >= epsilon, step != 0 else { return nil }
-        let stepDirection: Double = step > 0 ? 1 : -1
-        defer { direction = stepDirection }
-        guard direction != 0, stepDirection != direction else { return nil }
-        total += 1
-        return step
-    }
-}
-
 /// Jitter: a continuous state moving back and forth more than the content did (ANALYSIS.md
 /// "jitter"), over one stream.
 ///
 /// Steps are taken between consecutive *known* values of a signal. An episode is a maximal chain of
 /// reversals each within `window` of the previous; it is reported with at least `minReversals`
 /// reversals and more than `y` had over the same span (finger tremor is not the bar's fault).
+/// That span starts with `y`'s reversal that led the signal's first one: the last reversal of `y`
+/// since the signal's step before it (a signal that follows `y` turns when `y` has turned, and a
+/// clamped one later, once `y` is back in its range).
+///
+/// Rules of the stream the detector watches, given at `init`: the observed stream's lengths were
+/// rounded to the screen's pixel grid, so their steps count from `epsilon + pixel`; a signal that
+/// only follows an on/off state (``ContinuousSignal/driver``) switching between exactly 0 and 1
+/// does not reverse (flapping judges the state); `ignored` signals are not watched (the computed
+/// stream's monotonic functions of `y`, ``ContinuousSignal/isMonotonicInY(in:)``).
 ///
 /// - Complexity: O(1) per sample and O(signals) memory, plus the reported episodes.
 struct JitterDetector: Sendable {
@@ -42,7 +22,7 @@ struct JitterDetector: Sendable {
     struct Episode: Sendable, Hashable {
         var signal: ContinuousSignal
         var count: Int
-        /// Reversals of `y` over `start...end`.
+        /// Reversals of `y` over `start...end` and the one that led the first reversal.
         var inputReversals: Int
         /// Largest reversing step, in the signal's unit.
         var amplitude: Double
@@ -58,6 +38,10 @@ struct JitterDetector: Sendable {
         var amplitude = 0.0
         var inputBase = 0
         var inputEnd = 0
+        /// The running count of `y` reversals after the signal's last counted step.
+        var inputAtLastStep = 0
+        /// Whether the signal is watched at all.
+        var watched = true
     }
 
     /// Cached: `allCases` builds a new array on every access, and this runs per sample.
@@ -69,24 +53,42 @@ struct JitterDetector: Sendable {
     /// Reported episodes so far, in the order they ended.
     private(set) var episodes: [Episode] = []
 
-    init(settings: AnalyzerSettings.Jitter) {
+    /// A detector for one stream: `pixel` is the size of a pixel in points when the stream's
+    /// lengths were rounded to the screen's pixel grid (0 when they were not); `ignored` signals
+    /// are not watched.
+    init(settings: AnalyzerSettings.Jitter, pixel: Double = 0, ignored: Set<ContinuousSignal> = []) {
         window = settings.window
         minReversals = settings.minReversals
         trackers = ContinuousSignal.allCases.map {
-            Tracker(counter: ReversalCounter(epsilon: $0.isLength ? settings.epsilon : settings.fractionEpsilon))
+            var tracker = Tracker(counter: $0.isLength
+                ? ReversalCounter(epsilon: settings.epsilon, pixel: pixel)
+                : ReversalCounter(epsilon: settings.fractionEpsilon, switches: $0.driver != nil))
+            tracker.watched = !ignored.contains($0)
+            return tracker
         }
     }
 
-    /// Takes one sample's state at time `t`; `inputBefore` and `inputAfter` are the running counts
-    /// of `y` reversals before and after this sample.
-    mutating func observe(t: Double, state: BarState, inputBefore: Int, inputAfter: Int) {
+    /// Takes one sample's state at time `t`; `inputAfter` is the running count of `y` reversals
+    /// up to and including this sample.
+    mutating func observe(t: Double, state: BarState, inputAfter: Int) {
         // One exclusive access to the trackers per frame: indexing the array per signal paid a
         // uniqueness check and tracker copies each time (Benchmarks/README.md).
         let window = self.window
         let minimum = minReversals
         trackers.withUnsafeMutableBufferPointer { trackers in
             for (index, signal) in Self.signals.enumerated() {
-                guard let value = signal.value(in: state), let step = trackers[index].counter.add(value) else { continue }
+                guard trackers[index].watched, let value = signal.value(in: state) else { continue }
+                let step: Double
+                switch trackers[index].counter.add(value) {
+                case .still: continue
+                case .step:
+                    trackers[index].inputAtLastStep = inputAfter
+                    continue
+                case .reversal(let reversing): step = reversing
+                }
+                // `y`'s reversal that led this one, when `y` turned since the signal's last step.
+                let leading = inputAfter > trackers[index].inputAtLastStep ? inputAfter - 1 : inputAfter
+                trackers[index].inputAtLastStep = inputAfter
                 if trackers[index].count > 0, t - trackers[index].lastReversal <= window {
                     trackers[index].count += 1
                     trackers[index].lastReversal = t
@@ -98,7 +100,7 @@ struct JitterDetector: Sendable {
                     trackers[index].start = t
                     trackers[index].lastReversal = t
                     trackers[index].amplitude = abs(step)
-                    trackers[index].inputBase = inputBefore
+                    trackers[index].inputBase = leading
                     trackers[index].inputEnd = inputAfter
                 }
             }

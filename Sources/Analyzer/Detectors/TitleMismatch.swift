@@ -132,11 +132,15 @@ struct TitleMismatchDetector: Sendable {
 /// presentation that differed in it. Titles are compared only while the bar is shown in both
 /// streams; while `barHidden` itself differs, that is the one finding.
 ///
+/// The app's state is compared only at the samples that carry it: a sample without it neither
+/// starts nor breaks a run, nothing is carried forward into a model switch, and a run's span is
+/// bounded by observed samples (``ObservedSpan``).
+///
 /// - Complexity: O(presentations) per sample, O(presentations) memory, plus the findings.
 struct TitleComparisonDetector: Sendable {
     /// The presentations' run: which differed, and each one's alphas when it first did.
     private struct TitleRun: Sendable {
-        var start: Double
+        var span: ObservedSpan
         var differed = 0
         var computedAlphas: [Double]
         var observedAlphas: [Double]
@@ -144,10 +148,10 @@ struct TitleComparisonDetector: Sendable {
 
     let presentations: [TitlePresentation]
     let tolerance: Double
-    private var observedAlphas: [Double?]
+    /// The app's last reported `barHidden`: titles are not compared while it hides the bar.
     private var observedHidden: Bool?
     private var titleRun: TitleRun?
-    private var hiddenRun: ConditionRun<Bool>?
+    private var hiddenRun: (span: ObservedSpan, observedHidden: Bool)?
     private var lastT = 0.0
     /// Findings so far, in the order they ended.
     private(set) var findings: [Finding] = []
@@ -155,77 +159,81 @@ struct TitleComparisonDetector: Sendable {
     init(presentations: [TitlePresentation], tolerance: Double) {
         self.presentations = presentations
         self.tolerance = tolerance
-        observedAlphas = Array(repeating: nil, count: presentations.count)
     }
 
     /// Takes one sample's computed and observed states at time `t`.
     mutating func observe(t: Double, computed: BarState, observed: BarState?) {
         lastT = t
-        if let hidden = observed?.barHidden { observedHidden = hidden }
-        observeHidden(t: t, computed: computed.barHidden)
+        titleRun?.span.pass(t)
+        hiddenRun?.span.pass(t)
+        let reportedHidden = observed?.barHidden
+        if let reportedHidden { observedHidden = reportedHidden }
+        observeHidden(t: t, observed: reportedHidden, computed: computed.barHidden)
+        guard let observed else { return }
         let hidden = observedHidden == true || computed.barHidden == true
-        // Lanes are independent, so the observed alphas are taken first, with the state unwrapped
-        // once (per lane it was copied each time).
-        if let observed {
-            for (index, presentation) in presentations.enumerated() {
-                if let alpha = presentation.alpha(in: observed) { observedAlphas[index] = alpha }
-            }
-        }
-        // A bit per differing presentation: no allocation on the per-sample path.
+        // A bit per differing presentation, and per presentation the sample reported: no
+        // allocation on the per-sample path.
         var differing = 0
+        var reported = 0
         for (index, presentation) in presentations.enumerated() {
-            guard let observedAlpha = observedAlphas[index], let computedAlpha = presentation.alpha(in: computed) else { continue }
+            guard let observedAlpha = presentation.alpha(in: observed), let computedAlpha = presentation.alpha(in: computed) else { continue }
+            reported |= 1 << index
             if !hidden, (observedAlpha >= BarState.visibleAlpha) != (computedAlpha >= BarState.visibleAlpha) {
                 differing |= 1 << index
             }
         }
+        // Nothing reported here: the sample neither starts nor breaks a run.
+        guard reported != 0 else { return }
         if differing == 0 {
-            if let run = titleRun { closeTitles(run, end: t) }
+            if let run = titleRun { closeTitles(run, end: run.span.end(at: t)) }
             return
         }
         if titleRun == nil {
             titleRun = TitleRun(
-                start: t, computedAlphas: Array(repeating: 0, count: presentations.count),
+                span: ObservedSpan(start: t), computedAlphas: Array(repeating: 0, count: presentations.count),
                 observedAlphas: Array(repeating: 0, count: presentations.count))
         }
+        titleRun!.span.disagree(at: t)
         for index in presentations.indices where differing & (1 << index) != 0 && titleRun!.differed & (1 << index) == 0 {
             titleRun!.differed |= 1 << index
             titleRun!.computedAlphas[index] = presentations[index].alpha(in: computed) ?? 0
-            titleRun!.observedAlphas[index] = observedAlphas[index] ?? 0
+            titleRun!.observedAlphas[index] = presentations[index].alpha(in: observed) ?? 0
         }
     }
 
-    private mutating func observeHidden(t: Double, computed: Bool?) {
-        guard let observedHidden, let computed else { return }
-        if observedHidden != computed {
-            if hiddenRun == nil { hiddenRun = ConditionRun(condition: observedHidden, start: t) }
+    /// Compares `barHidden` where the sample reported it.
+    private mutating func observeHidden(t: Double, observed: Bool?, computed: Bool?) {
+        guard let observed, let computed else { return }
+        if observed != computed {
+            if hiddenRun == nil { hiddenRun = (ObservedSpan(start: t), observed) }
+            hiddenRun!.span.disagree(at: t)
         } else if let run = hiddenRun {
-            closeHidden(run, end: t)
+            closeHidden(run.span, observedHidden: run.observedHidden, end: run.span.end(at: t))
         }
     }
 
     /// Closes the open runs at the end of the streams.
     mutating func finish() {
-        if let run = hiddenRun { closeHidden(run, end: lastT) }
-        if let run = titleRun { closeTitles(run, end: lastT) }
+        if let run = hiddenRun { closeHidden(run.span, observedHidden: run.observedHidden, end: run.span.end(at: lastT)) }
+        if let run = titleRun { closeTitles(run, end: run.span.end(at: lastT)) }
     }
 
-    private mutating func closeHidden(_ run: ConditionRun<Bool>, end: Double) {
+    private mutating func closeHidden(_ span: ObservedSpan, observedHidden: Bool, end: Double) {
         hiddenRun = nil
-        let duration = end - run.start
+        let duration = end - span.start
         guard duration > tolerance else { return }
-        let (app, model) = run.condition ? ("hidden", "shown") : ("shown", "hidden")
+        let (app, model) = observedHidden ? ("hidden", "shown") : ("shown", "hidden")
         findings.append(Finding(
             signal: "barHidden", source: .comparison,
-            severity: .warning, start: run.start, end: end,
+            severity: .warning, start: span.start, end: end,
             message: "the bar is \(app) in the app but \(model) in the model for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s)",
             evidence: .barHiddenComparison(BarHiddenComparisonEvidence(
-                observedBarHidden: run.condition, duration: rounded(duration, 6), tolerance: rounded(tolerance, 6)))))
+                observedBarHidden: observedHidden, duration: rounded(duration, 6), tolerance: rounded(tolerance, 6)))))
     }
 
     private mutating func closeTitles(_ run: TitleRun, end: Double) {
         titleRun = nil
-        let duration = end - run.start
+        let duration = end - run.span.start
         guard duration > tolerance else { return }
         let differed = presentations.indices.filter { run.differed & (1 << $0) != 0 }
         let signal = differed.map { presentations[$0].signalName }.joined(separator: "+")
@@ -247,7 +255,7 @@ struct TitleComparisonDetector: Sendable {
                 presentation: presentations[$0], computedAlpha: run.computedAlphas[$0], observedAlpha: run.observedAlphas[$0])
         }
         findings.append(Finding(
-            signal: signal, source: .comparison, severity: .warning, start: run.start, end: end, message: message,
+            signal: signal, source: .comparison, severity: .warning, start: run.span.start, end: end, message: message,
             evidence: .titleComparison(TitleComparisonEvidence(
                 differences: differences, duration: rounded(duration, 6), tolerance: rounded(tolerance, 6)))))
     }

@@ -45,6 +45,31 @@ package struct ContinuousSignal: RawRepresentable, Sendable, CaseIterable, Hasha
     /// The signal's name in findings.
     package var name: String { rawValue }
 
+    /// Whether `behaviors`' models compute this signal as a monotonic (non-decreasing or
+    /// non-increasing, possibly clamped or constant) function of `y` alone: largeTitle's bar
+    /// height and the avatar's transform, which follows it; blurHeader's `blurAlpha`; the fixed
+    /// bar heights of customTitle and blurHeader. Such a signal turns only where `y` turns, so on
+    /// the computed stream it can never jitter against `y` and is not watched.
+    package func isMonotonicInY(in behaviors: BehaviorSet) -> Bool {
+        switch field {
+        case .barHeight: behaviors.largeTitle != nil || behaviors.customTitle != nil || behaviors.blurHeader != nil
+        case .avatarScale, .avatarTx, .avatarTy: behaviors.avatar != nil
+        case .blurAlpha: behaviors.blurHeader != nil
+        default: false
+        }
+    }
+
+    /// The part of the bar the signal draws, when other signals draw it too: the titles (their
+    /// alphas move together, one in and the other out, on one switch) and the bar (its height and
+    /// the avatar's transform, which follows it). Jitter of one part on one stream is one fault.
+    package var part: BarPart? {
+        switch field {
+        case .largeTitleAlpha, .inlineTitleAlpha, .contentTitleAlpha: .titles
+        case .barHeight, .avatarScale, .avatarTx, .avatarTy: .bar
+        default: nil
+        }
+    }
+
     /// The binary signal whose flips move this one, when it only follows a two-valued state:
     /// a title's alpha follows its `*Visible` state (computed alphas are 0 or 1, or a fade between
     /// them) and `barShown` animates toward `barHidden`. `blurAlpha`, the heights and the avatar

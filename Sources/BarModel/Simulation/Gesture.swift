@@ -28,9 +28,12 @@ public enum Gesture: Sendable, Hashable {
     /// A tap on the status bar: the content scrolls to the top over `duration` seconds (phase
     /// `animate`, smoothstep easing), as `UIScrollView`'s `scrollsToTop` does.
     case top(duration: Double = 0.3)
+    /// A programmatic scroll to offset `to` over `duration` seconds (phase `animate`, smoothstep
+    /// easing), as `setContentOffset(_:animated:)` and `scrollToRow(at:at:animated:)` do.
+    case scroll(to: Double = 600, duration: Double = 0.3)
 
     /// The gesture names accepted by `--gesture` and in scripts, in documentation order.
-    public static let names = ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top"]
+    public static let names = ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top", "scroll"]
 
     /// The gesture's name in scripts and on the command line.
     public var name: String {
@@ -43,6 +46,7 @@ public enum Gesture: Sendable, Hashable {
         case .tap: "tap"
         case .wait: "wait"
         case .top: "top"
+        case .scroll: "scroll"
         }
     }
 
@@ -57,6 +61,7 @@ public enum Gesture: Sendable, Hashable {
         case "tap": self = .tap()
         case "wait": self = .wait()
         case "top": self = .top()
+        case "scroll": self = .scroll()
         default: return nil
         }
     }
@@ -90,6 +95,7 @@ public enum Gesture: Sendable, Hashable {
         case .tap(let target): "tap \(target.rawValue)"
         case .wait(let seconds): "wait \(formatNumber(seconds))"
         case .top(let duration): "top duration=\(formatNumber(duration))"
+        case .scroll(let to, let duration): "scroll to=\(formatNumber(to)) duration=\(formatNumber(duration))"
         }
     }
 }

@@ -41,7 +41,8 @@ public struct RecordedSimulation: Sequence, Sendable {
         private var queueIndex = 0
         private var shift = 0.0
         private var backgroundDone = false
-        private var lastT = -Double.infinity
+        /// The last `t` written: noise never takes a time back, nor before the session start.
+        private var lastT = 0.0
 
         init(_ configuration: SimulationConfiguration, options: RecorderOptions) {
             self.options = options
@@ -77,7 +78,9 @@ public struct RecordedSimulation: Sequence, Sendable {
             case .sample(var sample, let observed):
                 guard let frameDuration = drawn(sample) else { return }
                 guard written(sample) else { return }
-                if options.style == .displayLink { sample.frameDuration = Math.round(frameDuration, scale: 1e6) }
+                if options.style == .displayLink || options.style == .library {
+                    sample.frameDuration = Math.round(frameDuration, scale: 1e6)
+                }
                 if let background = options.background, !backgroundDone, sample.t >= background.at {
                     backgroundDone = true
                     queue.append(.event(ScrollEvent(t: ordered(time(background.at)), kind: .background)))

@@ -9,4 +9,7 @@ public enum RecorderStyle: String, Sendable, Hashable, CaseIterable {
     /// From `scrollViewDidScroll` only: a sample only when the offset changed, so nothing between
     /// gestures, no touch-down and no idle samples.
     case scrollCallbacks = "scroll-callbacks"
+    /// As the `Recording` library's `ScrollRecorder` writes it: every displayed frame goes through
+    /// its sampler, which decides phases and what to write (with `frameDuration`).
+    case library
 }

@@ -83,6 +83,7 @@ public struct SimulationConfiguration: Sendable, Hashable {
             case .tap: valid = true
             case .wait(let seconds): valid = seconds >= 0 && seconds.isFinite
             case .top(let duration): valid = duration > 0 && duration.isFinite
+            case .scroll(let to, let duration): valid = to >= 0 && to <= maxOffset && duration > 0 && duration.isFinite
             }
             if !valid { throw SimulationError("gesture '\(gesture.scriptLine)' has a parameter out of range") }
         }

@@ -56,6 +56,7 @@ public struct SimulationScript: Sendable, Hashable, CustomStringConvertible {
         case "tap": (keys, bareKey) = (["target"], "target")
         case "wait": (keys, bareKey) = (["seconds"], "seconds")
         case "top": (keys, bareKey) = (["duration"], nil)
+        case "scroll": (keys, bareKey) = (["to", "duration"], nil)
         default:
             var message = "unknown gesture '\(name)'; known: \(Gesture.names.joined(separator: ", "))"
             if let hint = closestName(to: name, in: Gesture.names) { message += " (did you mean '\(hint)'?)" }
@@ -109,6 +110,8 @@ public struct SimulationScript: Sendable, Hashable, CustomStringConvertible {
             return .tap(target)
         case "top":
             return .top(duration: try reader.number("duration", default: 0.3, above: 0))
+        case "scroll":
+            return .scroll(to: try reader.number("to", default: 600, atLeast: 0), duration: try reader.number("duration", default: 0.3, above: 0))
         default:
             return .wait(try reader.number("seconds", default: 1, atLeast: 0))
         }

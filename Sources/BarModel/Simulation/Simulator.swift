@@ -226,6 +226,8 @@ public struct Simulator: Sequence, Sendable {
                 motion = .wait(until: frame + Int((seconds * fps).rounded()))
             case .top(let duration):
                 motion = abs(y) < 0.001 ? .settled : .snap(from: y, to: 0, start: frame, frames: FingerPath.frames(duration, fps: fps))
+            case .scroll(let to, let duration):
+                motion = abs(y - to) < 0.001 ? .settled : .snap(from: y, to: to, start: frame, frames: FingerPath.frames(duration, fps: fps))
             }
         }
 

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+/// `navrec compare` end to end through the binary (README "Comparing builds"): two simulated
+/// builds with known differences give each verdict, every format carries them, runs are stored,
+/// and bad input gets a clear error and exit code.
+@Suite("navrec compare, end to end")
+struct CompareTests {
+    let directory = TemporaryDirectory()
+    var db: String { directory.path("builds.sqlite") }
+
+    /// Sessions per build and screen: `Feed` regresses (head drops frames), `Inbox` improves (base
+    /// dropped them), `Settings` is the same app on both, `Profile` has too few sessions.
+    static let screens: [(screen: String, sessions: Int, base: [String], head: [String])] = [
+        ("Feed", 10, [], ["--fault", "droppedFrames=0.05"]),
+        ("Inbox", 10, ["--fault", "droppedFrames=0.05"], []),
+        ("Settings", 10, [], []),
+        ("Profile", 3, [], ["--fault", "droppedFrames=0.05"]),
+    ]
+
+    /// Simulates, imports and reports both builds (512 the base, 513 the head) into ``db``.
+    func simulateBuilds() throws {
+        var files: [String] = []
+        var seed = 1
+        for (screen, sessions, base, head) in Self.screens {
+            for (build, extra) in [("512", base), ("513", head)] {
+                for _ in 0..<sessions {
+                    let file = directory.path("\(screen)-\(build)-\(seed).ndjson")
+                    let result = try NavRecBinary.run([
+                        "simulate", "--behavior", "largeTitle", "--gesture", "fling", "--duration", "3", "--seed", "\(seed)",
+                        "--screen", screen, "--build", build, "--app-version", build == "512" ? "2.3" : "2.4", "--output", file,
+                    ] + extra)
+                    #expect(result.status == 0, "\(result.stderr)")
+                    files.append(file)
+                    seed += 1
+                }
+            }
+        }
+        #expect(try NavRecBinary.run(["import", "--db", db] + files).status == 0)
+        #expect(try NavRecBinary.run(["report", "--db", db, "--format", "json"]).status == 0)
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// `group → metric → verdict` of a JSON report.
+    static func verdicts(_ report: [String: Any]) throws -> [String: [String: String]] {
+        var verdicts: [String: [String: String]] = [:]
+        for result in try #require(report["results"] as? [[String: Any]]) {
+            verdicts[result["group"] as! String, default: [:]][result["metric"] as! String] = result["verdict"] as? String
+        }
+        return verdicts
+    }
+
+    @Test("--by build: Feed regressed, Inbox improved, Settings unchanged, Profile inconclusive; every format; the run stored")
+    func verdictsOfTwoBuilds() throws {
+        try simulateBuilds()
+        let json = try NavRecBinary.run(["compare", "--db", db, "--by", "build", "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try Self.json(json.stdout)
+        #expect(report["base"] as? String == "build 512")
+        #expect(report["head"] as? String == "build 513")
+        let verdicts = try Self.verdicts(report)
+        #expect(verdicts["Feed · largeTitle"]?["hitchTimeRatio"] == "regressed")
+        #expect(verdicts["Feed · largeTitle"]?["overrunP99"] == "regressed")
+        #expect(verdicts["Inbox · largeTitle"]?["hitchTimeRatio"] == "improved")
+        #expect(verdicts["Settings · largeTitle"]?.values.allSatisfy { $0 == "unchanged" } == true)
+        #expect(verdicts["Profile · largeTitle"]?.values.allSatisfy { $0 == "inconclusive" } == true)
+        let results = try #require(report["results"] as? [[String: Any]])
+        #expect(results.first?["verdict"] as? String == "regressed", "regressions come first")
+        let totals = try #require(report["totals"] as? [String: Int])
+        #expect(totals["regressed"] == 2 && totals["improved"] == 2 && totals["inconclusive"] == 10)
+
+        let text = try NavRecBinary.run(["compare", "--db", db, "--by", "build", "--fail-on", "regression"])
+        #expect(text.status == 1)
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.first == "base: build 512 (33 sessions)")
+        #expect(lines.contains { $0.hasPrefix("Feed · largeTitle") && $0.contains("hitchTimeRatio") && $0.hasSuffix("regressed") })
+        #expect(lines.last == "2 regressed, 2 improved, 26 unchanged, 10 inconclusive")
+
+        let junit = try NavRecBinary.run(["compare", "--db", db, "--by", "build", "--format", "junit"])
+        #expect(junit.stdout.contains(#"<testsuites name="navrec compare" tests="40" failures="2""#))
+        #expect(junit.stdout.contains(#"<failure type="regressed" message="hitchTimeRatio regressed: +"#))
+        #expect(junit.stdout.components(separatedBy: "<skipped ").count - 1 == 10)
+
+        let markdown = try NavRecBinary.run(["compare", "--db", db, "--base", "build = '512'", "--head", "build = '513'", "--format", "markdown"])
+        #expect(markdown.stdout.hasPrefix("### navrec compare: 2 regressions\n"))
+        #expect(markdown.stdout.contains("| 🔴 regressed | Feed · largeTitle | hitchTimeRatio |"))
+
+        let runs = try NavRecBinary.run(["query", "--db", db, "--format", "csv",
+            "SELECT base, head, regressed, improved, unchanged, inconclusive, (SELECT count(*) FROM comparison_results r WHERE r.run_id = c.run_id) FROM comparison_runs c ORDER BY run_id"])
+        #expect(runs.stdout.components(separatedBy: "\r\n").dropFirst().dropLast() == [
+            "build 512,build 513,2,2,26,10,40", "build 512,build 513,2,2,26,10,40", "build 512,build 513,2,2,26,10,40",
+            "where: build = '512',where: build = '513',2,2,26,10,40",
+        ])
+    }
+
+    @Test("two analyze files give the verdicts a database gives; the database side is what report stored")
+    func analyzeFiles() throws {
+        var base: [String] = []
+        var head: [String] = []
+        for seed in 1...8 {
+            for (build, extra) in [("1", [String]()), ("2", ["--fault", "droppedFrames=0.05"])] {
+                let recording = try NavRecBinary.run([
+                    "simulate", "--behavior", "largeTitle", "--gesture", "fling", "--duration", "3", "--seed", "\(seed * 10 + Int(build)!)",
+                    "--screen", "Feed", "--build", build,
+                ] + extra)
+                let analysed = try NavRecBinary.run(["analyze", "-"], stdin: Data(recording.stdout.utf8))
+                if build == "1" { base.append(analysed.stdout) } else { head.append(analysed.stdout) }
+            }
+        }
+        let basePath = directory.path("base.jsonl"), headPath = directory.path("head.jsonl")
+        try base.joined().write(toFile: basePath, atomically: true, encoding: .utf8)
+        try head.joined().write(toFile: headPath, atomically: true, encoding: .utf8)
+        let result = try NavRecBinary.run(["compare", basePath, headPath, "--format", "json", "--fail-on", "regression"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(try Self.verdicts(try Self.json(result.stdout))["Feed · largeTitle"]?["hitchTimeRatio"] == "regressed")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("navrec.sqlite")), "two files store nothing without --db")
+    }
+
+    @Test("bad input: a side without sessions, an unknown --by, no builds recorded, no stored metrics, a missing file")
+    func badInput() throws {
+        let file = directory.path("one.ndjson")
+        #expect(try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--duration", "1", "--output", file]).status == 0)
+        #expect(try NavRecBinary.run(["import", "--db", db, file]).status == 0)
+
+        let noBuilds = try NavRecBinary.run(["compare", "--db", db, "--by", "build"])
+        #expect(noBuilds.status == 65)
+        #expect(noBuilds.stderr.contains("error: no session in \(db) records a build"))
+
+        let unknown = try NavRecBinary.run(["compare", "--db", db, "--by", "buidl"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("--by takes build or app-version, not 'buidl' (did you mean 'build'?)"))
+
+        let unanalysed = try NavRecBinary.run(["compare", "--db", db, "--base", "1", "--head", "1"])
+        #expect(unanalysed.status == 65)
+        #expect(unanalysed.stderr.contains("has an analysis with the comparison metrics; run `navrec report --db \(db)` first"))
+
+        let empty = try NavRecBinary.run(["compare", "--db", db, "--base", "build = '1'", "--head", "1"])
+        #expect(empty.status == 65)
+        #expect(empty.stderr == "error: the base side (where: build = '1') has no sessions\n")
+
+        let badSQL = try NavRecBinary.run(["compare", "--db", db, "--base", "no_such_column = 1", "--head", "1"])
+        #expect(badSQL.status == 64)
+        #expect(badSQL.stderr.contains("no such column: no_such_column"))
+
+        let missing = try NavRecBinary.run(["compare", directory.path("nope.jsonl"), file])
+        #expect(missing.status == 66)
+
+        let old = try directory.write("old.jsonl", [#"{"id": "a", "screen": "Feed", "behaviors": ["largeTitle"], "hitchTimeRatio": 1.0, "error": null}"#])
+        let oldResult = try NavRecBinary.run(["compare", old, old])
+        #expect(oldResult.status == 65)
+        #expect(oldResult.stderr.hasPrefix("\(old):1:1: error: the line has no overrunP50"))
+
+        let usage = try NavRecBinary.run(["compare", "--db", db])
+        #expect(usage.status == 64)
+        let effect = try NavRecBinary.run(["compare", "a", "b", "--min-effect", "hitchRatio=2"])
+        #expect(effect.status == 64)
+        #expect(effect.stderr.contains("(did you mean 'hitchTimeRatio'?)"))
+    }
+}
