@@ -6,9 +6,6 @@ public struct ComparisonSamples: Sendable {
     public struct Group: Sendable {
         public var base: [[Double]]
         public var head: [[Double]]
-        /// Sessions added, with or without values.
-        public var baseSessions = 0
-        public var headSessions = 0
 
         init(metrics: Int) {
             base = Array(repeating: [], count: metrics)
@@ -45,10 +42,6 @@ extension ComparisonSamples.Group {
             case .base: base[index].append(value)
             case .head: head[index].append(value)
             }
-        }
-        switch side {
-        case .base: baseSessions += 1
-        case .head: headSessions += 1
         }
     }
 }

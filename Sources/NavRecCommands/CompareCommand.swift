@@ -173,7 +173,6 @@ struct CompareCommand: NavRecCommand {
                 storePath = databasePath
             }
         }
-        // The values are kept only when the JSON report is to carry them.
         let results = BuildComparison(confidence: rules.confidence, minimumSessions: rules.minimumSessions).run(&samples)
         let elapsed = ContinuousClock.now - started
         var report = ComparisonReport(

@@ -21,7 +21,7 @@ struct SimulateCommand: NavRecCommand {
                    "Inject an app bug into the observed states: titleEarly, heightJitter, droppedFrames, flicker, noTitle.",
                    repeatable: true),
             .choice("recorder", RecorderStyle.self,
-                    "How the app records: frames (default), display-link (adds frameDuration) or scroll-callbacks (only when the offset changes)."),
+                    "How the app records: frames (default), display-link (adds frameDuration), scroll-callbacks (only when the offset changes) or library (as the Recording library's ScrollRecorder writes it)."),
             .choice("refresh", RefreshMode.self, "fixed (default) or adaptive (ProMotion: slow motion at 2/3, 1/2 or 1/3 of --fps)."),
             .value("touch-noise", "PT", "Uniform noise on y while dragging, ± points."),
             .value("timestamp-noise", "MS", "Uniform noise on t, ± milliseconds (t never decreases)."),

@@ -19,7 +19,8 @@ struct ReliabilityFuzzImportTests {
     func fuzzImport(_ format: RecordingMutator.Format) throws {
         let directory = TemporaryDirectory()
         let db = directory.path("navrec.sqlite")
-        // Single-session seeds, so a failure must leave the database exactly as it was.
+        // Single-session seeds, so a failure must leave the database exactly as it was, unless a
+        // mutation made sessions the reader completes (a duplicated header): import keeps those.
         let seeds = (format == .ndjson ? [FuzzSeeds.ndjson[0], FuzzSeeds.ndjson[2], FuzzSeeds.generated] : FuzzSeeds.csv).map { Array($0.utf8) }
         let donors = seeds.flatMap { seed in RecordingMutator.lineRanges(seed).map { Array(seed[$0]) } }
         let mutator = RecordingMutator(format: format, donors: donors)
@@ -45,7 +46,9 @@ struct ReliabilityFuzzImportTests {
                 #expect(result.status == 65, "\(context): \(result.stderr)")
                 // Escaped as every message is (TerminalText): a mutation may put control characters in it.
                 #expect(result.stderr.hasPrefix(TerminalText.escaped(expected.description) + "\n"), "\(context): expected \(expected), got \(result.stderr)")
-                #expect(try ReliabilityDatabase.digest(db) == before, "\(context): a failed import changed the database")
+                if format == .csv || completedSessions(path: path, name: name) == 0 {
+                    #expect(try ReliabilityDatabase.digest(db) == before, "\(context): a failed import changed the database")
+                }
             } else {
                 imported += 1
                 #expect(result.status == 0, "\(context): \(result.stderr)")
@@ -54,6 +57,22 @@ struct ReliabilityFuzzImportTests {
             #expect(try ReliabilityDatabase.partialSessions(db) == [], "\(context)")
         }
         #expect(imported > 0 && rejected > 0, "imported \(imported), rejected \(rejected)")
+    }
+
+    /// Sessions of an NDJSON file that the reader completes when it resumes after each bad one, as
+    /// `navrec import` does (what a failed import may still store).
+    func completedSessions(path: String, name: String) -> Int {
+        guard let reader = try? NDJSONReader(path: path, displayName: name) else { return 0 }
+        var completed = 0
+        while true {
+            do {
+                guard let item = try reader.next() else { return completed }
+                if case .endOfSession = item { completed += 1 }
+            } catch {
+                // The session being read failed; its end of session never comes.
+                guard reader.resumeAtNextHeader() else { return completed }
+            }
+        }
     }
 
     /// What the reader says about the file, read in-process: the error the binary must print.

@@ -73,7 +73,7 @@ struct SimulateTests {
         (["--behavior", "blurHeader", "--fps", "0"], "--fps"),
         (["--behavior", "blurHeader", "--seed", "x"], "--seed"),
         (["--behavior", "avatar"], "avatar needs largeTitle"),
-        (["--behavior", "largeTitle", "--recorder", "callbacks"], "--recorder takes frames, display-link or scroll-callbacks, not 'callbacks'"),
+        (["--behavior", "largeTitle", "--recorder", "callbacks"], "--recorder takes frames, display-link, scroll-callbacks or library, not 'callbacks'"),
         (["--behavior", "largeTitle", "--refresh", "promotion"], "--refresh takes fixed or adaptive, not 'promotion'"),
         (["--behavior", "largeTitle", "--background", "3"], "--background takes AT=SECONDS (e.g. 3=30), not '3'"),
         (["--behavior", "largeTitle", "--background", "3=0"], "background needs AT ≥ 0 and SECONDS > 0"),
