@@ -75,7 +75,9 @@ struct MainPass: Sendable {
         hitch.observe(sample)
         // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
         // after an interval), so the late frames are the ones it names, not the current sample.
-        for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
+        if !hitch.newHitches.isEmpty {
+            for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
+        }
         timeline.observe(sample: sample, computed: computed, observed: frame.observed)
     }
 

@@ -9,7 +9,7 @@ import BarModel
 /// - the previous frame's recorded `frameDuration` (CADisplayLink `targetTimestamp − timestamp`);
 /// - else, on a display that can lower its rate (`fps` above 60, or unknown), the slower of the
 ///   rate the display ran at before the interval and the rate it runs at after it, each the
-///   ``rate(of:)`` of up to ``rateFrames`` counted intervals, and never shorter than `1/fps`
+///   ``rate(_:_:)`` of up to ``rateFrames`` counted intervals, and never shorter than `1/fps`
 ///   (ProMotion only lowers the rate, in its own steps): stamp noise cannot make a rate faster
 ///   than the display, and a rate change is not a late frame;
 /// - else the nominal `1/fps` (the median interval without `fps`).
@@ -125,12 +125,11 @@ struct HitchDetector: Sendable {
         return RestTolerance.moved(from: previous.y, to: frame.y)
     }
 
-    /// The rate up to ``rateFrames`` neighbouring intervals show: their mean (the mean of two
-    /// neighbours cancels the noise of the stamp between them), rounded to ``rateStep`` and never
-    /// shorter than the display's shortest frame; `nil` for no intervals.
-    func rate<Durations: Collection<Double>>(of durations: Durations) -> Double? {
-        guard !durations.isEmpty else { return nil }
-        let mean = durations.reduce(0, +) / Double(durations.count)
+    /// The rate one or two neighbouring intervals show: their mean (the mean of two neighbours
+    /// cancels the noise of the stamp between them), rounded to ``rateStep`` and never shorter than
+    /// the display's shortest frame.
+    func rate(_ first: Double, _ second: Double?) -> Double {
+        let mean = second.map { (first + $0) / 2 } ?? first
         return max(shortestFrame, (mean / rateStep).rounded() * rateStep)
     }
 
@@ -179,20 +178,26 @@ struct HitchDetector: Sendable {
     /// Classifies the waiting intervals whose rate after them is known: ``rateFrames`` counted
     /// intervals follow, or an interval that does not count, or the session ended.
     private mutating func classifyWaiting(final: Bool) {
-        while let head = waiting.first {
+        while !waiting.isEmpty {
+            // The counted intervals right after the first, up to ``rateFrames``; an interval that
+            // does not count (or the session's end) means no more will come.
             var after = 0
             var ended = final
-            for interval in waiting.dropFirst() {
-                guard interval.counted else {
+            var index = 1
+            while index < waiting.count, after < Self.rateFrames {
+                guard waiting[index].counted else {
                     ended = true
                     break
                 }
                 after += 1
+                index += 1
             }
+            let head = waiting[0]
             guard !head.counted || ended || after >= Self.rateFrames else { return }
-            let following = waiting.dropFirst().prefix(min(after, Self.rateFrames)).lazy.map(\.duration)
+            let next = after >= 1 ? waiting[1].duration : nil
+            let second = after >= 2 ? waiting[2].duration : nil
             let inferred = head.counted && head.start.frameDuration == nil && adaptive
-            classify(head, next: following.first, rateAfter: inferred ? rate(of: following) : nil)
+            classify(head, next: next, rateAfter: inferred ? next.map { rate($0, second) } : nil)
             waiting.removeFirst()
         }
     }
@@ -218,7 +223,7 @@ struct HitchDetector: Sendable {
         let frameDuration: Double
         if let recorded = interval.start.frameDuration {
             frameDuration = recorded
-        } else if adaptive, let rate = Self.slower(rate(of: before), rateAfter) {
+        } else if adaptive, let rate = Self.slower(before.first.map { rate($0, before.count > 1 ? before[1] : nil) }, rateAfter) {
             frameDuration = rate
         } else if let expected {
             frameDuration = adaptive ? max(expected, shortestFrame) : expected
