@@ -11,7 +11,9 @@ import Darwin
 ///
 /// A line is handed out as a pointer into the buffer, valid until the next call. `\n` and `\r\n`
 /// both end a line; a last line without a terminator still counts. The buffer grows only for a line
-/// longer than itself, up to ``maxLineLength``; a longer line is an error, not an allocation.
+/// longer than itself, up to ``maxLineLength``; a longer line is an error, not an allocation, and
+/// the call after that error goes on at the line after it: the rest of the over-long line is read
+/// and discarded through the buffer, never held.
 final class LineReader {
     /// Why reading stopped.
     enum Failure: Error {
@@ -35,6 +37,9 @@ final class LineReader {
     /// Where the search for the next `\n` continues (bytes before it have none).
     private var scanned = 0
     private var atEOF = false
+    /// Set when an over-long line was reported before its end was read: the next call first
+    /// discards bytes up to and including its `\n`.
+    private var discardingLine = false
     /// 1-based number of the last line handed out.
     private(set) var lineNumber = 0
 
@@ -55,6 +60,7 @@ final class LineReader {
 
     /// The next line without its terminator, or `nil` at the end of the input.
     func nextLine() throws(Failure) -> UnsafeBufferPointer<UInt8>? {
+        if discardingLine { try discardRestOfLine() }
         while true {
             if scanned < end, let newline = memchr(buffer + scanned, 0x0A, end - scanned) {
                 let lineStart = start
@@ -67,7 +73,15 @@ final class LineReader {
                 return UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart)
             }
             scanned = end
-            if end - start > maxLineLength { throw .lineTooLong(line: lineNumber + 1) }
+            if end - start > maxLineLength {
+                // The line's bytes so far are dropped now; the rest goes on the next call.
+                lineNumber += 1
+                start = 0
+                end = 0
+                scanned = 0
+                discardingLine = true
+                throw .lineTooLong(line: lineNumber)
+            }
             if atEOF {
                 guard start < end else { return nil }
                 let lineStart = start
@@ -76,6 +90,26 @@ final class LineReader {
                 lineNumber += 1
                 if buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 return UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart)
+            }
+            try fill()
+        }
+    }
+
+    /// Drops bytes up to and including the next `\n` (or to the end of the input), one buffer at a time.
+    private func discardRestOfLine() throws(Failure) {
+        while true {
+            if start < end, let newline = memchr(buffer + start, 0x0A, end - start) {
+                start = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                scanned = start
+                discardingLine = false
+                return
+            }
+            start = 0
+            end = 0
+            scanned = 0
+            if atEOF {
+                discardingLine = false
+                return
             }
             try fill()
         }

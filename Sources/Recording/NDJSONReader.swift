@@ -36,9 +36,6 @@ public final class NDJSONReader {
     private var pendingHeader = PendingHeader.none
     /// Once an error is thrown, every later call throws it again (until ``resumeAtNextHeader()``).
     private var failure: RecordingError?
-    /// Whether ``failure`` came from reading lines (an I/O error or an over-long line), after which
-    /// there is no next line to resume at.
-    private var failureIsFinal = false
     /// Set by ``resumeAtNextHeader()``: lines are skipped until one that is a session header.
     private var skippingToHeader = false
     private var finished = false
@@ -150,13 +147,14 @@ public final class NDJSONReader {
     }
 
     /// Clears a bad-input failure so reading goes on at the next session header: the rest of the
-    /// failed session is skipped, lines up to a line that names `"navrec"`. Returns `false`, and
-    /// stays failed, when there is nothing to resume: no failure, or one that came from reading
-    /// the bytes (an I/O error or an over-long line) rather than from a line's content.
+    /// failed session is skipped, lines up to a line that names `"navrec"`. An over-long line is
+    /// such a failure too: its session fails and the line itself is skipped without being held.
+    /// Returns `false`, and stays failed, when there is nothing to resume: no failure, or an I/O
+    /// error.
     ///
     /// For consumers that report a bad session and go on (`navrec analyze`, `navrec import`).
     package func resumeAtNextHeader() -> Bool {
-        guard let failure, failure.kind == .invalidInput, !failureIsFinal else { return false }
+        guard let failure, failure.kind == .invalidInput else { return false }
         self.failure = nil
         inSession = false
         skippingToHeader = true
@@ -183,7 +181,8 @@ public final class NDJSONReader {
             do {
                 nextLine = try lines.nextLine(of: displayName)
             } catch {
-                failureIsFinal = true
+                // An over-long line met while skipping belongs to the session that already failed.
+                if skippingToHeader, error.kind == .invalidInput { continue }
                 throw error
             }
             guard var line = nextLine else {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `NDJSONReader.resumeAtNextHeader()`: after a bad line, reading goes on at the next session
-/// header (what `navrec analyze` relies on); a failure in reading the bytes cannot be resumed.
+/// header (what `navrec analyze` relies on), also after an over-long line; an I/O error cannot be resumed.
 @Suite("NDJSON reader: resuming after a bad session")
 struct ResumeTests {
     static let header = #"{"navrec":1,"session":{"id":"ID","behaviors":{"blurHeader":{}}}}"#
@@ -47,12 +47,18 @@ struct ResumeTests {
         #expect(result.resumed == [true, true])
     }
 
-    @Test("an over-long line cannot be resumed: the reader stays failed")
-    func overLongLineIsFinal() throws {
-        let text = Self.header + "\n" + #"{"t":0,"y":1,"pad":""# + String(repeating: "x", count: 300) + "\"}\n" + Self.header + "\n"
+    @Test("an over-long line fails its session only: it is skipped unread and reading goes on at the next header")
+    func overLongLineResumes() throws {
+        let long = #"{"t":1,"y":1,"pad":""# + String(repeating: "x", count: 300) + "\"}"
+        let text = [
+            Self.header.replacingOccurrences(of: "ID", with: "a"), #"{"t":0,"y":1}"#, long, #"{"t":2,"y":1}"#, long,
+            Self.header.replacingOccurrences(of: "ID", with: "b"), #"{"t":0,"y":1}"#,
+            long, Self.header.replacingOccurrences(of: "ID", with: "c"), #"{"t":0,"y":1}"#,
+        ].joined(separator: "\n")
         let result = try readResuming(text, maxLineLength: 200)
-        #expect(result.errors == [2])
-        #expect(result.resumed == [false])
-        #expect(result.ended.isEmpty)
+        // Line 5, over-long inside the failed session a, is skipped with it; line 8 fails session b.
+        #expect(result.errors == [3, 8])
+        #expect(result.resumed == [true, true])
+        #expect(result.ended == ["c"])
     }
 }
