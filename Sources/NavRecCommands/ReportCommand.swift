@@ -125,7 +125,7 @@ struct ReportCommand: NavRecCommand {
             try analysis.run(sessionIDs: sessionIDs) { analysis in
                 totals.add(analysis)
                 if format == .sarif {
-                    sarifSessions.append(analysis)
+                    sarifSessions.append(analysis.withoutCharts)
                     if let location = try location(of: analysis, in: store) { options.locations[analysis.id] = location }
                 } else {
                     output.write(renderer.session(analysis))

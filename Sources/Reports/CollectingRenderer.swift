@@ -1,8 +1,8 @@
 package import Analyzer
 
-/// A ``ReportRenderer`` for formats whose beginning depends on every session (a summary and an
-/// index at the top: Markdown, HTML): it keeps the sessions and renders the whole report at the end,
-/// so its memory grows with the number of sessions.
+/// A ``ReportRenderer`` for formats whose beginning depends on every session (Markdown's summary,
+/// JUnit's and SARIF's totals): it keeps the sessions, without their charts
+/// (``SessionAnalysis/withoutCharts``), and renders the whole report at the end.
 package struct CollectingRenderer: ReportRenderer {
     private let renderWhole: @Sendable (Report) -> String
     private var sessions: [SessionAnalysis] = []
@@ -15,7 +15,7 @@ package struct CollectingRenderer: ReportRenderer {
     package mutating func begin() -> String { "" }
 
     package mutating func session(_ session: SessionAnalysis) -> String {
-        sessions.append(session)
+        sessions.append(session.withoutCharts)
         return ""
     }
 
