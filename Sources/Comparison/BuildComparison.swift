@@ -1,5 +1,4 @@
-/// Compares a base and a head build group by group and metric by metric (README "Comparing
-/// builds"): Mann–Whitney U for the p-value, Hodges–Lehmann for the shift and its interval,
+/// Compares a base and a head build group by group and metric by metric (Docs/comparing-builds.md): Mann–Whitney U for the p-value, Hodges–Lehmann for the shift and its interval,
 /// Benjamini–Hochberg across all tests, and a verdict at ``confidence`` with each metric's
 /// minimum effect.
 ///

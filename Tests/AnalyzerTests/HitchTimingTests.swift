@@ -2,7 +2,7 @@ import Analyzer
 import BarModel
 import Testing
 
-/// Issue 20's hitch rules (README "Hitch model"): a frame duration in effect never shorter than
+/// Issue 20's hitch rules (Docs/findings.md "Hitch model"): a frame duration in effect never shorter than
 /// `1/fps`, stamp noise that a late stamp's short successor cancels, and the touch-down hitch.
 @Suite("hitch timing")
 struct HitchTimingTests {
