@@ -17,8 +17,9 @@ public enum BarStateField: String, Sendable, CaseIterable, Hashable {
 
     /// What a field's values are, and so how they are read, written and stored.
     public enum Kind: Sendable, Hashable {
-        /// Points: a number in recordings; in `frame_chunks` a digit column whose base is exact
-        /// thousandths where the values are (Docs/database.md "Storage layout").
+        /// Points: a number in recordings; in `frame_chunks` a digit column of offsets from an `ANY`
+        /// base, exact (whole thousandths as such, other values scaled by a power of two; Docs/database.md
+        /// "Storage layout").
         case length
         /// An alpha, scale or fraction (mostly 0...1): stored like a length.
         case fraction
