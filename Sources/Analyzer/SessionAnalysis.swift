@@ -25,8 +25,8 @@ package struct SessionAnalysis: Sendable, Hashable {
     package var hitchTimeRatio: Double
     /// RFC 3550 frame-interval jitter, milliseconds, rounded to 0.001.
     package var frameJitter: Double
-    /// Late intervals that were not frames (pauses, backgrounding; Docs/findings.md "Hitch model"): neither
-    /// hitch time nor moving time.
+    /// Late intervals that were not frames (pauses, backgrounding; Docs/findings.md "Hitch model"):
+    /// neither hitch time nor moving time.
     package var gaps: Int
     /// Seconds those gaps cover, rounded to 0.000001.
     package var gapTime: Double
