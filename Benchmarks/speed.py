@@ -153,9 +153,9 @@ class Bench:
         for kind, label in (("plain", f"`navrec report`, one {samples:,}-sample session, no observed states"),
                             ("tremor", "the same with ±2 pt tremor (flapping at every crossing)")):
             new, old = results[kind]["new"], results[kind]["baseline"]
-            rate_new, rate_old = samples / new[0], samples / old[0]
-            self.goal(label, f"{rate_new / 1e6:.2f} M samples/s ({new[0]:.2f} s, CPU {new[1]:.2f} s)",
-                      f"{rate_old / 1e6:.2f} M samples/s ({old[0]:.2f} s)", f"{rate_new / rate_old:.2f}x",
+            rate_new, rate_old = samples / new[1], samples / old[1]
+            self.goal(label, f"{rate_new / 1e6:.2f} M samples/CPU-s ({new[1]:.2f} s CPU, {new[0]:.2f} s wall)",
+                      f"{rate_old / 1e6:.2f} M samples/CPU-s ({old[1]:.2f} s CPU)", f"{rate_new / rate_old:.2f}x",
                       "≥ 3 M samples/s on one core", rate_new >= 3e6)
 
     def analyze(self):
@@ -187,15 +187,16 @@ class Bench:
             for build, binary in self.builds():
                 runs[build].append(run_timed([binary, "report", "--db", dbs[build], "--format", "json", "--output", os.devnull]))
         new, old = median_of(runs["new"]), median_of(runs["baseline"])
-        self.goal(f"`navrec report` of {count:,} five-sample sessions", f"{new[0] * 1000 / count:.3f} ms/session ({new[0]:.2f} s, {new[2]:.0f} MB)",
-                  f"{old[0] * 1000 / count:.3f} ms/session ({old[0]:.2f} s)", f"{old[0] / new[0]:.2f}x",
-                  "≤ 0.05 ms/session", new[0] * 1000 / count <= 0.05)
+        self.goal(f"`navrec report` of {count:,} five-sample sessions",
+                  f"{new[1] * 1000 / count:.3f} ms CPU/session ({new[1]:.2f} s CPU, {new[0]:.2f} s wall, {new[2]:.0f} MB)",
+                  f"{old[1] * 1000 / count:.3f} ms CPU/session ({old[1]:.2f} s CPU, {old[0]:.2f} s wall)", f"{old[1] / new[1]:.2f}x",
+                  "≤ 0.05 ms/session", new[1] * 1000 / count <= 0.05)
 
     def queries(self):
         if self.replaced("queries"):
             return
         sessions = 200 if self.quick else 2_000
-        files = self.fleet(2_000 if self.quick else 20_000, 120, "fleet")[:sessions // 100]
+        files = self.fleet(2_000, 120, "fleet")[:sessions // 100]
         dbs = {build: self.database(build, binary, f"queries-{sessions}", files) for build, binary in self.builds()}
         old_queries = os.path.join(self.out, f"queries-{self.commit}")
         os.makedirs(old_queries, exist_ok=True)
@@ -230,7 +231,7 @@ class Bench:
                 differ.append(name)
             new = median_of(timings["new"])
             old = median_of(timings["baseline"]) if timings["baseline"] else None
-            slowest = max(slowest, (name, new[0]), key=lambda item: item[1])
+            slowest = max(slowest, (name, new[1]), key=lambda item: item[1])
             if name == "observed_drift":
                 drift = (new, old)
             lines = outputs["new"].count(b"\n")
@@ -238,10 +239,10 @@ class Bench:
                          f"{lines} | {'identical' if same else '**differ**'} |")
         if drift:
             new, old = drift
-            self.goal(f"`observed_drift` on {sessions:,} sessions, `sqlite3` shell", f"{new[0]:.2f} s (CPU {new[1]:.2f} s)",
-                      f"{old[0]:.2f} s (CPU {old[1]:.2f} s)" if old else "", f"{old[0] / new[0]:.1f}x faster" if old else "",
-                      "≤ 5 s", new[0] <= 5)
-        self.goal(f"every query in `Queries/` on {sessions:,} sessions", f"slowest {slowest[0]} {slowest[1]:.2f} s",
+            self.goal(f"`observed_drift` on {sessions:,} sessions, `sqlite3` shell", f"{new[1]:.2f} s CPU ({new[0]:.2f} s wall)",
+                      f"{old[1]:.2f} s CPU ({old[0]:.2f} s wall)" if old else "", f"{old[1] / new[1]:.1f}x faster" if old else "",
+                      "≤ 5 s", new[1] <= 5)
+        self.goal(f"every query in `Queries/` on {sessions:,} sessions", f"slowest {slowest[0]} {slowest[1]:.2f} s CPU",
                   "", "outputs identical" if not differ else f"**{', '.join(differ)} differ**", "≤ 5 s each", slowest[1] <= 5 and not differ)
         self.extra.append((f"Queries on {sessions:,} sessions (fleet, 120 fps, 17.5 s; parameters: session {session}, t {t:.3f})", table))
 
@@ -304,7 +305,7 @@ class Bench:
         self.extra.append(("Instructions per sample", table))
 
     def storage(self):
-        files = self.fleet(2_000 if self.quick else 20_000, 120, "fleet")[:2]
+        files = self.fleet(2_000, 120, "fleet")[:2]
         db = self.database("new", self.new, "storage-200", files)
         result = subprocess.run([sys.executable, os.path.join(HERE, "storage_layouts.py"), db, os.path.join(self.out, "storage"), str(self.runs)],
                                 capture_output=True, text=True, check=True)
@@ -313,7 +314,8 @@ class Bench:
     def print(self):
         load = open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else []
         lines = [f"Speed goals (issue 26): new build against the baseline ({self.commit}) in the same run; medians of {self.runs} run(s)"
-                 f"{'; --quick' if self.quick else ''}; load average at the end {' '.join(load)}", "",
+                 f"{'; --quick' if self.quick else ''}; load average at the end {' '.join(load)}. Goals are judged on CPU time"
+                 " (user + system): on a shared machine wall time counts the other processes.", "",
                  f"| step | new | baseline ({self.commit}) | new vs baseline | goal | |", "|---|---|---|---|---|---|"] + self.goals
         lines += [""] + self.notes
         for title, table in self.extra:
