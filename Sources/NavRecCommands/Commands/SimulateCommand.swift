@@ -2,6 +2,7 @@ internal import ArgumentKit
 internal import BarModel
 internal import Foundation
 internal import Recording
+internal import Simulation
 internal import TextTools
 
 /// `navrec simulate`: writes NDJSON sessions from the scroll-physics simulator.
