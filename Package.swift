@@ -47,7 +47,7 @@ let package = Package(
             dependencies: ["ArgumentKit", "TextTools", "BarModel", "Simulation", "Recording", "Store", "Analyzer", "Reports", "Comparison"]
         ),
         .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
-        // Writes the schema SQL generated from BarStateField into a new migration (README "Adding a field").
+        // Writes the schema SQL generated from BarStateField into a new migration (Docs/architecture.md "Adding a field").
         .executableTarget(name: "navrec-schema", dependencies: ["Store"]),
         .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "BarModel"]),

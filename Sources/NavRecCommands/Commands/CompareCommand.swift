@@ -10,7 +10,7 @@ extension ComparisonFormat: CommandLineChoice {}
 
 /// `navrec compare BASE HEAD`: did the head build make the bars worse? Per group of like sessions
 /// and per metric, a Mann–Whitney test, a Hodges–Lehmann shift with its interval, Benjamini–
-/// Hochberg across all tests and a verdict (README "Comparing builds"); stores the run.
+/// Hochberg across all tests and a verdict (Docs/comparing-builds.md); stores the run.
 struct CompareCommand: NavRecCommand {
     static let spec = CommandSpec(
         name: "compare",

@@ -51,7 +51,7 @@ package enum NavRec {
     /// Runs navrec with `arguments` (without the program name) and returns the exit code.
     package static func main(_ arguments: [String]) -> Int32 {
         // A reader that goes away (`navrec … | head`) ends navrec silently with 141, as it does any
-        // Unix tool, also when the parent process ignored SIGPIPE (README "Exit codes").
+        // Unix tool, also when the parent process ignored SIGPIPE (README.md "Exit codes").
         signal(SIGPIPE, SIG_DFL)
         let closed = reserveClosedDescriptors()
         let context = CommandContext()

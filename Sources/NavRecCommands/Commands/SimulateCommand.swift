@@ -15,7 +15,7 @@ struct SimulateCommand: NavRecCommand {
             .value("behavior", "NAME", "A behaviour the screen uses (at least one).", repeatable: true),
             .value("param", "NAME.KEY=VALUE", "A behaviour parameter.", repeatable: true),
             .value("gesture", "NAME", "drag, fling, bounce, hover, zigzag, tap, wait, top or scroll (default: drag).", repeatable: true),
-            .value("script", "FILE", "A gesture script: one gesture per line (see README)."),
+            .value("script", "FILE", "A gesture script: one gesture per line (see Docs/commands.md)."),
             .value("duration", "S", "Seconds to fill by repeating the gestures (default: play them once)."),
             .value("fps", "N", "Frames per second, 60 or 120 (default: 60)."),
             .value("seed", "N", "Random seed; the same seed gives the same bytes (default: 1)."),

@@ -8,7 +8,7 @@ struct DatasetteMetadata {
     /// Datasette's name for the database: its file name without the extension.
     let databaseName: String
 
-    /// Tables Datasette lists but a user should not query (README "The database").
+    /// Tables Datasette lists but a user should not query (Docs/database.md).
     static let hidden = ["frame_chunks", "chunk_positions", "session_columns", "events", "analyses", "sample_lines", "navrec_migrations",
                          "timeline_streams"]
 

@@ -10,9 +10,9 @@ internal import Store
 /// A session is spooled while it is read (``FrameSpool``: in memory, beyond that in a temporary
 /// file) and written in one short transaction when its last line has been read, so a session
 /// that is still being recorded (`navrec import -` from a live app) never holds the database's
-/// write lock: other imports and reports go on meanwhile (README "Reliability").
+/// write lock: other imports and reports go on meanwhile (Docs/reliability.md).
 ///
-/// Which id a session is stored under (README "Reused session ids"):
+/// Which id a session is stored under (Docs/recording-format.md "Reused session ids"):
 /// - its recording's id (or `auto-…` from its content, when the header gives none) if that is free;
 /// - if a session with the same content is stored under that id, or under the derived id below,
 ///   nothing: the recording was imported before;

@@ -2,8 +2,9 @@ internal import Foundation
 internal import Store
 
 /// Works on stored sessions on several threads, each with its own connection to the database, and
-/// hands the results back in the order the sessions were submitted (issue 15 item 3): `report`
-/// analyses with it; anything else that goes over many sessions (`tune`) can too.
+/// hands the results back in the order the sessions were submitted, so the output is the same at
+/// any `--jobs`: `report` analyses with it; anything else that goes over many sessions (`tune`) can
+/// too.
 ///
 /// At most ``window`` sessions are queued, being worked on or waiting to be handed back, so memory
 /// stays flat in the number of sessions. The caller submits and receives on one thread; call
