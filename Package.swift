@@ -24,17 +24,18 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // Text utilities that know nothing of navrec: the closest name to a typo.
+        // Text utilities that know nothing of navrec: the closest name to a typo, decimal digits to
+        // a correctly rounded Double, the NAME.KEY=VALUE assignment of --param and --set.
         .target(name: "TextTools"),
         .target(name: "BarModel", dependencies: ["TextTools"], linkerSettings: [.linkedLibrary("m")]),
         // Scroll physics, gestures, faults and the demo scenarios that drive the model.
         .target(name: "Simulation", dependencies: ["BarModel", "TextTools"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "Recording", dependencies: ["BarModel"]),
+        .target(name: "Recording", dependencies: ["BarModel", "TextTools"]),
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
         .target(
             name: "Store",
-            dependencies: ["CSQLite", "BarModel"],
+            dependencies: ["CSQLite", "BarModel", "TextTools"],
             plugins: ["EmbedSQL"]
         ),
         .target(name: "Analyzer", dependencies: ["BarModel", "TextTools"]),
