@@ -337,13 +337,20 @@ def main():
     parser.add_argument("--only", help="comma-separated rows to run (default: all)")
     args = parser.parse_args()
     bench = Bench(args)
+    failed = False
     steps = ["report_single", "analyze", "tiny_report", "queries", "peer", "callgrind", "storage"]
     chosen = args.only.replace("-", "_").split(",") if args.only else steps
     for step in steps:
         if step in chosen:
             print(f"— {step}", file=sys.stderr, flush=True)
-            getattr(bench, step)()
+            try:
+                getattr(bench, step)()
+            except (subprocess.CalledProcessError, SystemExit) as error:
+                # One failing row must not lose the others' figures: it is named in the notes.
+                bench.notes.append(f"- **{step} failed**: {error}")
+                failed = True
     bench.print()
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":
