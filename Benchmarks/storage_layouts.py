@@ -67,6 +67,8 @@ def build_rows(database, path):
         CREATE TEMP TABLE velocities (key INTEGER PRIMARY KEY, vy ANY);
         INSERT INTO velocities SELECT c.key + p.k, {vy} FROM a.frame_chunks c JOIN a.chunk_positions p ON p.k < c.samples;
         CREATE TABLE sessions AS SELECT * FROM a.sessions;
+        CREATE UNIQUE INDEX sessions_id ON sessions(id);
+        CREATE UNIQUE INDEX sessions_key ON sessions(session_key);
         CREATE TABLE samples (key INTEGER PRIMARY KEY, t_us INTEGER NOT NULL, y ANY NOT NULL, phase INTEGER, vy ANY,
                               frame_duration_us INTEGER, observed INTEGER, {columns}, {o_columns}) STRICT;
         INSERT INTO samples
