@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Appends NDJSON recordings to navrec's landing table: Parquet, one row per session with its bytes
-as recorded, partitioned by date and app (Docs "Beyond one machine").
+as recorded, partitioned by date and app (Docs/fleet.md).
 
     python3 Integrations/spark/load_landing.py RECORDINGS_DIR_OR_FILE... --landing LANDING_DIR
         [--row-group-mib 16] [--max-session-mib 32] [--buffer-mib 128]
