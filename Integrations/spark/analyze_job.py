@@ -36,6 +36,7 @@ import uuid
 from pyspark import SparkFiles, StorageLevel
 from pyspark.sql import DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
+from pyspark.errors import AnalysisException
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TABLES = ["sessions", "findings", "session_summary", "errors", "quarantine"]
@@ -102,7 +103,7 @@ def identities(landing: DataFrame, analysed: DataFrame, earlier: DataFrame | Non
     """landing_key -> id for the analysed sessions kept: the first delivery of each session_key;
     a recording id's first recording (by landing_key) keeps it, later different ones get ID~HASH."""
     first = Window.partitionBy("session_key").orderBy("landing_key")
-    deliveries = landing.select("landing_key", "session_key").withColumn("delivery", F.row_number().over(first))
+    deliveries = landing.where(~F.col("quarantined")).select("landing_key", "session_key").withColumn("delivery", F.row_number().over(first))
     kept = analysed.join(deliveries.where("delivery = 1").select("landing_key"), "landing_key")
     candidates = kept.select("landing_key", "recording_id", "content_id", F.lit(True).alias("current"))
     if earlier is not None:
@@ -189,7 +190,8 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     version = preflight(spark, navrec_on_driver)
     setting_text = ",".join(sorted(settings))
     landing = spark.read.schema(LANDING_SCHEMA).option("basePath", landing_dir).parquet(landing_dir)
-    keys = landing.drop("ndjson").withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION)))
+    keys = (landing.withColumn("quarantined", F.col("ndjson").isNull()).drop("ndjson")
+            .withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))))
     if not days:
         days = sorted(row.date for row in keys.select("date").distinct().collect())
     chosen = landing.withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))).where(F.col("date").isin(days))
@@ -198,12 +200,11 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     parsed = parsed.persist(StorageLevel.DISK_ONLY)
     analysed = parsed.where(F.col("s.error").isNull()).select(
         "landing_key", F.col("s.recordingId").alias("recording_id"), F.col("s.contentId").alias("content_id"))
-    earlier = None
     try:
+        # Other days' sessions hold their ids: a reused id here is derived if one of them was first.
         earlier = (spark.read.parquet(os.path.join(out, "sessions")).where(~F.col("date").isin(days))
                    .select("landing_key", "recording_id", "content_id"))
-        earlier.schema  # noqa: B018 (fails here when there is no earlier output)
-    except Exception:  # noqa: BLE001 - the first run has no earlier output
+    except AnalysisException:  # the first run: no sessions/ yet
         earlier = None
     sessions = sessions_table(parsed, keys, identities(keys, analysed, earlier), started).persist(StorageLevel.DISK_ONLY)
     outputs = {

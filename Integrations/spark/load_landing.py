@@ -139,6 +139,7 @@ def sessions(path, limit):
                         file.seek(cut + 1 - len(raw), os.SEEK_CUR)
                         raw = raw[:cut + 1]
                     current.add_piece(raw)
+                # Marks the key, so it never equals that of the session without the line.
                 current.hash_line(b"\x00over-long line")
                 continue
             content = raw[:-1] if raw.endswith(b"\n") else raw
