@@ -10,11 +10,9 @@ struct AnalyzeCommand: NavRecCommand {
         name: "analyze",
         abstract: "Analyse recordings without a database: one JSON line per session.",
         arguments: "[FILE...]",
-        options: RecordingInputs.options + [
-            .value("set", "KEY=VALUE",
-                   "A detector setting (flapping.window=0.5) or a behaviour parameter to replay with (blurHeader.hysteresis=1.5).",
-                   repeatable: true),
-            .flag("rows", "Read landing rows from standard input (the Spark job's framing): KEY, SOURCE, FIRST_LINE, NDJSON per line."),
+        options: RecordingOptions.all + [
+            AnalyzerOptions.settings.spec,
+            Options.rows.spec,
         ],
         discussion: """
             Reads NDJSON (or CSV) like import, and prints each session's id, metadata, metrics and
@@ -48,7 +46,7 @@ struct AnalyzeCommand: NavRecCommand {
         self.context = context
         inputs = try RecordingInputs(arguments, command: Self.spec.name, standardInputByDefault: true)
         settings = try arguments.analyzerSettings(command: Self.spec.name).settings
-        readsRows = arguments.has("rows")
+        readsRows = arguments.has(Options.rows)
         if readsRows, inputs.files != ["-"] {
             throw UsageError("navrec analyze --rows reads standard input only (no FILE)")
         }
@@ -108,5 +106,10 @@ struct AnalyzeCommand: NavRecCommand {
                         into: sink, pipeline: pipeline, exitCode: &exitCode)
             context.output.flush()
         }
+    }
+
+    enum Options {
+        static let rows = Option<Bool>.flag(
+            "rows", "Read landing rows from standard input (the Spark job's framing): KEY, SOURCE, FIRST_LINE, NDJSON per line.")
     }
 }
