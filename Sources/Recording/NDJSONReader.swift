@@ -86,6 +86,12 @@ public final class NDJSONReader {
         self.init(lines: LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false), displayName: displayName)
     }
 
+    /// Reads an open file descriptor holding lines `firstLine`… of `displayName` (a session cut out
+    /// of a larger file, so errors name the line in that file); the reader does not close it.
+    package convenience init(fileDescriptor: Int32, displayName: String, firstLine: Int) {
+        self.init(lines: LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false, firstLineNumber: firstLine), displayName: displayName)
+    }
+
     /// A reader with a small buffer and line cap, for tests of lines that span reads.
     init(fileDescriptor: Int32, displayName: String, bufferSize: Int, maxLineLength: Int) {
         lines = LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false, bufferSize: bufferSize, maxLineLength: maxLineLength)
