@@ -13,6 +13,7 @@ struct AnalyzeCommand: NavRecCommand {
         options: RecordingOptions.all + [
             AnalyzerOptions.settings.spec,
             Options.rows.spec,
+            Options.timeline.spec,
         ],
         discussion: """
             Reads NDJSON (or CSV) like import, and prints each session's id, metadata, metrics and
@@ -30,6 +31,11 @@ struct AnalyzeCommand: NavRecCommand {
             stored columns (contentId, recordingId, parameters, observedSamples, events,
             ignoredKeys, tOrigin).
 
+            --timeline (with --rows) also prints, after each session's line, its rows of the
+            database's timeline view: KEY<TAB>SOURCE<TAB>SEQ<TAB>T<TAB>Y<TAB>PHASE<TAB>FIELDS…<TAB>FRAME_DURATION,
+            SOURCE computed or observed, the fields in the view's order, \\N for NULL
+            (Integrations/spark/analyze_timeline_schema.ddl).
+
             EXAMPLES:
               navrec analyze sessions.ndjson
               navrec simulate --behavior blurHeader --gesture hover | navrec analyze
@@ -41,12 +47,17 @@ struct AnalyzeCommand: NavRecCommand {
     let inputs: RecordingInputs
     let settings: AnalyzerSettings
     let readsRows: Bool
+    let printsTimeline: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         inputs = try RecordingInputs(arguments, command: Self.spec.name, standardInputByDefault: true)
         settings = try arguments.analyzerSettings(command: Self.spec.name).settings
         readsRows = arguments.has(Options.rows)
+        printsTimeline = arguments.has(Options.timeline)
+        if printsTimeline, !readsRows {
+            throw UsageError("navrec analyze --timeline needs --rows")
+        }
         if readsRows, inputs.files != ["-"] {
             throw UsageError("navrec analyze --rows reads standard input only (no FILE)")
         }
@@ -56,6 +67,7 @@ struct AnalyzeCommand: NavRecCommand {
         try inputs.checkFilesExist()
         Interruption.install()
         let sink = AnalyzeSink(analyzer: Analyzer(settings: settings), output: context.output)
+        sink.printsTimeline = printsTimeline
         let pipeline = RecordingPipeline(onProgress: { _ in try Interruption.check(.analyzing) })
         var exitCode = ExitCode.success
         if readsRows {
@@ -111,5 +123,7 @@ struct AnalyzeCommand: NavRecCommand {
     enum Options {
         static let rows = Option<Bool>.flag(
             "rows", "Read landing rows from standard input (the Spark job's framing): KEY, SOURCE, FIRST_LINE, NDJSON per line.")
+        static let timeline = Option<Bool>.flag(
+            "timeline", "With --rows: also print each session's timeline rows (computed and observed), tab-separated.")
     }
 }

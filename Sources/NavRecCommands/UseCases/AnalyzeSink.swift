@@ -28,6 +28,9 @@ final class AnalyzeSink: SessionSink {
     /// its lines, whose session lines then carry the stored columns too
     /// (``JSONRenderer/sessionLine(_:contentID:recordingID:parametersJSON:observedSamples:events:ignoredKeys:tOrigin:)``).
     var rowKey: String?
+    /// `--rows --timeline`: after a session's line, its `timeline` rows (``TimelineRowText``),
+    /// each after the row's key and a tab, read back from the spool so memory stays flat.
+    var printsTimeline = false
     private var observedSamples = 0
 
     init(analyzer: Analyzer, output: Output) {
@@ -69,12 +72,23 @@ final class AnalyzeSink: SessionSink {
             output.line(rowKey + "\t" + renderer.sessionLine(
                 analysis, contentID: summary.contentID, recordingID: header.id, parametersJSON: header.behaviors.json,
                 observedSamples: observedSamples, events: summary.events, ignoredKeys: summary.ignoredKeys, tOrigin: clock.origin ?? 0))
+            if printsTimeline { try printTimeline(key: rowKey, session: description.id) }
         } else {
             output.line(renderer.sessionLine(analysis))
         }
         output.flush()
         sessionsAnalyzed += 1
         samplesAnalyzed += summary.samples
+    }
+
+    private func printTimeline(key: String, session: String) throws {
+        let reader = spool.reader(session: session)
+        var frame = SessionFrame.empty
+        while try reader.read(into: &frame) {
+            let rows = TimelineRowText.rows(of: frame)
+            output.line(key + "\t" + rows.computed)
+            if let observed = rows.observed { output.line(key + "\t" + observed) }
+        }
     }
 
     /// Prints the line of a session that could not be read and drops what was kept of it.
