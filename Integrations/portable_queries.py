@@ -8,8 +8,7 @@ tables (Integrations/parquet/export_parquet.py). Parameters are written `$name` 
 and DuckDB bind that form natively; for Spark SQL, which spells named markers `:name`, this runner
 rewrites `$name` to `:name` and passes the same values. With layout "job" (check_equal.py), DuckDB
 and Spark SQL read the Spark job's output directories instead (Hive-partitioned by date and app,
-partition values kept as text); a query over a table the job does not write (`timeline`) is
-reported as skipped. Numbers are compared exactly (as doubles),
+partition values kept as text). Numbers are compared exactly (as doubles),
 rows in the query's order. Without --param, `session` is the first session with a title mismatch
 and `t` the middle of it. Exit 1 when an engine differs.
 """
@@ -55,23 +54,11 @@ def run_sqlite(database, sql, parameters):
     return normalized(connection.execute(sql, parameters).fetchall())
 
 
-JOB_TABLES = ["sessions", "findings", "session_summary"]
-
-
-def tables(layout):
-    return JOB_TABLES if layout == "job" else TABLES
-
-
-def missing_tables(sql, layout):
-    """The tables `sql` reads that `layout` does not have."""
-    return [table for table in TABLES if table not in tables(layout) and re.search(rf"\b(?:FROM|JOIN)\s+{table}\b", sql, re.I)]
-
-
 class DuckDB:
     def __init__(self, export, layout="export"):
         import duckdb
         self.connection = duckdb.connect()
-        for table in tables(layout):
+        for table in TABLES:
             if layout == "job":
                 path = os.path.join(export, table, "**", "*.parquet").replace("'", "''")
                 source = f"read_parquet('{path}', hive_partitioning = true, hive_types_autocast = false)"
@@ -91,7 +78,7 @@ class SparkSQL:
                      .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate())
         self.spark = spark
         spark.conf.set("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
-        for table in tables(layout):
+        for table in TABLES:
             spark.read.parquet(os.path.join(export, table if layout == "job" else f"{table}.parquet")).createOrReplaceTempView(table)
 
     def run(self, sql, parameters):
@@ -128,10 +115,6 @@ def check(database, export, spark=None, use_spark=True, parameters=None, out=sys
         engines.append(("spark", SparkSQL(export, spark, layout)))
     failures = 0
     for name, sql in queries():
-        missing = missing_tables(sql, layout)
-        if missing:
-            print(f"{name}: skipped (reads {', '.join(missing)}, which the job does not write)", file=out, flush=True)
-            continue
         bound = used_parameters(sql, values)
         start = time.monotonic()
         expected = run_sqlite(database, sql, bound)

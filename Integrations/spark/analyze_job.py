@@ -19,6 +19,9 @@ and `settings` (the --set assignments, sorted, comma-separated; '' for defaults)
   error: …`, LINE counted in the recorded file).
 - quarantine/: one row per landing row without its NDJSON (over the loader's --max-session-mib, or
   with a line over 64 MiB): landing_key, load_id, source, first_line, session_key, recording_id, bytes.
+- timeline/, observed_gaps/: the database's views of those names (`navrec analyze --rows --timeline`
+  prints the rows; observed_gaps is |observed - computed| of each numeric field per observed sample,
+  NULL where either is NULL, as the view computes it).
 
 Identity as `import` has it: a re-delivery (the same session_key again) counts once, at its first
 landing_key; a recording id held by an earlier (by landing_key, over every day of the landing)
@@ -39,7 +42,7 @@ from pyspark.sql import functions as F
 from pyspark.errors import AnalysisException
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TABLES = ["sessions", "findings", "session_summary", "errors", "quarantine"]
+TABLES = ["sessions", "findings", "timeline", "observed_gaps", "session_summary", "errors", "quarantine"]
 LANDING_SCHEMA = ("landing_key STRING, load_id STRING, source STRING, first_line BIGINT, session_key STRING, "
                   "recording_id STRING, bytes BIGINT, ndjson BINARY, date STRING, app STRING")
 DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__"
@@ -47,13 +50,20 @@ DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__"
 TAB_SEPARATED = "ROW FORMAT DELIMITED FIELDS TERMINATED BY '\\t'"
 
 
+def ddl(name: str) -> str:
+    """The column list of one of this folder's .ddl files, its comment lines left out."""
+    with open(os.path.join(HERE, name)) as file:
+        return " ".join(line.strip() for line in file if line.strip() and not line.startswith("--"))
+
+
 def analyze_schema() -> str:
-    """The DDL of one `navrec analyze --rows` line: analyze_schema.ddl and analyze_rows_schema.ddl."""
-    fields = []
-    for name in ("analyze_schema.ddl", "analyze_rows_schema.ddl"):
-        with open(os.path.join(HERE, name)) as file:
-            fields.append(" ".join(line.strip() for line in file if line.strip() and not line.startswith("--")))
-    return ", ".join(fields)
+    """The DDL of one `navrec analyze --rows` session line: analyze_schema.ddl and analyze_rows_schema.ddl."""
+    return ddl("analyze_schema.ddl") + ", " + ddl("analyze_rows_schema.ddl")
+
+
+def timeline_columns() -> list[tuple[str, str]]:
+    """(name, Spark type) of a `--timeline` line's fields after the key, in order (analyze_timeline_schema.ddl)."""
+    return [tuple(column.split()) for column in ddl("analyze_timeline_schema.ddl").split(", ")]
 
 
 def transform_command(navrec_on_driver: str, arguments: str, reads_input: bool = True) -> str:
@@ -88,15 +98,27 @@ def preflight(spark: SparkSession, navrec_on_driver: str) -> str:
 
 
 def analyze(spark: SparkSession, rows: DataFrame, navrec_on_driver: str, settings: list[str]) -> DataFrame:
-    """One row per `navrec analyze --rows` line: landing_key and the parsed line (FAILFAST: a line
-    that does not fit the schema fails the job rather than becoming nulls)."""
-    arguments = "analyze --rows " + " ".join(shlex.quote(f"--set={setting}") for setting in settings)
+    """One row per `navrec analyze --rows --timeline` line: landing_key, `line` (a session's JSON,
+    or a timeline line's source: computed or observed) and a timeline line's other fields, typed by
+    analyze_timeline_schema.ddl (NULL on session lines, which have no more fields)."""
+    arguments = "analyze --rows --timeline " + " ".join(shlex.quote(f"--set={setting}") for setting in settings)
     command = transform_command(navrec_on_driver, arguments)
     rows.createOrReplaceTempView("navrec_landing")
-    lines = spark.sql(
+    fields = ", ".join(f"{name} {kind}" for name, kind in timeline_columns()[1:])
+    return spark.sql(
         "SELECT TRANSFORM(landing_key, base64(encode(source, 'UTF-8')), first_line, base64(ndjson)) "
-        f"{TAB_SEPARATED} USING {sql_string(command)} AS (landing_key STRING, line STRING) {TAB_SEPARATED} FROM navrec_landing")
-    return lines.select("landing_key", F.from_json("line", analyze_schema(), {"mode": "FAILFAST"}).alias("s"))
+        f"{TAB_SEPARATED} USING {sql_string(command)} AS (landing_key STRING, line STRING, {fields}) {TAB_SEPARATED} FROM navrec_landing")
+
+
+def is_timeline(lines: DataFrame):
+    return lines.line.isin("computed", "observed")
+
+
+def parse_sessions(lines: DataFrame) -> DataFrame:
+    """landing_key and each session line parsed (FAILFAST: a line that does not fit the schema
+    fails the job rather than becoming nulls)."""
+    return lines.where(~is_timeline(lines)).select(
+        "landing_key", F.from_json("line", analyze_schema(), {"mode": "FAILFAST"}).alias("s"))
 
 
 def identities(landing: DataFrame, analysed: DataFrame, earlier: DataFrame | None) -> DataFrame:
@@ -157,6 +179,28 @@ def summary_table(sessions: DataFrame, started: str) -> DataFrame:
         "screen_scale", "app_version", "build", "date")
 
 
+def timeline_table(lines: DataFrame, sessions: DataFrame) -> DataFrame:
+    """The `timeline` view's rows of the sessions kept, in its column order (session_id, seq, t, y,
+    phase, source, the fields, frame_duration)."""
+    names = [name for name, _ in timeline_columns()]
+    view_order = names[1:5] + ["source"] + names[5:]
+    return (lines.where(is_timeline(lines)).withColumnRenamed("line", "source")
+            .join(sessions.select("landing_key", F.col("id").alias("session_id"), "date", "app"), "landing_key")
+            .select("session_id", *view_order, "date", "app"))
+
+
+def observed_gaps_table(timeline: DataFrame) -> DataFrame:
+    """The `observed_gaps` view: per sample with an observed state, |observed - computed| of each
+    numeric field (`<field>_gap`), NULL where either is NULL."""
+    numbers = [name for name, kind in timeline_columns()[5:] if kind == "DOUBLE" and name != "frame_duration"]
+    computed = timeline.where("source = 'computed'").alias("c")
+    observed = timeline.where("source = 'observed'").alias("o")
+    return computed.join(observed, ["session_id", "seq"]).select(
+        "session_id", "seq", F.col("c.t").alias("t"),
+        *[F.abs(F.col(f"o.{name}") - F.col(f"c.{name}")).alias(f"{name}_gap") for name in numbers],
+        F.col("c.date").alias("date"), F.col("c.app").alias("app"))
+
+
 def write(spark: SparkSession, frame: DataFrame, path: str, days: list[str]) -> int:
     """Replaces the run's days in `path` (dynamic partition overwrite), then removes those days'
     partitions this run did not write (a re-run that no longer produces them); returns the rows."""
@@ -195,9 +239,10 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     if not days:
         days = sorted(row.date for row in keys.select("date").distinct().collect())
     chosen = landing.withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))).where(F.col("date").isin(days))
-    parsed = analyze(spark, chosen.where(F.col("ndjson").isNotNull()), navrec_on_driver, settings)
+    lines = analyze(spark, chosen.where(F.col("ndjson").isNotNull()), navrec_on_driver, settings)
     # navrec runs once: every output comes from these lines, kept on disk, not in executor memory.
-    parsed = parsed.persist(StorageLevel.DISK_ONLY)
+    lines = lines.persist(StorageLevel.DISK_ONLY)
+    parsed = parse_sessions(lines)
     analysed = parsed.where(F.col("s.error").isNull()).select(
         "landing_key", F.col("s.recordingId").alias("recording_id"), F.col("s.contentId").alias("content_id"))
     try:
@@ -207,9 +252,12 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     except AnalysisException:  # the first run: no sessions/ yet
         earlier = None
     sessions = sessions_table(parsed, keys, identities(keys, analysed, earlier), started).persist(StorageLevel.DISK_ONLY)
+    timeline = timeline_table(lines, sessions)
     outputs = {
         "sessions": sessions.drop("analysis"),
         "findings": findings_table(sessions, setting_text),
+        "timeline": timeline,
+        "observed_gaps": observed_gaps_table(timeline),
         "session_summary": summary_table(sessions, started),
         "errors": parsed.where(F.col("s.error").isNotNull()).join(keys, "landing_key").select(
             "landing_key", "source", "first_line", "session_key", F.col("s.id").alias("session_id"),
@@ -223,7 +271,7 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
             frame = frame.withColumn("settings", F.lit(setting_text))
         frame = frame.withColumn("run_id", F.lit(run_id)).withColumn("navrec_version", F.lit(version))
         counts[name] = write(spark, frame, os.path.join(out, name), days)
-    parsed.unpersist()
+    lines.unpersist()
     sessions.unpersist()
     return counts
 
