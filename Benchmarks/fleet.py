@@ -124,7 +124,7 @@ def main():
     start = time.monotonic()
     analyze_job.run(spark, landing, results, navrec, [])
     job = time.monotonic() - start
-    row("spark job (TRANSFORM through navrec analyze --rows, 5 Parquet outputs)", job, note="local[2]")
+    row(f"spark job (TRANSFORM through navrec analyze --rows --timeline, {len(analyze_job.TABLES)} Parquet outputs)", job, note="local[2]")
     start = time.monotonic()
     landing_frame.select("ndjson").rdd.map(lambda r: bytes(r[0]).decode("utf-8", "replace")).pipe(f"{navrec} analyze -").count()
     piped = time.monotonic() - start

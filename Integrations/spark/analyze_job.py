@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""navrec on Apache Spark: pipes the landing table (load_landing.py) through `navrec analyze --rows`
+"""navrec on Apache Spark: pipes the landing table (load_landing.py) through `navrec analyze --rows --timeline`
 and writes the database's public tables as Parquet, partitioned by date and app (Docs "Beyond one
 machine").
 
@@ -8,7 +8,8 @@ machine").
 
 Python only plans: Spark SQL's TRANSFORM pipes each task's landing rows, base64-framed so every
 byte arrives as recorded, through the navrec binary (shipped with SparkContext.addFile, or
-spark-submit --files), and from_json parses its lines with analyze_schema.ddl.
+spark-submit --files), and from_json parses its session lines with analyze_schema.ddl; its
+timeline lines are typed by TRANSFORM itself (analyze_timeline_schema.ddl).
 
 Outputs under --out, each partitioned by date and app and each row with `run_id`, `navrec_version`
 and `settings` (the --set assignments, sorted, comma-separated; '' for defaults):

@@ -1,3 +1,4 @@
+import BarModel
 import Foundation
 import Testing
 
@@ -147,5 +148,42 @@ struct AnalyzeSchemaTests {
         let malformed = try NavRecBinary.run(["analyze", "--rows"], stdin: Data("k1\tnot a frame\n".utf8))
         #expect(malformed.status == 64)
         #expect(malformed.stderr.contains("<stdin>:1:1: error: a --rows line is KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON"))
+    }
+
+    @Test("--rows --timeline: after a session's line, its timeline rows as the view gives them, in analyze_timeline_schema.ddl's order")
+    func timelineRows() throws {
+        let ddl = try Self.ddl("analyze_timeline_schema.ddl")
+        #expect(ddl.map(\.name) == ["source", "seq", "t", "y", "phase"] + BarStateField.allCases.map(\.columnName) + ["frame_duration"])
+        let session = """
+            {"navrec":1,"session":{"id":"small","fps":60,"behaviors":{"blurHeader":{"imageHeight":150,"navBarHeight":66,"hysteresis":0}}}}
+            {"t":0,"y":0,"phase":"drag"}
+            {"t":0.0166667,"y":12.5,"phase":"drag","frameDuration":0.0166667,"bar":{"background":"default","blurAlpha":0.25,"barHeight":60}}
+            {"t":0.033,"y":-3}
+
+            """
+        let bad = #"{"navrec":1,"session":{"id":"broken","behaviors":{"blurHeader":{}}}}"# + "\n" + #"{"t":"late","y":1}"# + "\n"
+        let input = Self.row("k1", "a.ndjson", 1, Data(session.utf8)) + Self.row("k2", "b.ndjson", 1, Data(bad.utf8))
+        let result = try NavRecBinary.run(["analyze", "--rows", "--timeline"], stdin: Data(input.utf8))
+        #expect(result.status == 65)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 7)
+        #expect(lines[0].hasPrefix("k1\t{\"id\": \"small\""))
+        #expect(Array(lines[1...4]) == [
+            "k1\tcomputed\t0\t0.0\t0.0\tdrag\t66.0\t\\N\t\\N\t\\N\t0.0\t1.0\t\\N\t\\N\t\\N\t0.0\ttransparent\t\\N\t\\N\t\\N\t\\N",
+            "k1\tcomputed\t1\t0.016667\t12.5\tdrag\t66.0\t\\N\t\\N\t\\N\t0.0\t1.0\t\\N\t\\N\t\\N\t0.1488095238095238\ttransparent\t\\N\t\\N\t\\N\t0.016667",
+            "k1\tobserved\t1\t0.016667\t12.5\tdrag\t60.0\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t0.25\tdefault\t\\N\t\\N\t\\N\t0.016667",
+            "k1\tcomputed\t2\t0.033\t-3.0\t\\N\t66.0\t\\N\t\\N\t\\N\t0.0\t1.0\t\\N\t\\N\t\\N\t0.0\ttransparent\t\\N\t\\N\t\\N\t\\N",
+        ])
+        #expect(lines[1...4].allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 1 + ddl.count })
+        // A session that fails prints its error line only: import stores no timeline for it.
+        #expect(lines[5] == #"k2	{"id": "broken", "app": null, "startedAt": null, "error": "b.ndjson:2:6: error: 't' must be a number, found a string"}"#)
+        #expect(lines[6] == "")
+
+        let rowsOnly = try NavRecBinary.run(["analyze", "--rows"], stdin: Data(input.utf8))
+        #expect(rowsOnly.stdout == lines[0] + "\n" + lines[5] + "\n")
+        let plain = try NavRecBinary.run(["analyze", "--timeline", "-"], stdin: Data(session.utf8))
+        #expect(plain.status == 64)
+        #expect(plain.stderr.contains("navrec analyze --timeline needs --rows"))
+        #expect(plain.stdout.isEmpty)
     }
 }
