@@ -84,11 +84,14 @@ struct HysteresisSearch: Sendable {
             let (behavior, parameter) = (group[0], group[1])
             let served = groupTracks.filter { $0.behavior == behavior && $0.parameter == parameter }.map(\.track)
             let servedRequests = requests.filter { $0.behavior == behavior && $0.parameter == parameter }
+            // A candidate runs only the models of the fields its signals read (its engine skips the
+            // avatar's transform, for one): the same values, a fraction of the work.
+            let fields = Set(served.map(\.signal.field))
             for value in values(behavior: behavior, parameter: parameter, for: servedRequests) {
                 var replayed = behaviors
                 guard (try? replayed.set(behavior, parameter, to: .number(value))) != nil else { continue }
                 candidates.append(Candidate(
-                    value: value, engine: ReplayEngine(behaviors: replayed, events: events),
+                    value: value, engine: ReplayEngine(behaviors: replayed.writing(fields), events: events),
                     tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
                 tracks += served
             }
