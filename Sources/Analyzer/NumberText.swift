@@ -9,20 +9,6 @@ package func rounded(_ value: Double, _ digits: Int) -> Double {
     return (value * scale).rounded() / scale
 }
 
-/// `value.rounded()` (to the nearest integer, half away from zero) without the libm `round` call
-/// it compiles to, for arithmetic run per frame: the same double for every input, signed zeros
-/// and NaN included.
-@inline(__always)
-func roundedHalfAway(_ value: Double) -> Double {
-    // 2^52: from here on every double is an integer; the comparison is false for NaN.
-    guard abs(value) < 4_503_599_627_370_496 else { return value.rounded() }
-    let whole = Double(Int64(value))
-    let fraction = value - whole
-    var result = whole
-    if fraction >= 0.5 { result += 1 } else if fraction <= -0.5 { result -= 1 }
-    return result == 0 ? Double(signOf: value, magnitudeOf: 0) : result
-}
-
 /// `value` for a sentence: rounded to `digits` decimal places, with at least one digit after the
 /// point (`86.0`, `0.05`, `82.5`).
 package func decimalText(_ value: Double, digits: Int = 3) -> String {

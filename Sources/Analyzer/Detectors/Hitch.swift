@@ -134,7 +134,7 @@ struct HitchDetector: Sendable {
     /// the display's shortest frame.
     func rate(_ first: Double, _ second: Double?) -> Double {
         let mean = second.map { (first + $0) / 2 } ?? first
-        return max(shortestFrame, roundedHalfAway(mean / rateStep) * rateStep)
+        return max(shortestFrame, (mean / rateStep).rounded() * rateStep)
     }
 
     /// Takes the next sample.

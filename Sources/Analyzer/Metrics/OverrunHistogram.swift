@@ -35,7 +35,7 @@ struct OverrunHistogram: Sendable, Hashable {
     }
 
     static func bin(of value: Double) -> Int {
-        let hundredths = roundedHalfAway(value * 100)
+        let hundredths = (value * 100).rounded()
         if abs(hundredths) < Double(linearHalf) { return logBins + linearHalf + Int(hundredths) }
         let step = min(logBins - 1, max(0, Int((log(abs(value) / logBase) / log(logStep)).rounded(.down))))
         return value < 0 ? logBins - 1 - step : logBins + 2 * linearHalf + 1 + step

@@ -103,24 +103,28 @@ struct HysteresisSearch: Sendable {
             try ends.withUnsafeBufferPointer { ends in
                 try tracks.withUnsafeMutableBufferPointer { tracks in
                     try toggles.withUnsafeMutableBufferPointer { toggles in
-                        while try frames.read(into: &frame) {
-                            let t = frame.sample.t
-                            if t > lastEnd { break }
-                            for index in candidates.indices {
-                                let state = candidates[index].engine.step(frame.sample)
-                                let base = candidates[index].toggleBase
-                                for slot in candidates[index].tracks {
-                                    guard let value = tracks[slot].signal.value(in: state) else { continue }
-                                    guard let previous = tracks[slot].last else {
+                        // One exclusive access to the candidates for the whole pass: subscripting the
+                        // array per candidate and frame checked its uniqueness each time.
+                        try candidates.withUnsafeMutableBufferPointer { candidates in
+                            while try frames.read(into: &frame) {
+                                let t = frame.sample.t
+                                if t > lastEnd { break }
+                                for index in candidates.indices {
+                                    let state = candidates[index].engine.step(frame.sample)
+                                    let base = candidates[index].toggleBase
+                                    for slot in candidates[index].tracks {
+                                        guard let value = tracks[slot].signal.value(in: state) else { continue }
+                                        guard let previous = tracks[slot].last else {
+                                            tracks[slot].last = value
+                                            continue
+                                        }
+                                        guard previous != value else { continue }
                                         tracks[slot].last = value
-                                        continue
+                                        var cursor = tracks[slot].cursor
+                                        while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
+                                        tracks[slot].cursor = cursor
+                                        if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
                                     }
-                                    guard previous != value else { continue }
-                                    tracks[slot].last = value
-                                    var cursor = tracks[slot].cursor
-                                    while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
-                                    tracks[slot].cursor = cursor
-                                    if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
                                 }
                             }
                         }
