@@ -18,7 +18,7 @@ final class CommandContext {
 
     /// The database path: `--db`, else `$NAVREC_DB`, else `./navrec.sqlite`.
     func databasePath(_ arguments: ParsedArguments) -> String {
-        if let path = arguments.value("db") { return path }
+        if let path = arguments.value(DatabaseOptions.database) { return path }
         if let path = environment["NAVREC_DB"], !path.isEmpty { return path }
         return "navrec.sqlite"
     }
@@ -28,7 +28,7 @@ final class CommandContext {
     /// (exit 66), so a mistyped `--db` fails the CI step instead of reporting an empty file.
     func openStore(_ path: String, readOnly: Bool = false, creating: Bool = false) throws(CommandError) -> SessionStore {
         if !creating, !FileManager.default.fileExists(atPath: path) {
-            throw CommandError(.noInput, "error: no database at \(path) (import recordings first: navrec import FILE --db \(path))")
+            throw CommandError(.noInput, "no database at \(path) (import recordings first: navrec import FILE --db \(path))")
         }
         do {
             return try SessionStore(path: path, readOnly: readOnly)

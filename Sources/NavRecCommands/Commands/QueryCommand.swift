@@ -11,11 +11,11 @@ struct QueryCommand: NavRecCommand {
         abstract: "Run a query from Queries/, a .sql file, or literal SQL (read-only).",
         arguments: "NAME|FILE|SQL",
         options: [
-            .database(),
-            .choice("format", OutputFormat.self, "Output format (default: table)."),
-            .value("param", "NAME=VALUE", "Value for the query's $NAME (or :NAME) parameter.", repeatable: true),
-            .value("timeout", "SECONDS", "Stop a query that runs longer than this (default: no limit)."),
-            .flag("list", "List the ready queries with what each answers."),
+            DatabaseOptions.database.spec,
+            Options.format.spec,
+            Options.param.spec,
+            Options.timeout.spec,
+            Options.list.spec,
         ],
         discussion: """
             The database is opened read-only: a statement that would write, ATTACH another file or
@@ -43,8 +43,8 @@ struct QueryCommand: NavRecCommand {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         databasePath = context.databasePath(arguments)
-        format = try arguments.choice("format", default: .table, command: Self.spec.name)
-        list = arguments.has("list")
+        format = try arguments.choice(Options.format, default: .table, command: Self.spec.name)
+        list = arguments.has(Options.list)
         guard arguments.positionals.count <= 1 else {
             throw UsageError("one query at a time (quote literal SQL: navrec query \"select …\")", command: Self.spec.name)
         }
@@ -53,7 +53,7 @@ struct QueryCommand: NavRecCommand {
             throw UsageError("missing NAME|FILE|SQL (see navrec query --list)", command: Self.spec.name)
         }
         var parameters: [String: String] = [:]
-        for assignment in arguments.all("param") {
+        for assignment in arguments.all(Options.param) {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw UsageError("--param takes NAME=VALUE (e.g. session=demo-blur-hover), not '\(assignment)'", command: Self.spec.name)
             }
@@ -62,7 +62,7 @@ struct QueryCommand: NavRecCommand {
             parameters[name] = String(assignment[assignment.index(after: equals)...])
         }
         self.parameters = parameters
-        if let text = arguments.value("timeout") {
+        if let text = arguments.value(Options.timeout) {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError("--timeout takes a number of seconds above 0 (e.g. 5), not '\(text)'", command: Self.spec.name)
             }
@@ -108,16 +108,16 @@ struct QueryCommand: NavRecCommand {
             }
         } catch let error as DatabaseError {
             if error.resultCode == .interrupt, store.database.isPastTimeLimit, let timeout {
-                throw CommandError(.dataError, "error: the query ran longer than --timeout \(formatNumber(timeout)) s and was stopped (SQLite: \(error.message))")
+                throw CommandError(.dataError, "the query ran longer than --timeout \(formatNumber(timeout)) s and was stopped (SQLite: \(error.message))")
             }
             // A damaged database is the database's fault, not the query's: exit 74, as for every command.
             if error.resultCode == .corrupt || error.resultCode == .ioError || error.resultCode == .notADatabase {
                 throw CommandError.database(error, path: databasePath, during: .reading)
             }
             if error.resultCode == .notAuthorized || error.resultCode == .readOnly {
-                throw CommandError(.dataError, "error: navrec query is read-only: \(error.message)\(error.sql.map { " in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
+                throw CommandError(.dataError, "navrec query is read-only: \(error.message)\(error.sql.map { " in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
             }
-            throw CommandError(.dataError, "error: \(error.message)\(error.sql.map { "\n  in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
+            throw CommandError(.dataError, "\(error.message)\(error.sql.map { "\n  in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
         }
         return .success
     }
@@ -146,14 +146,14 @@ struct QueryCommand: NavRecCommand {
         ]
         if !target.isEmpty, target.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" || $0 == "-" }),
            !statementWords.contains(target), !FileManager.default.fileExists(atPath: target) {
-            var message = "error: unknown query '\(target)'"
+            var message = "unknown query '\(target)'"
             let close = Self.closeQueryNames(to: target)
             if !close.isEmpty { message += " (did you mean " + close.map { "'\($0)'" }.joined(separator: ", ") + "?)" }
             throw CommandError(.noInput, message + "; navrec query --list shows the ready ones")
         }
         if target.hasSuffix(".sql") || FileManager.default.fileExists(atPath: target) {
             guard let data = FileManager.default.contents(atPath: target), let text = String(data: data, encoding: .utf8) else {
-                throw CommandError(.noInput, "error: \(target): no such query file (navrec query --list shows the ready ones)")
+                throw CommandError(.noInput, "\(target): no such query file (navrec query --list shows the ready ones)")
             }
             return text
         }
@@ -175,5 +175,15 @@ struct QueryCommand: NavRecCommand {
                 else { .text(text) }
             statement.bind(Int32(index), value)
         }
+    }
+}
+
+extension QueryCommand {
+    /// The options only `navrec query` takes.
+    enum Options {
+        static let format: Option<OutputFormat> = OutputOptions.format("Output format (default: table).")
+        static let param = Option<[String]>.repeatable("param", "NAME=VALUE", "Value for the query's $NAME (or :NAME) parameter.")
+        static let timeout = Option<String>.value("timeout", "SECONDS", "Stop a query that runs longer than this (default: no limit).")
+        static let list = Option<Bool>.flag("list", "List the ready queries with what each answers.")
     }
 }

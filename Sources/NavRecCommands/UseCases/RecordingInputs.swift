@@ -2,19 +2,12 @@ internal import ArgumentKit
 internal import BarModel
 internal import Foundation
 internal import Recording
+internal import TextTools
 
 /// The recordings a command reads and how (`navrec import`, `navrec analyze`): the files, their
 /// format, and for CSV the session's behaviours and id from the command line.
 struct RecordingInputs {
     enum Format: String, CommandLineChoice { case ndjson, csv }
-
-    /// The options that describe inputs, for a command's spec.
-    static let options: [OptionSpec] = [
-        .choice("format", Format.self, "Input format (default: from the file extension; stdin is NDJSON)."),
-        .value("behavior", "NAME", "CSV: a behaviour the screen uses.", repeatable: true),
-        .value("param", "NAME.KEY=VALUE", "CSV: a behaviour parameter.", repeatable: true),
-        .value("session-id", "ID", "CSV: the session's id (default: derived from the content)."),
-    ]
 
     let files: [String]
     let format: Format?
@@ -26,10 +19,10 @@ struct RecordingInputs {
     init(_ arguments: ParsedArguments, command: String, standardInputByDefault: Bool = false) throws(UsageError) {
         files = arguments.positionals.isEmpty && standardInputByDefault ? ["-"] : arguments.positionals
         guard !files.isEmpty else { throw UsageError("missing FILE (a recording, or '-' for standard input)", command: command) }
-        format = try arguments.choice("format", command: command)
-        sessionID = arguments.value("session-id")
-        let names = arguments.all("behavior")
-        let parameters = arguments.all("param")
+        format = try arguments.choice(RecordingOptions.format, command: command)
+        sessionID = arguments.value(RecordingOptions.sessionID)
+        let names = arguments.all(RecordingOptions.behavior)
+        let parameters = arguments.all(RecordingOptions.parameter)
         let explicit = format
         let csvFiles = files.count { Self.format(of: $0, explicit: explicit) == .csv }
         if csvFiles == 0, !names.isEmpty || !parameters.isEmpty || sessionID != nil {
@@ -54,12 +47,12 @@ struct RecordingInputs {
         do {
             for name in names { try behaviors.add(name) }
             for assignment in parameters {
-                guard let equals = assignment.firstIndex(of: "="),
-                      let dot = assignment[..<equals].firstIndex(of: ".")
-                else { throw UsageError("--param takes NAME.KEY=VALUE (e.g. blurHeader.hysteresis=1.5), not '\(assignment)'", command: command) }
-                let behavior = String(assignment[..<dot])
-                let key = String(assignment[assignment.index(after: dot)..<equals])
-                let value = ParameterValue(commandLine: String(assignment[assignment.index(after: equals)...]))
+                guard let parsed = KeyAssignment(assignment) else {
+                    throw UsageError("--param takes NAME.KEY=VALUE (e.g. blurHeader.hysteresis=1.5), not '\(assignment)'", command: command)
+                }
+                let behavior = parsed.name
+                let key = parsed.key
+                let value = ParameterValue(commandLine: parsed.value)
                 if !behaviors.contains(behavior), BehaviorSet.names.contains(behavior) {
                     throw UsageError("--param \(assignment): add --behavior \(behavior) first", command: command)
                 }
@@ -86,12 +79,12 @@ struct RecordingInputs {
     /// taken by the next file opened (SQLite puts /dev/null there) and read as an empty recording.
     func checkFilesExist() throws(CommandError) {
         if files.contains("-"), fcntl(0, F_GETFD) == -1 {
-            throw CommandError(.noInput, "error: standard input is closed: nothing to read for '-' (pipe a recording in, or give a FILE)")
+            throw CommandError(.noInput, "standard input is closed: nothing to read for '-' (pipe a recording in, or give a FILE)")
         }
         for file in files where file != "-" {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw CommandError(.noInput, "error: \(file): no such file")
+                throw CommandError(.noInput, "\(file): no such file")
             }
         }
     }
