@@ -1,5 +1,6 @@
 import Testing
-@testable import BarModel
+import BarModel
+import Simulation
 
 /// ``BehaviorSet/writing(_:)``: an engine of the behaviours that write some fields computes those
 /// fields as the engine of the whole set does, on simulated sessions with taps and swipes.
