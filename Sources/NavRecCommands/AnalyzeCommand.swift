@@ -56,8 +56,7 @@ struct AnalyzeCommand: NavRecCommand {
                     sink.fail(error)
                     // A bad line costs its session only; reading goes on at the next header. An
                     // unreadable file, or a CSV file (one session), has nothing left to read.
-                    guard error.kind == .invalidInput, let ndjson = source as? NDJSONReader, ndjson.resumeAtNextHeader()
-                    else { break reading }
+                    guard source.resumeAtNextHeader() else { break reading }
                 }
             }
             context.output.flush()

@@ -65,7 +65,6 @@ struct JSONScanner {
         base = line.baseAddress ?? UnsafePointer(scratch)
         end = line.count
         index = 0
-        keys.reset()
     }
 
     // MARK: Bytes
