@@ -130,7 +130,9 @@ public final class NDJSONReader: RecordingReader {
     }
 
     /// The 1-based line of the sample ``read(into:)`` last returned.
-    public private(set) var itemLine = 0
+    // Unchecked: the runtime's exclusivity check of this public property cost more than the
+    // assignment on every sample; only `readItem` writes it.
+    @exclusivity(unchecked) public private(set) var itemLine = 0
 
     @inline(__always)
     private func readItem(into item: inout RecordingItem) throws(RecordingError) -> Bool {
@@ -207,7 +209,12 @@ public final class NDJSONReader: RecordingReader {
                 }
                 session.samples += 1
                 itemLine = lineNumber
-                item = .sample(scanner.sample, observed: scanner.observed)
+                // Built from the scanner's state in place: one copy of it, not an optional first.
+                if scanner.hasObserved {
+                    item = .sample(scanner.sample, observed: scanner.observedState.pointee)
+                } else {
+                    item = .sample(scanner.sample, observed: nil)
+                }
                 return true
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
