@@ -1,4 +1,5 @@
 import BarModel
+internal import TextTools
 
 /// The fast path of ``NDJSONReader``: the sample line recorders write, parsed straight from its
 /// bytes.

@@ -1,0 +1,103 @@
+internal import BarModel
+internal import Foundation
+
+/// One session's frames, kept for the analyzer's passes without a database (`navrec analyze`) and
+/// while a session is read before it is stored (`navrec import`'s sink): in memory up to
+/// ``memoryFrames``, beyond that in an anonymous temporary file, so memory stays flat however long
+/// a session is.
+///
+/// Frames are written as their raw bytes (``SessionFrame`` is `BitwiseCopyable`) and read back
+/// through `pread`, each reader at its own offset.
+final class FrameSpool {
+    /// Frames held in memory before the spool spills to a file (about 6 MB).
+    static let memoryFrames = 16_384
+
+    private var frames: [SessionFrame] = []
+    /// The spill file's descriptor, -1 until the session outgrows memory.
+    private var descriptor: Int32 = -1
+    /// Frames written to the spill file.
+    private var spilled = 0
+    private let frameSize = MemoryLayout<SessionFrame>.stride
+
+    init() {
+        frames.reserveCapacity(Self.memoryFrames)
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Frames appended since the last ``reset()``.
+    var count: Int { spilled + frames.count }
+
+    /// Forgets the frames (the spill file is kept for the next session).
+    func reset() {
+        frames.removeAll(keepingCapacity: true)
+        spilled = 0
+    }
+
+    func append(_ frame: SessionFrame) throws {
+        if frames.count == Self.memoryFrames { try spill() }
+        frames.append(frame)
+    }
+
+    /// A reader positioned at the first frame; `session` names the session in its errors.
+    func reader(session: String) -> any SessionFrameReader { Reader(spool: self, session: session) }
+
+    /// Moves the in-memory frames to the end of the spill file.
+    private func spill() throws {
+        if descriptor < 0 {
+            var template = Array((NSTemporaryDirectory() + "/navrec-spool-XXXXXX").utf8CString)
+            descriptor = mkstemp(&template)
+            guard descriptor >= 0 else { throw CommandError(.ioError, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
+            // Unlinked at once: the file lives as long as the descriptor, and nothing is left behind.
+            unlink(&template)
+        }
+        try frames.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = pwrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(spilled * frameSize + offset))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw CommandError(.ioError, "cannot write a temporary file: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
+        spilled += frames.count
+        frames.removeAll(keepingCapacity: true)
+    }
+
+    /// Reads a spooled frame `index` (< `spilled`) into `frame`.
+    fileprivate func readSpilled(_ index: Int, into frame: inout SessionFrame, session: String) throws(CommandError) {
+        let read = withUnsafeMutableBytes(of: &frame) { bytes in
+            pread(descriptor, bytes.baseAddress!, frameSize, off_t(index * frameSize)) == frameSize
+        }
+        if !read { throw CommandError(.ioError, "cannot read back a temporary file of session '\(session)'") }
+    }
+
+    fileprivate func memoryFrame(_ index: Int) -> SessionFrame { frames[index] }
+    fileprivate var spilledCount: Int { spilled }
+
+    private final class Reader: SessionFrameReader {
+        let spool: FrameSpool
+        let session: String
+        var next = 0
+
+        init(spool: FrameSpool, session: String) {
+            self.spool = spool
+            self.session = session
+        }
+
+        func read(into frame: inout SessionFrame) throws(CommandError) -> Bool {
+            guard next < spool.count else { return false }
+            if next < spool.spilledCount {
+                try spool.readSpilled(next, into: &frame, session: session)
+            } else {
+                frame = spool.memoryFrame(next - spool.spilledCount)
+            }
+            next += 1
+            return true
+        }
+    }
+}

@@ -1,0 +1,113 @@
+internal import BarModel
+internal import TextTools
+
+/// A typical app bug injected into the observed bar states of a simulated session, so the
+/// analyzer (ANALYSIS.md) has something real to find. Faults that change bar states apply only
+/// when the session is ``SimulationConfiguration/observed``; ``droppedFrames(fraction:)`` removes
+/// samples from the recording itself.
+///
+/// The title faults need a title presenter (largeTitle, customTitle or blurHeader), whose
+/// threshold is ``Gesture/threshold(for:)``; `heightJitter` needs a behaviour that defines
+/// `barHeight`. Without one, the fault changes nothing.
+public enum Fault: Sendable, Hashable {
+    /// The inline title shows (alpha 1) from `by` points before the title threshold, while the other
+    /// presentation is still visible, as when an app compares against the wrong offset.
+    /// Produces title_mismatch `both_visible` on the observed stream and `observed_vs_expected`,
+    /// when `y` stays within `by` below the threshold longer than the mismatch tolerance
+    /// (a slow drag or a hover).
+    case titleEarly(by: Double = 12)
+    /// The observed `barHeight` wobbles by ±`amplitude` points, alternating every frame, while the
+    /// content moves (phase not `idle`), as a layout feedback loop does.
+    /// Produces `jitter` on observed `barHeight` (more reversals than `y` had).
+    case heightJitter(amplitude: Double = 3)
+    /// Each moving sample starts a gap with probability `fraction`: 1–3 samples are dropped, so
+    /// intervals of 2–4 frames appear, as when the main thread stalls.
+    /// Produces `hitch` (the default fraction gives well over 10 ms of hitch per moving second).
+    case droppedFrames(fraction: Double = 0.05)
+    /// For `duration` seconds after each computed title switch, the observed inline title
+    /// alternates every sample between the right and the wrong visibility.
+    /// Produces `flapping` on observed `inlineTitleVisible`.
+    case flicker(duration: Double = 0.3)
+    /// For `duration` seconds after each computed title switch, every title presentation the
+    /// behaviours define is hidden (alpha 0), as when an app hides the old title before it shows
+    /// the new one late. Produces title_mismatch `none_visible` on the observed stream (severity
+    /// error with the default 0.6 s) and `observed_vs_expected`.
+    case noTitle(duration: Double = 0.6)
+
+    /// The fault names accepted by `--fault NAME[=VALUE]`.
+    public static let names = ["titleEarly", "heightJitter", "droppedFrames", "flicker", "noTitle"]
+
+    /// The fault's name on the command line.
+    public var name: String {
+        switch self {
+        case .titleEarly: "titleEarly"
+        case .heightJitter: "heightJitter"
+        case .droppedFrames: "droppedFrames"
+        case .flicker: "flicker"
+        case .noTitle: "noTitle"
+        }
+    }
+
+    /// The fault's one parameter (points, a fraction or seconds, as the case says).
+    public var value: Double {
+        switch self {
+        case .titleEarly(let by): by
+        case .heightJitter(let amplitude): amplitude
+        case .droppedFrames(let fraction): fraction
+        case .flicker(let duration): duration
+        case .noTitle(let duration): duration
+        }
+    }
+
+    /// The fault as `NAME=VALUE`, the form ``init(argument:)`` reads.
+    public var argument: String { "\(name)=\(formatNumber(value))" }
+
+    /// Reads `NAME` or `NAME=VALUE` (`--fault heightJitter=2`); throws for an unknown name (saying
+    /// the known ones, with a "did you mean" hint) or a value out of range.
+    public init(argument: String) throws(SimulationError) {
+        let name: String
+        let text: String?
+        if let equals = argument.firstIndex(of: "=") {
+            name = String(argument[..<equals])
+            text = String(argument[argument.index(after: equals)...])
+        } else {
+            (name, text) = (argument, nil)
+        }
+        var number: Double?
+        if let text {
+            guard let value = Double(text), value.isFinite else {
+                throw SimulationError("fault \(name) needs a number after '=', got '\(text)'")
+            }
+            number = value
+        }
+        func check(_ valid: Bool, _ expected: String) throws(SimulationError) {
+            if !valid { throw SimulationError("fault \(name) must be \(expected), got \(formatNumber(number ?? 0))") }
+        }
+        switch name {
+        case "titleEarly":
+            let by = number ?? 12
+            try check(by > 0, "greater than 0 points")
+            self = .titleEarly(by: by)
+        case "heightJitter":
+            let amplitude = number ?? 3
+            try check(amplitude > 0, "greater than 0 points")
+            self = .heightJitter(amplitude: amplitude)
+        case "droppedFrames":
+            let fraction = number ?? 0.05
+            try check(fraction > 0 && fraction <= 1, "a fraction in 0 < f <= 1")
+            self = .droppedFrames(fraction: fraction)
+        case "flicker":
+            let duration = number ?? 0.3
+            try check(duration > 0, "greater than 0 seconds")
+            self = .flicker(duration: duration)
+        case "noTitle":
+            let duration = number ?? 0.6
+            try check(duration > 0, "greater than 0 seconds")
+            self = .noTitle(duration: duration)
+        default:
+            var message = "unknown fault '\(name)'; known: \(Self.names.joined(separator: ", "))"
+            if let hint = closestName(to: name, in: Self.names) { message += " (did you mean '\(hint)'?)" }
+            throw SimulationError(message)
+        }
+    }
+}

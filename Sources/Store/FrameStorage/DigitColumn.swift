@@ -1,0 +1,307 @@
+internal import TextTools
+
+/// One column of a chunk of frames in the digit encoding of `frame_chunks`, which plain SQL can
+/// decode (the `timeline` view does, in any SQLite client) and navrec decodes with a digit loop.
+///
+/// A column is a BLOB of `count` fixed-width fields, with its width `w` and `base` in columns of
+/// their own:
+/// - `w >= 0` (integers): field k is the ASCII decimal `value - base`, zero-padded to `w` digits,
+///   so that `base + substr(blob, 1 + k * w, w)` is the value (SQL reads a BLOB of digits as the
+///   number they spell); NULL is `-1` (`-01`, …), i.e. `base - 1`, so `w >= 2` when the chunk has
+///   one. `w = 0` when every value equals `base` (the blob is one placeholder byte: `substr` of an
+///   empty BLOB is NULL, of a non-empty one with length 0 an empty BLOB, which adds as 0).
+///   Thousandths columns hold exact thousandths here (`m / 1000.0` is the very value).
+/// - `w < 0` (thousandths columns where a value has no exact thousandths, e.g. a model's
+///   `0.9998857142857143`): when one power of two 2^-s scales every value of the chunk to an
+///   integer below 2^63 (the usual case), `base` is that REAL factor and field k the integer
+///   `value * 2^s` in decimal, right-aligned in `-w` bytes, so `CAST(field AS INTEGER) * base` is
+///   the value bit for bit (both steps are exact in IEEE arithmetic). Otherwise `base` is NULL and
+///   field k is the value's shortest round-trip text (SQLite's text-to-number conversion can be
+///   off by one unit in the last place there; navrec's own reading is exact). NULL is all spaces.
+///
+/// Why digits and not binary: SQL has no function that reads a binary number from a BLOB, and
+/// `timeline` must stay a plain view (Benchmarks/README.md, "Storage layout").
+package enum DigitColumn {
+    /// `m` when `Double(m) / 1000` is exactly `value` (bit for bit), else `nil`. IEEE division rounds
+    /// correctly, so for a value written with at most 3 decimals `m / 1000.0` — in Swift or in the
+    /// views' SQL — gives back the same double the recording's text parsed to.
+    @inline(__always)
+    static func thousandths(_ value: Double) -> Int64? {
+        // Zero first: -0.0 is stored as 0 (``StoredValues``).
+        if value == 0 { return 0 }
+        let scaled = value * 1000
+        // The bound keeps m exact in a double (and excludes infinities and NaN).
+        guard scaled.magnitude < 0x1p52 else { return nil }
+        // Truncating x ± 0.5 rounds without a libm call (`rounded()` is one on baseline x86-64);
+        // where it is off by one at a tie the check below fails and the value is stored in the column's other form, so the encoding stays exact either way.
+        let m = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
+        guard (Double(m) / 1000).bitPattern == value.bitPattern else { return nil }
+        return m
+    }
+
+    /// The field of a NULL in the integer form (before padding).
+    static let nullOffset: Int64 = -1
+
+    /// Decimal digits of `value` (at least 1), for `value >= 0`.
+    @inline(__always)
+    static func digits(_ value: UInt64) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 { rest /= 10; count += 1 }
+        return count
+    }
+
+    /// The width and base of integers `values[0..<count]` (`nil` entries are NULL), or `nil` when
+    /// every one is NULL. Fails (`nil` width) when the range needs more than 18 digits.
+    static func integerLayout(_ values: UnsafePointer<Int64>, count: Int, null: Int64) -> (width: Int, base: Int64)? {
+        var low = Int64.max, high = Int64.min, hasNull = false
+        for index in 0..<count {
+            let value = values[index]
+            if value == null { hasNull = true; continue }
+            if value < low { low = value }
+            if value > high { high = value }
+        }
+        guard low <= high else { return nil }
+        let span = UInt64(bitPattern: high &- low)
+        var width = span == 0 ? 0 : digits(span)
+        if hasNull { width = max(width, 2) }
+        return (width, low)
+    }
+
+    /// Writes `values[0..<count]` as `width`-digit offsets from `base` into `bytes` (which holds
+    /// at least `max(1, count * width)` bytes) and returns the number of bytes written.
+    static func encodeIntegers(
+        _ values: UnsafePointer<Int64>, count: Int, null: Int64, width: Int, base: Int64, into bytes: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        guard width > 0 else {
+            bytes[0] = UInt8(ascii: "0")
+            return 1
+        }
+        var position = 0
+        for index in 0..<count {
+            let value = values[index]
+            if value == null {
+                bytes[position] = UInt8(ascii: "-")
+                for offset in 1..<width { bytes[position + offset] = UInt8(ascii: offset == width - 1 ? "1" : "0") }
+            } else {
+                writeDigits(UInt64(bitPattern: value &- base), into: bytes + position, width: width)
+            }
+            position += width
+        }
+        return position
+    }
+
+    /// "00" "01" … "99": two digits per division, the encoder's inner loop (Benchmarks/README.md).
+    private nonisolated(unsafe) static let digitPairs: UnsafePointer<UInt8> = {
+        let pairs = UnsafeMutablePointer<UInt8>.allocate(capacity: 200)
+        for value in 0..<100 {
+            pairs[2 * value] = UInt8(ascii: "0") + UInt8(value / 10)
+            pairs[2 * value + 1] = UInt8(ascii: "0") + UInt8(value % 10)
+        }
+        return UnsafePointer(pairs)
+    }()
+
+    /// Writes `value` as exactly `width` decimal digits (zero-padded; `value` has at most `width`).
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, into field: UnsafeMutablePointer<UInt8>, width: Int) {
+        let pairs = digitPairs
+        var rest = value
+        var offset = width
+        while offset >= 2 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            field[offset - 2] = pairs[pair]
+            field[offset - 1] = pairs[pair + 1]
+            offset -= 2
+        }
+        if offset == 1 { field[0] = UInt8(truncatingIfNeeded: rest) &+ UInt8(ascii: "0") }
+    }
+
+    /// Reads `count` fields of `width` digits (`width > 0`) at `bytes` into `values`, adding
+    /// `base`; a NULL field becomes `null`. Returns `false` when a field holds a byte that is not a
+    /// digit (a damaged blob): checked with a running maximum, not a branch, to keep the loop tight.
+    @inline(__always)
+    static func decodeIntegers(
+        _ bytes: UnsafePointer<UInt8>, count: Int, width: Int, base: Int64, null: Int64, into values: UnsafeMutablePointer<Int64>
+    ) -> Bool {
+        var position = 0
+        var largest: UInt8 = 0
+        for index in 0..<count {
+            if bytes[position] == UInt8(ascii: "-") {
+                values[index] = null
+            } else {
+                var value: Int64 = 0
+                for offset in 0..<width {
+                    let digit = bytes[position + offset] &- UInt8(ascii: "0")
+                    largest = max(largest, digit)
+                    value = value &* 10 &+ Int64(digit)
+                }
+                values[index] = base &+ value
+            }
+            position += width
+        }
+        return largest <= 9
+    }
+
+    /// The smallest s such that every value of a thousandths column times 2^s is an integer
+    /// below 2^63 in magnitude, or `nil` when there is none (magnitudes too far apart).
+    static func binaryShift(_ integers: UnsafePointer<Int64>, _ reals: UnsafePointer<Double>, count: Int, null: Int64) -> Int? {
+        var shift = 0
+        var largest = Int.min
+        for index in 0..<count where integers[index] != null {
+            let value = reals[index]
+            guard value.isFinite else { return nil }
+            if value == 0 { continue }
+            // value = N * 2^(exponent - 52) with N the 53-bit significand (normalized also for
+            // subnormals by `significand`); N's lowest set bit is the value's lowest.
+            let significand = value.significand.significandBitPattern | 1 << 52
+            let lowest = Int(value.exponent) - 52 + significand.trailingZeroBitCount
+            shift = max(shift, -lowest)
+            largest = max(largest, Int(value.exponent))
+        }
+        guard shift <= 1074, largest == Int.min || largest + shift <= 61 else { return nil }
+        return shift
+    }
+
+    /// Writes the values of a thousandths column times 2^`shift` (``binaryShift``) as right-aligned
+    /// decimal integers into `bytes` and returns the width (positive; stored negated). Overwrites
+    /// the non-NULL `integers` with the scaled values.
+    static func encodeScaled(
+        _ integers: UnsafeMutablePointer<Int64>, _ reals: UnsafePointer<Double>, count: Int, null: Int64, shift: Int,
+        into bytes: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        // 2^shift as two exact factors (one double cannot hold 2^1074); the products are exact
+        // because ``binaryShift`` chose `shift` so that every result is a whole number below 2^62.
+        let first = min(shift, 1000)
+        let factor1 = Double(bitPattern: UInt64(1023 + first) << 52)
+        let factor2 = Double(bitPattern: UInt64(1023 + shift - first) << 52)
+        var width = 1
+        for index in 0..<count where integers[index] != null {
+            let scaled = Int64(reals[index] * factor1 * factor2)
+            integers[index] = scaled
+            width = max(width, digits(scaled.magnitude) + (scaled < 0 ? 1 : 0))
+        }
+        for index in 0..<count {
+            let field = bytes + index * width
+            let scaled = integers[index]
+            guard scaled != null else {
+                field.update(repeating: UInt8(ascii: " "), count: width)
+                continue
+            }
+            let length = digits(scaled.magnitude)
+            writeDigits(scaled.magnitude, into: field + width - length, width: length)
+            var position = width - length - 1
+            if scaled < 0 {
+                field[position] = UInt8(ascii: "-")
+                position -= 1
+            }
+            while position >= 0 {
+                field[position] = UInt8(ascii: " ")
+                position -= 1
+            }
+        }
+        return width
+    }
+
+    /// Field `index` of a scaled column: the integer times `factor` (2^-s), or `nil` for NULL.
+    @inline(__always)
+    static func decodeScaled(_ bytes: UnsafePointer<UInt8>, index: Int, width: Int, factor: Double) -> Double? {
+        let field = bytes + index * width
+        var position = 0
+        while position < width, field[position] == UInt8(ascii: " ") { position += 1 }
+        guard position < width else { return nil }
+        let negative = field[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        var magnitude: UInt64 = 0
+        while position < width {
+            magnitude = magnitude &* 10 &+ UInt64(field[position] &- UInt8(ascii: "0"))
+            position += 1
+        }
+        let value = Double(magnitude) * factor
+        return negative ? -value : value
+    }
+
+    /// The widest field: 20 digits of an integer offset, 24 characters of a number's text.
+    static let maxWidth = 24
+
+    /// Writes the numbers of a column that is stored as text (`integers[i] == null` marks a NULL,
+    /// else `reals[i]` is the value) into `bytes` and returns the width (positive; stored negated).
+    static func encodeTexts(
+        _ integers: UnsafePointer<Int64>, _ reals: UnsafePointer<Double>, count: Int, null: Int64,
+        texts: inout [String], into bytes: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        texts.removeAll(keepingCapacity: true)
+        var width = 1
+        for index in 0..<count {
+            let text = integers[index] == null ? "" : reals[index].description
+            width = max(width, text.utf8.count)
+            texts.append(text)
+        }
+        for (index, var text) in texts.enumerated() {
+            let field = bytes + index * width
+            let length = text.withUTF8 { utf8 in
+                field.update(from: utf8.baseAddress!, count: utf8.count)
+                return utf8.count
+            }
+            (field + length).update(repeating: UInt8(ascii: " "), count: width - length)
+        }
+        return width
+    }
+
+    /// Field `index` of a `w < 0` column: its number, or `nil` for NULL (or text that is not one).
+    ///
+    /// The text is what ``encodeTexts`` wrote (Swift's shortest round-trip form, e.g.
+    /// `0.9998857142857143`, `1e-07`): its digits and exponent go through ``DecimalValue`` (exact),
+    /// anything else through `Double(String)`.
+    static func decodeText(_ bytes: UnsafePointer<UInt8>, index: Int, width: Int) -> Double? {
+        let field = bytes + index * width
+        var end = width
+        while end > 0, field[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        guard end > 0 else { return nil }
+        var position = 0
+        let negative = field[0] == UInt8(ascii: "-")
+        if negative { position = 1 }
+        var mantissa: UInt64 = 0, digits = 0, fractionDigits = 0, sawPoint = false
+        while position < end {
+            let character = field[position]
+            let digit = character &- UInt8(ascii: "0")
+            if digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                if mantissa != 0 { digits += 1 }
+                if sawPoint { fractionDigits += 1 }
+            } else if character == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else {
+                break
+            }
+            position += 1
+        }
+        var exponent = -fractionDigits
+        if position < end {
+            guard field[position] == UInt8(ascii: "e"), position + 1 < end else { return slowText(field, end) }
+            position += 1
+            var exponentNegative = false
+            if field[position] == UInt8(ascii: "-") || field[position] == UInt8(ascii: "+") {
+                exponentNegative = field[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            var value = 0
+            while position < end {
+                let digit = field[position] &- UInt8(ascii: "0")
+                guard digit < 10, value < 10_000 else { return slowText(field, end) }
+                value = value * 10 + Int(digit)
+                position += 1
+            }
+            exponent += exponentNegative ? -value : value
+        }
+        guard digits <= 19, let value = DecimalValue.of(mantissa: mantissa, exponent: exponent) else {
+            return slowText(field, end)
+        }
+        return negative ? -value : value
+    }
+
+    /// The text through `Double(String)` (the C library's `strtod`, correctly rounded).
+    private static func slowText(_ field: UnsafePointer<UInt8>, _ end: Int) -> Double? {
+        Double(String(decoding: UnsafeBufferPointer(start: field, count: end), as: UTF8.self))
+    }
+}
