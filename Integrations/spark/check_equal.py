@@ -4,7 +4,7 @@ row for row, and every Queries/*.sql returns the same rows in SQLite, DuckDB and
 
     python3 Integrations/spark/check_equal.py --navrec .build/release/navrec --recordings fleet/ --work tmp/
 
-Runs one Spark session (local[2]) for both checks: the job over the landing table made from
+Runs one Spark session (--master, default local[2]) for both checks: the job over the landing table made from
 --recordings, then the queries over the Parquet export of the database import + report made.
 Prints a line per check and ends with 'N passed, M failed'; exit 1 on any failure.
 """
@@ -50,6 +50,7 @@ def main():
     parser.add_argument("--navrec", required=True)
     parser.add_argument("--recordings", required=True)
     parser.add_argument("--work", required=True)
+    parser.add_argument("--master", default="local[2]", help="e.g. the spark:// URL Integrations/spark/cluster.sh start prints")
     args = parser.parse_args()
     navrec = os.path.abspath(args.navrec)
     shutil.rmtree(args.work, ignore_errors=True)
@@ -62,7 +63,7 @@ def main():
 
     from pyspark.sql import SparkSession
     start = time.monotonic()
-    spark = (SparkSession.builder.master("local[2]").appName("navrec-ci").config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+    spark = (SparkSession.builder.master(args.master).appName("navrec-ci").config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
              .config("spark.sql.shuffle.partitions", "4").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     print(f"spark start-up: {time.monotonic() - start:.1f} s", flush=True)
