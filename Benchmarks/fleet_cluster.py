@@ -28,6 +28,50 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "Integrations", "spark")]
 
 
+def jvm_cpu(pids):
+    """CPU seconds the JVMs with these pids and their reaped children (bash, navrec, cat) used:
+    utime + stime + cutime + cstime from /proc. On a machine shared with other work, CPU seconds
+    are the fair figure; wall seconds grow with the load."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += sum(int(value) for value in fields[11:15])
+    return total / ticks
+
+
+def _command(pid):
+    try:
+        return open(f"/proc/{pid}/cmdline", "rb").read()
+    except OSError:
+        return b""
+
+
+def _parent(pid):
+    try:
+        return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return -1
+
+
+def jvm_pids(spark, cluster):
+    """The local JVM (local[N]), or the executors' JVMs (CoarseGrainedExecutorBackend for this app)."""
+    if not cluster:  # the JVM pyspark started: a child of this process
+        return [int(pid) for pid in os.listdir("/proc") if pid.isdigit() and _parent(pid) == os.getpid()
+                and b"java" in _command(pid)]
+    app = spark.sparkContext.applicationId
+    pids = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            command = _command(pid)
+            if b"org.apache.spark.executor.CoarseGrainedExecutorBackend" in command and app.encode() in command:
+                pids.append(int(pid))
+    return pids
+
+
 def sql_string(text):
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
@@ -74,25 +118,47 @@ def main():
     command = f"p=./navrec; [ -x $p ] || p={shipped}; $p {arguments}; s=$?; [ $s -eq 65 ] && exit 0; exit $s"
 
     def piped(through):
-        started = time.monotonic()
         out = "(a STRING, b STRING)" if binary else "(a STRING)"
         lines = spark.sql(f"SELECT TRANSFORM({fields}) {row_format} USING {sql_string(through)} AS {out} {row_format} FROM bench_landing")
-        count = lines.select(F.sum(F.length("a"))).collect()[0][0]
-        return time.monotonic() - started, count
+        return lines.select(F.sum(F.length("a"))).collect()[0][0]
 
-    figures["plumbing"], _ = piped("cat")
-    print(f"{args.name}: plumbing {figures['plumbing']:.1f} s ({figures['tasks']} tasks)", flush=True)
-    figures["navrec"], _ = piped(command)
-    print(f"{args.name}: through navrec {figures['navrec']:.1f} s", flush=True)
+    cluster = not args.master.startswith("local")
+    pids = jvm_pids(spark, cluster)
+    if not pids:
+        sys.exit("fleet_cluster.py: error: found no Spark JVM to take CPU times from")
+    figures["jvms"] = len(pids)
+
+    def step(key, action):
+        cpu, started = jvm_cpu(pids), time.monotonic()
+        action()
+        figures[key], figures[key + "_cpu"] = time.monotonic() - started, jvm_cpu(pids) - cpu
+        print(f"{args.name}: {key} {figures[key]:.1f} s wall, {figures[key + '_cpu']:.1f} CPU s", flush=True)
+
+    step("plumbing", lambda: piped("cat"))
+    step("navrec", lambda: piped(command))
 
     import analyze_job
     results = os.path.join(args.work, f"results-{args.name}")
     shutil.rmtree(results, ignore_errors=True)
     sys.argv = ["analyze_job.py", "--landing", landing, "--out", results, "--navrec", navrec]
+    # getOrCreate() in main() returns this session; main() stops it at the end, so the executors'
+    # CPU is read while it runs, from a thread, just before they go.
+    import threading
+    last = {"cpu": jvm_cpu(pids)}
+    first, done = last["cpu"], threading.Event()
+
+    def sample():
+        while not done.wait(0.5):
+            last["cpu"] = max(last["cpu"], jvm_cpu(pids))
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
     started = time.monotonic()
-    analyze_job.main()  # getOrCreate() there returns this session; main() stops it at the end
+    analyze_job.main()
     figures["job"] = time.monotonic() - started
-    print(f"{args.name}: job {figures['job']:.1f} s", flush=True)
+    done.set()
+    sampler.join()
+    figures["job_cpu"] = max(last["cpu"], jvm_cpu(pids)) - first
+    print(f"{args.name}: job {figures['job']:.1f} s wall, {figures['job_cpu']:.1f} CPU s", flush=True)
     with open(os.path.join(args.work, f"{args.name}.json"), "w") as file:
         json.dump(figures, file)
 

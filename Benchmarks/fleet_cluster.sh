@@ -79,23 +79,27 @@ for name in files:
             sessions += line.startswith(b'{"navrec"')
 timing = {name: [float(v) for v in open(os.path.join(work, f"{name}.time")).read().split()] for name in ("analyze", "load")}
 runs = {name: json.load(open(os.path.join(work, f"{name}.json"))) for name in ("local2", "cluster")}
-rate = lambda seconds, cores=1: f"{samples / seconds / cores / 1e6:.3f} M"
-lines = [f"{sessions:,} sessions, {samples:,} samples, {size / 1e9:.1f} GB of NDJSON in {len(files)} files; "
-         f"Spark {runs['local2']['spark']}; {runs['local2']['tasks']} tasks; one run each.", "",
-         "| step | local[2] wall s | cluster (2 x 1 core) wall s | samples/s per core, local[2] | cluster |",
-         "|---|---:|---:|---:|---:|"]
-def row(step, key, rated=True):
-    a, b = runs["local2"][key], runs["cluster"][key]
-    lines.append(f"| {step} | {a:.1f} | {b:.1f} | {rate(a, 2) if rated else ''} | {rate(b, 2) if rated else ''} |")
-row("Spark start-up (session; executors registered)", "startup", rated=False)
-row("plumbing: landing read, piped through `cat` and back", "plumbing")
-row("the same through navrec analyze (lines counted)", "navrec")
-row("the job: navrec, from_json, outputs written", "job")
+rate = lambda seconds, cores=1: f"{samples / seconds / cores / 1e6:.2f} M" if seconds > 0 else ""
+lines = [f"{sessions:,} sessions, {samples:,} samples, {size / 1e9:.2f} GB of NDJSON in {len(files)} files; "
+         f"Spark {runs['local2']['spark']}; {runs['local2']['tasks']} tasks; one run each; CPU s are the Spark JVMs' "
+         "(local: the driver's; cluster: the executors') with their children (bash, navrec, cat).", "",
+         "| step | local[2] wall s | local[2] CPU s | cluster wall s | cluster CPU s | samples per CPU s, local[2] / cluster |",
+         "|---|---:|---:|---:|---:|---:|"]
 for name in ("local2", "cluster"):
     r = runs[name]
-    r["navrec_part"] = r["navrec"] - r["plumbing"]
-    r["outputs_part"] = r["job"] - r["navrec"]
-row("navrec's part (through navrec - plumbing)", "navrec_part")
+    for kind in ("", "_cpu"):
+        r["navrec_part" + kind] = r["navrec" + kind] - r["plumbing" + kind]
+        r["outputs_part" + kind] = r["job" + kind] - r["navrec" + kind]
+def row(step, key):
+    a, b = runs["local2"], runs["cluster"]
+    cpu = lambda r: f"{r[key + '_cpu']:.1f}" if key + "_cpu" in r else ""
+    rates = f"{rate(a[key + '_cpu'])} / {rate(b[key + '_cpu'])}" if key + "_cpu" in a else ""
+    lines.append(f"| {step} | {a[key]:.1f} | {cpu(a)} | {b[key]:.1f} | {cpu(b)} | {rates} |")
+row("Spark start-up (session; executors registered)", "startup")
+row("plumbing: landing read, piped through `cat` and back", "plumbing")
+row("the same rows through navrec analyze (lines counted)", "navrec")
+row("navrec's part (the line above - plumbing)", "navrec_part")
+row("the job: navrec, from_json, outputs written", "job")
 row("parsing and outputs (job - through navrec)", "outputs_part")
 wall, cpu, rss = timing["analyze"]
 load_wall, load_cpu, load_rss = timing["load"]
@@ -104,15 +108,13 @@ lines += ["", f"Outside Spark: `navrec analyze -` over the whole fleet, one proc
           f"{load_cpu:.1f} CPU s, {load_rss:.0f} MB peak RSS."]
 per_session = samples / sessions
 total = 100e6 * per_session
-def core_hours(rate_per_core):
-    return total / rate_per_core / 3600
-cluster_rate = samples / runs["cluster"]["job"] / 2
-local_rate = samples / runs["local2"]["job"] / 2
+hours = lambda per_cpu_second: total / per_cpu_second / 3600
+job = {name: samples / runs[name]["job_cpu"] for name in runs}
 lines += ["", f"Sizing: 100 M sessions of {per_session:,.0f} samples = {total:.2e} samples. navrec alone: "
-          f"{core_hours(samples / cpu):,.0f} core-hours. The whole job as measured on the cluster "
-          f"({cluster_rate / 1e6:.3f} M samples/s per core, wall): {core_hours(cluster_rate):,.0f} core-hours "
-          f"({core_hours(cluster_rate) / 400:,.1f} h on 400 cores); local[2]: {core_hours(local_rate):,.0f} core-hours; "
-          f"plus loading ({core_hours(samples / load_cpu):,.0f} CPU-hours at this loader's rate) and one start-up."]
+          f"{hours(samples / cpu):,.0f} core-hours ({samples / cpu / 1e6:.2f} M samples per CPU s). The whole job, "
+          f"by CPU seconds: {hours(job['cluster']):,.0f} core-hours on the cluster ({job['cluster'] / 1e6:.2f} M samples "
+          f"per CPU s; {hours(job['cluster']) / 400:,.1f} h on 400 cores), {hours(job['local2']):,.0f} in local[2]; "
+          f"plus the loading ({hours(samples / load_cpu):,.0f} CPU-hours at this loader's rate) and one start-up per job."]
 text = "\n".join(lines) + "\n"
 open(os.path.join(work, "results.md"), "w").write(text)
 print(text)
