@@ -11,6 +11,8 @@ never deletes, and a re-delivery across loads counts once); `import` of every fi
 --recordings, so `source` is the same relative name) and `report`; the job over every day; then a
 second run of one day, which must leave the other days' files untouched. Quarantined sessions are
 not analysed by the job, so the oversized one is deleted from the database before comparing.
+Runs one Spark session (--master, default local[2]: the spark:// URL Integrations/spark/cluster.sh
+start prints runs it on a standalone cluster).
 Prints a line per check and ends with 'N passed, M failed'; exit 1 on any failure.
 """
 import argparse
@@ -83,6 +85,7 @@ def main():
     parser.add_argument("--navrec", required=True)
     parser.add_argument("--recordings", required=True)
     parser.add_argument("--work", required=True)
+    parser.add_argument("--master", default="local[2]", help="e.g. the spark:// URL Integrations/spark/cluster.sh start prints")
     args = parser.parse_args()
     navrec = os.path.abspath(args.navrec)
     recordings = os.path.abspath(args.recordings)
@@ -96,7 +99,7 @@ def main():
 
     from pyspark.sql import SparkSession
     start = time.monotonic()
-    spark = (SparkSession.builder.master("local[2]").appName("navrec-ci").config("spark.ui.enabled", "false")
+    spark = (SparkSession.builder.master(args.master).appName("navrec-ci").config("spark.ui.enabled", "false")
              .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     print(f"spark {spark.version} start-up: {time.monotonic() - start:.1f} s", flush=True)

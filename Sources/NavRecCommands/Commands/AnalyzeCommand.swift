@@ -82,7 +82,7 @@ struct AnalyzeCommand: NavRecCommand {
     }
 
     /// Every session of `source`; a failed one prints its error line and sets `exitCode`.
-    private func analyze(_ source: any RecordingSource, into sink: AnalyzeSink, pipeline: RecordingPipeline, exitCode: inout ExitCode) throws {
+    private func analyze(_ source: any RecordingReader, into sink: AnalyzeSink, pipeline: RecordingPipeline, exitCode: inout ExitCode) throws {
         while true {
             do {
                 try pipeline.run(source, into: sink)
@@ -92,7 +92,7 @@ struct AnalyzeCommand: NavRecCommand {
                 sink.fail(error)
                 // A bad line costs its session only; reading goes on at the next header. An
                 // unreadable file, or a CSV file (one session), has nothing left to read.
-                guard error.kind == .invalidInput, let ndjson = source as? NDJSONReader, ndjson.resumeAtNextHeader()
+                guard error.kind == .invalidInput, source.resumeAtNextHeader()
                 else { return }
             }
         }

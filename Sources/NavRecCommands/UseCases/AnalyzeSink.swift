@@ -49,13 +49,13 @@ final class AnalyzeSink: SessionSink {
     }
 
     @inline(__always)
-    func add(_ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?, line: Int) throws {
+    func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
         if observed != nil { observedSamples += 1 }
         try spool.append(SessionFrame(
             seq: spool.count, sample: StoredValues.sample(sample), computed: StoredValues.state(computed),
-            observed: observed.map { StoredValues.state($0.pointee) }))
+            observed: observed.map { StoredValues.state($0) }))
     }
 
     func add(_ event: ScrollEvent) throws {

@@ -20,7 +20,7 @@ struct Importer {
     var onFailure: (RecordingError) -> Void = { _ in }
 
     /// Imports everything `source` yields; `displayName` names the file in the summary.
-    func importAll(from source: any RecordingSource, displayName: String, sourcePath: String) throws -> ImportSummary {
+    func importAll(from source: any RecordingReader, displayName: String, sourcePath: String) throws -> ImportSummary {
         let started = ContinuousClock.now
         let sink = ImportSink(store: store, replace: replace, displayName: displayName, sourcePath: sourcePath, onFailure: onFailure)
         let pipeline = RecordingPipeline(onProgress: onProgress)
@@ -31,8 +31,7 @@ struct Importer {
                     break reading
                 } catch let error as RecordingError {
                     sink.fail(error)
-                    guard error.kind == .invalidInput, let ndjson = source as? NDJSONReader, ndjson.resumeAtNextHeader()
-                    else { break reading }
+                    guard source.resumeAtNextHeader() else { break reading }
                 }
             }
             try store.commitImports()

@@ -93,7 +93,7 @@ struct RecordingInputs {
     static func displayName(of file: String) -> String { file == "-" ? "<stdin>" : file }
 
     /// Opens `file` with the reader of its format.
-    func reader(for file: String) throws(RecordingError) -> any RecordingSource {
+    func reader(for file: String) throws(RecordingError) -> any RecordingReader {
         let displayName = Self.displayName(of: file)
         switch Self.format(of: file, explicit: format) {
         case .ndjson:
