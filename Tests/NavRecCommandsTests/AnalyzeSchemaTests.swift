@@ -176,7 +176,7 @@ struct AnalyzeSchemaTests {
         ])
         #expect(lines[1...4].allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 1 + ddl.count })
         // A session that fails prints its error line only: import stores no timeline for it.
-        #expect(lines[5] == #"k2	{"id": "broken", "app": null, "startedAt": null, "error": "b.ndjson:2:6: error: 't' must be a number, found a string"}"#)
+        #expect(lines[5] == "k2\t" + #"{"id": "broken", "app": null, "startedAt": null, "error": "b.ndjson:2:6: error: 't' must be a number, found a string"}"#)
         #expect(lines[6] == "")
 
         let rowsOnly = try NavRecBinary.run(["analyze", "--rows"], stdin: Data(input.utf8))
