@@ -9,10 +9,8 @@ struct AnalyzeCommand: NavRecCommand {
         name: "analyze",
         abstract: "Analyse recordings without a database: one JSON line per session.",
         arguments: "[FILE...]",
-        options: RecordingInputs.options + [
-            .value("set", "KEY=VALUE",
-                   "A detector setting (flapping.window=0.5) or a behaviour parameter to replay with (blurHeader.hysteresis=1.5).",
-                   repeatable: true),
+        options: RecordingOptions.all + [
+            AnalyzerOptions.settings.spec,
         ],
         discussion: """
             Reads NDJSON (or CSV) like import, and prints each session's id, metadata, metrics and
