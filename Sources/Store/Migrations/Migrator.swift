@@ -65,7 +65,7 @@ package struct Migrator: Sendable {
         let applied = try validate(database)
         var names: [String] = []
         for migration in migrations where applied[migration.version] == nil && migration.version <= target {
-            try database.inTransaction(.immediate) {
+            try database.inTransaction {
                 // Another process may have applied it while this one waited for the lock.
                 if try appliedMigrations(database)[migration.version] != nil { return }
                 try database.execute(migration.sql)

@@ -7,16 +7,16 @@ extension SessionStore {
         metrics: StoredMetrics = .none, findings: [StoredFinding]
     ) throws {
         let statements = try analysisStatements()
-        try statements.transaction.run {
+        try database.inTransaction {
             let delete = statements.deleteAnalysis
             try delete.bind([.int(session.key), .text(settings)])
-            try TransactionStatements.run(delete)
+            try delete.execute()
             let analysis = statements.insertAnalysis
             try analysis.bind([
                 .int(session.key), .text(settings), .double(hitchTimeRatio), .double(frameJitter), .int(Int64(gaps)),
                 .double(gapTime), .text(isoNow()),
             ] + metrics.values.map(SQLValue.init))
-            try TransactionStatements.run(analysis)
+            try analysis.execute()
             let insert = statements.insertFinding
             for finding in findings {
                 try insert.bind([
@@ -25,7 +25,7 @@ extension SessionStore {
                     .double(finding.end), SQLValue(finding.count), SQLValue(finding.yMin), SQLValue(finding.yMax),
                     SQLValue(finding.suggestedHysteresis), SQLValue(finding.suggestedSwipeDistance), .text(finding.message), .text(finding.detailsJSON),
                 ])
-                try TransactionStatements.run(insert)
+                try insert.execute()
             }
         }
     }
