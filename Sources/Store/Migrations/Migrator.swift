@@ -97,5 +97,10 @@ package struct Migrator: Sendable {
 
 /// The current time as ISO 8601 in UTC, to the second.
 package func isoNow() -> String {
-    Date().formatted(.iso8601)
+    isoText(Date())
+}
+
+/// `date` as ISO 8601 in UTC, to the second (``isoNow()``).
+func isoText(_ date: Date) -> String {
+    date.formatted(.iso8601)
 }

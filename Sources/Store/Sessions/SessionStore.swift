@@ -16,6 +16,8 @@ package final class SessionStore {
     private var cachedEvents: Statement?
     /// ``session(id:)``'s query, compiled once: the importer asks it once or twice per session.
     private var cachedSessionByID: Statement?
+    /// The statements the frame cursors read with (``frames(of:)``, ``samples(of:)``).
+    private(set) lazy var frameQueries = FrameQueries(database: database)
     /// Whether an ``ImportBatch`` is open (one at a time).
     private var hasOpenBatch = false
 
@@ -212,7 +214,7 @@ package final class SessionStore {
     /// The session's frames in seq order, read lazily: memory stays flat for long sessions.
     package func frames(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
         try FrameCursor(
-            database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
+            queries: frameQueries, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
             withObserved: session.observedSamples > 0)
     }
 
@@ -221,7 +223,7 @@ package final class SessionStore {
     /// reading the state columns dominated the pass (Benchmarks/README.md).
     package func samples(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
         try FrameCursor(
-            database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
+            queries: frameQueries, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
             withObserved: false, samplesOnly: true)
     }
 }
