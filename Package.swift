@@ -23,7 +23,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "BarModel", linkerSettings: [.linkedLibrary("m")]),
+        // Text utilities that know nothing of navrec: the closest name to a typo.
+        .target(name: "TextTools"),
+        .target(name: "BarModel", dependencies: ["TextTools"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "Recording", dependencies: ["BarModel"]),
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
@@ -32,12 +34,17 @@ let package = Package(
             dependencies: ["CSQLite", "BarModel"],
             plugins: ["EmbedSQL"]
         ),
-        .target(name: "Analyzer", dependencies: ["BarModel"]),
+        .target(name: "Analyzer", dependencies: ["BarModel", "TextTools"]),
         .target(name: "Comparison", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "Reports", dependencies: ["Analyzer", "BarModel", "Comparison"]),
-        .target(name: "NavRecCommands", dependencies: ["BarModel", "Recording", "Store", "Analyzer", "Reports", "Comparison"]),
+        // The command-line framework (parser, help, completions, man page); it knows nothing of navrec.
+        .target(name: "ArgumentKit", dependencies: ["TextTools"]),
+        .target(
+            name: "NavRecCommands",
+            dependencies: ["ArgumentKit", "TextTools", "BarModel", "Recording", "Store", "Analyzer", "Reports", "Comparison"]
+        ),
         .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
-        // Writes the schema SQL generated from BarStateField into a new migration (README "Adding a field").
+        // Writes the schema SQL generated from BarStateField into a new migration (Docs/architecture.md "Adding a field").
         .executableTarget(name: "navrec-schema", dependencies: ["Store"]),
         .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel"]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's "Comparing builds" run: two simulated builds (512 base, 513 head) of an app with three
+# The run shown in Docs/comparing-builds.md ("A real run"): two simulated builds (512 base, 513 head) of an app with three
 # screens, 12 sessions per screen and build. Feed drops 2 % of its frames in 513 (regressed), Inbox
 # did in 512 (improved), Settings is the same app in both (unchanged); every session also drops
 # 0.1 % of frames and has 0.3 ms timestamp noise.

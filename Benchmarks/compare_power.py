@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measures `navrec compare`'s error rates on simulated builds (README "Comparing builds").
+"""Measures `navrec compare`'s error rates on simulated builds (Docs/comparing-builds.md).
 
 The simulated app: largeTitle with a 3 pt hysteresis, fling + hover + drag for 20 s at 60 fps, the
 observed stream recorded, 0.3 ms timestamp noise (on a clock starting at 100 s) and frames dropped

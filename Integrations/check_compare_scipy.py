@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Cross-checks `navrec compare`'s statistics against SciPy (README "Comparing builds").
+"""Cross-checks `navrec compare`'s statistics against SciPy (Docs/comparing-builds.md).
 
 Writes two `navrec analyze`-shaped JSON-lines files with synthetic metric values (groups sized for
 the exact distribution, for the normal approximation with and without ties, and shifted ones), runs

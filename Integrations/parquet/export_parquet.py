@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Exports navrec's public tables and views to Parquet, so DuckDB and Spark SQL run Queries/ on
-the same rows as SQLite (README "Beyond one machine").
+the same rows as SQLite (Docs/fleet.md).
 
     python3 Integrations/parquet/export_parquet.py navrec.sqlite export/
 

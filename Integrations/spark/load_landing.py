@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Turns a folder of NDJSON recordings into navrec's landing table: Parquet, one row per session
-with its NDJSON text, partitioned by date and app (README "Beyond one machine").
+with its NDJSON text, partitioned by date and app (Docs/fleet.md).
 
     python3 Integrations/spark/load_landing.py RECORDINGS_DIR LANDING_DIR
 

@@ -18,10 +18,10 @@ package import BarModel
 ///   it in time (``withoutDrivenJitter(_:behaviors:)``).
 /// - Hitches are about the frames the app logged, so their `source` is `observed`, signal `frames`
 ///   (the human-readable reports name no stream for them).
-/// - Jitter on real recordings (README "Jitter on real recordings"): observed lengths count steps
-///   from `epsilon` + one pixel (``pixelSize(screenScale:)``); `y`'s reversal that led a signal's
-///   first one is in the span; the computed stream's monotonic functions of `y` are not watched; a
-///   0/1 switch of a driven alpha is no reversal.
+/// - Jitter on real recordings (Docs/findings.md "Jitter on real recordings"): observed lengths
+///   count steps from `epsilon` + one pixel (``pixelSize(screenScale:)``); `y`'s reversal that led
+///   a signal's first one is in the span; the computed stream's monotonic functions of `y` are not
+///   watched; a 0/1 switch of a driven alpha is no reversal.
 /// - One part, one finding: overlapping jitter of the titles' alphas, or of the bar height and the
 ///   avatar, on one stream is one finding (``withoutRepeatedJitter(_:)``); a title disagreement
 ///   inside an observed `both_visible`/`none_visible` of its titles is that finding

@@ -1,4 +1,5 @@
 package import BarModel
+internal import TextTools
 
 /// Every detector parameter of ANALYSIS.md with its documented default, plus the behaviour
 /// parameters to replay a session with.

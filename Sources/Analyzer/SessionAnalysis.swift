@@ -19,14 +19,14 @@ package struct SessionAnalysis: Sendable, Hashable {
     package var replayed: [String]
     /// The nominal frame interval, seconds (`1/fps`, else the median moving interval): the frame
     /// duration in effect where neither `frameDuration` nor a steady lower rate says otherwise
-    /// (README "Hitch model"); `nil` when the session never moved.
+    /// (Docs/findings.md "Hitch model"); `nil` when the session never moved.
     package var expectedInterval: Double?
     /// Hitch milliseconds per second of movement, rounded to 0.001.
     package var hitchTimeRatio: Double
     /// RFC 3550 frame-interval jitter, milliseconds, rounded to 0.001.
     package var frameJitter: Double
-    /// Late intervals that were not frames (pauses, backgrounding; README "Hitch model"): neither
-    /// hitch time nor moving time.
+    /// Late intervals that were not frames (pauses, backgrounding; Docs/findings.md "Hitch model"):
+    /// neither hitch time nor moving time.
     package var gaps: Int
     /// Seconds those gaps cover, rounded to 0.000001.
     package var gapTime: Double

@@ -6,8 +6,9 @@
 /// state columns in the `timeline` and `observed` views. Adding a field: a property in
 /// ``BarState``, a case here (with its kind and a new mask bit; the compiler lists the switches),
 /// `swift run navrec-schema Migrations/NNNN_<field>.sql` (the generated migration that adds its
-/// `frame_chunks` columns and recreates the views; `StoreTests` fails, naming the command, until
-/// it exists), the model that computes it, and a line in the README (README "Adding a field").
+/// `frame_chunks` columns and recreates the views; `StoreTests` fails, naming the command, until it
+/// exists), the model that computes it, and a line in Docs/database.md (Docs/architecture.md
+/// "Adding a field").
 public enum BarStateField: String, Sendable, CaseIterable, Hashable {
     case barHeight, barHidden, barShown
     case largeTitleAlpha, inlineTitleAlpha, contentTitleAlpha
@@ -17,7 +18,9 @@ public enum BarStateField: String, Sendable, CaseIterable, Hashable {
 
     /// What a field's values are, and so how they are read, written and stored.
     public enum Kind: Sendable, Hashable {
-        /// Points: a number in recordings, an `ANY` column in thousandths.
+        /// Points: a number in recordings; in `frame_chunks` a digit column of offsets from an
+        /// `ANY` base, exact (whole thousandths as such, other values scaled by a power of two;
+        /// Docs/database.md "Storage layout").
         case length
         /// An alpha, scale or fraction (mostly 0...1): stored like a length.
         case fraction

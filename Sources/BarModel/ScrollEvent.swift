@@ -1,5 +1,5 @@
-/// Something that happened at a point in time and is not a scroll position: a tap, or the app
-/// moving to the background or back to the foreground.
+/// Something that happened at a point in time and is not a scroll position: a tap, the app moving
+/// to the background or back to the foreground, or frames the recorder had to drop.
 public struct ScrollEvent: Sendable, Hashable {
     /// What a tap landed on.
     public enum Target: String, Sendable, CaseIterable, Hashable {

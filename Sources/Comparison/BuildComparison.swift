@@ -1,7 +1,7 @@
-/// Compares a base and a head build group by group and metric by metric (README "Comparing
-/// builds"): Mann–Whitney U for the p-value, Hodges–Lehmann for the shift and its interval,
-/// Benjamini–Hochberg across all tests, and a verdict at ``confidence`` with each metric's
-/// minimum effect.
+/// Compares a base and a head build group by group and metric by metric (Docs/comparing-builds.md):
+/// Mann–Whitney U for the p-value, Hodges–Lehmann for the shift and its interval,
+/// Benjamini–Hochberg across all tests, and a verdict at ``confidence`` with each metric's minimum
+/// effect.
 ///
 /// Rules, α = 1 − confidence:
 /// - a group × metric with fewer than ``minimumSessions`` values on a side, or too few to bound

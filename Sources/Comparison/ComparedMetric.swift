@@ -1,4 +1,4 @@
-/// A per-session metric `navrec compare` tests (README "Comparing builds"): every one is lower is
+/// A per-session metric `navrec compare` tests (Docs/comparing-builds.md): every one is lower is
 /// better, so a positive shift (head − base) is a regression.
 public struct ComparedMetric: Sendable, Hashable {
     /// The name in the JSON report, `analyze` lines and `--min-effect NAME=VALUE`.

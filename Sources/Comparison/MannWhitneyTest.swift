@@ -1,4 +1,4 @@
-/// The two-sided Mann–Whitney U test of two independent samples (README "Comparing builds").
+/// The two-sided Mann–Whitney U test of two independent samples (Docs/comparing-builds.md).
 ///
 /// `u` counts the pairs in which the head value is the larger (ties count half), as SciPy's
 /// `mannwhitneyu(head, base)` reports it. The p-value is exact when neither sample has more than

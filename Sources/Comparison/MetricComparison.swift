@@ -1,5 +1,5 @@
 /// One group × metric of a comparison: sizes, medians, the shift with its interval, the test and
-/// the verdict (README "Comparing builds").
+/// the verdict (Docs/comparing-builds.md).
 public struct MetricComparison: Sendable, Hashable {
     public var group: String
     public var metric: ComparedMetric

@@ -1,4 +1,4 @@
-/// What a comparison concludes about one metric of one group (README "Comparing builds").
+/// What a comparison concludes about one metric of one group (Docs/comparing-builds.md).
 public enum Verdict: String, Sendable, Hashable, CaseIterable, Comparable {
     /// Head is worse: significant after the correction, and the shift is at least the minimum effect.
     case regressed

@@ -1,7 +1,7 @@
 import BarModel
 
-/// Recognises a session whose `t` is in milliseconds rather than seconds (README "Raw clock
-/// times"): `CACurrentMediaTime() * 1000`, or a JavaScript-style clock. Read as seconds such a
+/// Recognises a session whose `t` is in milliseconds rather than seconds (Docs/recording-format.md
+/// "Raw clock times"): `CACurrentMediaTime() * 1000`, or a JavaScript-style clock. Read as seconds such a
 /// session scrolls at a thousandth of its speed for a thousand times as long, and every frame is
 /// a hang.
 ///

@@ -1,4 +1,4 @@
-/// Where a session's stored times count from (README "Raw clock times").
+/// Where a session's stored times count from (Docs/recording-format.md "Raw clock times").
 ///
 /// The format's `t` is seconds since the session started, but recorders often write a raw clock
 /// instead — `CACurrentMediaTime()` or `ProcessInfo.systemUptime`, seconds since the device booted,

@@ -43,7 +43,7 @@ package struct JSONRenderer: ReportRenderer, Sendable {
 
     /// One session as `navrec analyze` prints it: the report's session object on one line, with
     /// the header's `device`, `os`, `startedAt`, `scale`, `appVersion` and `build` after `screen`
-    /// (README "navrec analyze").
+    /// (Docs/commands.md "navrec analyze").
     package func sessionLine(_ analysis: SessionAnalysis) -> String {
         var output = ""
         session(analysis, withMetadata: true).write(to: &output, indent: 0, compact: true)
@@ -93,7 +93,7 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         ])
     }
 
-    /// The comparable metrics (README "Comparing builds"), in ``SessionMetrics``' order; `null`
+    /// The comparable metrics (Docs/comparing-builds.md), in ``SessionMetrics``' order; `null`
     /// where a session has no value (no movement, no duration).
     private static func metrics(_ metrics: SessionMetrics) -> [(String, JSONValue)] {
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }

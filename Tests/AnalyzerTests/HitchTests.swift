@@ -54,8 +54,8 @@ struct HitchTests {
         // Two seconds idle, logged: same y, idle phase.
         fixture.frames.append(SessionFrame(seq: 101, sample: ScrollSample(t: 3, y: 100, phase: .idle), computed: BarState()))
         #expect(try fixture.analyze().hitchTimeRatio == 0)
-        // Movement 50 ms after the idle sample: it starts at rest, so it is a gap (README "Hitch
-        // model"; before issue 10 it counted as a 40 ms hitch).
+        // Movement 50 ms after the idle sample: it starts at rest, so it is a gap (Docs/findings.md
+        // "Hitch model"; an earlier model counted it as a 40 ms hitch).
         fixture.frames.append(SessionFrame(seq: 102, sample: ScrollSample(t: 3.05, y: 101, phase: .idle), computed: BarState()))
         var analysis = try fixture.analyze()
         #expect(analysis.hitchTimeRatio == 0)

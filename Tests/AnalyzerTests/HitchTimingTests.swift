@@ -2,8 +2,9 @@ import Analyzer
 import BarModel
 import Testing
 
-/// Issue 20's hitch rules (README "Hitch model"): a frame duration in effect never shorter than
-/// `1/fps`, stamp noise that a late stamp's short successor cancels, and the touch-down hitch.
+/// The hitch rules (Docs/findings.md "Hitch model"): a frame duration in effect never
+/// shorter than `1/fps`, stamp noise that a late stamp's short successor cancels, and the
+/// touch-down hitch.
 @Suite("hitch timing")
 struct HitchTimingTests {
     static let fast = HitchTests.fast

@@ -2,7 +2,7 @@
 import BarModel
 import Testing
 
-/// The per-session metrics builds are compared on (README "Comparing builds").
+/// The per-session metrics builds are compared on (Docs/comparing-builds.md).
 @Suite("Comparable session metrics")
 struct SessionMetricsTests {
     @Test("overrun percentiles are nearest-rank over 0.01 ms bins, 1 % log bins beyond ±10 ms")

@@ -1,7 +1,7 @@
 @testable import Comparison
 import Testing
 
-/// The verdict rules of `navrec compare` (README "Comparing builds") on hand-made groups.
+/// The verdict rules of `navrec compare` (Docs/comparing-builds.md) on hand-made groups.
 @Suite("Comparison verdicts")
 struct VerdictTests {
     static let hitch = ComparedMetric.named("hitchTimeRatio")!

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The JSON-lines schema of `navrec analyze` (README) and its Spark DDL
+/// The JSON-lines schema of `navrec analyze` (Docs/commands.md) and its Spark DDL
 /// (`Integrations/spark/analyze_schema.ddl`), checked against real output: every key of every line
 /// is in the DDL with a matching JSON type, and every DDL field appears in the lines.
 @Suite("navrec analyze's JSON-lines schema and Spark DDL")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `navrec compare` end to end through the binary (README "Comparing builds"): two simulated
+/// `navrec compare` end to end through the binary (Docs/comparing-builds.md): two simulated
 /// builds with known differences give each verdict, every format carries them, runs are stored,
 /// and bad input gets a clear error and exit code.
 @Suite("navrec compare, end to end")

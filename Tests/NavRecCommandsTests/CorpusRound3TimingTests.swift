@@ -168,7 +168,7 @@ struct CorpusRound3TimingTests {
         let clean = try simulated(["--script", script, "--fps", "120", "--seed", "3"])
         #expect(clean.ratio == 0 && clean.hitches == nil)
         // The display link's frameDuration measures each one (clustered drops without it read
-        // partly as a lower rate: README "Hitch model", limits).
+        // partly as a lower rate: Docs/findings.md "Hitch model", limits).
         let dropped = ["--script", script, "--fps", "120", "--seed", "3", "--fault", "droppedFrames=0.1", "--recorder", "display-link"]
         #expect(try simulated(dropped).hitches == 10)
     }

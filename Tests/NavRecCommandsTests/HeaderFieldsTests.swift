@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The header's `scale`, `appVersion` and `build` (README "Recording format"): written by
+/// The header's `scale`, `appVersion` and `build` (Docs/recording-format.md): written by
 /// `navrec simulate`, stored by `import`, shown in `session_summary`, carried by `analyze`.
 @Suite("Header fields: screen scale and build, end to end")
 struct HeaderFieldsTests {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The hitch model (README "Hitch model") end to end: recordings shaped like real apps' — written
-/// by `navrec simulate`'s recorder options or by hand as an app would — imported and reported by
-/// the built binary, with the exact hitch ratio, gaps and findings expected.
+/// The hitch model (Docs/findings.md "Hitch model") end to end: recordings shaped like real apps' —
+/// written by `navrec simulate`'s recorder options or by hand as an app would — imported and
+/// reported by the built binary, with the exact hitch ratio, gaps and findings expected.
 @Suite("hitch model on real-app recordings, end to end")
 struct HitchModelTests {
     let directory = TemporaryDirectory()

@@ -2,8 +2,9 @@ import Foundation
 import Recording
 import Testing
 
-/// `t` in milliseconds (README "Raw clock times"): the first 16 intervals' median against the
-/// band of frame intervals counted in milliseconds, `750/fps … 4500/fps`, with `y` moving.
+/// `t` in milliseconds (Docs/recording-format.md "Raw clock times"): the first 16 intervals' median
+/// against the band of frame intervals counted in milliseconds, `750/fps … 4500/fps`, with `y`
+/// moving.
 @Suite("t in milliseconds")
 struct MillisecondTimeTests {
     /// A session of `count` samples `interval` apart, `y` moving by `step` each.

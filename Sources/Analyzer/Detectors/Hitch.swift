@@ -1,6 +1,7 @@
 import BarModel
 
-/// Hitches: frames shown late while the content moves (README "Hitch model"; ANALYSIS.md "hitch").
+/// Hitches: frames shown late while the content moves (Docs/findings.md "Hitch model"; ANALYSIS.md
+/// "hitch").
 ///
 /// Samples within one frame are merged (``FrameMerger``). Only intervals that end in a moving
 /// frame count (its phase is present and not `idle`, or its `y` moved by more than

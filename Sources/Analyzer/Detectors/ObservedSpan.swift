@@ -1,8 +1,9 @@
 /// How long a disagreement between the app and the model lasted, when the app's state is known only
-/// at the samples that carry it (README "Title mismatches"): a sample without it neither starts nor
-/// breaks the span. The span starts at the first observed sample that disagrees and ends at the
-/// sample after the last one that does — each observed sample vouches for its own frame only — so
-/// in a stream observed on every sample it ends, as before, at the first sample that agrees.
+/// at the samples that carry it (Docs/findings.md "Sparse observed states"): a sample without it
+/// neither starts nor breaks the span. The span starts at the first observed sample that disagrees
+/// and ends at the sample after the last one that does — each observed sample vouches for its own
+/// frame only — so in a stream observed on every sample it ends, as before, at the first sample
+/// that agrees.
 ///
 /// Call ``pass(_:)`` at every sample before deciding, ``disagree(at:)`` at each observed sample
 /// that disagrees, and close it with ``end(at:)``.

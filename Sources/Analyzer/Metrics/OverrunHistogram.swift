@@ -8,7 +8,7 @@ import Darwin
 
 /// Frame overruns (interval − frame duration in effect, milliseconds) of a session's moving
 /// frames, counted in fixed bins so that percentiles need neither a second pass nor memory that
-/// grows with the session (README "Comparing builds").
+/// grows with the session (Docs/comparing-builds.md).
 ///
 /// Bins: multiples of 0.01 ms (each value rounded to the nearest) for |overrun| < 10 ms, where a
 /// healthy session's frames are; beyond, bins 1 % wide on a log scale up to about 25 minutes, each

@@ -1,4 +1,4 @@
-/// Per-session figures that compare well between builds (README "Comparing builds"): rates per
+/// Per-session figures that compare well between builds (Docs/comparing-builds.md): rates per
 /// minute rather than counts, so sessions of different lengths are alike, and each lower-is-better.
 ///
 /// Computed from the main pass and the findings, with no pass of their own. A rate per minute of

@@ -1,4 +1,5 @@
 package import BarModel
+internal import TextTools
 
 /// A behaviour parameter `navrec tune` can choose: one whose larger values trade flapping for a
 /// later reaction of one binary signal, or (a fade) for a longer time to settle.

@@ -1,3 +1,5 @@
+internal import TextTools
+
 /// A typical app bug injected into the observed bar states of a simulated session, so the
 /// analyzer (ANALYSIS.md) has something real to find. Faults that change bar states apply only
 /// when the session is ``SimulationConfiguration/observed``; ``droppedFrames(fraction:)`` removes

@@ -4,7 +4,7 @@ public enum RecorderStyle: String, Sendable, Hashable, CaseIterable {
     /// sample when motion ends: the simulator's classic output, without `frameDuration`.
     case frames
     /// As `frames`, from a CADisplayLink callback: every sample carries `frameDuration`
-    /// (`targetTimestamp − timestamp`). What the README's recorder example writes.
+    /// (`targetTimestamp − timestamp`). What the recorder example of Docs/recording-format.md writes.
     case displayLink = "display-link"
     /// From `scrollViewDidScroll` only: a sample only when the offset changed, so nothing between
     /// gestures, no touch-down and no idle samples.

@@ -1,3 +1,5 @@
+internal import TextTools
+
 /// A sequence of gestures written as text, one per line (`navrec simulate --script FILE`).
 ///
 /// ```

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// Records a scroll view's session as a navrec recording, for apps to drop in (README "Recording
-/// from an app"): the app feeds it plain values once per `CADisplayLink` tick and tells it about
+/// Records a scroll view's session as a navrec recording, for apps to drop in (Docs/recording-format.md
+/// "Recording from an app"): the app feeds it plain values once per `CADisplayLink` tick and tells it about
 /// touches, taps and the app's lifecycle; ``ScrollSampler`` decides phases and what is written.
 ///
 /// The calling thread (the main thread, in an app) only copies each value into a bounded buffer:

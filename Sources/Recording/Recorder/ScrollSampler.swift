@@ -4,7 +4,7 @@ public import BarModel
 /// which frames are written and their times. Pure and deterministic — ``ScrollRecorder`` runs it on
 /// its writer thread, tests run it directly.
 ///
-/// Rules (README "Recording from an app"):
+/// Rules (Docs/recording-format.md "Recording from an app"):
 /// - phase: `drag` while the finger has moved the content (`isDragging`, or `isTracking` with the
 ///   content moving); otherwise `bounce` while the content is beyond either end (more than
 ///   ``endTolerance`` above 0 or below its bottom end); `decelerate` while `isDecelerating`;

@@ -4,7 +4,8 @@
 ///
 /// A table with a `session_key` column or a foreign key to `sessions` that is missing here fails
 /// `SessionOwnershipTests`. Why it matters: a later import reuses a deleted session's key, and a
-/// row left behind under that key fails its UNIQUE constraint (issue 23: `sample_lines`).
+/// row left behind under that key fails its UNIQUE constraint (as `sample_lines` rows did before
+/// migration 0012).
 package struct SessionOwnedTable: Sendable, Hashable {
     /// How a row names its session.
     package enum Owner: Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// Reading sessions for `navrec compare` and storing its runs (README "Comparing builds").
+/// Reading sessions for `navrec compare` and storing its runs (Docs/comparing-builds.md).
 extension SessionStore {
     /// The `analyses` columns a comparison may read.
     package static let comparableColumns = ["hitch_time_ratio"] + StoredMetrics.columns

@@ -1,5 +1,5 @@
 /// The comparable metrics of one analysis as the `analyses` table stores them (migration 0011,
-/// README "Comparing builds"): one value per ``columns`` entry, in that order; `nil` is SQL NULL.
+/// Docs/comparing-builds.md): one value per ``columns`` entry, in that order; `nil` is SQL NULL.
 package struct StoredMetrics: Sendable, Hashable {
     /// The `analyses` columns, in the order of ``values``.
     package static let columns = [

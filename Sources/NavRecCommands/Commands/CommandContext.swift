@@ -1,0 +1,68 @@
+internal import ArgumentKit
+internal import Foundation
+internal import Reports
+internal import Store
+
+/// What a command runs with: its outputs and environment.
+final class CommandContext {
+    let output: Output
+    let errors: Output
+    let environment: [String: String]
+
+    init(output: Output = Output(descriptor: 1, name: "standard output"), errors: Output = Output(descriptor: 2, name: "standard error"),
+         environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.output = output
+        self.errors = errors
+        self.environment = environment
+    }
+
+    /// The database path: `--db`, else `$NAVREC_DB`, else `./navrec.sqlite`.
+    func databasePath(_ arguments: ParsedArguments) -> String {
+        if let path = arguments.value("db") { return path }
+        if let path = environment["NAVREC_DB"], !path.isEmpty { return path }
+        return "navrec.sqlite"
+    }
+
+    /// Opens the store, turning failures into messages that say what to do. Only `import` and
+    /// `demo` create a missing database (`creating`): a command that reads sessions refuses one
+    /// (exit 66), so a mistyped `--db` fails the CI step instead of reporting an empty file.
+    func openStore(_ path: String, readOnly: Bool = false, creating: Bool = false) throws(CommandError) -> SessionStore {
+        if !creating, !FileManager.default.fileExists(atPath: path) {
+            throw CommandError(.noInput, "error: no database at \(path) (import recordings first: navrec import FILE --db \(path))")
+        }
+        do {
+            return try SessionStore(path: path, readOnly: readOnly)
+        } catch {
+            throw CommandError.database(error, path: path, during: readOnly ? .reading : .upgrading)
+        }
+    }
+
+    /// The width help text wraps to: `$COLUMNS`, else the terminal's width when standard output is
+    /// one; `nil` (no wrapping) for pipes and files, so scripts see stable text.
+    var terminalWidth: Int? {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        guard output.isTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// Whether progress lines may be drawn: stderr is a terminal that understands the escape
+    /// that clears a line (not `TERM=dumb`).
+    private var showsProgress: Bool { errors.isTerminal && environment["TERM"] != "dumb" }
+
+    /// Progress shown on stderr only when it is a terminal (``showsProgress``); it names
+    /// sessions, so it is escaped.
+    func progress(_ text: String) {
+        guard showsProgress else { return }
+        errors.write("\r\u{1B}[K" + TerminalText.escaped(text))
+        errors.flush()
+    }
+
+    /// Clears a progress line.
+    func endProgress() {
+        guard showsProgress else { return }
+        errors.write("\r\u{1B}[K")
+        errors.flush()
+    }
+}

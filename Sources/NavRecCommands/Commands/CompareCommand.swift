@@ -1,0 +1,276 @@
+internal import ArgumentKit
+internal import BarModel
+internal import Comparison
+internal import Foundation
+internal import Reports
+internal import Store
+internal import TextTools
+
+extension ComparisonFormat: CommandLineChoice {}
+
+/// `navrec compare BASE HEAD`: did the head build make the bars worse? Per group of like sessions
+/// and per metric, a Mann–Whitney test, a Hodges–Lehmann shift with its interval, Benjamini–
+/// Hochberg across all tests and a verdict (Docs/comparing-builds.md); stores the run.
+struct CompareCommand: NavRecCommand {
+    static let spec = CommandSpec(
+        name: "compare",
+        abstract: "Compare two builds' sessions: regressed, improved, unchanged or inconclusive, per group and metric.",
+        arguments: "[BASE HEAD]",
+        options: [
+            .database("Database for --base/--head/--by, and where runs are stored (default: $NAVREC_DB, else ./navrec.sqlite)."),
+            .value("base", "SQL", "The base sessions: an SQL condition on the sessions table (with --head)."),
+            .value("head", "SQL", "The head sessions: an SQL condition on the sessions table (with --base)."),
+            .value("by", "FIELD", "Compare the two newest values of FIELD: build or app-version."),
+            .value("group-by", "FIELDS", "Comma-separated: screen, behaviors, device, os, app, or none (default: screen,behaviors)."),
+            .value("confidence", "PERCENT", "Confidence of every verdict (default: 99%)."),
+            .value("min-effect", "METRIC=VALUE", "The smallest shift of METRIC that matters, in its unit.", repeatable: true),
+            .value("min-sessions", "N", "Sessions a side below which a group is inconclusive (default: 5)."),
+            .choice("format", ComparisonFormat.self, "Output format (default: text)."),
+            .value("output", "FILE", "Write to FILE instead of standard output."),
+            .value("fail-on", "regression", "Exit 1 when any group × metric regressed."),
+            .flag("with-values", "JSON: include each result's session values (for an independent re-test)."),
+        ],
+        discussion: """
+            BASE and HEAD are each a navrec database (its sessions' stored analyses, as `navrec
+            report` leaves them) or a `navrec analyze` JSON-lines file. Or, in one database, select
+            the sides with --base and --head, or --by build (the two newest builds, the newer one is
+            the head).
+
+            Metrics (lower is better; default minimum effect): \(ComparedMetric.all.map { "\($0.name) (\(ComparisonText.value($0.minimumEffect, $0)))" }.joined(separator: ", ")).
+
+            Verdicts at the confidence C (α = 1 − C): regressed when the Benjamini–Hochberg adjusted
+            p ≤ α and the Hodges–Lehmann shift ≥ the minimum effect; improved likewise for a shift ≤
+            −minimum effect; unchanged when the shift's C interval lies within ± the minimum effect;
+            inconclusive otherwise, and always with fewer than --min-sessions sessions a side.
+            Runs are stored in comparison_runs and comparison_results (the database compared, or
+            --db for two files).
+
+            EXAMPLES:
+              navrec compare base.sqlite head.sqlite
+              navrec compare --db fleet.sqlite --by build --fail-on regression
+              navrec compare --base "build = '512'" --head "build = '513'" --format markdown
+              navrec compare base.jsonl head.jsonl --format junit --output compare.xml
+            """)
+
+    /// Where a side's sessions come from.
+    enum Side {
+        case file(String)
+        case selection(String)
+    }
+
+    let context: CommandContext
+    let databasePath: String
+    let explicitDatabase: Bool
+    let sides: (base: Side, head: Side)?
+    let by: String?
+    let groupBy: [String]
+    let rules: BuildComparison
+    let metrics: [ComparedMetric]
+    let format: ComparisonFormat
+    let outputPath: String?
+    let failOnRegression: Bool
+    let withValues: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws {
+        func fail(_ message: String) -> UsageError { UsageError(message, command: Self.spec.name) }
+        self.context = context
+        databasePath = context.databasePath(arguments)
+        explicitDatabase = arguments.value("db") != nil
+        let positionals = arguments.positionals
+        let base = arguments.value("base"), head = arguments.value("head")
+        by = arguments.value("by")
+        if let by, !["build", "app-version"].contains(by) {
+            var message = "--by takes build or app-version, not '\(by)'"
+            if let hint = closestName(to: by, in: ["build", "app-version"]) { message += " (did you mean '\(hint)'?)" }
+            throw fail(message)
+        }
+        switch (positionals.count, base, head, by) {
+        case (2, nil, nil, nil): sides = (.file(positionals[0]), .file(positionals[1]))
+        case (0, let base?, let head?, nil): sides = (.selection(base), .selection(head))
+        case (0, nil, nil, _?): sides = nil
+        case (0, nil, nil, nil): throw fail("give BASE HEAD, --base SQL --head SQL, or --by build")
+        case (0, _, _, nil): throw fail("--base and --head go together")
+        case (_, _, _, _?) where positionals.isEmpty: throw fail("--by selects both sides; drop --base/--head")
+        default: throw fail("give either BASE HEAD (two databases or analyze files) or --base/--head/--by, not both; got \(positionals.count) file\(positionals.count == 1 ? "" : "s")")
+        }
+
+        if let text = arguments.value("group-by") {
+            let fields = text == "none" ? [] : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            for field in fields where !ComparisonGrouping.fields.contains(field) {
+                var message = "--group-by takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
+                if let hint = closestName(to: field, in: ComparisonGrouping.fields) { message += " (did you mean '\(hint)'?)" }
+                throw fail(message)
+            }
+            groupBy = fields
+        } else {
+            groupBy = ComparisonGrouping.defaultFields
+        }
+
+        var rules = BuildComparison()
+        if let text = arguments.value("confidence") {
+            let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+            guard var value = Double(number), value.isFinite else { throw fail("--confidence takes a percentage such as 99%, not '\(text)'") }
+            if value > 1 || text.hasSuffix("%") { value /= 100 }
+            guard value >= 0.5, value < 1 else { throw fail("--confidence must be from 50% to below 100%, not '\(text)'") }
+            rules.confidence = value
+        }
+        if let text = arguments.value("min-sessions") {
+            guard let value = Int(text), value >= 1 else { throw fail("--min-sessions takes a whole number of at least 1, not '\(text)'") }
+            rules.minimumSessions = value
+        }
+        self.rules = rules
+        var metrics = ComparedMetric.all
+        for assignment in arguments.all("min-effect") {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let value = Double(parts[1]), value.isFinite, value >= 0 else {
+                throw fail("--min-effect takes METRIC=VALUE with a non-negative VALUE, not '\(assignment)'")
+            }
+            guard let index = metrics.firstIndex(where: { $0.name == parts[0] }) else {
+                var message = "--min-effect: unknown metric '\(parts[0])'; known: \(ComparedMetric.all.map(\.name).joined(separator: ", "))"
+                if let hint = closestName(to: parts[0], in: ComparedMetric.all.map(\.name)) { message += " (did you mean '\(hint)'?)" }
+                throw fail(message)
+            }
+            metrics[index] = metrics[index].with(minimumEffect: value)
+        }
+        self.metrics = metrics
+        format = try arguments.choice("format", default: .text, command: Self.spec.name)
+        outputPath = arguments.value("output")
+        if let text = arguments.value("fail-on"), text != "regression" {
+            throw fail("--fail-on takes regression, not '\(text)'")
+        }
+        failOnRegression = arguments.value("fail-on") != nil
+        withValues = arguments.has("with-values")
+    }
+
+    func run() throws -> ExitCode {
+        let started = ContinuousClock.now
+        var samples = ComparisonSamples(metrics: metrics)
+        let labels: (base: String, head: String)
+        var storePath: String?
+        do {
+            switch sides {
+            case let (base, head)?:
+                labels = (Self.label(base), Self.label(head))
+                try read(base, as: .base, into: &samples)
+                try read(head, as: .head, into: &samples)
+                switch (base, head) {
+                case (.selection, _): storePath = databasePath
+                case (_, .file(let path)) where ComparisonInputFile.isDatabase(path): storePath = path
+                default: storePath = explicitDatabase ? databasePath : nil
+                }
+            case nil:
+                let column = by == "app-version" ? "app_version" : "build"
+                let store = try context.openStore(databasePath)
+                let newest = try store.newestValues(of: column, limit: 2)
+                let field = by ?? "build"
+                guard newest.count == 2 else {
+                    throw CommandError(.dataError, newest.isEmpty
+                        ? "error: no session in \(databasePath) records a \(field) (the recording header's `\(column == "build" ? "build" : "appVersion")`, e.g. navrec simulate --\(field) 513)"
+                        : "error: every session in \(databasePath) has \(field) '\(newest[0])'; --by \(field) needs two")
+                }
+                let quoted = { (value: String) in "\(column) = '" + value.replacingOccurrences(of: "'", with: "''") + "'" }
+                labels = ("\(field) \(newest[1])", "\(field) \(newest[0])")
+                try read(.selection(quoted(newest[1])), as: .base, into: &samples, label: labels.base)
+                try read(.selection(quoted(newest[0])), as: .head, into: &samples, label: labels.head)
+                storePath = databasePath
+            }
+        }
+        let results = BuildComparison(confidence: rules.confidence, minimumSessions: rules.minimumSessions).run(&samples)
+        let elapsed = ContinuousClock.now - started
+        var report = ComparisonReport(
+            base: labels.base, head: labels.head, groupBy: groupBy, rules: rules, baseSessions: samples.baseSessions,
+            headSessions: samples.headSessions, results: results,
+            wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        if withValues {
+            report.values = results.map { result in
+                let index = metrics.firstIndex(of: result.metric)!
+                let group = samples.groups[result.group]!
+                return (group.base[index], group.head[index])
+            }
+        }
+        if let storePath { try save(report, to: storePath) }
+        let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
+        output.write(format.render(report))
+        output.flush()
+        if let path = outputPath { context.errors.line("wrote \(path)") }
+        return failOnRegression && report.count(.regressed) > 0 ? .findings : .success
+    }
+
+    static func label(_ side: Side) -> String {
+        switch side {
+        case .file(let path): path
+        case .selection(let condition): "where: \(condition)"
+        }
+    }
+
+    /// Adds one side's sessions; a side without sessions, or whose sessions have no analysis with
+    /// the metrics, is an error (65).
+    private func read(_ side: Side, as role: ComparisonSide, into samples: inout ComparisonSamples, label: String? = nil) throws {
+        let name = label ?? Self.label(side)
+        var sessions = 0
+        var unanalysed = 0
+        func add(_ row: ComparisonRow) {
+            sessions += 1
+            guard row.analysed else {
+                unanalysed += 1
+                return
+            }
+            samples.add(group: ComparisonGrouping.key(row, fields: groupBy), side: role, values: row.values)
+        }
+        var database: String?
+        switch side {
+        case .file(let path) where ComparisonInputFile.isDatabase(path):
+            database = path
+            let store = try context.openStore(path)
+            do {
+                try store.comparisonRows(where: nil, columns: metrics.map(\.column), each: add)
+            } catch { throw CommandError.database(error, path: path, during: .comparing) }
+        case .file(let path):
+            guard path == "-" || FileManager.default.fileExists(atPath: path) else {
+                throw CommandError(.noInput, "error: \(path): no such file (give a database or a `navrec analyze` JSON-lines file)")
+            }
+            var file = ComparisonInputFile(path: path, keys: metrics.map(\.name))
+            try file.read(each: add)
+        case .selection(let condition):
+            database = databasePath
+            // Migrate first (a writable open), then read through a read-only connection: the
+            // condition is the user's SQL.
+            _ = try context.openStore(databasePath)
+            let reader = try context.openStore(databasePath, readOnly: true)
+            do {
+                try reader.comparisonRows(where: condition, columns: metrics.map(\.column), each: add)
+            } catch let error as DatabaseError {
+                throw CommandError(.usage, "error: \(role.rawValue) selection '\(condition)': \(error.message)")
+            }
+        }
+        guard sessions > 0 else {
+            throw CommandError(.dataError, "error: the \(role.rawValue) side (\(name)) has no sessions")
+        }
+        if unanalysed == sessions, let database {
+            throw CommandError(.dataError,
+                "error: none of the \(sessions) \(role.rawValue) sessions (\(name)) has an analysis with the comparison metrics;"
+                    + " run `navrec report --db \(database)` first (it stores them)")
+        }
+        if unanalysed > 0 {
+            context.errors.line("warning: \(unanalysed) of \(sessions) \(role.rawValue) sessions have no analysis with the comparison metrics and are left out (navrec report stores them)")
+        }
+    }
+
+    private func save(_ report: ComparisonReport, to path: String) throws {
+        let store = try context.openStore(path)
+        do {
+            try store.saveComparisonRun(StoredComparisonRun(
+                base: report.base, head: report.head, groupBy: report.groupBy.joined(separator: ","),
+                confidence: report.rules.confidence, correction: report.correction, baseSessions: report.baseSessions,
+                headSessions: report.headSessions, wallSeconds: report.wallSeconds,
+                results: report.results.map { result in
+                    StoredComparisonRun.Result(
+                        group: result.group, metric: result.metric.name, unit: result.metric.unit, baseCount: result.baseCount,
+                        headCount: result.headCount, baseMedian: result.baseMedian, headMedian: result.headMedian,
+                        shift: result.shift, shiftLow: result.shiftLow, shiftHigh: result.shiftHigh, p: result.p,
+                        adjustedP: result.adjustedP, method: result.method?.rawValue, minimumEffect: result.metric.minimumEffect,
+                        verdict: result.verdict.rawValue)
+                }))
+        } catch { throw CommandError.database(error, path: path, during: .comparing) }
+    }
+}

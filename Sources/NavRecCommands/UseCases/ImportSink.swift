@@ -1,0 +1,185 @@
+internal import BarModel
+internal import Foundation
+internal import Recording
+internal import Reports
+internal import Store
+
+/// The importer's ``SessionSink``: stores each session whole (a ``SessionImport``) with its
+/// computed states, under the id the rules below choose.
+///
+/// A session is spooled while it is read (``FrameSpool``: in memory, beyond that in a temporary
+/// file) and written in one short transaction when its last line has been read, so a session
+/// that is still being recorded (`navrec import -` from a live app) never holds the database's
+/// write lock: other imports and reports go on meanwhile (Docs/reliability.md).
+///
+/// Which id a session is stored under (Docs/recording-format.md "Reused session ids"):
+/// - its recording's id (or `auto-…` from its content, when the header gives none) if that is free;
+/// - if a session with the same content is stored under that id, or under the derived id below,
+///   nothing: the recording was imported before;
+/// - if that id holds a different recording (an app that names sessions after the screen, one
+///   launch after another), the derived id `ID~HASH` (HASH: the 16 hex digits of the content id),
+///   which the summary prints: both launches are kept, and importing either again finds it;
+/// - with `replace`, where the same recording is stored (its id or the derived id), replacing it;
+///   if it is not stored, its recording's id, replacing the different recording stored there.
+final class ImportSink: SessionSink {
+    let store: SessionStore
+    /// Where the sessions are stored, each whole; the importer finishes it.
+    let batch: ImportBatch
+    let replace: Bool
+    let displayName: String
+    let sourcePath: String
+    /// Told of each session that fails (see ``fail(_:)``).
+    let onFailure: (RecordingError) -> Void
+    private(set) var summary: ImportSummary
+    /// The session being read: its frames, each with its recording line in `seq` (the store
+    /// numbers the samples itself), and its events with the number of samples before each.
+    private let spool = FrameSpool()
+    private var events: [(samplesBefore: Int, event: ScrollEvent)] = []
+
+    init(store: SessionStore, batch: ImportBatch, replace: Bool, displayName: String, sourcePath: String,
+         onFailure: @escaping (RecordingError) -> Void) {
+        self.store = store
+        self.batch = batch
+        self.replace = replace
+        self.displayName = displayName
+        self.sourcePath = sourcePath
+        self.onFailure = onFailure
+        summary = ImportSummary(file: displayName)
+    }
+
+    /// The session being read failed: stores nothing of it, counts it and reports `error`.
+    func fail(_ error: RecordingError) {
+        rollback()
+        summary.sessionsFailed += 1
+        if error.kind == .unreadable { summary.unreadable = true }
+        onFailure(error)
+    }
+
+    /// Forgets the session being read, if any (nothing of it was written).
+    func rollback() {
+        spool.reset()
+        events.removeAll(keepingCapacity: true)
+    }
+
+    func begin(_ header: SessionHeader) throws -> Bool {
+        rollback()
+        return true
+    }
+
+    @inline(__always)
+    func add(_ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?, line: Int) throws {
+        try spool.append(SessionFrame(seq: line, sample: sample, computed: computed, observed: observed?.pointee))
+    }
+
+    func add(_ event: ScrollEvent) throws {
+        events.append((spool.count, event))
+    }
+
+    func end(_ header: SessionHeader, _ end: SessionSummary, clock: SessionClock) throws {
+        do {
+            try keep(header, end, clock: clock)
+        } catch let conflict as PlacementConflict {
+            // This session only: the reader is at the next session already.
+            fail(RecordingError(file: displayName, line: header.line, column: 1, message: conflict.message))
+        }
+    }
+
+    /// Stores the finished session where ``place(recordingID:contentID:)`` says, or nowhere.
+    private func keep(_ header: SessionHeader, _ end: SessionSummary, clock: SessionClock) throws {
+        let recordingID = header.id ?? end.contentID
+        let session = try batch.beginSession()
+        let id: String
+        do {
+            // Decided inside the write transaction: another process may have stored the same session
+            // since the header was read (concurrent imports of one file).
+            switch try place(recordingID: recordingID, contentID: end.contentID) {
+            case .alreadyStored(let stored):
+                session.rollback()
+                rollback()
+                summary.sessionsSkipped += 1
+                summary.skippedIDs.append(stored)
+                return
+            case .store(let chosen, let replacing):
+                if let replacing { try store.deleteSession(key: replacing) }
+                id = chosen
+            }
+            try write(to: session.writer)
+        } catch {
+            session.rollback()
+            throw error
+        }
+        try session.commit(StoredSession(
+            key: session.writer.sessionKey, id: id, recordingID: header.id, metadata: header.metadata,
+            behaviorNames: header.behaviors.enabledNames, parametersJSON: header.behaviors.json,
+            contentID: end.contentID, source: sourcePath, samples: end.samples,
+            observedSamples: session.writer.observedSamples, events: end.events, ignoredKeys: end.ignoredKeys,
+            duration: session.writer.duration, importedAt: isoNow(), tOrigin: clock.origin ?? 0))
+        rollback()
+        summary.sessionsStored += 1
+        summary.samples += end.samples
+        summary.events += end.events
+        summary.ignoredKeys += end.ignoredKeys
+        if id != recordingID { summary.derivedIDs.append(id) }
+        if clock.isRebased { summary.rebasedOrigins.append(clock.origin ?? 0) }
+    }
+
+    /// Writes the spooled session: its frames with their lines, each event before the sample it preceded.
+    private func write(to writer: SessionWriter) throws {
+        let frames = spool.reader(session: displayName)
+        var frame = SessionFrame.empty
+        var samples = 0
+        var nextEvent = 0
+        while try frames.read(into: &frame) {
+            while nextEvent < events.count, events[nextEvent].samplesBefore == samples {
+                try writer.append(events[nextEvent].event)
+                nextEvent += 1
+            }
+            writer.noteLine(frame.seq)
+            try writer.append(frame.sample, computed: frame.computed, observed: frame.observed)
+            samples += 1
+        }
+        for (_, event) in events[nextEvent...] { try writer.append(event) }
+    }
+
+    /// Where a finished session goes.
+    enum Placement: Equatable {
+        /// Stored under `id`, after deleting the session with key `replacing` (`--replace`).
+        case store(id: String, replacing: Int64?)
+        /// The same recording is stored as `id` already.
+        case alreadyStored(id: String)
+    }
+
+    /// Where a session with `recordingID` (the header's id, else its content id) and `contentID`
+    /// goes; see the type's rules.
+    func place(recordingID: String, contentID: String) throws -> Placement {
+        guard let existing = try store.session(id: recordingID) else { return .store(id: recordingID, replacing: nil) }
+        if existing.contentID == contentID {
+            return replace ? .store(id: recordingID, replacing: existing.key) : .alreadyStored(id: recordingID)
+        }
+        let derived = Self.derivedID(recordingID, contentID: contentID)
+        if let taken = try store.session(id: derived) {
+            if taken.contentID == contentID {
+                return replace ? .store(id: derived, replacing: taken.key) : .alreadyStored(id: derived)
+            }
+            // Only a hand-made session can hold a derived id with other content; never overwrite it.
+            if !replace { throw PlacementConflict(recordingID: recordingID, derivedID: derived) }
+        }
+        return replace ? .store(id: recordingID, replacing: existing.key) : .store(id: derived, replacing: nil)
+    }
+
+    /// A session that has nowhere to go: its id and its derived id both hold other recordings.
+    struct PlacementConflict: Error {
+        let recordingID: String
+        let derivedID: String
+
+        var message: String {
+            "session '\(TerminalText.escaped(recordingID))' is taken by a different recording, and so is its derived id '\(TerminalText.escaped(derivedID))'; import it with --replace, or give it another id"
+        }
+    }
+
+    /// `ID~HASH`: the id for a recording whose id is taken by a different recording.
+    static func derivedID(_ recordingID: String, contentID: String) -> String {
+        let hash = contentID.hasPrefix("auto-") ? contentID.dropFirst(5) : Substring(contentID)
+        return "\(recordingID)~\(hash)"
+    }
+}

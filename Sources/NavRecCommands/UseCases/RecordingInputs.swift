@@ -1,0 +1,113 @@
+internal import ArgumentKit
+internal import BarModel
+internal import Foundation
+internal import Recording
+
+/// The recordings a command reads and how (`navrec import`, `navrec analyze`): the files, their
+/// format, and for CSV the session's behaviours and id from the command line.
+struct RecordingInputs {
+    enum Format: String, CommandLineChoice { case ndjson, csv }
+
+    /// The options that describe inputs, for a command's spec.
+    static let options: [OptionSpec] = [
+        .choice("format", Format.self, "Input format (default: from the file extension; stdin is NDJSON)."),
+        .value("behavior", "NAME", "CSV: a behaviour the screen uses.", repeatable: true),
+        .value("param", "NAME.KEY=VALUE", "CSV: a behaviour parameter.", repeatable: true),
+        .value("session-id", "ID", "CSV: the session's id (default: derived from the content)."),
+    ]
+
+    let files: [String]
+    let format: Format?
+    let csvBehaviors: BehaviorSet?
+    let sessionID: String?
+
+    /// Validates the inputs of `command`; throws ``UsageError`` for a wrong command line. Without
+    /// files, `standardInputByDefault` reads `-`, else it is an error.
+    init(_ arguments: ParsedArguments, command: String, standardInputByDefault: Bool = false) throws(UsageError) {
+        files = arguments.positionals.isEmpty && standardInputByDefault ? ["-"] : arguments.positionals
+        guard !files.isEmpty else { throw UsageError("missing FILE (a recording, or '-' for standard input)", command: command) }
+        format = try arguments.choice("format", command: command)
+        sessionID = arguments.value("session-id")
+        let names = arguments.all("behavior")
+        let parameters = arguments.all("param")
+        let explicit = format
+        let csvFiles = files.count { Self.format(of: $0, explicit: explicit) == .csv }
+        if csvFiles == 0, !names.isEmpty || !parameters.isEmpty || sessionID != nil {
+            throw UsageError("--behavior, --param and --session-id describe CSV input; NDJSON recordings carry them in their header", command: command)
+        }
+        if csvFiles > 0 {
+            guard !names.isEmpty else {
+                throw UsageError("CSV input needs its behaviours: add --behavior NAME (e.g. --behavior largeTitle)", command: command)
+            }
+            csvBehaviors = try Self.behaviors(names: names, parameters: parameters, command: command)
+            if sessionID != nil, csvFiles > 1 {
+                throw UsageError("--session-id names one session, but several CSV files were given", command: command)
+            }
+        } else {
+            csvBehaviors = nil
+        }
+    }
+
+    /// A validated set from `--behavior` names and `--param NAME.KEY=VALUE` assignments.
+    static func behaviors(names: [String], parameters: [String], command: String) throws(UsageError) -> BehaviorSet {
+        var behaviors = BehaviorSet()
+        do {
+            for name in names { try behaviors.add(name) }
+            for assignment in parameters {
+                guard let equals = assignment.firstIndex(of: "="),
+                      let dot = assignment[..<equals].firstIndex(of: ".")
+                else { throw UsageError("--param takes NAME.KEY=VALUE (e.g. blurHeader.hysteresis=1.5), not '\(assignment)'", command: command) }
+                let behavior = String(assignment[..<dot])
+                let key = String(assignment[assignment.index(after: dot)..<equals])
+                let value = ParameterValue(commandLine: String(assignment[assignment.index(after: equals)...]))
+                if !behaviors.contains(behavior), BehaviorSet.names.contains(behavior) {
+                    throw UsageError("--param \(assignment): add --behavior \(behavior) first", command: command)
+                }
+                try behaviors.set(behavior, key, to: value)
+            }
+            try behaviors.validate()
+        } catch let error as UsageError {
+            throw error
+        } catch let error as BehaviorError {
+            throw UsageError(error.description, command: command)
+        } catch {
+            throw UsageError("\(error)", command: command)
+        }
+        return behaviors
+    }
+
+    static func format(of file: String, explicit: Format?) -> Format {
+        if let explicit { return explicit }
+        return file.lowercased().hasSuffix(".csv") ? .csv : .ndjson
+    }
+
+    /// Throws exit 66 for the first input that is missing or a directory, or for `-` when standard
+    /// input is closed (`<&-`), before any work starts: a closed descriptor 0 would otherwise be
+    /// taken by the next file opened (SQLite puts /dev/null there) and read as an empty recording.
+    func checkFilesExist() throws(CommandError) {
+        if files.contains("-"), fcntl(0, F_GETFD) == -1 {
+            throw CommandError(.noInput, "error: standard input is closed: nothing to read for '-' (pipe a recording in, or give a FILE)")
+        }
+        for file in files where file != "-" {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                throw CommandError(.noInput, "error: \(file): no such file")
+            }
+        }
+    }
+
+    /// The name a file goes by in messages (`<stdin>` for `-`).
+    static func displayName(of file: String) -> String { file == "-" ? "<stdin>" : file }
+
+    /// Opens `file` with the reader of its format.
+    func reader(for file: String) throws(RecordingError) -> any RecordingSource {
+        let displayName = Self.displayName(of: file)
+        switch Self.format(of: file, explicit: format) {
+        case .ndjson:
+            return try NDJSONReader(path: file, displayName: displayName)
+        case .csv:
+            let header = SessionHeader(id: sessionID, behaviors: csvBehaviors ?? BehaviorSet())
+            return try CSVReader(path: file, displayName: displayName, header: header)
+        }
+    }
+}

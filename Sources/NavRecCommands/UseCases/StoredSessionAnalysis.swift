@@ -1,0 +1,125 @@
+internal import Analyzer
+internal import ArgumentKit
+internal import BarModel
+internal import Reports
+internal import Store
+internal import TextTools
+
+/// Analyzes stored sessions and stores their findings: the use-case behind `navrec report`,
+/// `navrec export` and `navrec demo`.
+struct StoredSessionAnalysis {
+    let store: SessionStore
+    /// Names the database in errors; `--jobs` workers open their own connections to it.
+    let databasePath: String
+    let settings: AnalyzerSettings
+    /// The `--set` assignments as stored with the findings (``ParsedArguments/analyzerSettings(command:)``).
+    let settingsKey: String
+    /// Sessions analysed at once, each on its own connection.
+    var jobs = 1
+    /// What the analysis is for, which Ctrl-C's message names (`export` sets ``InterruptedWork/exporting``).
+    var work = InterruptedWork.reporting
+    let context: CommandContext
+
+    /// How many sessions are read from the database at a time: enough to make the reads cheap, few
+    /// enough that memory stays flat however many sessions there are.
+    static let sessionPage = 256
+
+    /// Analyzes the named sessions (all when none) in import order, stores their findings (in
+    /// batches, ``AnalysisBatch``) and hands each analysis to `each` as soon as it and every one
+    /// before it are done; nothing is kept. With `jobs` above 1 the sessions are analysed on that
+    /// many threads (``SessionWorkPool``), which only read.
+    func run(sessionIDs: [String], each: (SessionAnalysis) throws -> Void) throws {
+        var named: [StoredSession]?
+        if !sessionIDs.isEmpty {
+            var found: [Int64: StoredSession] = [:]
+            for id in sessionIDs {
+                guard let session = try store.session(id: id) else {
+                    // Escaped here, not only when printed: a line break in the id stays on this line.
+                    var message = "error: no session '\(TerminalText.escaped(id))' in \(databasePath)"
+                    if let hint = closestName(to: id, in: try store.sessionIDs()) { message += " (did you mean '\(hint)'?)" }
+                    throw CommandError(.noInput, message + "; navrec sessions lists them")
+                }
+                found[session.key] = session
+            }
+            named = found.values.sorted { $0.key < $1.key }
+        }
+        Interruption.install()
+        let analyzer = Analyzer(settings: settings)
+        let behaviorSets = StoredBehaviorSets()
+        // Every analysis is written here, on this thread and connection, in batches: the workers
+        // only read, so they never wait for each other's write lock.
+        let batch = store.beginAnalysisBatch()
+        var done = 0
+        func receive(_ analyzed: (session: StoredSession, analysis: SessionAnalysis)) throws {
+            done += 1
+            try Self.save(analyzed.analysis, of: analyzed.session, settingsKey: settingsKey, in: batch)
+            context.progress("analysed \(done): \(analyzed.analysis.id)")
+            try each(analyzed.analysis)
+        }
+        let databasePath = databasePath
+        let pool = jobs > 1 ? SessionWorkPool<(session: StoredSession, analysis: SessionAnalysis)>(
+            path: databasePath, workers: jobs, during: work
+        ) { session, connection in
+            (session, try Self.analyze(session, store: connection, databasePath: databasePath, analyzer: analyzer, behaviorSets: behaviorSets))
+        } : nil
+        defer { pool?.close() }
+        do {
+            var lastKey: Int64 = 0
+            while true {
+                let page = try named ?? store.sessions(after: lastKey, limit: Self.sessionPage)
+                for session in page {
+                    try Interruption.check(work)
+                    if let pool {
+                        try pool.submit(session, receive: receive)
+                    } else {
+                        try receive((session, try Self.analyze(
+                            session, store: store, databasePath: databasePath, analyzer: analyzer, behaviorSets: behaviorSets)))
+                    }
+                }
+                guard named == nil, let last = page.last, page.count == Self.sessionPage else { break }
+                lastKey = last.key
+            }
+            try pool?.finish(receive: receive)
+        } catch {
+            // The sessions analysed before the error (or Ctrl-C) keep their findings.
+            try? batch.finish()
+            throw error
+        }
+        try batch.finish()
+        context.endProgress()
+    }
+
+    /// Analyzes one session (its findings are saved by the caller, in order).
+    private static func analyze(
+        _ session: StoredSession, store: SessionStore, databasePath: String, analyzer: Analyzer, behaviorSets: StoredBehaviorSets
+    ) throws -> SessionAnalysis {
+        let description = SessionDescription(
+            id: session.id, recordingID: session.recordingID, metadata: session.metadata,
+            behaviors: try behaviorSets.behaviors(of: session, in: databasePath),
+            events: try store.events(sessionKey: session.key).map(\.event),
+            sampleCount: session.samples, duration: session.duration)
+        // The cursors are released when the analysis returns, which resets their statements: one
+        // left mid-session would keep a read transaction on an old snapshot, and a later write on
+        // this connection would then fail (SQLITE_BUSY_SNAPSHOT) once another connection has written.
+        return try analyzer.analyze(description) { samplesOnly in
+            try samplesOnly ? store.samples(of: session) : store.frames(of: session)
+        }
+    }
+
+    /// Queues the analysis and findings of `session` in `batch`.
+    private static func save(_ analysis: SessionAnalysis, of session: StoredSession, settingsKey: String, in batch: AnalysisBatch) throws {
+        try batch.save(
+            of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
+            frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
+            metrics: StoredMetrics(analysis.metrics),
+            findings: analysis.findings.map { finding in
+                StoredFinding(
+                    kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
+                    source: finding.source.name, severity: finding.severity.name, start: finding.start,
+                    end: finding.end, count: finding.count, yMin: finding.flapping?.yMin, yMax: finding.flapping?.yMax,
+                    suggestedHysteresis: finding.flapping?.suggestedHysteresis,
+                    suggestedSwipeDistance: finding.flapping?.suggestedSwipeDistance, message: finding.message,
+                    detailsJSON: finding.detailsJSON)
+            })
+    }
+}
