@@ -205,8 +205,9 @@ struct TimelineDigestBuilder: Sendable {
             (0..<accumulators.count).map { index in
                 let bucket = accumulators.baseAddress! + index
                 func ranges(offset: Int) -> [ClosedRange<Double>?] {
-                    ContinuousSignal.allCases.indices.map { index in
-                        let low = bucket.pointee.signalMin[offset + index], high = bucket.pointee.signalMax[offset + index]
+                    let minimums = bucket.pointee.signalMin, maximums = bucket.pointee.signalMax
+                    return ContinuousSignal.allCases.indices.map { index in
+                        let low = minimums[offset + index], high = maximums[offset + index]
                         return low <= high ? low...high : nil
                     }
                 }
