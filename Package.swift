@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "navrec", targets: ["navrec"]),
         .library(name: "BarModel", targets: ["BarModel"]),
         .library(name: "Recording", targets: ["Recording"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
     ],
     targets: [
         .systemLibrary(
@@ -23,15 +24,18 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // Text utilities that know nothing of navrec: the closest name to a typo.
+        // Text utilities that know nothing of navrec: the closest name to a typo, decimal digits to
+        // a correctly rounded Double, the NAME.KEY=VALUE assignment of --param and --set.
         .target(name: "TextTools"),
         .target(name: "BarModel", dependencies: ["TextTools"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "Recording", dependencies: ["BarModel"]),
+        // Scroll physics, gestures, faults and the demo scenarios that drive the model.
+        .target(name: "Simulation", dependencies: ["BarModel", "TextTools"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "Recording", dependencies: ["BarModel", "TextTools"]),
         .executableTarget(name: "EmbedSQLTool"),
         .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
         .target(
             name: "Store",
-            dependencies: ["CSQLite", "BarModel"],
+            dependencies: ["CSQLite", "BarModel", "TextTools"],
             plugins: ["EmbedSQL"]
         ),
         .target(name: "Analyzer", dependencies: ["BarModel", "TextTools"]),
@@ -41,15 +45,16 @@ let package = Package(
         .target(name: "ArgumentKit", dependencies: ["TextTools"]),
         .target(
             name: "NavRecCommands",
-            dependencies: ["ArgumentKit", "TextTools", "BarModel", "Recording", "Store", "Analyzer", "Reports", "Comparison"]
+            dependencies: ["ArgumentKit", "TextTools", "BarModel", "Simulation", "Recording", "Store", "Analyzer", "Reports", "Comparison"]
         ),
         .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
         // Writes the schema SQL generated from BarStateField into a new migration (Docs/architecture.md "Adding a field").
         .executableTarget(name: "navrec-schema", dependencies: ["Store"]),
         .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "AnalyzerTests", dependencies: ["Analyzer", "BarModel"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "BarModel"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel", "Simulation"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel", "Simulation"], exclude: ["Fixtures"]),
+        .testTarget(name: "AnalyzerTests", dependencies: ["Analyzer", "BarModel", "Simulation"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison"]),
         .testTarget(
             name: "ReportsTests",
@@ -58,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavRecCommandsTests",
-            dependencies: ["NavRecCommands", "Store", "Recording", "Reports", "BarModel"],
+            dependencies: ["NavRecCommands", "Store", "Recording", "Reports", "BarModel", "Simulation"],
             exclude: ["QueryGolden"]
         ),
     ]

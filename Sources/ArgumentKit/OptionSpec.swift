@@ -25,9 +25,4 @@ public struct OptionSpec: Sendable {
     public static func choice<Choice: CommandLineChoice>(_ name: String, _ type: Choice.Type, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: Choice.valueName, help: help, choices: Choice.allCases.map(\.rawValue))
     }
-
-    /// `--db PATH`, the database a command works on; `help` for a command that uses it otherwise.
-    public static func database(_ help: String = "Database (default: $NAVREC_DB, else ./navrec.sqlite).") -> OptionSpec {
-        .value("db", "PATH", help)
-    }
 }

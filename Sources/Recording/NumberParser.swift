@@ -1,4 +1,4 @@
-internal import BarModel
+internal import TextTools
 
 /// Decimal text to the correctly rounded `Double`, fast for the numbers recordings hold: the digits
 /// and exponent go through ``DecimalValue`` (Clinger's fast path, then Eisel-Lemire); more than 19

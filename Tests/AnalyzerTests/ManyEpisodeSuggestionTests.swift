@@ -1,5 +1,6 @@
 import Analyzer
 import BarModel
+import Simulation
 import Testing
 
 /// The suggestion search credits each toggle to the episode containing it in one pass; these tests

@@ -1,6 +1,7 @@
 import BarModel
 import Foundation
 import Recording
+import Simulation
 
 /// NDJSON recordings of many simulated sessions, made in-process: the demo's scenarios, and a
 /// varied fleet (every behaviour combination, gesture and fault, with and without ids, metadata and

@@ -1,5 +1,6 @@
 import BarModel
 import Foundation
+import Simulation
 import Testing
 
 /// Issue 10, class 5: hide-on-swipe under touch noise, and the app's `barHidden` against the model's.

@@ -1,5 +1,6 @@
 import BarModel
 import Foundation
+import Simulation
 import Testing
 
 /// Issue 10, class 4: a bar at rest on a threshold, with `y` wobbling by float noise, does not flip.

@@ -1,4 +1,5 @@
 import BarModel
+import Simulation
 
 /// SplitMix64: a tiny deterministic generator, so a fuzz run is the same bytes on every machine and
 /// every Swift version (the standard library's generator is seeded randomly and may change).

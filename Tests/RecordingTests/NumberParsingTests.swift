@@ -1,5 +1,6 @@
 import BarModel
 import Recording
+import Simulation
 import Testing
 
 /// Number texts covering the fast path, its edges and the fallback.

@@ -1,7 +1,8 @@
-import Foundation
 import BarModel
-import Testing
+import Foundation
+import Simulation
 @testable import Store
+import Testing
 
 /// `frame_chunks` stores numbers as exact thousandths where that is lossless, else as their shortest
 /// round-trip text: every value must come back bit for bit, through Swift and through the

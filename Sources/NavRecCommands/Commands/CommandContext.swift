@@ -28,7 +28,7 @@ final class CommandContext {
     /// (exit 66), so a mistyped `--db` fails the CI step instead of reporting an empty file.
     func openStore(_ path: String, readOnly: Bool = false, creating: Bool = false) throws(CommandError) -> SessionStore {
         if !creating, !FileManager.default.fileExists(atPath: path) {
-            throw CommandError(.noInput, "error: no database at \(path) (import recordings first: navrec import FILE --db \(path))")
+            throw CommandError(.noInput, "no database at \(path) (import recordings first: navrec import FILE --db \(path))")
         }
         do {
             return try SessionStore(path: path, readOnly: readOnly)

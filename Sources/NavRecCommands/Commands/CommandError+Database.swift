@@ -5,8 +5,8 @@ extension CommandError {
     /// what to do; exit 74.
     static func database(_ error: any Error, path: String, during work: InterruptedWork) -> CommandError {
         if let error = error as? CommandError { return error }
-        if let error = error as? MigrationError { return CommandError(.ioError, "error: \(error)") }
-        guard let error = error as? DatabaseError else { return CommandError(.software, "error: \(error)") }
+        if let error = error as? MigrationError { return CommandError(.ioError, "\(error)") }
+        guard let error = error as? DatabaseError else { return CommandError(.software, "\(error)") }
         let hint: String
         switch error.resultCode {
         case .notADatabase:
@@ -23,15 +23,15 @@ extension CommandError {
             // navrec's own checks (FrameCursor) name the session and chunk in the message.
             return CommandError(
                 .ioError,
-                "error: database \(path) is damaged: \(error.message) (SQLite code \(error.extendedResultCode)); check it with "
+                "database \(path) is damaged: \(error.message) (SQLite code \(error.extendedResultCode)); check it with "
                     + "`sqlite3 \(path) 'PRAGMA integrity_check'`, then re-import the session (navrec import --replace) or restore a backup")
         case .ioError:
             hint = "I/O error on \(path) (\(work.consequence)): check free space, file-size limits and the disk, then run again"
         case .interrupt:
-            return CommandError(.interrupted, "navrec: interrupted; \(work.consequence)")
+            return CommandError.interrupted(during: work)
         default:
             hint = "database \(path)"
         }
-        return CommandError(.ioError, "error: \(hint) (\(error.message), SQLite code \(error.extendedResultCode))")
+        return CommandError(.ioError, "\(hint) (\(error.message), SQLite code \(error.extendedResultCode))")
     }
 }

@@ -1,7 +1,8 @@
-public import ArgumentKit
 internal import Analyzer
+public import ArgumentKit
 internal import BarModel
 internal import Reports
+internal import Simulation
 
 // The model's and reports' closed sets, as option values (`--format`, `--fail-on`, `--style`, `--refresh`).
 extension ReportFormat: CommandLineChoice {}

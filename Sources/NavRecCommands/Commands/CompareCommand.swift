@@ -165,8 +165,8 @@ struct CompareCommand: NavRecCommand {
                 let field = by ?? "build"
                 guard newest.count == 2 else {
                     throw CommandError(.dataError, newest.isEmpty
-                        ? "error: no session in \(databasePath) records a \(field) (the recording header's `\(column == "build" ? "build" : "appVersion")`, e.g. navrec simulate --\(field) 513)"
-                        : "error: every session in \(databasePath) has \(field) '\(newest[0])'; --by \(field) needs two")
+                        ? "no session in \(databasePath) records a \(field) (the recording header's `\(column == "build" ? "build" : "appVersion")`, e.g. navrec simulate --\(field) 513)"
+                        : "every session in \(databasePath) has \(field) '\(newest[0])'; --by \(field) needs two")
                 }
                 let quoted = { (value: String) in "\(column) = '" + value.replacingOccurrences(of: "'", with: "''") + "'" }
                 labels = ("\(field) \(newest[1])", "\(field) \(newest[0])")
@@ -227,7 +227,7 @@ struct CompareCommand: NavRecCommand {
             } catch { throw CommandError.database(error, path: path, during: .comparing) }
         case .file(let path):
             guard path == "-" || FileManager.default.fileExists(atPath: path) else {
-                throw CommandError(.noInput, "error: \(path): no such file (give a database or a `navrec analyze` JSON-lines file)")
+                throw CommandError(.noInput, "\(path): no such file (give a database or a `navrec analyze` JSON-lines file)")
             }
             var file = ComparisonInputFile(path: path, keys: metrics.map(\.name))
             try file.read(each: add)
@@ -240,15 +240,15 @@ struct CompareCommand: NavRecCommand {
             do {
                 try reader.comparisonRows(where: condition, columns: metrics.map(\.column), each: add)
             } catch let error as DatabaseError {
-                throw CommandError(.usage, "error: \(role.rawValue) selection '\(condition)': \(error.message)")
+                throw CommandError(.usage, "\(role.rawValue) selection '\(condition)': \(error.message)")
             }
         }
         guard sessions > 0 else {
-            throw CommandError(.dataError, "error: the \(role.rawValue) side (\(name)) has no sessions")
+            throw CommandError(.dataError, "the \(role.rawValue) side (\(name)) has no sessions")
         }
         if unanalysed == sessions, let database {
             throw CommandError(.dataError,
-                "error: none of the \(sessions) \(role.rawValue) sessions (\(name)) has an analysis with the comparison metrics;"
+                "none of the \(sessions) \(role.rawValue) sessions (\(name)) has an analysis with the comparison metrics;"
                     + " run `navrec report --db \(database)` first (it stores them)")
         }
         if unanalysed > 0 {

@@ -4,6 +4,7 @@ internal import BarModel
 internal import Foundation
 internal import Recording
 internal import Reports
+internal import Simulation
 internal import Store
 
 /// `navrec demo`: imports the built-in simulated sessions into a fresh database and reports them.

@@ -64,7 +64,7 @@ package enum NavRec {
             try context.output.finish()
         } catch {
             if code == .success || code == .findings {
-                context.errors.line(error.message)
+                context.errors.line(error.description)
                 code = .ioError
             }
         }
@@ -135,7 +135,7 @@ package enum NavRec {
         context.output.flush()
         switch error {
         case let error as UsageError:
-            context.errors.line("error: \(TerminalText.escaped(error.message))")
+            context.errors.line(CommandError.errorLine(TerminalText.escaped(error.message)))
             if let suggestion = error.suggestion { context.errors.line("Did you mean '\(TerminalText.escaped(suggestion))'?") }
             if let name = error.command, let command = commands.first(where: { $0.spec.name == name }) {
                 var usage = "Usage: navrec \(name)"
@@ -148,13 +148,13 @@ package enum NavRec {
             }
             return .usage
         case let error as CommandError:
-            context.errors.line(TerminalText.escapedLines(error.message))
+            context.errors.line(TerminalText.escapedLines(error.description))
             return error.exitCode
         case let error as RecordingError:
             context.errors.line(TerminalText.escaped(error.description))
             return error.kind == .unreadable ? .noInput : .dataError
         default:
-            context.errors.line(TerminalText.escapedLines("error: \(error)"))
+            context.errors.line(TerminalText.escapedLines(CommandError.errorLine("\(error)")))
             return .software
         }
     }

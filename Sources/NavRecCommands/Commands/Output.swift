@@ -41,7 +41,7 @@ final class Output {
             guard status.st_mode & S_IFMT == S_IFREG else {
                 let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
                 guard descriptor >= 0 else {
-                    throw CommandError(.ioError, "error: cannot write \(path): \(String(cString: strerror(errno)))")
+                    throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
                 }
                 self.init(descriptor: descriptor, name: path, ownsDescriptor: true)
                 return
@@ -56,7 +56,7 @@ final class Output {
         var template = Array("\(directory)/.\(url.lastPathComponent).navrec-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw CommandError(.ioError, "error: cannot write \(path): \(String(cString: strerror(errno)))")
+            throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
         }
         // mkstemp makes the file 0600: the output keeps the mode of the file it replaces, or gets
         // the one a plain create would give it.
@@ -121,7 +121,7 @@ final class Output {
             if failure == nil { self.temporaryPath = nil }
         }
         if let failure {
-            throw CommandError(.ioError, "error: cannot write \(name): \(String(cString: strerror(failure)))")
+            throw CommandError(.ioError, "cannot write \(name): \(String(cString: strerror(failure)))")
         }
     }
 }

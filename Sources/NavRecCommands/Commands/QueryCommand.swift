@@ -107,16 +107,16 @@ struct QueryCommand: NavRecCommand {
             }
         } catch let error as DatabaseError {
             if error.resultCode == .interrupt, connection.isPastTimeLimit, let timeout {
-                throw CommandError(.dataError, "error: the query ran longer than --timeout \(formatNumber(timeout)) s and was stopped (SQLite: \(error.message))")
+                throw CommandError(.dataError, "the query ran longer than --timeout \(formatNumber(timeout)) s and was stopped (SQLite: \(error.message))")
             }
             // A damaged database is the database's fault, not the query's: exit 74, as for every command.
             if error.resultCode == .corrupt || error.resultCode == .ioError || error.resultCode == .notADatabase {
                 throw CommandError.database(error, path: databasePath, during: .reading)
             }
             if error.resultCode == .notAuthorized || error.resultCode == .readOnly {
-                throw CommandError(.dataError, "error: navrec query is read-only: \(error.message)\(error.sql.map { " in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
+                throw CommandError(.dataError, "navrec query is read-only: \(error.message)\(error.sql.map { " in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
             }
-            throw CommandError(.dataError, "error: \(error.message)\(error.sql.map { "\n  in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
+            throw CommandError(.dataError, "\(error.message)\(error.sql.map { "\n  in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
         }
         return .success
     }
@@ -145,14 +145,14 @@ struct QueryCommand: NavRecCommand {
         ]
         if !target.isEmpty, target.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" || $0 == "-" }),
            !statementWords.contains(target), !FileManager.default.fileExists(atPath: target) {
-            var message = "error: unknown query '\(target)'"
+            var message = "unknown query '\(target)'"
             let close = Self.closeQueryNames(to: target)
             if !close.isEmpty { message += " (did you mean " + close.map { "'\($0)'" }.joined(separator: ", ") + "?)" }
             throw CommandError(.noInput, message + "; navrec query --list shows the ready ones")
         }
         if target.hasSuffix(".sql") || FileManager.default.fileExists(atPath: target) {
             guard let data = FileManager.default.contents(atPath: target), let text = String(data: data, encoding: .utf8) else {
-                throw CommandError(.noInput, "error: \(target): no such query file (navrec query --list shows the ready ones)")
+                throw CommandError(.noInput, "\(target): no such query file (navrec query --list shows the ready ones)")
             }
             return text
         }

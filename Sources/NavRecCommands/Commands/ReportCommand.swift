@@ -147,7 +147,7 @@ struct ReportCommand: NavRecCommand {
             // A gate that saw nothing has checked nothing: an empty database, an import step that
             // stored no session or a --db pointing elsewhere must not turn the CI step green.
             if totals.sessions == 0, !allowEmpty {
-                throw CommandError(.noInput, "error: --fail-on \(failOn.name): no session in \(databasePath) to check, "
+                throw CommandError(.noInput, "--fail-on \(failOn.name): no session in \(databasePath) to check, "
                     + "so the gate cannot pass (import recordings first, or add --allow-empty to pass on none)")
             }
             if let worst = totals.worstSeverity, worst >= failOn { return .findings }

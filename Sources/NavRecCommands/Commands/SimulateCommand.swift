@@ -2,6 +2,7 @@ internal import ArgumentKit
 internal import BarModel
 internal import Foundation
 internal import Recording
+internal import Simulation
 internal import TextTools
 
 /// `navrec simulate`: writes NDJSON sessions from the scroll-physics simulator.
@@ -78,13 +79,12 @@ struct SimulateCommand: NavRecCommand {
         if let path = arguments.value("script") {
             guard gestures.isEmpty else { throw UsageError("use --gesture or --script, not both", command: command) }
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw CommandError(.noInput, "error: \(path): no such script file")
+                throw CommandError(.noInput, "\(path): no such script file")
             }
             do {
                 gestures = try SimulationScript(parsing: String(decoding: data, as: UTF8.self)).steps
             } catch {
-                let location = error.line.map { "\(path):\($0):1: " } ?? "\(path): "
-                throw CommandError(.dataError, location + "error: " + error.message)
+                throw CommandError(.dataError, error.message, at: error.line.map { "\(path):\($0):1" } ?? path)
             }
         }
         if gestures.isEmpty { gestures = [Gesture(name: "drag")!] }

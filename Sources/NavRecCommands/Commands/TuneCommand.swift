@@ -253,7 +253,7 @@ struct TuneCommand: NavRecCommand {
         try flush()
         context.endProgress()
         guard accumulator.sessionCount > 0 else {
-            throw CommandError(.dataError, "error: none of the \(sessions.count) selected sessions uses \(parameter.behavior)")
+            throw CommandError(.dataError, "none of the \(sessions.count) selected sessions uses \(parameter.behavior)")
         }
         let elapsed = ContinuousClock.now - started
         return accumulator.finish(
@@ -270,7 +270,7 @@ struct TuneCommand: NavRecCommand {
             let reader = try context.openStore(databasePath, readOnly: true)
             let ids: [String]
             do { ids = try reader.sessionIDs(where: condition) } catch {
-                throw CommandError(.dataError, "error: --where \(condition): \(error.message)")
+                throw CommandError(.dataError, "--where \(condition): \(error.message)")
             }
             let wanted = Set(ids)
             return all.filter { wanted.contains($0.id) }
@@ -278,7 +278,7 @@ struct TuneCommand: NavRecCommand {
         guard !sessionIDs.isEmpty else { return all }
         let known = Set(all.map(\.id))
         if let missing = sessionIDs.first(where: { !known.contains($0) }) {
-            var message = "error: no session '\(TerminalText.escaped(missing))' in \(databasePath)"
+            var message = "no session '\(TerminalText.escaped(missing))' in \(databasePath)"
             if let hint = closestName(to: missing, in: Array(known)) { message += " (did you mean '\(hint)'?)" }
             throw CommandError(.noInput, message + "; navrec sessions lists them")
         }

@@ -44,7 +44,7 @@ extension BehaviorSet {
             let source = session.source.isEmpty ? "its recording" : "its recording (\(session.source))"
             throw CommandError(
                 .ioError,
-                "error: session '\(session.id)' in \(databasePath) is damaged: its parameters (sessions.parameters) cannot be read, \(reason); import \(source) again with --replace")
+                "session '\(session.id)' in \(databasePath) is damaged: its parameters (sessions.parameters) cannot be read, \(reason); import \(source) again with --replace")
         }
     }
 }

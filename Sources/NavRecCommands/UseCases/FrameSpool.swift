@@ -49,7 +49,7 @@ final class FrameSpool {
         if descriptor < 0 {
             var template = Array((NSTemporaryDirectory() + "/navrec-spool-XXXXXX").utf8CString)
             descriptor = mkstemp(&template)
-            guard descriptor >= 0 else { throw CommandError(.ioError, "error: cannot create a temporary file: \(String(cString: strerror(errno)))") }
+            guard descriptor >= 0 else { throw CommandError(.ioError, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
             // Unlinked at once: the file lives as long as the descriptor, and nothing is left behind.
             unlink(&template)
         }
@@ -59,7 +59,7 @@ final class FrameSpool {
                 let written = pwrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(spilled * frameSize + offset))
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw CommandError(.ioError, "error: cannot write a temporary file: \(String(cString: strerror(errno)))")
+                    throw CommandError(.ioError, "cannot write a temporary file: \(String(cString: strerror(errno)))")
                 }
                 offset += written
             }
@@ -73,7 +73,7 @@ final class FrameSpool {
         let read = withUnsafeMutableBytes(of: &frame) { bytes in
             pread(descriptor, bytes.baseAddress!, frameSize, off_t(index * frameSize)) == frameSize
         }
-        if !read { throw CommandError(.ioError, "error: cannot read back a temporary file of session '\(session)'") }
+        if !read { throw CommandError(.ioError, "cannot read back a temporary file of session '\(session)'") }
     }
 
     fileprivate func memoryFrame(_ index: Int) -> SessionFrame { frames[index] }

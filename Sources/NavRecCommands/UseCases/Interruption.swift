@@ -20,7 +20,7 @@ enum Interruption {
     /// Throws when SIGINT has arrived since ``install()``, saying what `work` leaves behind.
     static func check(_ work: InterruptedWork) throws(CommandError) {
         if flag.load(ordering: .relaxed) {
-            throw CommandError(.interrupted, "navrec: interrupted; \(work.consequence)")
+            throw CommandError.interrupted(during: work)
         }
     }
 }

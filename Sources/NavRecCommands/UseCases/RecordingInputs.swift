@@ -2,6 +2,7 @@ internal import ArgumentKit
 internal import BarModel
 internal import Foundation
 internal import Recording
+internal import TextTools
 
 /// The recordings a command reads and how (`navrec import`, `navrec analyze`): the files, their
 /// format, and for CSV the session's behaviours and id from the command line.
@@ -54,12 +55,12 @@ struct RecordingInputs {
         do {
             for name in names { try behaviors.add(name) }
             for assignment in parameters {
-                guard let equals = assignment.firstIndex(of: "="),
-                      let dot = assignment[..<equals].firstIndex(of: ".")
-                else { throw UsageError("--param takes NAME.KEY=VALUE (e.g. blurHeader.hysteresis=1.5), not '\(assignment)'", command: command) }
-                let behavior = String(assignment[..<dot])
-                let key = String(assignment[assignment.index(after: dot)..<equals])
-                let value = ParameterValue(commandLine: String(assignment[assignment.index(after: equals)...]))
+                guard let parsed = KeyAssignment(assignment) else {
+                    throw UsageError("--param takes NAME.KEY=VALUE (e.g. blurHeader.hysteresis=1.5), not '\(assignment)'", command: command)
+                }
+                let behavior = parsed.name
+                let key = parsed.key
+                let value = ParameterValue(commandLine: parsed.value)
                 if !behaviors.contains(behavior), BehaviorSet.names.contains(behavior) {
                     throw UsageError("--param \(assignment): add --behavior \(behavior) first", command: command)
                 }
@@ -86,12 +87,12 @@ struct RecordingInputs {
     /// taken by the next file opened (SQLite puts /dev/null there) and read as an empty recording.
     func checkFilesExist() throws(CommandError) {
         if files.contains("-"), fcntl(0, F_GETFD) == -1 {
-            throw CommandError(.noInput, "error: standard input is closed: nothing to read for '-' (pipe a recording in, or give a FILE)")
+            throw CommandError(.noInput, "standard input is closed: nothing to read for '-' (pipe a recording in, or give a FILE)")
         }
         for file in files where file != "-" {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw CommandError(.noInput, "error: \(file): no such file")
+                throw CommandError(.noInput, "\(file): no such file")
             }
         }
     }

@@ -1,5 +1,6 @@
 internal import BarModel
 internal import Recording
+internal import Simulation
 
 /// A simulated session as an NDJSON recording: what `navrec simulate` prints and what `navrec demo`
 /// imports, so the demo goes through the same reader and pipeline as a real recording.

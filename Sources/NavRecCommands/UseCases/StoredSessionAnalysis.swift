@@ -35,7 +35,7 @@ struct StoredSessionAnalysis {
             for id in sessionIDs {
                 guard let session = try store.session(id: id) else {
                     // Escaped here, not only when printed: a line break in the id stays on this line.
-                    var message = "error: no session '\(TerminalText.escaped(id))' in \(databasePath)"
+                    var message = "no session '\(TerminalText.escaped(id))' in \(databasePath)"
                     if let hint = closestName(to: id, in: try store.sessionIDs()) { message += " (did you mean '\(hint)'?)" }
                     throw CommandError(.noInput, message + "; navrec sessions lists them")
                 }

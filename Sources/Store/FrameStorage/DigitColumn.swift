@@ -1,4 +1,4 @@
-internal import BarModel
+internal import TextTools
 
 /// One column of a chunk of frames in the digit encoding of `frame_chunks`, which plain SQL can
 /// decode (the `timeline` view does, in any SQLite client) and navrec decodes with a digit loop.

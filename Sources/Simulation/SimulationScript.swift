@@ -1,3 +1,4 @@
+internal import BarModel
 internal import TextTools
 
 /// A sequence of gestures written as text, one per line (`navrec simulate --script FILE`).

@@ -1,3 +1,5 @@
+internal import BarModel
+
 /// A simulated session as a real app's recorder writes it: the ``Simulator``'s motion, passed
 /// through ``RecorderOptions`` (recorder style, adaptive refresh, noise, duplicate callbacks, a
 /// background period, a clock offset). Deterministic: the same configuration and options give the

@@ -1,3 +1,5 @@
+public import BarModel
+
 /// One step of a simulated scroll session: what the finger (or the user) does next.
 ///
 /// `y` is BEHAVIORS.md's offset: positive values scroll the content up. Every gesture starts from

@@ -1,5 +1,6 @@
 import Testing
 @testable import BarModel
+@testable import Simulation
 
 @Suite("Scroll physics")
 struct PhysicsTests {

@@ -1,3 +1,5 @@
+public import BarModel
+
 /// Everything that determines a simulated session: the same configuration always produces the
 /// same items, on every platform.
 public struct SimulationConfiguration: Sendable, Hashable {

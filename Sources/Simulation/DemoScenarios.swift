@@ -1,3 +1,5 @@
+internal import BarModel
+
 /// The built-in simulated sessions: every behaviour, some clean, some with the classic glitches,
 /// and some with observed states carrying injected faults. Each is a few seconds long.
 public enum DemoScenarios {

@@ -1,3 +1,5 @@
+public import BarModel
+
 /// One line of a simulated recording, in recording order.
 public enum SimulationItem: Sendable, Hashable {
     /// A scroll sample and, when the session is observed, the bar state the app reported on it.

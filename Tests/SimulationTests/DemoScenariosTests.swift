@@ -1,5 +1,6 @@
 import Testing
 @testable import BarModel
+@testable import Simulation
 
 @Suite("Demo scenarios")
 struct DemoScenariosTests {

@@ -1,3 +1,4 @@
+internal import BarModel
 internal import TextTools
 
 /// A typical app bug injected into the observed bar states of a simulated session, so the

@@ -1,3 +1,5 @@
+internal import BarModel
+
 /// Applies ``Fault``s to a simulated session: drops samples and perturbs observed bar states.
 ///
 /// It sees only the samples the recording keeps, in order, and draws from its own generator, so

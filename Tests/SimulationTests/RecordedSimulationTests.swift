@@ -1,5 +1,6 @@
 import Testing
 @testable import BarModel
+@testable import Simulation
 
 @Suite("RecordedSimulation: what real apps' recorders write")
 struct RecordedSimulationTests {

@@ -1,3 +1,5 @@
+internal import BarModel
+
 /// A deterministic scroll-session simulator: gestures in, recording items out.
 ///
 /// A lazy sequence of ``SimulationItem``s — one sample per frame while anything moves (the
