@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Copies an NDJSON recording up to its first N samples (the header and events before them
-included), for the callgrind runs of run.sh.
+included), for the callgrind runs of run.sh (speed.py) and import_vs_sqlite.sh.
 
 usage: cut_samples.py IN.ndjson OUT.ndjson N
 """

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the benchmark's two Markdown tables from Benchmarks/out: issue 15's goals (measured value,
 the baseline from the same run, the goal, met or not), then every step's medians, rates, peak memory
-and database bytes per sample; and the instruction counts when run.sh ran callgrind.
+and database bytes per sample; and the instruction counts when import_vs_sqlite.sh ran callgrind.
 
 usage: summarize.py OUT_DIR SINGLE_SAMPLES TINY TINY_LARGE SIZE:RUNS...
 """

@@ -8,6 +8,12 @@ some sessions without an id).
 Session i is the same on every run (seed i + 1). Sessions go 20 to a file; --bad-session adds one
 file whose single session has a bad line (for the error path). --jobs N runs N simulations at once
 (the files are the same).
+
+--edge-cases adds the inputs a real fleet delivers (files x-*.ndjson, sorted after the others;
+Docs/fleet.md says where each lands): a re-delivery (two sessions of sessions-00000 again, byte for
+byte), a reused id (fleet-00001 with other content), invalid UTF-8 in a header's string, a header
+cut short (followed by a good session), a line over 64 MiB in the second of four sessions (65 MiB,
+written here, never committed), and a session of about 0.5 MB (over a loader's --max-session-mib 0.25).
 """
 import argparse
 import concurrent.futures
@@ -50,6 +56,7 @@ def main():
     parser.add_argument("--fps", type=int, default=60)
     parser.add_argument("--per-file", type=int, default=20)
     parser.add_argument("--bad-session", action="store_true")
+    parser.add_argument("--edge-cases", action="store_true")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -70,6 +77,41 @@ def main():
         lines[3] = '{"t":"late","y":1}'
         with open(os.path.join(args.out, "bad.ndjson"), "w") as file:
             file.write("\n".join(lines) + "\n")
+    if args.edge_cases:
+        write_edge_cases(args.navrec, args.out)
+
+
+def write_edge_cases(navrec, out):
+    def simulate(*arguments):
+        return subprocess.run([navrec, "simulate", *arguments], check=True, capture_output=True).stdout
+
+    def named(name, seed, *arguments):
+        return simulate("--seed", str(seed), "--behavior", "blurHeader", "--gesture", "hover", "--session-id", name,
+                        "--app", "Mail", "--started-at", "2026-11-01T12:00:00Z", *arguments)
+
+    with open(os.path.join(out, "sessions-00000.ndjson"), "rb") as file:
+        first = file.read().split(b'\n{"navrec"')
+    with open(os.path.join(out, "x-redelivered.ndjson"), "wb") as file:
+        file.write(b'{"navrec"' + first[1] + b'\n{"navrec"' + first[2] + b"\n")
+    with open(os.path.join(out, "x-reused-id.ndjson"), "wb") as file:
+        file.write(named("fleet-00001", 9001))
+    lines = named("edge-utf8", 9002).split(b"\n")
+    lines[0] = lines[0].replace(b'"app":"Mail"', b'"app":"Mail","screen":"Caf\xe9"')
+    with open(os.path.join(out, "x-invalid-utf8.ndjson"), "wb") as file:
+        file.write(b"\n".join(lines))
+    header = named("edge-truncated", 9003).split(b"\n")[0]
+    with open(os.path.join(out, "x-truncated-header.ndjson"), "wb") as file:
+        file.write(header[:len(header) // 2] + b"\n" + named("edge-after-truncated", 9004))
+    with open(os.path.join(out, "x-over-long-line.ndjson"), "wb") as file:
+        file.write(named("edge-before-long", 9005))
+        long_session = named("edge-long-line", 9006).split(b"\n")
+        file.write(b"\n".join(long_session[:3]) + b"\n")
+        file.write(b'{"t":0.5,"y":1,"pad":"' + b"x" * (65 << 20) + b'"}\n')
+        file.write(b"\n".join(long_session[3:]))
+        file.write(named("edge-after-long-1", 9007))
+        file.write(named("edge-after-long-2", 9008))
+    with open(os.path.join(out, "x-oversized.ndjson"), "wb") as file:
+        file.write(named("edge-oversized", 9009, "--duration", "120", "--fps", "120"))
 
 
 if __name__ == "__main__":

@@ -1,43 +1,46 @@
 -- Observed-vs-computed drift: the largest gap between what the app showed and what the model computed, per field and session.
--- Parameters: none. Only sessions whose recordings carried observed states appear; t_s is when the largest gap happened.
--- One pass over the timeline (each sample's two streams side by side by GROUP BY) rather than a self-join, which no
--- engine can drive from an index on a view; values to 0.001 (FLOOR(x * 1e3 + 0.5) / 1e3: the same in every engine).
-WITH pairs AS (
-    SELECT session_id, seq,
-           MAX(CASE WHEN source = 'computed' THEN t END) AS t,
-           MAX(CASE WHEN source = 'computed' THEN bar_height END) AS c_bar_height,
-           MAX(CASE WHEN source = 'observed' THEN bar_height END) AS o_bar_height,
-           MAX(CASE WHEN source = 'computed' THEN large_title_alpha END) AS c_large_title_alpha,
-           MAX(CASE WHEN source = 'observed' THEN large_title_alpha END) AS o_large_title_alpha,
-           MAX(CASE WHEN source = 'computed' THEN inline_title_alpha END) AS c_inline_title_alpha,
-           MAX(CASE WHEN source = 'observed' THEN inline_title_alpha END) AS o_inline_title_alpha,
-           MAX(CASE WHEN source = 'computed' THEN content_title_alpha END) AS c_content_title_alpha,
-           MAX(CASE WHEN source = 'observed' THEN content_title_alpha END) AS o_content_title_alpha,
-           MAX(CASE WHEN source = 'computed' THEN blur_alpha END) AS c_blur_alpha,
-           MAX(CASE WHEN source = 'observed' THEN blur_alpha END) AS o_blur_alpha,
-           MAX(CASE WHEN source = 'computed' THEN bar_shown END) AS c_bar_shown,
-           MAX(CASE WHEN source = 'observed' THEN bar_shown END) AS o_bar_shown
-      FROM timeline
-     WHERE session_id IN (SELECT id FROM sessions WHERE observed_samples > 0)
-     GROUP BY session_id, seq
+-- Parameters: none. Only sessions whose recordings carried observed states appear; t_s is when the largest gap happened
+-- (the earliest sample with it). Two passes over observed_gaps (|observed - computed| per sample, both streams in one
+-- row): each session's largest gaps, then the first sample with each. The second pass runs sessions in id order, so
+-- SQLite groups without sorting; the portable alternative (a GROUP BY pivot of timeline's two streams, or a window
+-- ranking every gap) sorts every sample: 31 s of CPU at 2,000 sessions of 17.5 s against about 6. Values to 0.001
+-- (FLOOR(x * 1e3 + 0.5) / 1e3: the same in every engine).
+WITH maxima AS (
+    SELECT session_id,
+           MAX(bar_height_gap) AS bar_height,
+           MAX(large_title_alpha_gap) AS large_title_alpha,
+           MAX(inline_title_alpha_gap) AS inline_title_alpha,
+           MAX(content_title_alpha_gap) AS content_title_alpha,
+           MAX(blur_alpha_gap) AS blur_alpha,
+           MAX(bar_shown_gap) AS bar_shown
+      FROM observed_gaps
+     GROUP BY session_id
+), firsts AS (
+    SELECT s.id AS session_id,
+           MIN(CASE WHEN g.bar_height_gap = m.bar_height THEN g.t END) AS bar_height,
+           MIN(CASE WHEN g.large_title_alpha_gap = m.large_title_alpha THEN g.t END) AS large_title_alpha,
+           MIN(CASE WHEN g.inline_title_alpha_gap = m.inline_title_alpha THEN g.t END) AS inline_title_alpha,
+           MIN(CASE WHEN g.content_title_alpha_gap = m.content_title_alpha THEN g.t END) AS content_title_alpha,
+           MIN(CASE WHEN g.blur_alpha_gap = m.blur_alpha THEN g.t END) AS blur_alpha,
+           MIN(CASE WHEN g.bar_shown_gap = m.bar_shown THEN g.t END) AS bar_shown
+      FROM sessions s
+      CROSS JOIN maxima m
+      CROSS JOIN observed_gaps g
+     WHERE m.session_id = s.id AND g.session_id = s.id
+     GROUP BY s.id
 ), gaps AS (
-    SELECT session_id, 'bar_height' AS field, ABS(o_bar_height - c_bar_height) AS gap, t FROM pairs WHERE o_bar_height IS NOT NULL AND c_bar_height IS NOT NULL
+    SELECT m.session_id, 'bar_height' AS field, m.bar_height AS gap, f.bar_height AS t FROM maxima m JOIN firsts f ON f.session_id = m.session_id WHERE m.bar_height IS NOT NULL
     UNION ALL
-    SELECT session_id, 'large_title_alpha' AS field, ABS(o_large_title_alpha - c_large_title_alpha) AS gap, t FROM pairs WHERE o_large_title_alpha IS NOT NULL AND c_large_title_alpha IS NOT NULL
+    SELECT m.session_id, 'large_title_alpha' AS field, m.large_title_alpha AS gap, f.large_title_alpha AS t FROM maxima m JOIN firsts f ON f.session_id = m.session_id WHERE m.large_title_alpha IS NOT NULL
     UNION ALL
-    SELECT session_id, 'inline_title_alpha' AS field, ABS(o_inline_title_alpha - c_inline_title_alpha) AS gap, t FROM pairs WHERE o_inline_title_alpha IS NOT NULL AND c_inline_title_alpha IS NOT NULL
+    SELECT m.session_id, 'inline_title_alpha' AS field, m.inline_title_alpha AS gap, f.inline_title_alpha AS t FROM maxima m JOIN firsts f ON f.session_id = m.session_id WHERE m.inline_title_alpha IS NOT NULL
     UNION ALL
-    SELECT session_id, 'content_title_alpha' AS field, ABS(o_content_title_alpha - c_content_title_alpha) AS gap, t FROM pairs WHERE o_content_title_alpha IS NOT NULL AND c_content_title_alpha IS NOT NULL
+    SELECT m.session_id, 'content_title_alpha' AS field, m.content_title_alpha AS gap, f.content_title_alpha AS t FROM maxima m JOIN firsts f ON f.session_id = m.session_id WHERE m.content_title_alpha IS NOT NULL
     UNION ALL
-    SELECT session_id, 'blur_alpha' AS field, ABS(o_blur_alpha - c_blur_alpha) AS gap, t FROM pairs WHERE o_blur_alpha IS NOT NULL AND c_blur_alpha IS NOT NULL
+    SELECT m.session_id, 'blur_alpha' AS field, m.blur_alpha AS gap, f.blur_alpha AS t FROM maxima m JOIN firsts f ON f.session_id = m.session_id WHERE m.blur_alpha IS NOT NULL
     UNION ALL
-    SELECT session_id, 'bar_shown' AS field, ABS(o_bar_shown - c_bar_shown) AS gap, t FROM pairs WHERE o_bar_shown IS NOT NULL AND c_bar_shown IS NOT NULL
-), ranked AS (
-    SELECT session_id, field, gap, t,
-           ROW_NUMBER() OVER (PARTITION BY session_id, field ORDER BY gap DESC, t) AS position
-      FROM gaps
+    SELECT m.session_id, 'bar_shown' AS field, m.bar_shown AS gap, f.bar_shown AS t FROM maxima m JOIN firsts f ON f.session_id = m.session_id WHERE m.bar_shown IS NOT NULL
 )
 SELECT session_id, field, FLOOR(gap * 1e3 + 0.5) / 1e3 AS largest_gap, FLOOR(t * 1e3 + 0.5) / 1e3 AS t_s
-  FROM ranked
- WHERE position = 1
+  FROM gaps
  ORDER BY session_id, field;

@@ -1,99 +1,231 @@
 #!/usr/bin/env python3
-"""navrec on Apache Spark: pipes a landing table through `navrec analyze -` and writes the
-findings and session metrics as Parquet, partitioned like the landing table (by date and app).
+"""navrec on Apache Spark: pipes the landing table (load_landing.py) through `navrec analyze --rows`
+and writes the database's public tables as Parquet, partitioned by date and app (Docs "Beyond one
+machine").
 
     spark-submit --master local[2] Integrations/spark/analyze_job.py \\
-        --landing landing/ --out results/ --navrec .build/release/navrec [--set flapping.window=0.5 ...]
+        --landing landing/ --out results/ --navrec .build/release/navrec [--date 2026-11-02 ...] [--set flapping.window=0.5 ...]
 
-The job is map-only and keeps Python out of the data path: Spark SQL's TRANSFORM pipes each
-partition's `ndjson` column, row after row, through the statically linked navrec binary (shipped
-to the executors with SparkContext.addFile, or spark-submit --files on a cluster) inside the JVM,
-and from_json parses the JSON lines with the DDL in analyze_schema.ddl. Python only drives.
+Python only plans: Spark SQL's TRANSFORM pipes each task's landing rows, base64-framed so every
+byte arrives as recorded, through the navrec binary (shipped with SparkContext.addFile, or
+spark-submit --files), and from_json parses its lines with analyze_schema.ddl.
 
-Outputs under --out:
-- session_metrics/: one row per session: session_id, app, screen, device, os, started_at,
-  behaviors (comma-separated, as in the database), samples, duration, fps, hitch_time_ratio,
-  frame_jitter, findings, warnings, errors, and error (the FILE:LINE:COL message of a session
-  navrec could not read; its other columns are null); partitions date (startedAt's first 10
-  characters) and app.
-- findings/: one row per finding with the database's findings columns: session_id, settings,
-  kind, subkind, signal, source, severity, start_t, end_t, count, y_min, y_max,
-  suggested_hysteresis, suggested_swipe_distance, message, details; same partitions.
+Outputs under --out, each partitioned by date and app and each row with `run_id`, `navrec_version`
+and `settings` (the --set assignments, sorted, comma-separated; '' for defaults):
+- sessions/, findings/, session_summary/: the database's columns (Docs "The database"), plus
+  `landing_key` and `first_line` on sessions; `imported_at` and `analyzed_at` are the run's start.
+- errors/: one row per session navrec rejected: landing_key, source, first_line, session_key,
+  session_id (the header's id, NULL when it had none), started_at and error (`SOURCE:LINE:COL:
+  error: …`, LINE counted in the recorded file).
+- quarantine/: one row per landing row without its NDJSON (over the loader's --max-session-mib, or
+  with a line over 64 MiB): landing_key, load_id, source, first_line, session_key, recording_id, bytes.
+
+Identity as `import` has it: a re-delivery (the same session_key again) counts once, at its first
+landing_key; a recording id held by an earlier (by landing_key, over every day of the landing)
+analysed recording with other content gets `ID~HASH`. Re-running days (--date, default every day
+in the landing) replaces those days' partitions of every output (dynamic partition overwrite, and
+partitions a re-run no longer produces are removed); other days are untouched.
 """
 import argparse
 import os
 import shlex
+import time
+import urllib.parse
+import uuid
 
-from pyspark import SparkFiles
-from pyspark.sql import DataFrame, SparkSession
+from pyspark import SparkFiles, StorageLevel
+from pyspark.sql import DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
+from pyspark.errors import AnalysisException
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+TABLES = ["sessions", "findings", "session_summary", "errors", "quarantine"]
+LANDING_SCHEMA = ("landing_key STRING, load_id STRING, source STRING, first_line BIGINT, session_key STRING, "
+                  "recording_id STRING, bytes BIGINT, ndjson BINARY, date STRING, app STRING")
+DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__"
+# TRANSFORM's fields are separated by \u0001 unless told otherwise; `navrec analyze --rows` uses tabs.
+TAB_SEPARATED = "ROW FORMAT DELIMITED FIELDS TERMINATED BY '\\t'"
 
 
 def analyze_schema() -> str:
-    """The DDL of one `navrec analyze` line, without its comment lines."""
-    with open(os.path.join(HERE, "analyze_schema.ddl")) as file:
-        return " ".join(line.strip() for line in file if line.strip() and not line.startswith("--"))
+    """The DDL of one `navrec analyze --rows` line: analyze_schema.ddl and analyze_rows_schema.ddl."""
+    fields = []
+    for name in ("analyze_schema.ddl", "analyze_rows_schema.ddl"):
+        with open(os.path.join(HERE, name)) as file:
+            fields.append(" ".join(line.strip() for line in file if line.strip() and not line.startswith("--")))
+    return ", ".join(fields)
 
 
-def transform_command(navrec_on_driver: str, settings: list[str]) -> str:
-    """The bash line TRANSFORM runs per partition. navrec exits 65 when some sessions failed; their
-    error lines are in the output, so that is success for the job (anything else fails the task)."""
-    arguments = " ".join(shlex.quote(f"--set={setting}") for setting in settings)
+def transform_command(navrec_on_driver: str, arguments: str, reads_input: bool = True) -> str:
+    """The bash line TRANSFORM runs per task. navrec exits 65 when some sessions failed; their error
+    lines are rows, so that is success. On any other exit the rest of the input is drained, so
+    Spark sees navrec's exit status and stderr (in the task's error) rather than a broken pipe."""
     return (f'p=./navrec; [ -x "$p" ] || p={shlex.quote(navrec_on_driver)}; '
-            f'"$p" analyze - {arguments}; s=$?; [ $s -eq 65 ] && exit 0; exit $s')
+            f'"$p" {arguments}{"" if reads_input else " < /dev/null"}; s=$?; cat > /dev/null; '
+            f'[ $s -eq 0 ] || [ $s -eq 65 ] && exit 0; echo "navrec exited with status $s (its message is above)" >&2; exit $s')
 
 
 def sql_string(text: str) -> str:
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
-def analyze(spark: SparkSession, landing: DataFrame, navrec: str, settings: list[str]) -> DataFrame:
-    """One row per `navrec analyze` line, parsed with the DDL (FAILFAST: a line that does not fit
-    the schema fails the job rather than becoming nulls)."""
+def ship(spark: SparkSession, navrec: str) -> str:
     spark.sparkContext.addFile(navrec)
-    command = transform_command(SparkFiles.get(os.path.basename(navrec)), settings)
-    landing.select("ndjson").createOrReplaceTempView("navrec_landing")
-    lines = spark.sql(f"SELECT TRANSFORM(ndjson) USING {sql_string(command)} AS (line STRING) FROM navrec_landing")
-    return lines.select(F.from_json("line", analyze_schema(), {"mode": "FAILFAST"}).alias("s")).select("s.*")
+    return SparkFiles.get(os.path.basename(navrec))
 
 
-def session_metrics(lines: DataFrame) -> DataFrame:
-    severity = F.col("findings.severity")
-    return lines.select(
-        F.col("id").alias("session_id"), "app", "screen", "device", "os", F.col("startedAt").alias("started_at"),
-        F.array_join("behaviors", ",").alias("behaviors"), "samples", "duration", "fps",
-        F.col("hitchTimeRatio").alias("hitch_time_ratio"), F.col("frameJitter").alias("frame_jitter"),
-        F.size("findings").alias("findings"),
-        F.size(F.filter("findings", lambda f: f.severity == "warning")).alias("warnings"),
-        F.size(F.filter("findings", lambda f: f.severity == "error")).alias("errors"),
-        "error", F.substring("startedAt", 1, 10).alias("date"))
+def preflight(spark: SparkSession, navrec_on_driver: str) -> str:
+    """Runs `navrec --version` in one task per core before any data moves, so a binary that cannot
+    run on the executors fails the job at once with its own message; returns the version."""
+    tasks = max(1, spark.sparkContext.defaultParallelism)
+    spark.range(tasks, numPartitions=tasks).createOrReplaceTempView("navrec_preflight")
+    command = transform_command(navrec_on_driver, "--version", reads_input=False)
+    versions = {row.line for row in spark.sql(
+        f"SELECT TRANSFORM(id) USING {sql_string(command)} AS (line STRING) FROM navrec_preflight").collect()}
+    if len(versions) != 1:
+        raise SystemExit(f"analyze_job.py: error: the executors run different navrec builds: {sorted(versions)}")
+    return versions.pop().removeprefix("navrec ").strip()
 
 
-def findings(lines: DataFrame, settings: list[str]) -> DataFrame:
+def analyze(spark: SparkSession, rows: DataFrame, navrec_on_driver: str, settings: list[str]) -> DataFrame:
+    """One row per `navrec analyze --rows` line: landing_key and the parsed line (FAILFAST: a line
+    that does not fit the schema fails the job rather than becoming nulls)."""
+    arguments = "analyze --rows " + " ".join(shlex.quote(f"--set={setting}") for setting in settings)
+    command = transform_command(navrec_on_driver, arguments)
+    rows.createOrReplaceTempView("navrec_landing")
+    lines = spark.sql(
+        "SELECT TRANSFORM(landing_key, base64(encode(source, 'UTF-8')), first_line, base64(ndjson)) "
+        f"{TAB_SEPARATED} USING {sql_string(command)} AS (landing_key STRING, line STRING) {TAB_SEPARATED} FROM navrec_landing")
+    return lines.select("landing_key", F.from_json("line", analyze_schema(), {"mode": "FAILFAST"}).alias("s"))
+
+
+def identities(landing: DataFrame, analysed: DataFrame, earlier: DataFrame | None) -> DataFrame:
+    """landing_key -> id for the analysed sessions kept: the first delivery of each session_key;
+    a recording id's first recording (by landing_key) keeps it, later different ones get ID~HASH."""
+    first = Window.partitionBy("session_key").orderBy("landing_key")
+    deliveries = landing.where(~F.col("quarantined")).select("landing_key", "session_key").withColumn("delivery", F.row_number().over(first))
+    kept = analysed.join(deliveries.where("delivery = 1").select("landing_key"), "landing_key")
+    candidates = kept.select("landing_key", "recording_id", "content_id", F.lit(True).alias("current"))
+    if earlier is not None:
+        candidates = candidates.unionByName(earlier.select(
+            "landing_key", "recording_id", "content_id", F.lit(False).alias("current")))
+    order = Window.partitionBy("recording_id").orderBy("landing_key")
+    ranked = candidates.withColumn("claim", F.when(F.col("recording_id").isNull(), 1).otherwise(F.row_number().over(order)))
+    return ranked.where("current").select("landing_key", F.when(F.col("recording_id").isNull(), F.col("content_id"))
+                                         .when(F.col("claim") == 1, F.col("recording_id"))
+                                         .otherwise(F.concat("recording_id", F.lit("~"), F.substring("content_id", 6, 16))).alias("id"))
+
+
+def sessions_table(parsed: DataFrame, keys: DataFrame, ids: DataFrame, started: str) -> DataFrame:
+    """The database's `sessions` columns (and the analysis, for the other tables). `app` is the
+    landing's partition value, which is the header's app (NULL where it had none)."""
+    s = F.col("s")
+    return (parsed.where(s.error.isNull()).join(ids, "landing_key").join(keys.select("landing_key", "source", "first_line", "date", "app"), "landing_key")
+            .select("id", "app", s.screen.alias("screen"), s.device.alias("device"), s.os.alias("os"),
+                    s.fps.alias("fps"), s.startedAt.alias("started_at"), F.array_join(s.behaviors, ",").alias("behaviors"),
+                    s.parameters.alias("parameters"), s.contentId.alias("content_id"), "source", s.samples.alias("samples"),
+                    s.observedSamples.alias("observed_samples"), s.events.alias("events"), s.ignoredKeys.alias("ignored_keys"),
+                    s.duration.alias("duration"), F.lit(started).alias("imported_at"), s.recordingId.alias("recording_id"),
+                    s.tOrigin.alias("t_origin"), s.scale.alias("screen_scale"), s.appVersion.alias("app_version"), s.build.alias("build"),
+                    "landing_key", "first_line", s.alias("analysis"), "date"))
+
+
+def findings_table(sessions: DataFrame, settings: str) -> DataFrame:
     finding = F.col("f")
 
     def detail(key):
         return F.get_json_object(finding.details, f"$.{key}").cast("double")
 
-    return lines.select("id", "app", "startedAt", F.explode("findings").alias("f")).select(
-        F.col("id").alias("session_id"), F.lit(",".join(sorted(settings))).alias("settings"),
-        finding.kind.alias("kind"), finding.subkind.alias("subkind"), finding.signal.alias("signal"),
-        finding.source.alias("source"), finding.severity.alias("severity"), finding.start.alias("start_t"),
-        finding.end.alias("end_t"), finding["count"].alias("count"), detail("yMin").alias("y_min"),
-        detail("yMax").alias("y_max"), detail("suggestedHysteresis").alias("suggested_hysteresis"),
+    return sessions.select(F.col("id").alias("session_id"), "date", "app", F.explode("analysis.findings").alias("f")).select(
+        "session_id", F.lit(settings).alias("settings"), finding.kind.alias("kind"), finding.subkind.alias("subkind"),
+        finding.signal.alias("signal"), finding.source.alias("source"), finding.severity.alias("severity"),
+        finding.start.alias("start_t"), finding.end.alias("end_t"), finding["count"].alias("count"),
+        detail("yMin").alias("y_min"), detail("yMax").alias("y_max"), detail("suggestedHysteresis").alias("suggested_hysteresis"),
         detail("suggestedSwipeDistance").alias("suggested_swipe_distance"), finding.message.alias("message"),
-        finding.details.alias("details"), "app", F.substring("startedAt", 1, 10).alias("date"))
+        finding.details.alias("details"), "date", "app")
 
 
-def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: list[str]) -> None:
-    lines = analyze(spark, spark.read.parquet(landing_dir), navrec, settings)
-    # navrec runs once: both outputs come from the cached lines.
-    lines = lines.cache()
-    session_metrics(lines).write.mode("overwrite").partitionBy("date", "app").parquet(os.path.join(out, "session_metrics"))
-    findings(lines, settings).write.mode("overwrite").partitionBy("date", "app").parquet(os.path.join(out, "findings"))
-    lines.unpersist()
+def summary_table(sessions: DataFrame, started: str) -> DataFrame:
+    a = F.col("analysis")
+    return sessions.select(
+        F.col("id").alias("session_id"), "app", "screen", "device", "os", "behaviors", "fps",
+        "samples", "observed_samples", "events", "duration", "imported_at", a.hitchTimeRatio.alias("hitch_time_ratio"),
+        a.frameJitter.alias("frame_jitter"), a.gaps.alias("gaps"), a.gapTime.alias("gap_time"), F.lit(started).alias("analyzed_at"),
+        F.size(a.findings).cast("bigint").alias("findings"),
+        F.size(F.filter(a.findings, lambda f: f.severity == "warning")).cast("bigint").alias("warnings"),
+        F.size(F.filter(a.findings, lambda f: f.severity == "error")).cast("bigint").alias("errors"),
+        "screen_scale", "app_version", "build", "date")
+
+
+def write(spark: SparkSession, frame: DataFrame, path: str, days: list[str]) -> int:
+    """Replaces the run's days in `path` (dynamic partition overwrite), then removes those days'
+    partitions this run did not write (a re-run that no longer produces them); returns the rows."""
+    frame.write.mode("overwrite").partitionBy("date", "app").parquet(path)
+    written = {}
+    for row in frame.groupBy("date", "app").count().collect():
+        written[(row.date or DEFAULT_PARTITION, row.app)] = row["count"]
+    jvm = spark.sparkContext._jvm
+    root = jvm.org.apache.hadoop.fs.Path(path)
+    fs = root.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())
+    for day in days:
+        day_path = jvm.org.apache.hadoop.fs.Path(root, "date=" + day)
+        if not fs.exists(day_path):
+            continue
+        for status in fs.listStatus(day_path):
+            name = status.getPath().getName()
+            app = None if name == "app=" + DEFAULT_PARTITION else urllib.parse.unquote(name[4:])
+            if name.startswith("app=") and (day, app) not in written:
+                fs.delete(status.getPath(), True)
+    return sum(written.values())
+
+
+def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: list[str], days=None, run_id=None) -> dict:
+    """Runs the job over `days` (default: every day in the landing); returns the rows written per table."""
+    spark.conf.set("spark.sql.sources.partitionOverwriteMode", "dynamic")
+    spark.conf.set("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
+    spark.conf.set("spark.sql.chunkBase64String.enabled", "false")  # one base64 line per row (Spark 3.5.2+)
+    started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    run_id = run_id or started.replace("-", "").replace(":", "") + "-" + uuid.uuid4().hex[:8]
+    navrec_on_driver = ship(spark, navrec)
+    version = preflight(spark, navrec_on_driver)
+    setting_text = ",".join(sorted(settings))
+    landing = spark.read.schema(LANDING_SCHEMA).option("basePath", landing_dir).parquet(landing_dir)
+    keys = (landing.withColumn("quarantined", F.col("ndjson").isNull()).drop("ndjson")
+            .withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))))
+    if not days:
+        days = sorted(row.date for row in keys.select("date").distinct().collect())
+    chosen = landing.withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))).where(F.col("date").isin(days))
+    parsed = analyze(spark, chosen.where(F.col("ndjson").isNotNull()), navrec_on_driver, settings)
+    # navrec runs once: every output comes from these lines, kept on disk, not in executor memory.
+    parsed = parsed.persist(StorageLevel.DISK_ONLY)
+    analysed = parsed.where(F.col("s.error").isNull()).select(
+        "landing_key", F.col("s.recordingId").alias("recording_id"), F.col("s.contentId").alias("content_id"))
+    try:
+        # Other days' sessions hold their ids: a reused id here is derived if one of them was first.
+        earlier = (spark.read.parquet(os.path.join(out, "sessions")).where(~F.col("date").isin(days))
+                   .select("landing_key", "recording_id", "content_id"))
+    except AnalysisException:  # the first run: no sessions/ yet
+        earlier = None
+    sessions = sessions_table(parsed, keys, identities(keys, analysed, earlier), started).persist(StorageLevel.DISK_ONLY)
+    outputs = {
+        "sessions": sessions.drop("analysis"),
+        "findings": findings_table(sessions, setting_text),
+        "session_summary": summary_table(sessions, started),
+        "errors": parsed.where(F.col("s.error").isNotNull()).join(keys, "landing_key").select(
+            "landing_key", "source", "first_line", "session_key", F.col("s.id").alias("session_id"),
+            F.col("s.startedAt").alias("started_at"), F.col("s.error").alias("error"), "date", "app"),
+        "quarantine": chosen.where(F.col("ndjson").isNull()).select(
+            "landing_key", "load_id", "source", "first_line", "session_key", "recording_id", "bytes", "date", "app"),
+    }
+    counts = {}
+    for name, frame in outputs.items():
+        if "settings" not in frame.columns:
+            frame = frame.withColumn("settings", F.lit(setting_text))
+        frame = frame.withColumn("run_id", F.lit(run_id)).withColumn("navrec_version", F.lit(version))
+        counts[name] = write(spark, frame, os.path.join(out, name), days)
+    parsed.unpersist()
+    sessions.unpersist()
+    return counts
 
 
 def main():
@@ -102,9 +234,13 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--navrec", default=".build/release/navrec", help="the static navrec binary to ship")
     parser.add_argument("--set", dest="settings", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--date", dest="days", action="append", default=[], metavar="YYYY-MM-DD",
+                        help="a day to (re-)run; repeatable; default every day in the landing")
+    parser.add_argument("--run-id", help="default: the start time and 8 random hex digits")
     args = parser.parse_args()
     spark = SparkSession.builder.appName("navrec-analyze").getOrCreate()
-    run(spark, args.landing, args.out, os.path.abspath(args.navrec), args.settings)
+    counts = run(spark, args.landing, args.out, os.path.abspath(args.navrec), args.settings, args.days, args.run_id)
+    print("wrote " + ", ".join(f"{rows} {name}" for name, rows in counts.items()))
     spark.stop()
 
 

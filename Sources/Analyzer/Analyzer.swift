@@ -89,7 +89,9 @@ package struct Analyzer: Sendable {
         // One reused frame, read in place and observed by reference (Benchmarks/README.md).
         let frames = try reader(false)
         var frame = SessionFrame.empty
-        while try frames.read(into: &frame) { pass.observe(frame) }
+        try withUnsafeMutablePointer(to: &frame) { frame in
+            while try frames.read(into: &frame.pointee) { pass.observe(frame) }
+        }
         pass.finish()
 
         var findings = pass.findings

@@ -45,40 +45,53 @@ struct MainPass: Sendable {
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
     }
 
-    mutating func observe(_ frame: SessionFrame) {
-        // Without a replay the stored state is used where it is: `replay?.step(…) ?? frame.computed`
-        // copied it per frame.
+    /// Takes the next frame, read in place: the detectors get pointers to its states, as passing a
+    /// ~190-byte state by value copied it at every call (Benchmarks/README.md, "Main pass").
+    mutating func observe(_ frame: UnsafeMutablePointer<SessionFrame>) {
         if replay != nil {
-            let computed = replay!.step(frame.sample)
-            observe(frame, computed: computed)
+            var computed = replay!.step(frame.pointee.sample)
+            withUnsafePointer(to: &computed) { observe(frame, computed: $0) }
         } else {
-            observe(frame, computed: frame.computed)
+            withUnsafePointer(to: &frame.pointee.computed) { observe(frame, computed: $0) }
         }
     }
 
     @inline(__always)
-    private mutating func observe(_ frame: SessionFrame, computed: BarState) {
-        let sample = frame.sample
-        _ = inputReversals.add(sample.y)
+    private mutating func observe(_ frame: UnsafeMutablePointer<SessionFrame>, computed: UnsafePointer<BarState>) {
+        if case .some = frame.pointee.observed {
+            // `&observed!` projects the state in place; `if let` would copy it.
+            withUnsafePointer(to: &frame.pointee.observed!) { observe(frame, computed: computed, observed: $0) }
+        } else {
+            observe(frame, computed: computed, observed: nil)
+        }
+    }
+
+    @inline(__always)
+    private mutating func observe(
+        _ frame: UnsafeMutablePointer<SessionFrame>, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?
+    ) {
+        let t = frame.pointee.sample.t
+        let y = frame.pointee.sample.y
+        _ = inputReversals.add(y)
         let after = inputReversals.total
 
-        computedFlapping?.observe(t: sample.t, y: sample.y, state: computed, observed: frame.observed)
-        computedJitter.observe(t: sample.t, state: computed, inputAfter: after)
-        computedTitles.observe(t: sample.t, state: computed)
-        if let observed = frame.observed {
+        computedFlapping?.observe(t: t, y: y, state: computed, observed: observed)
+        computedJitter.observe(t: t, state: computed, inputAfter: after)
+        computedTitles.observe(t: t, state: computed)
+        if let observed {
             if observedFlapping == nil { startObserved() }
-            observedFlapping?.observe(t: sample.t, y: sample.y, state: observed)
-            observedJitter?.observe(t: sample.t, state: observed, inputAfter: after)
-            observedTitles?.observe(t: sample.t, state: observed)
+            observedFlapping?.observe(t: t, y: y, state: observed)
+            observedJitter?.observe(t: t, state: observed, inputAfter: after)
+            observedTitles?.observe(t: t, state: observed)
         }
-        comparison?.observe(t: sample.t, computed: computed, observed: frame.observed)
-        hitch.observe(sample)
+        comparison?.observe(t: t, computed: computed, observed: observed)
+        hitch.observe(frame.pointee.sample)
         // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
         // after an interval), so the late frames are the ones it names, not the current sample.
         if !hitch.newHitches.isEmpty {
             for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
         }
-        timeline.observe(sample: sample, computed: computed, observed: frame.observed)
+        timeline.observe(t: t, y: y, computed: computed, observed: observed)
     }
 
     /// The observed stream's detectors start at its first state: before it nothing is known.

@@ -125,11 +125,12 @@ struct TimelineDigestBuilder: Sendable {
             count: self.bucketCount)
     }
 
-    mutating func observe(sample: ScrollSample, computed: BarState, observed: BarState?) {
-        let origin = origin ?? sample.t
+    /// Takes one sample at `t` with offset `y` and its states, read in place.
+    mutating func observe(t: Double, y: Double, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?) {
+        let origin = origin ?? t
         self.origin = origin
-        lastT = sample.t
-        let position = duration > 0 ? (sample.t - origin) / duration * Double(bucketCount) : 0
+        lastT = t
+        let position = duration > 0 ? (t - origin) / duration * Double(bucketCount) : 0
         // Compared as doubles first: a time far beyond the duration (or NaN) must not reach Int().
         let index = position >= 1 ? Int(min(position, Double(bucketCount - 1))) : 0
         let presentations = self.presentations
@@ -139,13 +140,13 @@ struct TimelineDigestBuilder: Sendable {
         let sawObserved = accumulators.withUnsafeMutableBufferPointer { accumulators in
             let bucket = accumulators.baseAddress! + index
             bucket.pointee.samples += 1
-            bucket.pointee.yMin = min(bucket.pointee.yMin, sample.y)
-            bucket.pointee.yMax = max(bucket.pointee.yMax, sample.y)
-            if let height = computed.barHeight {
+            bucket.pointee.yMin = min(bucket.pointee.yMin, y)
+            bucket.pointee.yMax = max(bucket.pointee.yMax, y)
+            if let height = computed.pointee.barHeight {
                 bucket.pointee.heightMin = min(bucket.pointee.heightMin, height)
                 bucket.pointee.heightMax = max(bucket.pointee.heightMax, height)
             }
-            if let shown = computed.barShown {
+            if let shown = computed.pointee.barShown {
                 bucket.pointee.shownMin = min(bucket.pointee.shownMin, shown)
                 bucket.pointee.shownMax = max(bucket.pointee.shownMax, shown)
             }
@@ -163,11 +164,13 @@ struct TimelineDigestBuilder: Sendable {
 
     /// Counts the title lanes of `state` that are known and visible.
     @inline(__always)
-    private static func count(_ presentations: [TitlePresentation], in state: BarState, visible: inout [Int], known: inout [Int]) {
+    private static func count(
+        _ presentations: [TitlePresentation], in state: UnsafePointer<BarState>, visible: inout [Int], known: inout [Int]
+    ) {
         visible.withUnsafeMutableBufferPointer { visible in
             known.withUnsafeMutableBufferPointer { known in
                 for (lane, presentation) in presentations.enumerated() {
-                    guard let alpha = presentation.alpha(in: state) else { continue }
+                    guard let alpha = presentation.alpha(in: state.pointee) else { continue }
                     known[lane] += 1
                     if alpha >= BarState.visibleAlpha { visible[lane] += 1 }
                 }
@@ -177,11 +180,11 @@ struct TimelineDigestBuilder: Sendable {
 
     /// Widens the bucket's signal ranges by the values `state` has.
     @inline(__always)
-    private static func widen(_ bucket: UnsafeMutablePointer<Accumulator>, with state: BarState, offset: Int) {
+    private static func widen(_ bucket: UnsafeMutablePointer<Accumulator>, with state: UnsafePointer<BarState>, offset: Int) {
         bucket.pointee.signalMin.withUnsafeMutableBufferPointer { minimums in
             bucket.pointee.signalMax.withUnsafeMutableBufferPointer { maximums in
                 for (index, signal) in ContinuousSignal.allCases.enumerated() {
-                    guard let value = signal.value(in: state) else { continue }
+                    guard let value = signal.value(in: state.pointee) else { continue }
                     minimums[offset + index] = min(minimums[offset + index], value)
                     maximums[offset + index] = max(maximums[offset + index], value)
                 }

@@ -8,8 +8,8 @@ internal import TextTools
 /// `--` comment (`navrec query $'-- hot spots\nselect …'`) is the query, not an option. Unknown
 /// options are usage errors with a "did you mean" hint.
 public struct ParsedArguments {
-    public private(set) var values: [String: [String]] = [:]
-    public private(set) var flags: Set<String> = []
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
     public private(set) var positionals: [String] = []
     /// Whether `--help`/`-h` was given.
     public private(set) var wantsHelp = false
@@ -83,11 +83,12 @@ public struct ParsedArguments {
         }
     }
 
-    /// The value of a single-valued option.
-    public func value(_ name: String) -> String? { values[name]?.last }
+    /// The value of `option`, `nil` when it is absent.
+    public func value(_ option: Option<String>) -> String? { values[option.spec.name]?.last }
 
-    /// Every value of a repeatable option, in order.
-    public func all(_ name: String) -> [String] { values[name] ?? [] }
+    /// Every value of `option`, in the order given.
+    public func all(_ option: Option<[String]>) -> [String] { values[option.spec.name] ?? [] }
 
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// Whether the flag was given.
+    public func has(_ option: Option<Bool>) -> Bool { flags.contains(option.spec.name) }
 }

@@ -17,6 +17,7 @@ public enum TitlePresentation: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The presentation's alpha in `state`.
+    @inlinable
     public func alpha(in state: BarState) -> Double? {
         switch self {
         case .large: state.largeTitleAlpha

@@ -16,15 +16,15 @@ import BarModel
 /// event (its `y` cell stays empty). Quoting follows
 /// RFC 4180 (`"a ""quoted"", multi-line field"`), lines end in `\n` or `\r\n`, blank lines are
 /// skipped. Empty cells are absent values; booleans are `true`/`false`/`1`/`0` (any case).
-/// The session's metadata comes from the caller (the command line), so ``next()`` returns
+/// The session's metadata comes from the caller (the command line), so ``read(into:)`` reads
 /// `.header` first, then the samples, then `.endOfSession`.
 ///
 /// Not thread-safe: use one reader from one task at a time.
-public final class CSVReader {
+public final class CSVReader: RecordingReader {
     /// The name errors use for the file.
     public let displayName: String
-    /// The 1-based line the sample ``next()`` last returned starts on.
-    package private(set) var itemLine = 0
+    /// The 1-based line the sample ``read(into:)`` last returned starts on.
+    public private(set) var itemLine = 0
     private var header: SessionHeader
     private let lines: LineReader
     private var columns: [Column] = []
@@ -97,18 +97,23 @@ public final class CSVReader {
         hasher.add(Array(header.behaviors.json.utf8))
     }
 
-    /// The next item: `.header`, then samples, then `.endOfSession`, then `nil`.
+    /// Reads `.header`, then the samples, then `.endOfSession`, then returns `false`.
     ///
     /// - Throws: ``RecordingError`` at the first bad row or read failure; the reader then stays failed.
-    public func next() throws(RecordingError) -> RecordingItem? {
+    public func read(into item: inout RecordingItem) throws(RecordingError) -> Bool {
         if let failure { throw failure }
         do {
-            return try readItem()
+            guard let next = try readItem() else { return false }
+            item = next
+            return true
         } catch {
             failure = error
             throw error
         }
     }
+
+    /// A CSV file is one session: after a failure there is no next session to go on at.
+    public func resumeAtNextHeader() -> Bool { false }
 
     private func readItem() throws(RecordingError) -> RecordingItem? {
         guard state != .finished else { return nil }

@@ -1,5 +1,5 @@
 /// The content hash behind ``SessionSummary/contentID``: 64 bits over a session's lines, eight
-/// bytes at a time, so hashing costs a few cycles per line.
+/// bytes at a time (the last, short chunk of a line too), so hashing costs a few cycles per line.
 ///
 /// The algorithm is part of the stored data (importing the same recording again must find the
 /// same id), so it never changes; a different one would need a new prefix than `auto-`.
@@ -28,7 +28,17 @@ struct ContentHasher {
         if let base = line.baseAddress {
             let raw = UnsafeRawPointer(base)
             var offset = 0
-            while offset + 8 <= count {
+            // Two chunks a turn: half the loop's own instructions per chunk.
+            while offset &+ 16 <= count {
+                let first = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                h = (h ^ first) &* 0x9E37_79B9_7F4A_7C15
+                h ^= h >> 32
+                let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
+                h = (h ^ second) &* 0x9E37_79B9_7F4A_7C15
+                h ^= h >> 32
+                offset &+= 16
+            }
+            if offset + 8 <= count {
                 let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 h = (h ^ chunk) &* 0x9E37_79B9_7F4A_7C15
                 h ^= h >> 32
@@ -36,11 +46,18 @@ struct ContentHasher {
             }
             if offset < count {
                 var chunk: UInt64 = 0
-                var shift: UInt64 = 0
-                while offset < count {
-                    chunk |= UInt64(base[offset]) << shift
-                    shift += 8
-                    offset += 1
+                if count >= 8 {
+                    // The line's last eight bytes shifted down to the ones left over: the same
+                    // zero-padded chunk as the byte loop below, in one load instead of up to seven.
+                    let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+                    chunk = last >> UInt64(8 * (8 - (count - offset)))
+                } else {
+                    var shift: UInt64 = 0
+                    while offset < count {
+                        chunk |= UInt64(base[offset]) << shift
+                        shift += 8
+                        offset += 1
+                    }
                 }
                 h = (h ^ chunk) &* 0x9E37_79B9_7F4A_7C15
                 h ^= h >> 32

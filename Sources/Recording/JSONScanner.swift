@@ -36,6 +36,8 @@ struct JSONScanner {
     let observedState: UnsafeMutablePointer<BarState>
     /// The bar-state keys, held here so the per-key lookup skips the global's lazy-init check.
     let fieldNames = BarFieldNames.camelCase
+    /// The fast path's texts, held here for the same reason.
+    let words = CommonSampleWords.shared
     /// Whether the last sample line had a `bar` object.
     var hasObserved = false
     /// The last sample line's observed bar state.
@@ -65,7 +67,6 @@ struct JSONScanner {
         base = line.baseAddress ?? UnsafePointer(scratch)
         end = line.count
         index = 0
-        keys.reset()
     }
 
     // MARK: Bytes

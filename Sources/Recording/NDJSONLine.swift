@@ -72,6 +72,8 @@ let maximumFrameDuration = 1.0
 extension JSONScanner {
     /// Parses one NDJSON line (set with ``reset(_:)``): a header, a sample or an event.
     mutating func parseRecordLine() throws(ScanError) -> NDJSONLine {
+        // Here rather than in `reset`: the common sample lines (`parseCommonSample`) never need it.
+        keys.reset()
         skipWhitespace()
         if atEnd { return .blank }
         guard base[index] == UInt8(ascii: "{") else {

@@ -16,10 +16,11 @@ package import BarModel
 ///
 /// ```swift
 /// let reader = try NDJSONReader(path: "session.ndjson", displayName: "session.ndjson")
-/// while let item = try reader.next() { … }
+/// var item = RecordingItem.placeholder
+/// while try reader.read(into: &item) { … }
 /// ```
 /// Not thread-safe: use one reader from one task at a time.
-public final class NDJSONReader {
+public final class NDJSONReader: RecordingReader {
     /// The name errors use for the file.
     public let displayName: String
     private let lines: LineReader
@@ -86,6 +87,12 @@ public final class NDJSONReader {
         self.init(lines: LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false), displayName: displayName)
     }
 
+    /// Reads an open file descriptor holding lines `firstLine`… of `displayName` (a session cut out
+    /// of a larger file, so errors name the line in that file); the reader does not close it.
+    package convenience init(fileDescriptor: Int32, displayName: String, firstLine: Int) {
+        self.init(lines: LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false, firstLineNumber: firstLine), displayName: displayName)
+    }
+
     /// A reader with a small buffer and line cap, for tests of lines that span reads.
     init(fileDescriptor: Int32, displayName: String, bufferSize: Int, maxLineLength: Int) {
         lines = LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false, bufferSize: bufferSize, maxLineLength: maxLineLength)
@@ -101,45 +108,16 @@ public final class NDJSONReader {
         scanner.release()
     }
 
-    /// The next item, or `nil` after the last session's ``RecordingItem/endOfSession(_:)``.
-    ///
-    /// - Throws: ``RecordingError`` at the first bad line (kind ``RecordingError/Kind/invalidInput``)
-    ///   or read failure (kind ``RecordingError/Kind/unreadable``); the reader then stays failed.
-    public func next() throws(RecordingError) -> RecordingItem? {
-        switch try advance() {
-        case .sample: .sample(scanner.sample, observed: scanner.observed)
-        case .other: otherItem
-        case .end: nil
-        }
-    }
-
-    /// What ``advance()`` read.
-    package enum Step {
-        /// A sample: ``sample`` and ``observed``.
-        case sample
-        /// A header, event or end of session: ``otherItem``.
-        case other
-        /// Past the last session's end.
-        case end
-    }
-
-    /// Reads the next item as ``next()`` does, but leaves a sample in ``sample`` and ``observed``
-    /// instead of returning it inside a ``RecordingItem``: the importer's hot path, where copying
-    /// the sample's ~190-byte item through optionals and enums showed
-    /// in the profile (Benchmarks/README.md).
-    ///
-    /// - Throws: As ``next()``.
-    @inline(__always)
-    package func advance() throws(RecordingError) -> Step {
+    public func read(into item: inout RecordingItem) throws(RecordingError) -> Bool {
         if case .header(let header) = pendingHeader {
             pendingHeader = .none
-            otherItem = .header(header)
-            return .other
+            item = .header(header)
+            return true
         }
         if let failure { throw failure }
-        if finished { return .end }
+        if finished { return false }
         do {
-            return try readItem()
+            return try readItem(into: &item)
         } catch {
             failure = error
             throw error
@@ -149,11 +127,7 @@ public final class NDJSONReader {
     /// Clears a bad-input failure so reading goes on at the next session header: the rest of the
     /// failed session is skipped, lines up to a line that names `"navrec"`. An over-long line is
     /// such a failure too: its session fails and the line itself is skipped without being held.
-    /// Returns `false`, and stays failed, when there is nothing to resume: no failure, or an I/O
-    /// error.
-    ///
-    /// For consumers that report a bad session and go on (`navrec analyze`, `navrec import`).
-    package func resumeAtNextHeader() -> Bool {
+    public func resumeAtNextHeader() -> Bool {
         guard let failure, failure.kind == .invalidInput else { return false }
         self.failure = nil
         inSession = false
@@ -161,21 +135,13 @@ public final class NDJSONReader {
         return true
     }
 
-    /// The sample ``advance()`` last returned ``Step/sample`` for.
-    package var sample: ScrollSample { scanner.sample }
-    /// That sample's observed bar state, if the line had one.
-    package var observed: BarState? { scanner.observed }
-    /// The same state in place (`nil` when the line had none), valid until the next ``advance()``.
-    package var observedPointer: UnsafePointer<BarState>? {
-        scanner.hasObserved ? UnsafePointer(scanner.observedState) : nil
-    }
-    /// The 1-based line of the sample ``advance()`` or ``next()`` last returned.
-    package private(set) var itemLine = 0
-    /// The item ``advance()`` last returned ``Step/other`` for.
-    package private(set) var otherItem = RecordingItem.event(ScrollEvent(t: 0, target: .content))
+    /// The 1-based line of the sample ``read(into:)`` last returned.
+    // Unchecked: the runtime's exclusivity check of this public property cost more than the
+    // assignment on every sample; only `readItem` writes it.
+    @exclusivity(unchecked) public private(set) var itemLine = 0
 
     @inline(__always)
-    private func readItem() throws(RecordingError) -> Step {
+    private func readItem(into item: inout RecordingItem) throws(RecordingError) -> Bool {
         while true {
             let nextLine: UnsafeBufferPointer<UInt8>?
             do {
@@ -189,10 +155,10 @@ public final class NDJSONReader {
                 finished = true
                 if inSession {
                     inSession = false
-                    otherItem = .endOfSession(session.summary)
-                    return .other
+                    item = .endOfSession(session.summary)
+                    return true
                 }
-                return .end
+                return false
             }
             let lineNumber = lines.lineNumber
             var columnShift = 0
@@ -209,7 +175,11 @@ public final class NDJSONReader {
             scanner.reset(line)
             let parsed: NDJSONLine
             do {
-                parsed = try scanner.parseRecordLine()
+                if let tOffset = scanner.parseCommonSample() {
+                    parsed = .sample(tOffset: tOffset, ignoredKeys: 0)
+                } else {
+                    parsed = try scanner.parseRecordLine()
+                }
             } catch {
                 var message = error.message
                 if Self.continuesOnNextLine(line, errorAt: error.offset) {
@@ -225,8 +195,8 @@ public final class NDJSONReader {
                     // or event on it begins a new object, so a new session.
                     inSession = false
                     self.failure = failure
-                    otherItem = .endOfSession(session.summary)
-                    return .other
+                    item = .endOfSession(session.summary)
+                    return true
                 }
                 skippingToHeader = false
                 throw failure
@@ -245,12 +215,18 @@ public final class NDJSONReader {
                 }
                 session.samples += 1
                 itemLine = lineNumber
-                return .sample
+                // Built from the scanner's state in place: one copy of it, not an optional first.
+                if scanner.hasObserved {
+                    item = .sample(scanner.sample, observed: scanner.observedState.pointee)
+                } else {
+                    item = .sample(scanner.sample, observed: nil)
+                }
+                return true
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
                 session.events += 1
-                otherItem = .event(event)
-                return .other
+                item = .event(event)
+                return true
             case .header(var header, let ignoredKeys):
                 header.line = lineNumber
                 var next = SessionProgress(firstLine: lineNumber, lastLine: lineNumber, ignoredKeys: ignoredKeys)
@@ -261,11 +237,11 @@ public final class NDJSONReader {
                 inSession = true
                 if let previous {
                     pendingHeader = .header(header)
-                    otherItem = .endOfSession(previous)
-                    return .other
+                    item = .endOfSession(previous)
+                    return true
                 }
-                otherItem = .header(header)
-                return .other
+                item = .header(header)
+                return true
             }
         }
     }

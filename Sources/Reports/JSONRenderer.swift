@@ -50,6 +50,24 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         return output
     }
 
+    /// The line of `navrec analyze --rows`: ``sessionLine(_:)`` followed by the columns of the
+    /// session's `sessions` row that the analysis does not carry, so the Spark job can write that
+    /// table as `import` does (`parameters` is the stored JSON text, `observedSamples` the samples
+    /// with an observed state, `tOrigin` the raw clock's first `t` or 0).
+    package func sessionLine(
+        _ analysis: SessionAnalysis, contentID: String, recordingID: String?, parametersJSON: String,
+        observedSamples: Int, events: Int, ignoredKeys: Int, tOrigin: Double
+    ) -> String {
+        guard case .object(let members) = session(analysis, withMetadata: true) else { preconditionFailure("a session is an object") }
+        var output = ""
+        JSONValue.object(members + [
+            ("contentId", .string(contentID)), ("recordingId", recordingID.map(JSONValue.string) ?? .null),
+            ("parameters", .string(parametersJSON)), ("observedSamples", .integer(observedSamples)),
+            ("events", .integer(events)), ("ignoredKeys", .integer(ignoredKeys)), ("tOrigin", .plainNumber(tOrigin)),
+        ]).write(to: &output, indent: 0, compact: true)
+        return output
+    }
+
     /// The line `navrec analyze` prints for a session it could not read: its header's id, app and
     /// start time (`null` when the header lacked them or was itself the bad line) and the reader's
     /// `FILE:LINE:COL: error: …`.

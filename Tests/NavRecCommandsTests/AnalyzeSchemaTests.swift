@@ -44,8 +44,8 @@ struct AnalyzeSchemaTests {
         }
     }
 
-    static func ddl() throws -> [Field] {
-        let text = try String(contentsOf: QueryTests.packageRoot.appending(path: "Integrations/spark/analyze_schema.ddl"), encoding: .utf8)
+    static func ddl(_ name: String = "analyze_schema.ddl") throws -> [Field] {
+        let text = try String(contentsOf: QueryTests.packageRoot.appending(path: "Integrations/spark/\(name)"), encoding: .utf8)
         let body = text.split(separator: "\n").filter { !$0.hasPrefix("--") && !$0.isEmpty }.joined(separator: " ")
         return fields(Substring(body))
     }
@@ -110,5 +110,42 @@ struct AnalyzeSchemaTests {
         #expect(failure?["id"] as? String == "broken")
         #expect(failure?["app"] as? String == "Music")
         #expect(failure?["error"] as? String == "\(file):\(try SimulatedFleet.fleet(count: 40).split(separator: "\n").count + 2):6: error: 't' must be a number, found a string")
+    }
+
+    /// One `--rows` line: KEY, SOURCE and NDJSON (base64) and FIRST_LINE, tab-separated.
+    static func row(_ key: String, _ source: String, _ firstLine: Int, _ ndjson: Data) -> String {
+        "\(key)\t\(Data(source.utf8).base64EncodedString())\t\(firstLine)\t\(ndjson.base64EncodedString())\n"
+    }
+
+    @Test("--rows: each row is a file of its own named by the row; lines carry the key and the stored columns of analyze_rows_schema.ddl")
+    func rowsMatchOutput() throws {
+        let ddl = try Self.ddl() + Self.ddl("analyze_rows_schema.ddl")
+        #expect(try Self.ddl("analyze_rows_schema.ddl").map(\.name) == [
+            "contentId", "recordingId", "parameters", "observedSamples", "events", "ignoredKeys", "tOrigin"])
+        let fleet = try SimulatedFleet.fleet(count: 3)
+        let bad = #"{"navrec":1,"session":{"id":"broken","app":"Music","behaviors":{"blurHeader":{}}}}"# + "\n" + #"{"t":"late","y":1}"# + "\n"
+        var utf8 = Data(#"{"navrec":1,"session":{"id":"latin1","screen":"Caf"#.utf8)
+        utf8 += Data([0xE9]) + Data(#"","behaviors":{"blurHeader":{}}}}"#.utf8) + Data("\n".utf8)
+        let input = Self.row("k1", "a.ndjson", 1, Data(fleet.utf8)) + Self.row("k2", "b.ndjson", 7, Data(bad.utf8))
+            + Self.row("k3", "c.ndjson", 12, utf8)
+        let result = try NavRecBinary.run(["analyze", "--rows"], stdin: Data(input.utf8))
+        #expect(result.status == 65)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.map { $0.split(separator: "\t")[0] } == ["k1", "k1", "k1", "k2", "k3"])
+        let objects = try lines.map {
+            try JSONSerialization.jsonObject(with: Data($0.split(separator: "\t")[1].utf8)) as? [String: Any] ?? [:]
+        }
+        for object in objects.prefix(3) {
+            #expect(Set(object.keys) == Set(ddl.map(\.name)).subtracting(["error"]))
+            for field in ddl { if let value = object[field.name] { #expect(Self.fits(value, field), "\(field.name): \(value)") } }
+        }
+        let plain = try NavRecBinary.run(["analyze", "-"], stdin: Data(fleet.utf8)).stdout.split(separator: "\n")
+        #expect(lines.prefix(3).map { $0.split(separator: "\t")[1].hasPrefix(plain[lines.firstIndex(of: $0)!].dropLast()) } == [true, true, true])
+        #expect(objects[3]["error"] as? String == "b.ndjson:8:6: error: 't' must be a number, found a string")
+        #expect(objects[4]["error"] as? String == "c.ndjson:12:51: error: invalid UTF-8 in a string (byte 0xE9 followed by 0x22)")
+
+        let malformed = try NavRecBinary.run(["analyze", "--rows"], stdin: Data("k1\tnot a frame\n".utf8))
+        #expect(malformed.status == 64)
+        #expect(malformed.stderr.contains("<stdin>:1:1: error: a --rows line is KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON"))
     }
 }

@@ -24,44 +24,26 @@ struct CLIEdgesTests {
         #expect(imported.stdout.contains("40 sessions stored"), "\(imported.stdout)")
     }
 
-    /// `navrec arguments…` on a pseudo-terminal (util-linux `script`), its output as bytes; `nil` without `script`.
-    func onTerminal(_ arguments: [String], environment: [String: String]) throws -> String? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return nil }
-        let command = ([NavRecBinary.url.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = nil
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    @Test("colour: TERM=dumb gets none (nor progress escapes), --color always|never override, auto colours a terminal")
+    @Test("colour: auto colours a terminal, not NO_COLOR, TERM=dumb (nor progress escapes) or a pipe; --color always|never override")
     func color() throws {
         let db = directory.path("color.sqlite")
         let imported = try NavRecBinary.run(["import", try directory.write("h.ndjson", ReportTests.hoverExample), "--db", db])
         #expect(imported.status == 0)
         let report = ["report", "--db", db]
-        if let dumb = try onTerminal(report, environment: ["TERM": "dumb"]) {
+        if let dumb = try NavRecBinary.onTerminal(report, environment: ["TERM": "dumb"]) {
             #expect(dumb.contains("warning  0.02–0.07 s"), "\(dumb)")
             #expect(!dumb.contains("\u{1B}"))
-            let never = try #require(try onTerminal(report + ["--color", "never"], environment: ["TERM": "xterm"]))
+            let never = try #require(try NavRecBinary.onTerminal(report + ["--color", "never"], environment: ["TERM": "xterm"]))
             #expect(!never.contains("\u{1B}[33m"))
-            let auto = try #require(try onTerminal(report, environment: ["TERM": "xterm"]))
-            #expect(auto.contains("\u{1B}[33mwarning\u{1B}[0m"))
+            let auto = try #require(try NavRecBinary.onTerminal(report, environment: ["TERM": "xterm"]))
+            #expect(auto.contains("\u{1B}[33mwarning\u{1B}[0m  0.02–0.07 s"))
+            let noColor = try #require(try NavRecBinary.onTerminal(report, environment: ["TERM": "xterm", "NO_COLOR": "1"]))
+            #expect(noColor.contains("  warning  0.02–0.07 s") && !noColor.contains("\u{1B}[33m"))
         }
         let piped = try NavRecBinary.run(report + ["--color", "always"])
         #expect(piped.stdout.contains("\u{1B}[33mwarning\u{1B}[0m"))
         let plain = try NavRecBinary.run(report)
-        #expect(!plain.stdout.contains("\u{1B}"))
+        #expect(plain.stdout.contains("  warning  0.02–0.07 s") && !plain.stdout.contains("\u{1B}"))
         let wrong = try NavRecBinary.run(report + ["--color", "sometimes"])
         #expect(wrong.status == 64)
         #expect(wrong.stderr.contains("--color takes auto, always or never, not 'sometimes'"), "\(wrong.stderr)")
@@ -81,12 +63,16 @@ struct CLIEdgesTests {
         #expect(!unset.stdout.contains("with --set"))
     }
 
-    @Test("the man page is ASCII and groff renders it without a warning")
+    @Test("the man page comes from the same declarations as --help, is ASCII, and groff renders it without a warning")
     func manPageForGroff() throws {
         let page = try NavRecBinary.run(["man"])
         #expect(page.status == 0)
         #expect(page.stdout.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(page.stdout.contains("\\[u00B1] points"), "± as groff's named Unicode escape")
+        // From the same declarations as --help.
+        #expect(page.stdout.hasPrefix(".TH NAVREC 1"))
+        #expect(page.stdout.contains(".SS \"navrec report [SESSION...]\"\n"))
+        #expect(page.stdout.contains(".TP\n\\fB\\-\\-fail\\-on\\fR \\fIwarning|error\\fR\nExit 1 when a finding at this severity or worse exists; exit 66 when no session was reported.\n"))
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
@@ -124,14 +110,21 @@ struct CLIEdgesTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test("completions complete option values, shells, tunable parameters, query names and session ids (bash, zsh, fish)")
+    @Test("completions name every command and option and complete options, their values, shells, tunable parameters, query names and session ids (bash, zsh, fish)")
     func completionValues() throws {
         let db = directory.path("demo.sqlite")
         #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
         for name in ["bash", "zsh", "fish"] {
-            try NavRecBinary.run(["completions", name]).stdout.write(toFile: directory.path("navrec.\(name)"), atomically: true, encoding: .utf8)
+            let script = try NavRecBinary.run(["completions", name])
+            #expect(script.status == 0)
+            for word in ["import", "report", "export", "datasette-metadata", "fail-on", "behavior", "session-id"] {
+                #expect(script.stdout.contains(word), "\(name) lacks \(word)")
+            }
+            try script.stdout.write(toFile: directory.path("navrec.\(name)"), atomically: true, encoding: .utf8)
         }
+        #expect(try NavRecBinary.run(["completions", "tcsh"]).status == 64)
         let cases: [(String, String)] = [
+            ("navrec report --fa", "--fail-on"),
             ("navrec report --format ", "text json markdown html junit sarif"),
             ("navrec report --fail-on ", "warning error"),
             ("navrec report --color ", "auto always never"),

@@ -69,6 +69,8 @@ struct FlappingDetector: Sendable {
     /// Per signal, the `y` at which it switches, where a Schmitt threshold drives it.
     private let thresholds: [Double?]
     private var trackers: [Tracker]
+    /// The signals (bits in `signals` order) either stream has had a value of.
+    private var seen: UInt8 = 0
     /// Reported episodes so far, in the order they ended.
     private(set) var episodes: [Episode] = []
 
@@ -98,20 +100,26 @@ struct FlappingDetector: Sendable {
     }
 
     /// Takes one sample's state at time `t` with scroll offset `y`; on the computed stream,
-    /// `observed` is the app's state on the same sample, if it reported one.
-    mutating func observe(t: Double, y: Double, state: BarState, observed: BarState? = nil) {
+    /// `observed` is the app's state on the same sample, if it reported one. The states are read in
+    /// place (a ~190-byte state passed by value was copied at every call).
+    mutating func observe(t: Double, y: Double, state: UnsafePointer<BarState>, observed: UnsafePointer<BarState>? = nil) {
+        let values = BinarySignal.values(in: state)
+        let observedValues = observed.map { BinarySignal.values(in: $0) } ?? BinarySignal.Values()
+        // A signal neither state has and no tracker has seen changes nothing (its sweep restarts at
+        // its first value): only the others are visited.
+        var visit = values.known | observedValues.known | seen
+        guard visit != 0 else { return }
+        seen |= values.known | observedValues.known
         // One exclusive access to the trackers per frame (see JitterDetector.observe); the episodes
         // are a separate stored property, so a run that ends is recorded in place.
         let window = self.window
         let minimum = minToggles
         let sweepLimits = self.sweepLimits
         let thresholds = self.thresholds
-        // Unwrapped once here: `if let observed` inside the loop copied the optional ~190-byte
-        // state once per signal, observed or not (seven copies a frame in the profile).
-        let hasObserved = observed != nil
-        let observedState = observed ?? BarState()
         trackers.withUnsafeMutableBufferPointer { trackers in
-            for (index, signal) in Self.signals.enumerated() {
+            while visit != 0 {
+                let index = visit.trailingZeroBitCount
+                visit &= visit - 1
                 if trackers[index].count > 0 {
                     trackers[index].runMin = min(trackers[index].runMin, y)
                     trackers[index].runMax = max(trackers[index].runMax, y)
@@ -119,11 +127,11 @@ struct FlappingDetector: Sendable {
                 trackers[index].sweepMin = min(trackers[index].sweepMin, y)
                 trackers[index].sweepMax = max(trackers[index].sweepMax, y)
                 var observedToggled = false
-                if hasObserved, let observedValue = signal.value(in: observedState) {
+                if let observedValue = observedValues.value(index) {
                     if let previous = trackers[index].observedLast, previous != observedValue { observedToggled = true }
                     trackers[index].observedLast = observedValue
                 }
-                guard let value = signal.value(in: state) else { continue }
+                guard let value = values.value(index) else { continue }
                 if trackers[index].count > 0 {
                     if observedToggled { trackers[index].observedRunToggles += 1 }
                     if let threshold = thresholds[index], let observedValue = trackers[index].observedLast,

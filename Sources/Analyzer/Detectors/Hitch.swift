@@ -47,14 +47,19 @@ struct HitchDetector: Sendable {
     private let lifecycle: [Double]
     private var nextLifecycle = 0
     private var merger: FrameMerger
-    /// Up to the last five frames, oldest first, for the velocity before an interval.
-    private var recent: [FrameMerger.Frame] = []
+    /// Up to the last five frames (``velocityFrames`` + 1), oldest first, for the velocity before
+    /// an interval.
+    private var recent = FixedRing(capacity: 8, placeholder: FrameMerger.Frame(t: 0, y: 0))
     /// Intervals not yet classified, oldest first: the first waits for the counted intervals
-    /// after it (the rate the display runs at after it).
-    private var waiting: [Interval] = []
+    /// after it (the rate the display runs at after it). At most ``rateFrames`` + 1 wait.
+    private var waiting = FixedRing(
+        capacity: 4,
+        placeholder: Interval(
+            start: FrameMerger.Frame(t: 0, y: 0), end: FrameMerger.Frame(t: 0, y: 0), counted: false, velocity: nil,
+            startsAtRest: false, loggedAtRest: false, spansLifecycle: false))
     /// Durations of the last ``rateFrames`` counted intervals that were neither late nor gaps,
     /// since the last gap or rest: the rate before the next interval.
-    private var before: [Double] = []
+    private var before = RecentDurations()
     /// Rest intervals at the display's rate in a row, up to the newest frame.
     private var restRun = 0
 
@@ -116,7 +121,6 @@ struct HitchDetector: Sendable {
         rateStep = fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2
         self.lifecycle = lifecycle.sorted()
         merger = FrameMerger(window: FrameMerger.window(fps: fps))
-        waiting.reserveCapacity(Self.rateFrames + 2)
     }
 
     /// Whether the interval from `previous` to `frame` counts: it ends in a moving frame.
@@ -149,8 +153,8 @@ struct HitchDetector: Sendable {
 
     private mutating func take(_ frame: FrameMerger.Frame) {
         defer {
+            if recent.count == Self.velocityFrames + 1 { recent.removeFirst() }
             recent.append(frame)
-            if recent.count > Self.velocityFrames + 1 { recent.removeFirst() }
         }
         guard let start = recent.last else { return }
         var spansLifecycle = false
@@ -208,8 +212,12 @@ struct HitchDetector: Sendable {
     private func velocity(at start: FrameMerger.Frame) -> Double? {
         guard recent.count >= 2 else { return nil }
         var reference = recent[recent.count - 2]
-        for frame in recent.dropLast(2).reversed() where start.t - frame.t <= Self.velocityWindow {
-            reference = frame
+        // Newest to oldest, as the oldest frame within the window is the reference.
+        var index = recent.count - 3
+        while index >= 0 {
+            let frame = recent[index]
+            if start.t - frame.t <= Self.velocityWindow { reference = frame }
+            index -= 1
         }
         let elapsed = start.t - reference.t
         return elapsed > 0 ? (start.y - reference.y) / elapsed : nil
@@ -217,14 +225,14 @@ struct HitchDetector: Sendable {
 
     private mutating func classify(_ interval: Interval, next: Double?, rateAfter: Double?) {
         guard interval.counted else {
-            before.removeAll(keepingCapacity: true)
+            before.removeAll()
             return
         }
         let duration = interval.duration
         let frameDuration: Double
         if let recorded = interval.start.frameDuration {
             frameDuration = recorded
-        } else if adaptive, let rate = Self.slower(before.first.map { rate($0, before.count > 1 ? before[1] : nil) }, rateAfter) {
+        } else if adaptive, let rate = Self.slower(before.first.map { rate($0, before.second) }, rateAfter) {
             frameDuration = rate
         } else if let expected {
             frameDuration = adaptive ? max(expected, shortestFrame) : expected
@@ -239,7 +247,7 @@ struct HitchDetector: Sendable {
         if late, isGap(interval) {
             gapCount += 1
             gapSeconds += duration
-            before.removeAll(keepingCapacity: true)
+            before.removeAll()
             return
         }
         movingSeconds += duration
@@ -256,7 +264,6 @@ struct HitchDetector: Sendable {
             newHitches.append((interval.start.t, interval.end.t, lateBy, duration >= Self.hangDuration))
         } else {
             before.append(duration)
-            if before.count > Self.rateFrames { before.removeFirst() }
         }
     }
 
@@ -287,5 +294,28 @@ struct HitchDetector: Sendable {
     /// Hitch milliseconds per second of movement (Apple's unit); 0 without movement.
     var hitchTimeRatio: Double {
         movingSeconds > 0 ? hitchSeconds * 1000 / movingSeconds : 0
+    }
+}
+
+/// The durations of the last two counted intervals that were neither late nor gaps (``HitchDetector/rateFrames``),
+/// oldest first, in place.
+private struct RecentDurations: Sendable {
+    private(set) var first: Double?
+    private(set) var second: Double?
+
+    mutating func append(_ duration: Double) {
+        if first == nil {
+            first = duration
+        } else if second == nil {
+            second = duration
+        } else {
+            first = second
+            second = duration
+        }
+    }
+
+    mutating func removeAll() {
+        first = nil
+        second = nil
     }
 }

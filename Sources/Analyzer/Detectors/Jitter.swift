@@ -70,14 +70,14 @@ struct JitterDetector: Sendable {
 
     /// Takes one sample's state at time `t`; `inputAfter` is the running count of `y` reversals
     /// up to and including this sample.
-    mutating func observe(t: Double, state: BarState, inputAfter: Int) {
+    mutating func observe(t: Double, state: UnsafePointer<BarState>, inputAfter: Int) {
         // One exclusive access to the trackers per frame: indexing the array per signal paid a
         // uniqueness check and tracker copies each time (Benchmarks/README.md).
         let window = self.window
         let minimum = minReversals
         trackers.withUnsafeMutableBufferPointer { trackers in
             for (index, signal) in Self.signals.enumerated() {
-                guard trackers[index].watched, let value = signal.value(in: state) else { continue }
+                guard trackers[index].watched, let value = signal.value(in: state.pointee) else { continue }
                 let step: Double
                 switch trackers[index].counter.add(value) {
                 case .still: continue

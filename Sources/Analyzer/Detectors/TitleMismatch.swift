@@ -45,12 +45,12 @@ struct TitleMismatchDetector: Sendable {
     }
 
     /// Takes one sample's state at time `t`.
-    mutating func observe(t: Double, state: BarState) {
+    mutating func observe(t: Double, state: UnsafePointer<BarState>) {
         lastT = t
-        if let hidden = state.barHidden { barHidden = hidden }
+        if let hidden = state.pointee.barHidden { barHidden = hidden }
         if !presentations.isEmpty { observeExclusive(t: t, state: state) }
-        if let visible = state.subtitleVisible { subtitleVisible = visible }
-        if let hasText = state.subtitleHasText { subtitleHasText = hasText }
+        if let visible = state.pointee.subtitleVisible { subtitleVisible = visible }
+        if let hasText = state.pointee.subtitleHasText { subtitleHasText = hasText }
         if let subtitleVisible, let subtitleHasText {
             let empty = subtitleVisible && !subtitleHasText
             if empty, subtitleRun == nil {
@@ -61,14 +61,14 @@ struct TitleMismatchDetector: Sendable {
         }
     }
 
-    private mutating func observeExclusive(t: Double, state: BarState) {
+    private mutating func observeExclusive(t: Double, state: UnsafePointer<BarState>) {
         // A count, not a list, of the visible presentations: no allocation on the per-sample path.
         var visibleCount = 0
         // One exclusive access to `alphas` per frame: indexing the array per presentation paid a
         // uniqueness check each time (Benchmarks/README.md).
         let known = alphas.withUnsafeMutableBufferPointer { alphas -> Bool in
             for (index, presentation) in presentations.enumerated() {
-                if let alpha = presentation.alpha(in: state) { alphas[index] = alpha }
+                if let alpha = presentation.alpha(in: state.pointee) { alphas[index] = alpha }
             }
             for index in presentations.indices {
                 guard let alpha = alphas[index] else { return false }
@@ -162,21 +162,22 @@ struct TitleComparisonDetector: Sendable {
     }
 
     /// Takes one sample's computed and observed states at time `t`.
-    mutating func observe(t: Double, computed: BarState, observed: BarState?) {
+    mutating func observe(t: Double, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?) {
         lastT = t
         titleRun?.span.pass(t)
         hiddenRun?.span.pass(t)
-        let reportedHidden = observed?.barHidden
+        let reportedHidden = observed?.pointee.barHidden
         if let reportedHidden { observedHidden = reportedHidden }
-        observeHidden(t: t, observed: reportedHidden, computed: computed.barHidden)
+        observeHidden(t: t, observed: reportedHidden, computed: computed.pointee.barHidden)
         guard let observed else { return }
-        let hidden = observedHidden == true || computed.barHidden == true
+        let hidden = observedHidden == true || computed.pointee.barHidden == true
         // A bit per differing presentation, and per presentation the sample reported: no
         // allocation on the per-sample path.
         var differing = 0
         var reported = 0
         for (index, presentation) in presentations.enumerated() {
-            guard let observedAlpha = presentation.alpha(in: observed), let computedAlpha = presentation.alpha(in: computed) else { continue }
+            guard let observedAlpha = presentation.alpha(in: observed.pointee), let computedAlpha = presentation.alpha(in: computed.pointee)
+            else { continue }
             reported |= 1 << index
             if !hidden, (observedAlpha >= BarState.visibleAlpha) != (computedAlpha >= BarState.visibleAlpha) {
                 differing |= 1 << index
@@ -196,8 +197,8 @@ struct TitleComparisonDetector: Sendable {
         titleRun!.span.disagree(at: t)
         for index in presentations.indices where differing & (1 << index) != 0 && titleRun!.differed & (1 << index) == 0 {
             titleRun!.differed |= 1 << index
-            titleRun!.computedAlphas[index] = presentations[index].alpha(in: computed) ?? 0
-            titleRun!.observedAlphas[index] = presentations[index].alpha(in: observed) ?? 0
+            titleRun!.computedAlphas[index] = presentations[index].alpha(in: computed.pointee) ?? 0
+            titleRun!.observedAlphas[index] = presentations[index].alpha(in: observed.pointee) ?? 0
         }
     }
 

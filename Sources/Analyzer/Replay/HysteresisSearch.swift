@@ -84,11 +84,14 @@ struct HysteresisSearch: Sendable {
             let (behavior, parameter) = (group[0], group[1])
             let served = groupTracks.filter { $0.behavior == behavior && $0.parameter == parameter }.map(\.track)
             let servedRequests = requests.filter { $0.behavior == behavior && $0.parameter == parameter }
+            // A candidate runs only the models of the fields its signals read (its engine skips the
+            // avatar's transform, for one): the same values, a fraction of the work.
+            let fields = Set(served.map(\.signal.field))
             for value in values(behavior: behavior, parameter: parameter, for: servedRequests) {
                 var replayed = behaviors
                 guard (try? replayed.set(behavior, parameter, to: .number(value))) != nil else { continue }
                 candidates.append(Candidate(
-                    value: value, engine: ReplayEngine(behaviors: replayed, events: events),
+                    value: value, engine: ReplayEngine(behaviors: replayed.writing(fields), events: events),
                     tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
                 tracks += served
             }
@@ -100,24 +103,28 @@ struct HysteresisSearch: Sendable {
             try ends.withUnsafeBufferPointer { ends in
                 try tracks.withUnsafeMutableBufferPointer { tracks in
                     try toggles.withUnsafeMutableBufferPointer { toggles in
-                        while try frames.read(into: &frame) {
-                            let t = frame.sample.t
-                            if t > lastEnd { break }
-                            for index in candidates.indices {
-                                let state = candidates[index].engine.step(frame.sample)
-                                let base = candidates[index].toggleBase
-                                for slot in candidates[index].tracks {
-                                    guard let value = tracks[slot].signal.value(in: state) else { continue }
-                                    guard let previous = tracks[slot].last else {
+                        // One exclusive access to the candidates for the whole pass: subscripting the
+                        // array per candidate and frame checked its uniqueness each time.
+                        try candidates.withUnsafeMutableBufferPointer { candidates in
+                            while try frames.read(into: &frame) {
+                                let t = frame.sample.t
+                                if t > lastEnd { break }
+                                for index in candidates.indices {
+                                    let state = candidates[index].engine.step(frame.sample)
+                                    let base = candidates[index].toggleBase
+                                    for slot in candidates[index].tracks {
+                                        guard let value = tracks[slot].signal.value(in: state) else { continue }
+                                        guard let previous = tracks[slot].last else {
+                                            tracks[slot].last = value
+                                            continue
+                                        }
+                                        guard previous != value else { continue }
                                         tracks[slot].last = value
-                                        continue
+                                        var cursor = tracks[slot].cursor
+                                        while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
+                                        tracks[slot].cursor = cursor
+                                        if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
                                     }
-                                    guard previous != value else { continue }
-                                    tracks[slot].last = value
-                                    var cursor = tracks[slot].cursor
-                                    while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
-                                    tracks[slot].cursor = cursor
-                                    if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
                                 }
                             }
                         }

@@ -15,6 +15,7 @@ package struct ReplayEngine: Sendable {
 
     /// The state on the frame of `sample`; samples must come in recording order. Events at or
     /// before the sample's time apply first (BEHAVIORS.md: samples at or after an event see it).
+    @inline(__always)
     package mutating func step(_ sample: ScrollSample) -> BarState {
         while nextEvent < events.count, events[nextEvent].t <= sample.t {
             engine.apply(events[nextEvent])

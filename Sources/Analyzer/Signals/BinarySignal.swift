@@ -28,6 +28,48 @@ package enum BinarySignal: String, Sendable, CaseIterable, Hashable {
     /// The signal's name in findings.
     package var name: String { rawValue }
 
+    /// The state field the signal is read from.
+    package var field: BarStateField {
+        switch self {
+        case .barHidden: .barHidden
+        case .background: .background
+        case .largeTitleVisible: .largeTitleAlpha
+        case .inlineTitleVisible: .inlineTitleAlpha
+        case .contentTitleVisible: .contentTitleAlpha
+        case .subtitleVisible: .subtitleVisible
+        case .dropdownExpanded: .dropdownExpanded
+        }
+    }
+
+    /// Every signal's value in one state, a bit per signal in `allCases` order.
+    struct Values: Sendable {
+        /// The signals the state has.
+        var known: UInt8 = 0
+        /// Of those, the ones that are on.
+        var on: UInt8 = 0
+
+        /// The value of the signal at `index` in `allCases`, `nil` when the state lacks it.
+        @inline(__always)
+        func value(_ index: Int) -> Bool? {
+            known & (1 << index) != 0 ? on & (1 << index) != 0 : nil
+        }
+    }
+
+    /// Cached: `allCases` builds a new array on every access.
+    private static let cases = allCases
+
+    /// Every signal's value in `state`, read once for all the detectors of a frame.
+    @inline(__always)
+    static func values(in state: UnsafePointer<BarState>) -> Values {
+        var values = Values()
+        for (index, signal) in cases.enumerated() {
+            guard let value = signal.value(in: state.pointee) else { continue }
+            values.known |= 1 << index
+            if value { values.on |= 1 << index }
+        }
+        return values
+    }
+
     /// The behaviour whose `hysteresis` parameter drives this signal in `behaviors`' models;
     /// `nil` when no Schmitt threshold drives it.
     package func hysteresisParameter(in behaviors: BehaviorSet) -> String? {

@@ -1,5 +1,6 @@
 internal import Analyzer
 internal import ArgumentKit
+internal import Foundation
 internal import Recording
 
 /// `navrec analyze [FILE...|-]`: runs the models and detectors over recordings without a database
@@ -9,10 +10,9 @@ struct AnalyzeCommand: NavRecCommand {
         name: "analyze",
         abstract: "Analyse recordings without a database: one JSON line per session.",
         arguments: "[FILE...]",
-        options: RecordingInputs.options + [
-            .value("set", "KEY=VALUE",
-                   "A detector setting (flapping.window=0.5) or a behaviour parameter to replay with (blurHeader.hysteresis=1.5).",
-                   repeatable: true),
+        options: RecordingOptions.all + [
+            AnalyzerOptions.settings.spec,
+            Options.rows.spec,
         ],
         discussion: """
             Reads NDJSON (or CSV) like import, and prints each session's id, metadata, metrics and
@@ -22,6 +22,13 @@ struct AnalyzeCommand: NavRecCommand {
             A session with a bad line prints {"id":…,"app":…,"startedAt":…,"error":"FILE:LINE:COL: error: …"}
             instead, and reading goes on at the next session header; the exit code is then 65 (some
             sessions failed), after every other session's line.
+
+            --rows reads standard input as the Spark job writes it (Integrations/spark): one row a
+            line, KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON, SOURCE and NDJSON in base64 (so every
+            byte arrives as recorded). Each row is read as its own file named SOURCE whose first
+            line is FIRST_LINE; each output line is KEY<TAB>JSON, and a session's JSON adds its
+            stored columns (contentId, recordingId, parameters, observedSamples, events,
+            ignoredKeys, tOrigin).
 
             EXAMPLES:
               navrec analyze sessions.ndjson
@@ -33,11 +40,16 @@ struct AnalyzeCommand: NavRecCommand {
     let context: CommandContext
     let inputs: RecordingInputs
     let settings: AnalyzerSettings
+    let readsRows: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         inputs = try RecordingInputs(arguments, command: Self.spec.name, standardInputByDefault: true)
         settings = try arguments.analyzerSettings(command: Self.spec.name).settings
+        readsRows = arguments.has(Options.rows)
+        if readsRows, inputs.files != ["-"] {
+            throw UsageError("navrec analyze --rows reads standard input only (no FILE)")
+        }
     }
 
     func run() throws -> ExitCode {
@@ -46,23 +58,58 @@ struct AnalyzeCommand: NavRecCommand {
         let sink = AnalyzeSink(analyzer: Analyzer(settings: settings), output: context.output)
         let pipeline = RecordingPipeline(onProgress: { _ in try Interruption.check(.analyzing) })
         var exitCode = ExitCode.success
+        if readsRows {
+            try analyzeRows(into: sink, pipeline: pipeline, exitCode: &exitCode)
+            return exitCode
+        }
         for file in inputs.files {
-            let source = try inputs.reader(for: file)
-            reading: while true {
-                do {
-                    try pipeline.run(source, into: sink)
-                    break reading
-                } catch let error as RecordingError {
-                    if exitCode != .noInput { exitCode = error.kind == .unreadable ? .noInput : .dataError }
-                    sink.fail(error)
-                    // A bad line costs its session only; reading goes on at the next header. An
-                    // unreadable file, or a CSV file (one session), has nothing left to read.
-                    guard error.kind == .invalidInput, let ndjson = source as? NDJSONReader, ndjson.resumeAtNextHeader()
-                    else { break reading }
-                }
-            }
+            try analyze(try inputs.reader(for: file), into: sink, pipeline: pipeline, exitCode: &exitCode)
             context.output.flush()
         }
         return exitCode
+    }
+
+    /// Every session of `source`; a failed one prints its error line and sets `exitCode`.
+    private func analyze(_ source: any RecordingReader, into sink: AnalyzeSink, pipeline: RecordingPipeline, exitCode: inout ExitCode) throws {
+        while true {
+            do {
+                try pipeline.run(source, into: sink)
+                return
+            } catch let error as RecordingError {
+                if exitCode != .noInput { exitCode = error.kind == .unreadable ? .noInput : .dataError }
+                sink.fail(error)
+                // A bad line costs its session only; reading goes on at the next header. An
+                // unreadable file, or a CSV file (one session), has nothing left to read.
+                guard error.kind == .invalidInput, source.resumeAtNextHeader()
+                else { return }
+            }
+        }
+    }
+
+    /// `--rows`: each line of standard input is one landing row, read as a file of its own, so a
+    /// row's bad line, over-long line or unfinished header never reaches the next row.
+    private func analyzeRows(into sink: AnalyzeSink, pipeline: RecordingPipeline, exitCode: inout ExitCode) throws {
+        let scratch = try RowScratchFile()
+        var lineNumber = 0
+        while let line = readLine(strippingNewline: true) {
+            lineNumber += 1
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 4, let firstLine = Int(fields[2]), firstLine >= 1,
+                  let sourceBytes = Data(base64Encoded: String(fields[1])), let source = String(data: sourceBytes, encoding: .utf8),
+                  let session = Data(base64Encoded: String(fields[3]))
+            else {
+                throw CommandError(.usage, "<stdin>:\(lineNumber):1: error: a --rows line is KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON, SOURCE and NDJSON in base64, FIRST_LINE a number from 1")
+            }
+            try scratch.replace(with: session)
+            sink.rowKey = String(fields[0])
+            try analyze(NDJSONReader(fileDescriptor: scratch.descriptor, displayName: source, firstLine: firstLine),
+                        into: sink, pipeline: pipeline, exitCode: &exitCode)
+            context.output.flush()
+        }
+    }
+
+    enum Options {
+        static let rows = Option<Bool>.flag(
+            "rows", "Read landing rows from standard input (the Spark job's framing): KEY, SOURCE, FIRST_LINE, NDJSON per line.")
     }
 }

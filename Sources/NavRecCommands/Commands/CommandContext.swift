@@ -18,7 +18,7 @@ final class CommandContext {
 
     /// The database path: `--db`, else `$NAVREC_DB`, else `./navrec.sqlite`.
     func databasePath(_ arguments: ParsedArguments) -> String {
-        if let path = arguments.value("db") { return path }
+        if let path = arguments.value(DatabaseOptions.database) { return path }
         if let path = environment["NAVREC_DB"], !path.isEmpty { return path }
         return "navrec.sqlite"
     }

@@ -17,18 +17,18 @@ struct CompareCommand: NavRecCommand {
         abstract: "Compare two builds' sessions: regressed, improved, unchanged or inconclusive, per group and metric.",
         arguments: "[BASE HEAD]",
         options: [
-            .database("Database for --base/--head/--by, and where runs are stored (default: $NAVREC_DB, else ./navrec.sqlite)."),
-            .value("base", "SQL", "The base sessions: an SQL condition on the sessions table (with --head)."),
-            .value("head", "SQL", "The head sessions: an SQL condition on the sessions table (with --base)."),
-            .value("by", "FIELD", "Compare the two newest values of FIELD: build or app-version."),
-            .value("group-by", "FIELDS", "Comma-separated: screen, behaviors, device, os, app, or none (default: screen,behaviors)."),
-            .value("confidence", "PERCENT", "Confidence of every verdict (default: 99%)."),
-            .value("min-effect", "METRIC=VALUE", "The smallest shift of METRIC that matters, in its unit.", repeatable: true),
-            .value("min-sessions", "N", "Sessions a side below which a group is inconclusive (default: 5)."),
-            .choice("format", ComparisonFormat.self, "Output format (default: text)."),
-            .value("output", "FILE", "Write to FILE instead of standard output."),
-            .value("fail-on", "regression", "Exit 1 when any group × metric regressed."),
-            .flag("with-values", "JSON: include each result's session values (for an independent re-test)."),
+            DatabaseOptions.database.help("Database for --base/--head/--by, and where runs are stored (default: $NAVREC_DB, else ./navrec.sqlite).").spec,
+            Options.base.spec,
+            Options.head.spec,
+            Options.by.spec,
+            Options.groupBy.spec,
+            Options.confidence.spec,
+            Options.minEffect.spec,
+            Options.minSessions.spec,
+            Options.format.spec,
+            OutputOptions.output.spec,
+            Options.failOn.spec,
+            Options.withValues.spec,
         ],
         discussion: """
             BASE and HEAD are each a navrec database (its sessions' stored analyses, as `navrec
@@ -75,10 +75,10 @@ struct CompareCommand: NavRecCommand {
         func fail(_ message: String) -> UsageError { UsageError(message, command: Self.spec.name) }
         self.context = context
         databasePath = context.databasePath(arguments)
-        explicitDatabase = arguments.value("db") != nil
+        explicitDatabase = arguments.value(DatabaseOptions.database) != nil
         let positionals = arguments.positionals
-        let base = arguments.value("base"), head = arguments.value("head")
-        by = arguments.value("by")
+        let base = arguments.value(Options.base), head = arguments.value(Options.head)
+        by = arguments.value(Options.by)
         if let by, !["build", "app-version"].contains(by) {
             var message = "--by takes build or app-version, not '\(by)'"
             if let hint = closestName(to: by, in: ["build", "app-version"]) { message += " (did you mean '\(hint)'?)" }
@@ -94,7 +94,7 @@ struct CompareCommand: NavRecCommand {
         default: throw fail("give either BASE HEAD (two databases or analyze files) or --base/--head/--by, not both; got \(positionals.count) file\(positionals.count == 1 ? "" : "s")")
         }
 
-        if let text = arguments.value("group-by") {
+        if let text = arguments.value(Options.groupBy) {
             let fields = text == "none" ? [] : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for field in fields where !ComparisonGrouping.fields.contains(field) {
                 var message = "--group-by takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
@@ -107,20 +107,20 @@ struct CompareCommand: NavRecCommand {
         }
 
         var rules = BuildComparison()
-        if let text = arguments.value("confidence") {
+        if let text = arguments.value(Options.confidence) {
             let number = text.hasSuffix("%") ? String(text.dropLast()) : text
             guard var value = Double(number), value.isFinite else { throw fail("--confidence takes a percentage such as 99%, not '\(text)'") }
             if value > 1 || text.hasSuffix("%") { value /= 100 }
             guard value >= 0.5, value < 1 else { throw fail("--confidence must be from 50% to below 100%, not '\(text)'") }
             rules.confidence = value
         }
-        if let text = arguments.value("min-sessions") {
+        if let text = arguments.value(Options.minSessions) {
             guard let value = Int(text), value >= 1 else { throw fail("--min-sessions takes a whole number of at least 1, not '\(text)'") }
             rules.minimumSessions = value
         }
         self.rules = rules
         var metrics = ComparedMetric.all
-        for assignment in arguments.all("min-effect") {
+        for assignment in arguments.all(Options.minEffect) {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let value = Double(parts[1]), value.isFinite, value >= 0 else {
                 throw fail("--min-effect takes METRIC=VALUE with a non-negative VALUE, not '\(assignment)'")
@@ -133,13 +133,13 @@ struct CompareCommand: NavRecCommand {
             metrics[index] = metrics[index].with(minimumEffect: value)
         }
         self.metrics = metrics
-        format = try arguments.choice("format", default: .text, command: Self.spec.name)
-        outputPath = arguments.value("output")
-        if let text = arguments.value("fail-on"), text != "regression" {
+        format = try arguments.choice(Options.format, default: .text, command: Self.spec.name)
+        outputPath = arguments.value(OutputOptions.output)
+        if let text = arguments.value(Options.failOn), text != "regression" {
             throw fail("--fail-on takes regression, not '\(text)'")
         }
-        failOnRegression = arguments.value("fail-on") != nil
-        withValues = arguments.has("with-values")
+        failOnRegression = arguments.value(Options.failOn) != nil
+        withValues = arguments.has(Options.withValues)
     }
 
     func run() throws -> ExitCode {
@@ -272,5 +272,21 @@ struct CompareCommand: NavRecCommand {
                         verdict: result.verdict.rawValue)
                 }))
         } catch { throw CommandError.database(error, path: path, during: .comparing) }
+    }
+}
+
+extension CompareCommand {
+    /// The options only `navrec compare` takes.
+    enum Options {
+        static let base = Option<String>.value("base", "SQL", "The base sessions: an SQL condition on the sessions table (with --head).")
+        static let head = Option<String>.value("head", "SQL", "The head sessions: an SQL condition on the sessions table (with --base).")
+        static let by = Option<String>.value("by", "FIELD", "Compare the two newest values of FIELD: build or app-version.")
+        static let groupBy = Option<String>.value("group-by", "FIELDS", "Comma-separated: screen, behaviors, device, os, app, or none (default: screen,behaviors).")
+        static let confidence = Option<String>.value("confidence", "PERCENT", "Confidence of every verdict (default: 99%).")
+        static let minEffect = Option<[String]>.repeatable("min-effect", "METRIC=VALUE", "The smallest shift of METRIC that matters, in its unit.")
+        static let minSessions = Option<String>.value("min-sessions", "N", "Sessions a side below which a group is inconclusive (default: 5).")
+        static let format: Option<ComparisonFormat> = OutputOptions.format("Output format (default: text).")
+        static let failOn = Option<String>.value("fail-on", "regression", "Exit 1 when any group × metric regressed.")
+        static let withValues = Option<Bool>.flag("with-values", "JSON: include each result's session values (for an independent re-test).")
     }
 }

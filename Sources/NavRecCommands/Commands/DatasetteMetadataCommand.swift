@@ -8,8 +8,8 @@ struct DatasetteMetadataCommand: NavRecCommand {
         abstract: "Print Datasette metadata: the public tables described, internal ones hidden, Queries/ as canned queries.",
         arguments: "",
         options: [
-            .database("The database it is for; Datasette names it by its file name (default: $NAVREC_DB, else ./navrec.sqlite)."),
-            .value("output", "FILE", "Write the metadata to FILE instead of standard output."),
+            DatabaseOptions.database.help("The database it is for; Datasette names it by its file name (default: $NAVREC_DB, else ./navrec.sqlite).").spec,
+            OutputOptions.output.help("Write the metadata to FILE instead of standard output.").spec,
         ],
         discussion: """
             EXAMPLES:
@@ -24,7 +24,7 @@ struct DatasetteMetadataCommand: NavRecCommand {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         databasePath = context.databasePath(arguments)
-        outputPath = arguments.value("output")
+        outputPath = arguments.value(OutputOptions.output)
     }
 
     func run() throws -> ExitCode {

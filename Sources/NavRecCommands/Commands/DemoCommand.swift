@@ -16,8 +16,8 @@ struct DemoCommand: NavRecCommand {
         abstract: "Import built-in simulated sessions into a fresh database and report them.",
         arguments: "",
         options: [
-            .database("Where to create the demo database (default: ./\(DemoCommand.defaultDatabase), replaced each run)."),
-            .choice("format", ReportFormat.self, "Report format (default: text)."),
+            DatabaseOptions.database.help("Where to create the demo database (default: ./\(DemoCommand.defaultDatabase), replaced each run).").spec,
+            Options.format.spec,
         ],
         discussion: """
             The sessions cover every behaviour: clean ones, and the classic glitches (slow scroll
@@ -37,8 +37,8 @@ struct DemoCommand: NavRecCommand {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
-        format = try arguments.choice("format", default: .text, command: Self.spec.name)
-        if let path = arguments.value("db") {
+        format = try arguments.choice(Options.format, default: .text, command: Self.spec.name)
+        if let path = arguments.value(DatabaseOptions.database) {
             // Never delete a database the user named: the demo wants a fresh one.
             guard !FileManager.default.fileExists(atPath: path) else {
                 throw UsageError("\(path) exists; the demo creates a fresh database (choose a new --db path)", command: Self.spec.name)
@@ -94,5 +94,12 @@ struct DemoCommand: NavRecCommand {
         context.output.line()
         context.output.line("Next: sqlite3 \(databasePath) \"select * from session_summary\", or navrec report --db \(databasePath) --format html --output report.html")
         return .success
+    }
+}
+
+extension DemoCommand {
+    /// The options only `navrec demo` takes.
+    enum Options {
+        static let format: Option<ReportFormat> = OutputOptions.format("Report format (default: text).")
     }
 }

@@ -10,10 +10,10 @@ struct ExportCommand: NavRecCommand {
         abstract: "Write sessions as a Chrome JSON trace for ui.perfetto.dev and chrome://tracing.",
         arguments: "[SESSION...]",
         options: [
-            .database(),
-            .choice("format", ExportFormat.self, "Export format (default: perfetto)."),
-            .value("output", "FILE", "Write the trace to FILE instead of standard output."),
-            .value("set", "KEY=VALUE", "A detector setting or behaviour parameter, as for navrec report.", repeatable: true),
+            DatabaseOptions.database.spec,
+            Options.format.spec,
+            OutputOptions.output.help("Write the trace to FILE instead of standard output.").spec,
+            AnalyzerOptions.settings.help("A detector setting or behaviour parameter, as for navrec report.").spec,
         ],
         discussion: """
             Exports every session unless SESSION ids are given: per session a process with counter
@@ -40,8 +40,8 @@ struct ExportCommand: NavRecCommand {
         databasePath = context.databasePath(arguments)
         sessionIDs = arguments.positionals
         // One format today; read so that a wrong one is an error rather than ignored.
-        let _: ExportFormat = try arguments.choice("format", default: .perfetto, command: Self.spec.name)
-        outputPath = arguments.value("output")
+        let _: ExportFormat = try arguments.choice(Options.format, default: .perfetto, command: Self.spec.name)
+        outputPath = arguments.value(OutputOptions.output)
         (settings, settingsKey) = try arguments.analyzerSettings(command: Self.spec.name)
     }
 
@@ -71,5 +71,12 @@ struct ExportCommand: NavRecCommand {
             throw CommandError.database(error, path: databasePath, during: .exporting)
         }
         return .success
+    }
+}
+
+extension ExportCommand {
+    /// The options only `navrec export` takes.
+    enum Options {
+        static let format: Option<ExportFormat> = OutputOptions.format("Export format (default: perfetto).")
     }
 }

@@ -12,10 +12,10 @@ struct ImportCommand: NavRecCommand {
         abstract: "Import NDJSON or CSV recordings into the database.",
         arguments: "FILE...",
         options: [
-            .database(),
-        ] + RecordingInputs.options + [
-            .flag("replace", "Re-import sessions that are already stored; overwrite a different recording with the same id."),
-            .flag("each-file", "Print every file's summary line, however many files (default: up to \(perFileLineLimit) files, beyond that only the total)."),
+            DatabaseOptions.database.spec,
+        ] + RecordingOptions.all + [
+            Options.replace.spec,
+            Options.eachFile.spec,
         ],
         discussion: """
             FILE may be '-' for standard input. Each session is stored whole: a bad line prints
@@ -50,8 +50,8 @@ struct ImportCommand: NavRecCommand {
         self.context = context
         inputs = try RecordingInputs(arguments, command: "import")
         databasePath = context.databasePath(arguments)
-        replace = arguments.has("replace")
-        eachFile = arguments.has("each-file")
+        replace = arguments.has(Options.replace)
+        eachFile = arguments.has(Options.eachFile)
     }
 
     func run() throws -> ExitCode {
@@ -99,5 +99,13 @@ struct ImportCommand: NavRecCommand {
         if inputs.files.count > 1 { context.output.line(TerminalText.escaped(total.line)) }
         if total.unreadable { return .noInput }
         return total.sessionsFailed > 0 ? .dataError : .success
+    }
+}
+
+extension ImportCommand {
+    /// The options only `navrec import` takes.
+    enum Options {
+        static let replace = Option<Bool>.flag("replace", "Re-import sessions that are already stored; overwrite a different recording with the same id.")
+        static let eachFile = Option<Bool>.flag("each-file", "Print every file's summary line, however many files (default: up to \(perFileLineLimit) files, beyond that only the total).")
     }
 }

@@ -8,7 +8,7 @@ struct MigrateCommand: NavRecCommand {
         abstract: "Upgrade the database to this navrec's schema (read-only commands need it up to date).",
         arguments: "",
         options: [
-            .database(),
+            DatabaseOptions.database.spec,
         ],
         discussion: """
             Applies the migrations of Migrations/ the database lacks, each in its own transaction, and

@@ -8,7 +8,7 @@ extension ParsedArguments {
     /// - Throws: ``UsageError`` naming `command` for an assignment the settings refuse.
     func analyzerSettings(command: String) throws -> (settings: AnalyzerSettings, key: String) {
         var settings = AnalyzerSettings()
-        let assignments = all("set")
+        let assignments = all(AnalyzerOptions.settings)
         for assignment in assignments {
             do { try settings.set(assignment) } catch { throw UsageError("--set \(assignment): \(error)", command: command) }
         }

@@ -11,11 +11,11 @@ struct QueryCommand: NavRecCommand {
         abstract: "Run a query from Queries/, a .sql file, or literal SQL (read-only).",
         arguments: "NAME|FILE|SQL",
         options: [
-            .database(),
-            .choice("format", OutputFormat.self, "Output format (default: table)."),
-            .value("param", "NAME=VALUE", "Value for the query's $NAME (or :NAME) parameter.", repeatable: true),
-            .value("timeout", "SECONDS", "Stop a query that runs longer than this (default: no limit)."),
-            .flag("list", "List the ready queries with what each answers."),
+            DatabaseOptions.database.spec,
+            Options.format.spec,
+            Options.param.spec,
+            Options.timeout.spec,
+            Options.list.spec,
         ],
         discussion: """
             The database is opened read-only: a statement that would write, ATTACH another file or
@@ -43,8 +43,8 @@ struct QueryCommand: NavRecCommand {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         databasePath = context.databasePath(arguments)
-        format = try arguments.choice("format", default: .table, command: Self.spec.name)
-        list = arguments.has("list")
+        format = try arguments.choice(Options.format, default: .table, command: Self.spec.name)
+        list = arguments.has(Options.list)
         guard arguments.positionals.count <= 1 else {
             throw UsageError("one query at a time (quote literal SQL: navrec query \"select …\")", command: Self.spec.name)
         }
@@ -53,7 +53,7 @@ struct QueryCommand: NavRecCommand {
             throw UsageError("missing NAME|FILE|SQL (see navrec query --list)", command: Self.spec.name)
         }
         var parameters: [String: String] = [:]
-        for assignment in arguments.all("param") {
+        for assignment in arguments.all(Options.param) {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw UsageError("--param takes NAME=VALUE (e.g. session=demo-blur-hover), not '\(assignment)'", command: Self.spec.name)
             }
@@ -62,7 +62,7 @@ struct QueryCommand: NavRecCommand {
             parameters[name] = String(assignment[assignment.index(after: equals)...])
         }
         self.parameters = parameters
-        if let text = arguments.value("timeout") {
+        if let text = arguments.value(Options.timeout) {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError("--timeout takes a number of seconds above 0 (e.g. 5), not '\(text)'", command: Self.spec.name)
             }
@@ -176,5 +176,15 @@ struct QueryCommand: NavRecCommand {
             values.append(value)
         }
         try statement.bind(values)
+    }
+}
+
+extension QueryCommand {
+    /// The options only `navrec query` takes.
+    enum Options {
+        static let format: Option<OutputFormat> = OutputOptions.format("Output format (default: table).")
+        static let param = Option<[String]>.repeatable("param", "NAME=VALUE", "Value for the query's $NAME (or :NAME) parameter.")
+        static let timeout = Option<String>.value("timeout", "SECONDS", "Stop a query that runs longer than this (default: no limit).")
+        static let list = Option<Bool>.flag("list", "List the ready queries with what each answers.")
     }
 }

@@ -13,23 +13,17 @@ struct ReportCommand: NavRecCommand {
         abstract: "Find flapping, jitter, hitches and title mismatches; print and store the findings.",
         arguments: "[SESSION...]",
         options: [
-            .database(),
-            .choice("format", ReportFormat.self, "Report format (default: text)."),
-            .value("output", "FILE", "Write the report to FILE instead of standard output."),
-            .choice("color", ColorChoice.self,
-                    "Text: colour severities (default: auto, on a terminal unless NO_COLOR is set or TERM=dumb)."),
-            .flag("all", "Text: list every session, also those without findings (default: one line for them)."),
-            .value("jobs", "N", "Sessions analysed at once, each on its own connection (default: the number of cores)."),
-            .choice("fail-on", Finding.Severity.self,
-                    "Exit 1 when a finding at this severity or worse exists; exit 66 when no session was reported."),
-            .flag("allow-empty", "With --fail-on: pass (exit 0) when there is no session to report."),
-            .value("set", "KEY=VALUE",
-                   "A detector setting (flapping.window=0.5) or a behaviour parameter to replay with (blurHeader.hysteresis=1.5).",
-                   repeatable: true),
-            .value("source-root", "DIR",
-                   "SARIF: the repository root recording paths are made relative to (default: the current directory)."),
-            .value("stdin-name", "PATH",
-                   "SARIF: the repository path of what was imported from standard input (default: navrec-sessions/ID.ndjson)."),
+            DatabaseOptions.database.spec,
+            Options.format.spec,
+            OutputOptions.output.help("Write the report to FILE instead of standard output.").spec,
+            Options.color.spec,
+            Options.all.spec,
+            Options.jobs.spec,
+            Options.failOn.spec,
+            Options.allowEmpty.spec,
+            AnalyzerOptions.settings.spec,
+            Options.sourceRoot.spec,
+            Options.stdinName.spec,
         ],
         discussion: """
             Reports every session unless SESSION ids are given, in import order. The text report lists
@@ -74,12 +68,12 @@ struct ReportCommand: NavRecCommand {
         self.context = context
         databasePath = context.databasePath(arguments)
         sessionIDs = arguments.positionals
-        format = try arguments.choice("format", default: .text, command: Self.spec.name)
-        outputPath = arguments.value("output")
-        listAll = arguments.has("all")
-        color = try arguments.choice("color", default: .auto, command: Self.spec.name)
-        assignments = arguments.all("set")
-        if let text = arguments.value("jobs") {
+        format = try arguments.choice(Options.format, default: .text, command: Self.spec.name)
+        outputPath = arguments.value(OutputOptions.output)
+        listAll = arguments.has(Options.all)
+        color = try arguments.choice(Options.color, default: .auto, command: Self.spec.name)
+        assignments = arguments.all(AnalyzerOptions.settings)
+        if let text = arguments.value(Options.jobs) {
             guard let count = Int(text), count >= 1 else {
                 throw UsageError("--jobs takes a whole number of at least 1, not '\(text)'", command: Self.spec.name)
             }
@@ -87,14 +81,14 @@ struct ReportCommand: NavRecCommand {
         } else {
             jobs = ProcessInfo.processInfo.activeProcessorCount
         }
-        failOn = try arguments.choice("fail-on", command: Self.spec.name)
-        allowEmpty = arguments.has("allow-empty")
+        failOn = try arguments.choice(Options.failOn, command: Self.spec.name)
+        allowEmpty = arguments.has(Options.allowEmpty)
         if allowEmpty, failOn == nil {
             throw UsageError("--allow-empty only changes --fail-on: add --fail-on error or --fail-on warning", command: Self.spec.name)
         }
         (settings, settingsKey) = try arguments.analyzerSettings(command: Self.spec.name)
-        sourceRoot = Self.absolute(arguments.value("source-root") ?? ".")
-        if let name = arguments.value("stdin-name") {
+        sourceRoot = Self.absolute(arguments.value(Options.sourceRoot) ?? ".")
+        if let name = arguments.value(Options.stdinName) {
             let segments = name.split(separator: "/", omittingEmptySubsequences: false)
             guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("://"), !segments.contains(".."), !segments.contains("")
             else {
@@ -183,5 +177,19 @@ struct ReportCommand: NavRecCommand {
     static func absolute(_ path: String) -> String {
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         return URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
+    }
+}
+
+extension ReportCommand {
+    /// The options only `navrec report` takes.
+    enum Options {
+        static let format: Option<ReportFormat> = OutputOptions.format("Report format (default: text).")
+        static let color = Option<ColorChoice>.choice("color", "Text: colour severities (default: auto, on a terminal unless NO_COLOR is set or TERM=dumb).")
+        static let all = Option<Bool>.flag("all", "Text: list every session, also those without findings (default: one line for them).")
+        static let jobs = Option<String>.value("jobs", "N", "Sessions analysed at once, each on its own connection (default: the number of cores).")
+        static let failOn = Option<Finding.Severity>.choice("fail-on", "Exit 1 when a finding at this severity or worse exists; exit 66 when no session was reported.")
+        static let allowEmpty = Option<Bool>.flag("allow-empty", "With --fail-on: pass (exit 0) when there is no session to report.")
+        static let sourceRoot = Option<String>.value("source-root", "DIR", "SARIF: the repository root recording paths are made relative to (default: the current directory).")
+        static let stdinName = Option<String>.value("stdin-name", "PATH", "SARIF: the repository path of what was imported from standard input (default: navrec-sessions/ID.ndjson).")
     }
 }

@@ -8,8 +8,8 @@ struct SessionsCommand: NavRecCommand {
         abstract: "List the stored sessions.",
         arguments: "",
         options: [
-            .database(),
-            .choice("format", OutputFormat.self, "Output format (default: table)."),
+            DatabaseOptions.database.spec,
+            Options.format.spec,
         ],
         discussion: """
             EXAMPLES:
@@ -24,7 +24,7 @@ struct SessionsCommand: NavRecCommand {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         databasePath = context.databasePath(arguments)
-        format = try arguments.choice("format", default: .table, command: Self.spec.name)
+        format = try arguments.choice(Options.format, default: .table, command: Self.spec.name)
     }
 
     func run() throws -> ExitCode {
@@ -33,5 +33,12 @@ struct SessionsCommand: NavRecCommand {
         do { sessions = try store.sessions() } catch { throw CommandError.database(error, path: databasePath, during: .reading) }
         context.output.write(ResultTable(sessions: sessions).render(format))
         return .success
+    }
+}
+
+extension SessionsCommand {
+    /// The options only `navrec sessions` takes.
+    enum Options {
+        static let format: Option<OutputFormat> = OutputOptions.format("Output format (default: table).")
     }
 }

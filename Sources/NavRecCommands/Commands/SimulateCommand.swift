@@ -12,35 +12,32 @@ struct SimulateCommand: NavRecCommand {
         abstract: "Write a simulated scroll session as NDJSON (try a bar before shipping it).",
         arguments: "",
         options: [
-            .value("behavior", "NAME", "A behaviour the screen uses (at least one).", repeatable: true),
-            .value("param", "NAME.KEY=VALUE", "A behaviour parameter.", repeatable: true),
-            .value("gesture", "NAME", "drag, fling, bounce, hover, zigzag, tap, wait, top or scroll (default: drag).", repeatable: true),
-            .value("script", "FILE", "A gesture script: one gesture per line (see Docs/commands.md)."),
-            .value("duration", "S", "Seconds to fill by repeating the gestures (default: play them once)."),
-            .value("fps", "N", "Frames per second, 60 or 120 (default: 60)."),
-            .value("seed", "N", "Random seed; the same seed gives the same bytes (default: 1)."),
-            .flag("observed", "Also write the bar states an app would report."),
-            .value("fault", "NAME[=VALUE]",
-                   "Inject an app bug into the observed states: titleEarly, heightJitter, droppedFrames, flicker, noTitle.",
-                   repeatable: true),
-            .choice("recorder", RecorderStyle.self,
-                    "How the app records: frames (default), display-link (adds frameDuration), scroll-callbacks (only when the offset changes) or library (as the Recording library's ScrollRecorder writes it)."),
-            .choice("refresh", RefreshMode.self, "fixed (default) or adaptive (ProMotion: slow motion at 2/3, 1/2 or 1/3 of --fps)."),
-            .value("touch-noise", "PT", "Uniform noise on y while dragging, ± points."),
-            .value("timestamp-noise", "MS", "Uniform noise on t, ± milliseconds (t never decreases)."),
-            .value("duplicates", "FRACTION", "Fraction of moving samples followed by a second callback in the same frame."),
-            .value("background", "AT=SECONDS", "Go to the background at AT seconds for SECONDS (lifecycle events, nothing between)."),
-            .value("clock-offset", "SECONDS", "Add SECONDS to every t, like a recorder writing CACurrentMediaTime() (e.g. 100000)."),
-            .value("session-id", "ID", "The session's id (default: derived from the content)."),
-            .value("app", "NAME", "The header's app name (e.g. for a simulated fleet)."),
-            .value("screen", "NAME", "The header's screen name."),
-            .value("device", "MODEL", "The header's device model (e.g. iPhone16,1)."),
-            .value("os", "VERSION", "The header's OS (e.g. 'iOS 18.1')."),
-            .value("started-at", "ISO8601", "The header's session start time."),
-            .value("scale", "N", "The header's screen scale, pixels per point (UIScreen.scale: 1, 2 or 3)."),
-            .value("app-version", "VERSION", "The header's app version (e.g. 5.12)."),
-            .value("build", "BUILD", "The header's app build (e.g. 513)."),
-            .value("output", "FILE", "Write to FILE instead of standard output."),
+            RecordingOptions.behavior.help("A behaviour the screen uses (at least one).").spec,
+            RecordingOptions.parameter.help("A behaviour parameter.").spec,
+            Options.gesture.spec,
+            Options.script.spec,
+            Options.duration.spec,
+            Options.fps.spec,
+            Options.seed.spec,
+            Options.observed.spec,
+            Options.fault.spec,
+            Options.recorder.spec,
+            Options.refresh.spec,
+            Options.touchNoise.spec,
+            Options.timestampNoise.spec,
+            Options.duplicates.spec,
+            Options.background.spec,
+            Options.clockOffset.spec,
+            RecordingOptions.sessionID.help("The session's id (default: derived from the content).").spec,
+            Options.app.spec,
+            Options.screen.spec,
+            Options.device.spec,
+            Options.os.spec,
+            Options.startedAt.spec,
+            Options.scale.spec,
+            Options.appVersion.spec,
+            Options.build.spec,
+            OutputOptions.output.spec,
         ],
         discussion: """
             EXAMPLES:
@@ -63,12 +60,12 @@ struct SimulateCommand: NavRecCommand {
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
         let command = Self.spec.name
-        let names = arguments.all("behavior")
+        let names = arguments.all(RecordingOptions.behavior)
         guard !names.isEmpty else { throw UsageError("missing --behavior NAME (e.g. --behavior blurHeader)", command: command) }
-        let behaviors = try RecordingInputs.behaviors(names: names, parameters: arguments.all("param"), command: command)
+        let behaviors = try RecordingInputs.behaviors(names: names, parameters: arguments.all(RecordingOptions.parameter), command: command)
 
         var gestures: [Gesture] = []
-        for name in arguments.all("gesture") {
+        for name in arguments.all(Options.gesture) {
             guard let gesture = Gesture(name: name) else {
                 var message = "unknown gesture '\(name)'; known: \(Gesture.names.joined(separator: ", "))"
                 if let hint = closestName(to: name, in: Gesture.names) { message += " (did you mean '\(hint)'?)" }
@@ -76,7 +73,7 @@ struct SimulateCommand: NavRecCommand {
             }
             gestures.append(gesture)
         }
-        if let path = arguments.value("script") {
+        if let path = arguments.value(Options.script) {
             guard gestures.isEmpty else { throw UsageError("use --gesture or --script, not both", command: command) }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw CommandError(.noInput, "\(path): no such script file")
@@ -89,44 +86,44 @@ struct SimulateCommand: NavRecCommand {
         }
         if gestures.isEmpty { gestures = [Gesture(name: "drag")!] }
 
-        func number(_ name: String, zero: Bool = false) throws(UsageError) -> Double? {
-            guard let text = arguments.value(name) else { return nil }
+        func number(_ option: Option<String>, zero: Bool = false) throws(UsageError) -> Double? {
+            guard let text = arguments.value(option) else { return nil }
             guard let value = Double(text), value.isFinite, value > 0 || (zero && value == 0) else {
-                throw UsageError("--\(name) takes a \(zero ? "non-negative" : "positive") number, not '\(text)'", command: command)
+                throw UsageError("--\(option.name) takes a \(zero ? "non-negative" : "positive") number, not '\(text)'", command: command)
             }
             return value
         }
-        let duration = try number("duration")
+        let duration = try number(Options.duration)
         var fps = 60
-        if let text = arguments.value("fps") {
+        if let text = arguments.value(Options.fps) {
             guard let value = Int(text), (1...240).contains(value) else {
                 throw UsageError("--fps takes a frame rate such as 60 or 120, not '\(text)'", command: command)
             }
             fps = value
         }
         var seed: UInt64 = 1
-        if let text = arguments.value("seed") {
+        if let text = arguments.value(Options.seed) {
             guard let value = UInt64(text) else { throw UsageError("--seed takes a whole number, not '\(text)'", command: command) }
             seed = value
         }
         var faults: [Fault] = []
-        for argument in arguments.all("fault") {
+        for argument in arguments.all(Options.fault) {
             do { faults.append(try Fault(argument: argument)) } catch { throw UsageError(error.description, command: command) }
         }
-        let observed = arguments.has("observed") || !faults.isEmpty
+        let observed = arguments.has(Options.observed) || !faults.isEmpty
         configuration = SimulationConfiguration(
             behaviors: behaviors, gestures: gestures, duration: duration, fps: fps, seed: seed, observed: observed,
             faults: faults)
         do { try configuration.validate() } catch { throw UsageError(error.description, command: command) }
 
         var recorder = RecorderOptions()
-        recorder.style = try arguments.choice("recorder", default: recorder.style, command: command)
-        recorder.refresh = try arguments.choice("refresh", default: recorder.refresh, command: command)
-        recorder.touchNoise = try number("touch-noise", zero: true) ?? 0
-        recorder.timestampNoise = (try number("timestamp-noise", zero: true) ?? 0) / 1000
-        recorder.duplicates = try number("duplicates", zero: true) ?? 0
-        recorder.clockOffset = try number("clock-offset", zero: true) ?? 0
-        if let text = arguments.value("background") {
+        recorder.style = try arguments.choice(Options.recorder, default: recorder.style, command: command)
+        recorder.refresh = try arguments.choice(Options.refresh, default: recorder.refresh, command: command)
+        recorder.touchNoise = try number(Options.touchNoise, zero: true) ?? 0
+        recorder.timestampNoise = (try number(Options.timestampNoise, zero: true) ?? 0) / 1000
+        recorder.duplicates = try number(Options.duplicates, zero: true) ?? 0
+        recorder.clockOffset = try number(Options.clockOffset, zero: true) ?? 0
+        if let text = arguments.value(Options.background) {
             let parts = text.split(separator: "=", omittingEmptySubsequences: false)
             guard parts.count == 2, let at = Double(parts[0]), let seconds = Double(parts[1]) else {
                 throw UsageError("--background takes AT=SECONDS (e.g. 3=30), not '\(text)'", command: command)
@@ -135,19 +132,19 @@ struct SimulateCommand: NavRecCommand {
         }
         do { try recorder.validate(fps: fps) } catch { throw UsageError(error.description, command: command) }
         self.recorder = recorder
-        sessionID = arguments.value("session-id")
+        sessionID = arguments.value(RecordingOptions.sessionID)
         var screenScale: Double?
-        if let text = arguments.value("scale") {
+        if let text = arguments.value(Options.scale) {
             guard let value = Double(text), value >= 1, value <= 4 else {
                 throw UsageError("--scale takes the screen's pixels per point (1, 2 or 3), not '\(text)'", command: command)
             }
             screenScale = value
         }
         metadata = SessionMetadata(
-            app: arguments.value("app"), screen: arguments.value("screen"), device: arguments.value("device"),
-            os: arguments.value("os"), startedAt: arguments.value("started-at"), screenScale: screenScale,
-            appVersion: arguments.value("app-version"), build: arguments.value("build"))
-        outputPath = arguments.value("output")
+            app: arguments.value(Options.app), screen: arguments.value(Options.screen), device: arguments.value(Options.device),
+            os: arguments.value(Options.os), startedAt: arguments.value(Options.startedAt), screenScale: screenScale,
+            appVersion: arguments.value(Options.appVersion), build: arguments.value(Options.build))
+        outputPath = arguments.value(OutputOptions.output)
     }
 
     func run() throws -> ExitCode {
@@ -155,5 +152,33 @@ struct SimulateCommand: NavRecCommand {
         try SimulatedRecording(configuration, recorder: recorder).write(id: sessionID, metadata: metadata, to: output)
         try output.finish()
         return .success
+    }
+}
+
+extension SimulateCommand {
+    /// The options only `navrec simulate` takes.
+    enum Options {
+        static let gesture = Option<[String]>.repeatable("gesture", "NAME", "drag, fling, bounce, hover, zigzag, tap, wait, top or scroll (default: drag).")
+        static let script = Option<String>.value("script", "FILE", "A gesture script: one gesture per line (see Docs/commands.md).")
+        static let duration = Option<String>.value("duration", "S", "Seconds to fill by repeating the gestures (default: play them once).")
+        static let fps = Option<String>.value("fps", "N", "Frames per second, 60 or 120 (default: 60).")
+        static let seed = Option<String>.value("seed", "N", "Random seed; the same seed gives the same bytes (default: 1).")
+        static let observed = Option<Bool>.flag("observed", "Also write the bar states an app would report.")
+        static let fault = Option<[String]>.repeatable("fault", "NAME[=VALUE]", "Inject an app bug into the observed states: titleEarly, heightJitter, droppedFrames, flicker, noTitle.")
+        static let recorder = Option<RecorderStyle>.choice("recorder", "How the app records: frames (default), display-link (adds frameDuration), scroll-callbacks (only when the offset changes) or library (as the Recording library's ScrollRecorder writes it).")
+        static let refresh = Option<RefreshMode>.choice("refresh", "fixed (default) or adaptive (ProMotion: slow motion at 2/3, 1/2 or 1/3 of --fps).")
+        static let touchNoise = Option<String>.value("touch-noise", "PT", "Uniform noise on y while dragging, ± points.")
+        static let timestampNoise = Option<String>.value("timestamp-noise", "MS", "Uniform noise on t, ± milliseconds (t never decreases).")
+        static let duplicates = Option<String>.value("duplicates", "FRACTION", "Fraction of moving samples followed by a second callback in the same frame.")
+        static let background = Option<String>.value("background", "AT=SECONDS", "Go to the background at AT seconds for SECONDS (lifecycle events, nothing between).")
+        static let clockOffset = Option<String>.value("clock-offset", "SECONDS", "Add SECONDS to every t, like a recorder writing CACurrentMediaTime() (e.g. 100000).")
+        static let app = Option<String>.value("app", "NAME", "The header's app name (e.g. for a simulated fleet).")
+        static let screen = Option<String>.value("screen", "NAME", "The header's screen name.")
+        static let device = Option<String>.value("device", "MODEL", "The header's device model (e.g. iPhone16,1).")
+        static let os = Option<String>.value("os", "VERSION", "The header's OS (e.g. 'iOS 18.1').")
+        static let startedAt = Option<String>.value("started-at", "ISO8601", "The header's session start time.")
+        static let scale = Option<String>.value("scale", "N", "The header's screen scale, pixels per point (UIScreen.scale: 1, 2 or 3).")
+        static let appVersion = Option<String>.value("app-version", "VERSION", "The header's app version (e.g. 5.12).")
+        static let build = Option<String>.value("build", "BUILD", "The header's app build (e.g. 513).")
     }
 }

@@ -14,19 +14,17 @@ struct TuneCommand: NavRecCommand {
         abstract: "Choose a bar parameter from the sessions: flapping left against switch delay, per value.",
         arguments: "BEHAVIOUR.PARAMETER [SESSION...]",
         options: [
-            .database(),
-            .value("values", "A:B:STEP|V1,V2,...",
-                   "Candidate values (default: 0:6:0.5 for hysteresis, 10:60:5 for swipeDistance, 0:0.5:0.05 for fades)."),
-            .value("reference", "VALUE", "The value delays are measured against (default: the parameter's default)."),
-            .value("where", "SQL", "Select sessions by an SQL condition on the sessions table (instead of SESSION ids)."),
-            .value("max-flapping-sessions", "PERCENT", "Rule: sessions allowed to keep flapping (default: 1%)."),
-            .value("max-delay", "TIME", "Rule: largest p95 switch delay, e.g. 50ms or 0.05s (default: none)."),
-            .value("noticeable-delay", "TIME",
-                   "A p95 delay above this gets a note on the recommendation: users notice it (default: 100ms)."),
-            .choice("format", TuningFormat.self, "Output format (default: text)."),
-            .value("output", "FILE", "Write to FILE instead of standard output."),
-            .value("threads", "N", "Threads to replay on (default: the processor count)."),
-            .value("set", "KEY=VALUE", "A detector setting (flapping.window=0.5).", repeatable: true),
+            DatabaseOptions.database.spec,
+            Options.values.spec,
+            Options.reference.spec,
+            Options.selection.spec,
+            Options.maxFlappingSessions.spec,
+            Options.maxDelay.spec,
+            Options.noticeableDelay.spec,
+            Options.format.spec,
+            OutputOptions.output.spec,
+            Options.threads.spec,
+            AnalyzerOptions.settings.help("A detector setting (flapping.window=0.5).").spec,
         ],
         discussion: """
             Replays every selected session that uses the behaviour once per value, with the value
@@ -76,39 +74,39 @@ struct TuneCommand: NavRecCommand {
         }
         do { parameter = try TunedParameter(name) } catch { throw fail(error.description) }
         sessionIDs = Array(arguments.positionals.dropFirst())
-        condition = arguments.value("where")
+        condition = arguments.value(Options.selection)
         if condition != nil, !sessionIDs.isEmpty { throw fail("give SESSION ids or --where, not both") }
 
-        values = try Self.parseValues(arguments.value("values") ?? parameter.defaultCandidates, fail: fail)
-        if let text = arguments.value("reference") {
+        values = try Self.parseValues(arguments.value(Options.values) ?? parameter.defaultCandidates, fail: fail)
+        if let text = arguments.value(Options.reference) {
             guard let value = Double(text), value.isFinite else { throw fail("--reference takes a number, not '\(text)'") }
             reference = value
         } else {
             reference = parameter.defaultValue
         }
         var rule = TuningRule()
-        if let text = arguments.value("max-flapping-sessions") {
+        if let text = arguments.value(Options.maxFlappingSessions) {
             let number = text.hasSuffix("%") ? String(text.dropLast()) : text
             guard let percent = Double(number), percent.isFinite, percent >= 0, percent <= 100 else {
                 throw fail("--max-flapping-sessions takes a percentage from 0% to 100%, not '\(text)'")
             }
             rule.maxFlappingSessions = percent / 100
         }
-        func time(_ option: String) throws(UsageError) -> Double? {
+        func time(_ option: Option<String>) throws(UsageError) -> Double? {
             guard let text = arguments.value(option) else { return nil }
             let (number, scale) = text.hasSuffix("ms") ? (String(text.dropLast(2)), 0.001)
                 : text.hasSuffix("s") ? (String(text.dropLast()), 1.0) : (text, 1.0)
             guard let delay = Double(number), delay.isFinite, delay >= 0 else {
-                throw fail("--\(option) takes a time such as 50ms or 0.05s, not '\(text)'")
+                throw fail("--\(option.name) takes a time such as 50ms or 0.05s, not '\(text)'")
             }
             return delay * scale
         }
-        rule.maxDelay = try time("max-delay")
-        if let noticeable = try time("noticeable-delay") { rule.noticeableDelay = noticeable }
+        rule.maxDelay = try time(Options.maxDelay)
+        if let noticeable = try time(Options.noticeableDelay) { rule.noticeableDelay = noticeable }
         self.rule = rule
-        format = try arguments.choice("format", default: .text, command: Self.spec.name)
-        outputPath = arguments.value("output")
-        if let text = arguments.value("threads") {
+        format = try arguments.choice(Options.format, default: .text, command: Self.spec.name)
+        outputPath = arguments.value(OutputOptions.output)
+        if let text = arguments.value(Options.threads) {
             guard let count = Int(text), count >= 1 else { throw fail("--threads takes a whole number of at least 1, not '\(text)'") }
             threads = count
         } else {
@@ -284,5 +282,19 @@ struct TuneCommand: NavRecCommand {
         }
         let wanted = Set(sessionIDs)
         return all.filter { wanted.contains($0.id) }
+    }
+}
+
+extension TuneCommand {
+    /// The options only `navrec tune` takes.
+    enum Options {
+        static let values = Option<String>.value("values", "A:B:STEP|V1,V2,...", "Candidate values (default: 0:6:0.5 for hysteresis, 10:60:5 for swipeDistance, 0:0.5:0.05 for fades).")
+        static let reference = Option<String>.value("reference", "VALUE", "The value delays are measured against (default: the parameter's default).")
+        static let selection = Option<String>.value("where", "SQL", "Select sessions by an SQL condition on the sessions table (instead of SESSION ids).")
+        static let maxFlappingSessions = Option<String>.value("max-flapping-sessions", "PERCENT", "Rule: sessions allowed to keep flapping (default: 1%).")
+        static let maxDelay = Option<String>.value("max-delay", "TIME", "Rule: largest p95 switch delay, e.g. 50ms or 0.05s (default: none).")
+        static let noticeableDelay = Option<String>.value("noticeable-delay", "TIME", "A p95 delay above this gets a note on the recommendation: users notice it (default: 100ms).")
+        static let format: Option<TuningFormat> = OutputOptions.format("Output format (default: text).")
+        static let threads = Option<String>.value("threads", "N", "Threads to replay on (default: the processor count).")
     }
 }

@@ -24,6 +24,11 @@ final class AnalyzeSink: SessionSink {
     private(set) var currentHeader: SessionHeader?
     private(set) var sessionsAnalyzed = 0
     private(set) var samplesAnalyzed = 0
+    /// `navrec analyze --rows`: the key of the row being read, printed with a tab before each of
+    /// its lines, whose session lines then carry the stored columns too
+    /// (``JSONRenderer/sessionLine(_:contentID:recordingID:parametersJSON:observedSamples:events:ignoredKeys:tOrigin:)``).
+    var rowKey: String?
+    private var observedSamples = 0
 
     init(analyzer: Analyzer, output: Output) {
         self.analyzer = analyzer
@@ -36,16 +41,18 @@ final class AnalyzeSink: SessionSink {
         events.removeAll(keepingCapacity: true)
         firstT = nil
         lastT = 0
+        observedSamples = 0
         return true
     }
 
     @inline(__always)
-    func add(_ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?, line: Int) throws {
+    func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
+        if observed != nil { observedSamples += 1 }
         try spool.append(SessionFrame(
             seq: spool.count, sample: StoredValues.sample(sample), computed: StoredValues.state(computed),
-            observed: observed.map { StoredValues.state($0.pointee) }))
+            observed: observed.map { StoredValues.state($0) }))
     }
 
     func add(_ event: ScrollEvent) throws {
@@ -58,7 +65,13 @@ final class AnalyzeSink: SessionSink {
             id: header.id ?? summary.contentID, recordingID: header.id, metadata: header.metadata, behaviors: try BehaviorSet(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
         let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
-        output.line(renderer.sessionLine(analysis))
+        if let rowKey {
+            output.line(rowKey + "\t" + renderer.sessionLine(
+                analysis, contentID: summary.contentID, recordingID: header.id, parametersJSON: header.behaviors.json,
+                observedSamples: observedSamples, events: summary.events, ignoredKeys: summary.ignoredKeys, tOrigin: clock.origin ?? 0))
+        } else {
+            output.line(renderer.sessionLine(analysis))
+        }
         output.flush()
         sessionsAnalyzed += 1
         samplesAnalyzed += summary.samples
@@ -66,7 +79,7 @@ final class AnalyzeSink: SessionSink {
 
     /// Prints the line of a session that could not be read and drops what was kept of it.
     func fail(_ error: RecordingError) {
-        output.line(renderer.failureLine(
+        output.line((rowKey.map { $0 + "\t" } ?? "") + renderer.failureLine(
             id: currentHeader?.id, app: currentHeader?.app, startedAt: currentHeader?.startedAt, error: error.description))
         output.flush()
         currentHeader = nil

@@ -68,12 +68,24 @@ final class FrameSpool {
         frames.removeAll(keepingCapacity: true)
     }
 
-    /// Reads a spooled frame `index` (< `spilled`) into `frame`.
-    fileprivate func readSpilled(_ index: Int, into frame: inout SessionFrame, session: String) throws(CommandError) {
-        let read = withUnsafeMutableBytes(of: &frame) { bytes in
-            pread(descriptor, bytes.baseAddress!, frameSize, off_t(index * frameSize)) == frameSize
+    /// Spilled frames are read back this many at a time: one `pread` per frame made the system
+    /// calls most of `navrec analyze`'s time on a long session (every pass reads every frame).
+    static let readBlock = 256
+
+    /// Reads the spooled frames from `index` on (all below `spilled`) into `frames`, filling it.
+    fileprivate func readSpilled(
+        _ index: Int, into frames: UnsafeMutableBufferPointer<SessionFrame>, session: String
+    ) throws(CommandError) {
+        let bytes = UnsafeMutableRawBufferPointer(frames)
+        var offset = 0
+        while offset < bytes.count {
+            let read = pread(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(index * frameSize + offset))
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else {
+                throw CommandError(.ioError, "cannot read back a temporary file of session '\(session)'")
+            }
+            offset += read
         }
-        if !read { throw CommandError(.ioError, "cannot read back a temporary file of session '\(session)'") }
     }
 
     fileprivate func memoryFrame(_ index: Int) -> SessionFrame { frames[index] }
@@ -83,6 +95,10 @@ final class FrameSpool {
         let spool: FrameSpool
         let session: String
         var next = 0
+        /// Spilled frames read ahead: `block[0..<blockCount]` are frames `blockStart...`.
+        private var block = [SessionFrame](repeating: .empty, count: FrameSpool.readBlock)
+        private var blockStart = 0
+        private var blockCount = 0
 
         init(spool: FrameSpool, session: String) {
             self.spool = spool
@@ -92,7 +108,16 @@ final class FrameSpool {
         func read(into frame: inout SessionFrame) throws(CommandError) -> Bool {
             guard next < spool.count else { return false }
             if next < spool.spilledCount {
-                try spool.readSpilled(next, into: &frame, session: session)
+                if next >= blockStart + blockCount || next < blockStart {
+                    let count = min(FrameSpool.readBlock, spool.spilledCount - next)
+                    let (spool, session, start) = (spool, session, next)
+                    try block.withUnsafeMutableBufferPointer { (block) throws(CommandError) in
+                        try spool.readSpilled(start, into: UnsafeMutableBufferPointer(rebasing: block[0..<count]), session: session)
+                    }
+                    blockStart = next
+                    blockCount = count
+                }
+                frame = block[next - blockStart]
             } else {
                 frame = spool.memoryFrame(next - spool.spilledCount)
             }

@@ -67,8 +67,8 @@ final class ImportSink: SessionSink {
     }
 
     @inline(__always)
-    func add(_ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?, line: Int) throws {
-        try spool.append(SessionFrame(seq: line, sample: sample, computed: computed, observed: observed?.pointee))
+    func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
+        try spool.append(SessionFrame(seq: line, sample: sample, computed: computed, observed: observed))
     }
 
     func add(_ event: ScrollEvent) throws {

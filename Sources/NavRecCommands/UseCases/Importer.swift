@@ -20,7 +20,7 @@ struct Importer {
     var onFailure: (RecordingError) -> Void = { _ in }
 
     /// Imports everything `source` yields; `displayName` names the file in the summary.
-    func importAll(from source: any RecordingSource, displayName: String, sourcePath: String) throws -> ImportSummary {
+    func importAll(from source: any RecordingReader, displayName: String, sourcePath: String) throws -> ImportSummary {
         let started = ContinuousClock.now
         let batch = try store.beginImportBatch()
         let sink = ImportSink(store: store, batch: batch, replace: replace, displayName: displayName, sourcePath: sourcePath, onFailure: onFailure)
@@ -32,8 +32,7 @@ struct Importer {
                     break reading
                 } catch let error as RecordingError {
                     sink.fail(error)
-                    guard error.kind == .invalidInput, let ndjson = source as? NDJSONReader, ndjson.resumeAtNextHeader()
-                    else { break reading }
+                    guard source.resumeAtNextHeader() else { break reading }
                 }
             }
         } catch {

@@ -9,14 +9,6 @@ internal import TextTools
 struct RecordingInputs {
     enum Format: String, CommandLineChoice { case ndjson, csv }
 
-    /// The options that describe inputs, for a command's spec.
-    static let options: [OptionSpec] = [
-        .choice("format", Format.self, "Input format (default: from the file extension; stdin is NDJSON)."),
-        .value("behavior", "NAME", "CSV: a behaviour the screen uses.", repeatable: true),
-        .value("param", "NAME.KEY=VALUE", "CSV: a behaviour parameter.", repeatable: true),
-        .value("session-id", "ID", "CSV: the session's id (default: derived from the content)."),
-    ]
-
     let files: [String]
     let format: Format?
     let csvBehaviors: BehaviorSet?
@@ -27,10 +19,10 @@ struct RecordingInputs {
     init(_ arguments: ParsedArguments, command: String, standardInputByDefault: Bool = false) throws(UsageError) {
         files = arguments.positionals.isEmpty && standardInputByDefault ? ["-"] : arguments.positionals
         guard !files.isEmpty else { throw UsageError("missing FILE (a recording, or '-' for standard input)", command: command) }
-        format = try arguments.choice("format", command: command)
-        sessionID = arguments.value("session-id")
-        let names = arguments.all("behavior")
-        let parameters = arguments.all("param")
+        format = try arguments.choice(RecordingOptions.format, command: command)
+        sessionID = arguments.value(RecordingOptions.sessionID)
+        let names = arguments.all(RecordingOptions.behavior)
+        let parameters = arguments.all(RecordingOptions.parameter)
         let explicit = format
         let csvFiles = files.count { Self.format(of: $0, explicit: explicit) == .csv }
         if csvFiles == 0, !names.isEmpty || !parameters.isEmpty || sessionID != nil {
@@ -101,7 +93,7 @@ struct RecordingInputs {
     static func displayName(of file: String) -> String { file == "-" ? "<stdin>" : file }
 
     /// Opens `file` with the reader of its format.
-    func reader(for file: String) throws(RecordingError) -> any RecordingSource {
+    func reader(for file: String) throws(RecordingError) -> any RecordingReader {
         let displayName = Self.displayName(of: file)
         switch Self.format(of: file, explicit: format) {
         case .ndjson:

@@ -12,57 +12,28 @@ struct RecordingPipeline {
     ///
     /// - Throws: the reader's ``RecordingError`` at a bad line (the session it is in has had
     ///   ``SessionSink/begin(_:)`` but not ``SessionSink/end(_:_:)``), or what the sink throws.
-    func run<Sink: SessionSink>(_ source: any RecordingSource, into sink: Sink) throws {
+    func run<Sink: SessionSink>(_ source: any RecordingReader, into sink: Sink) throws {
         var header: SessionHeader?
         var engine = BarEngine(behaviors: BehaviorSet())
         var clock = SessionClock()
         var accepted = false
         var samplesRead = 0
-
-        /// Runs the models on a sample and hands it over; `observed` points at the state the app
-        /// reported, if any (the NDJSON reader's own storage, read in place).
-        @inline(__always)
-        func add(_ recorded: ScrollSample, observedAt observed: UnsafePointer<BarState>?) throws {
-            samplesRead += 1
-            if accepted {
-                var sample = recorded
-                sample.t = clock.time(recorded.t)
-                try sink.add(sample, computed: engine.step(sample), observedAt: observed, line: source.itemLine)
-            }
-            if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
-        }
-
-        // The NDJSON reader's samples are taken from the reader in place rather than wrapped in a
-        // `RecordingItem` (see `NDJSONReader.advance()`); the other items go the common way.
-        let ndjson = source as? NDJSONReader
-        reading: while true {
-            let item: RecordingItem
-            if let ndjson {
-                switch try ndjson.advance() {
-                case .sample:
-                    try add(ndjson.sample, observedAt: ndjson.observedPointer)
-                    continue reading
-                case .other:
-                    item = ndjson.otherItem
-                case .end:
-                    break reading
-                }
-            } else {
-                guard let next = try source.next() else { break reading }
-                item = next
-            }
+        var item = RecordingItem.placeholder
+        while try source.read(into: &item) {
             switch item {
+            case .sample(let recorded, let observed):
+                samplesRead += 1
+                if accepted {
+                    var sample = recorded
+                    sample.t = clock.time(recorded.t)
+                    try sink.add(sample, computed: engine.step(sample), observed: observed, line: source.itemLine)
+                }
+                if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
             case .header(let newHeader):
                 header = newHeader
                 engine = BarEngine(behaviors: newHeader.behaviors)
                 clock = SessionClock()
                 accepted = try sink.begin(newHeader)
-            case .sample(let sample, let observed):
-                if let observed {
-                    try withUnsafePointer(to: observed) { try add(sample, observedAt: $0) }
-                } else {
-                    try add(sample, observedAt: nil)
-                }
             case .event(var event):
                 if accepted {
                     event.t = clock.time(event.t)

@@ -8,9 +8,8 @@ protocol SessionSink: AnyObject {
     /// events (`false` skips them, e.g. a session that is already stored).
     func begin(_ header: SessionHeader) throws -> Bool
     /// A sample (its time on the session's ``SessionClock``) with the state the models computed and,
-    /// if the app reported one, its observed state (in place, valid during the call); `line` is
-    /// where it is in its recording.
-    func add(_ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?, line: Int) throws
+    /// if the app reported one, its observed state; `line` is where it is in its recording.
+    func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws
     /// An event (its time on the session's clock), already applied to the models.
     func add(_ event: ScrollEvent) throws
     /// The session's last line has been read (called for skipped sessions too); `clock` says how

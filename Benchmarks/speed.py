@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""The speed goals (issue 26) and the storage decision's figures (issue 23), new build against the
+baseline build in one run: Benchmarks/run.sh prepares both binaries and calls this.
+
+usage: speed.py --navrec NEW --baseline OLD --baseline-commit SHA --out DIR [--quick] [--runs N] [--no-callgrind]
+
+Rows (each the median of --runs runs, steps of the two builds interleaved; wall time with a
+monotonic clock, CPU = user + system of the process from wait4()):
+  report-single  `navrec report --format json --jobs 1` of one 1 M-sample largeTitle + avatar
+                 session (replay_bench.sh's data), and the same with ±2 pt tremor: samples/s (wall)
+  analyze        `navrec analyze` of a simulated fleet (Integrations/make_fleet.py, 120 fps, 17.5 s
+                 a session; 20,000 sessions, --quick 2,000): samples per CPU-second
+  tiny-report    `navrec report --format json` of 8,000 five-sample sessions (make_tiny.sh): ms/session
+  queries        every Queries/*.sql in the sqlite3 shell on 2,000 sessions of that fleet (--quick
+                 200), imported and reported by each build; the baseline runs its own Queries/ (the
+                 baseline commit's) on its own database, and the two outputs must be byte-identical
+  peer           Benchmarks/duckdb_peer.py: DuckDB's flapping + hitch SQL against navrec analyze, 1
+                 and 2 cores, on a 60 fps fleet (2,000 sessions, --quick 200)
+  callgrind      instructions per sample of import, report and analyze on the first 100,000 samples
+                 (--quick 20,000) of the single session, a header without samples subtracted
+  storage        Benchmarks/storage_layouts.py on the new build's database of 200 fleet sessions
+
+Rows other helpers own can be replaced by their scripts without editing this file: when
+Benchmarks/rows/NAME.sh exists (NAME one of the rows above), it is run as
+`NAME.sh NEW OLD OUT_DIR QUICK(0|1)` and its standard output — Markdown rows of the goals table,
+`| step | new | baseline | new vs baseline | goal | met |` — replaces the built-in row.
+Everything is written under --out; the tables are printed and saved as OUT/speed.md.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def run_timed(command, stdout=subprocess.DEVNULL, stdin=None, cwd=None):
+    """(wall s, CPU s, peak RSS MB) of one command, which must succeed."""
+    start = time.monotonic()
+    process = subprocess.Popen(command, stdout=stdout, stdin=stdin, stderr=subprocess.PIPE, cwd=cwd)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.monotonic() - start
+    error = process.stderr.read().decode(errors="replace")
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"speed.py: error: {' '.join(command)} exited {os.waitstatus_to_exitcode(status)}: {error[-400:]}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def fresh(path):
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+
+def median_of(runs):
+    return tuple(statistics.median(values) for values in zip(*runs))
+
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.new, self.old = os.path.abspath(args.navrec), os.path.abspath(args.baseline)
+        self.out = os.path.abspath(args.out)
+        self.quick = args.quick
+        self.runs = args.runs or (1 if args.quick else 3)
+        self.data = os.path.join(self.out, "data")
+        os.makedirs(self.data, exist_ok=True)
+        self.goals = []      # rows of the goals table
+        self.notes = []      # lines after it
+        self.extra = []      # further tables (per query, callgrind, storage, peer)
+        self.commit = args.baseline_commit
+
+    def builds(self):
+        return (("new", self.new), ("baseline", self.old))
+
+    def goal(self, step, new, old, ratio, goal, met):
+        row = f"| {step} | {new} | {old} | {ratio} | {goal} | {'**met**' if met else ('**not met**' if met is not None else '')} |"
+        self.goals.append(row)
+        print(row, file=sys.stderr, flush=True)
+
+    def replaced(self, name):
+        script = os.path.join(HERE, "rows", f"{name}.sh")
+        if not os.path.exists(script):
+            return False
+        result = subprocess.run([script, self.new, self.old, self.out, "1" if self.quick else "0"],
+                                capture_output=True, text=True, check=True)
+        self.goals += [line for line in result.stdout.splitlines() if line.startswith("|")]
+        self.notes.append(f"- {name}: rows from Benchmarks/rows/{name}.sh")
+        return True
+
+    # --- data ------------------------------------------------------------------------------------
+    def single_session(self):
+        samples = 200_000 if self.quick else 1_000_000
+        folder = os.path.join(self.data, f"single-{samples}")
+        if not os.path.exists(os.path.join(folder, "tremor.ndjson")):
+            os.makedirs(folder, exist_ok=True)
+            subprocess.run([os.path.join(HERE, "replay_bench.sh"), self.new, folder], check=True, stdout=subprocess.DEVNULL,
+                           env=dict(os.environ, BENCH_ONLY_DATA="1", BENCH_SAMPLES=str(samples)))
+        return folder, samples
+
+    def fleet(self, sessions, fps, name):
+        """A folder of make_fleet.py recordings (100 sessions a file), made once."""
+        folder = os.path.join(self.data, f"{name}-{sessions}")
+        done = os.path.join(folder, ".complete")
+        if not os.path.exists(done):
+            shutil.rmtree(folder, ignore_errors=True)
+            print(f"simulating {sessions} sessions at {fps} fps…", file=sys.stderr, flush=True)
+            subprocess.run([sys.executable, os.path.join(ROOT, "Integrations", "make_fleet.py"), "--navrec", self.new,
+                            "--sessions", str(sessions), "--out", folder, "--duration", "17.5", "--fps", str(fps),
+                            "--per-file", "100", "--jobs", str(os.cpu_count() or 2)], check=True)
+            open(done, "w").close()
+        return sorted(glob.glob(os.path.join(folder, "*.ndjson")))
+
+    def database(self, build, binary, name, files, report=True):
+        path = os.path.join(self.out, "db", f"{name}-{build}.sqlite")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if not os.path.exists(path):
+            subprocess.run([binary, "import", "--db", path + ".part"] + files, check=True, stdout=subprocess.DEVNULL)
+            if report:
+                subprocess.run([binary, "report", "--db", path + ".part", "--format", "json", "--output", os.devnull], check=True)
+            sqlite3.connect(path + ".part").execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            for suffix in ("-wal", "-shm"):
+                if os.path.exists(path + ".part" + suffix):
+                    os.remove(path + ".part" + suffix)
+            os.rename(path + ".part", path)
+        return path
+
+    # --- rows ------------------------------------------------------------------------------------
+    def report_single(self):
+        if self.replaced("report-single"):
+            return
+        folder, samples = self.single_session()
+        results = {}
+        for kind in ("plain", "tremor"):
+            dbs = {build: self.database(build, binary, f"single-{kind}-{samples}", [os.path.join(folder, f"{kind}.ndjson")], report=False)
+                   for build, binary in self.builds()}
+            runs = {build: [] for build, _ in self.builds()}
+            for _ in range(self.runs):
+                for build, binary in self.builds():
+                    runs[build].append(run_timed([binary, "report", "--db", dbs[build], "--format", "json", "--jobs", "1",
+                                                  "--output", os.path.join(self.out, f"single-{kind}-{build}.json")]))
+            if open(os.path.join(self.out, f"single-{kind}-new.json"), "rb").read() != open(os.path.join(self.out, f"single-{kind}-baseline.json"), "rb").read():
+                self.notes.append(f"- **the {kind} single-session reports of the two builds differ**")
+            results[kind] = {build: median_of(runs[build]) for build in runs}
+        for kind, label in (("plain", f"`navrec report`, one {samples:,}-sample session, no observed states"),
+                            ("tremor", "the same with ±2 pt tremor (flapping at every crossing)")):
+            new, old = results[kind]["new"], results[kind]["baseline"]
+            rate_new, rate_old = samples / new[1], samples / old[1]
+            self.goal(label, f"{rate_new / 1e6:.2f} M samples/CPU-s ({new[1]:.2f} s CPU, {new[0]:.2f} s wall)",
+                      f"{rate_old / 1e6:.2f} M samples/CPU-s ({old[1]:.2f} s CPU)", f"{rate_new / rate_old:.2f}x",
+                      "≥ 3 M samples/s on one core", rate_new >= 3e6)
+
+    def analyze(self):
+        if self.replaced("analyze"):
+            return
+        sessions = 2_000 if self.quick else 20_000
+        files = self.fleet(sessions, 120, "fleet")
+        samples = sum(1 for name in files for line in open(name, "rb") if line.startswith(b'{"t"'))
+        runs = {build: [] for build, _ in self.builds()}
+        for _ in range(self.runs):
+            for build, binary in self.builds():
+                runs[build].append(run_timed([binary, "analyze"] + files))
+        new, old = median_of(runs["new"]), median_of(runs["baseline"])
+        self.goal(f"`navrec analyze` (parse + models + detectors), {sessions:,} sessions ({samples / 1e6:.1f} M samples)",
+                  f"{samples / new[1] / 1e6:.2f} M samples/CPU-s ({new[0]:.1f} s wall)",
+                  f"{samples / old[1] / 1e6:.2f} M samples/CPU-s ({old[0]:.1f} s)", f"{old[1] / new[1]:.2f}x",
+                  "≥ 3 M samples/CPU-s", samples / new[1] >= 3e6)
+
+    def tiny_report(self):
+        if self.replaced("tiny-report"):
+            return
+        count = 8_000
+        recording = os.path.join(self.data, f"tiny-{count}.ndjson")
+        if not os.path.exists(recording):
+            subprocess.run([os.path.join(HERE, "make_tiny.sh"), str(count), recording], check=True)
+        dbs = {build: self.database(build, binary, f"tiny-{count}", [recording], report=False) for build, binary in self.builds()}
+        runs = {build: [] for build, _ in self.builds()}
+        for _ in range(self.runs):
+            for build, binary in self.builds():
+                runs[build].append(run_timed([binary, "report", "--db", dbs[build], "--format", "json", "--output", os.devnull]))
+        new, old = median_of(runs["new"]), median_of(runs["baseline"])
+        self.goal(f"`navrec report` of {count:,} five-sample sessions",
+                  f"{new[1] * 1000 / count:.3f} ms CPU/session ({new[1]:.2f} s CPU, {new[0]:.2f} s wall, {new[2]:.0f} MB)",
+                  f"{old[1] * 1000 / count:.3f} ms CPU/session ({old[1]:.2f} s CPU, {old[0]:.2f} s wall)", f"{old[1] / new[1]:.2f}x",
+                  "≤ 0.05 ms/session", new[1] * 1000 / count <= 0.05)
+
+    def queries(self):
+        if self.replaced("queries"):
+            return
+        sessions = 200 if self.quick else 2_000
+        files = self.fleet(2_000, 120, "fleet")[:sessions // 100]
+        dbs = {build: self.database(build, binary, f"queries-{sessions}", files) for build, binary in self.builds()}
+        old_queries = os.path.join(self.out, f"queries-{self.commit}")
+        os.makedirs(old_queries, exist_ok=True)
+        names = [os.path.basename(path)[:-4] for path in sorted(glob.glob(os.path.join(ROOT, "Queries", "*.sql")))]
+        for name in names:
+            text = subprocess.run(["git", "-C", ROOT, "show", f"{self.commit}:Queries/{name}.sql"], capture_output=True, text=True)
+            if text.returncode == 0:
+                open(os.path.join(old_queries, f"{name}.sql"), "w").write(text.stdout)
+        connection = sqlite3.connect(dbs["new"])
+        row = connection.execute("SELECT f.session_id, s.duration FROM findings f JOIN sessions s ON s.id = f.session_id"
+                                 " WHERE f.kind = 'title_mismatch' ORDER BY f.session_id LIMIT 1").fetchone()
+        session, t = (row[0], row[1] / 2) if row else ("fleet-00000", 2.0)
+        parameters = [f".param set $session '{session}'", f".param set $t {t!r}"]
+        table = ["| query (sqlite3 shell) | new: wall s (CPU s) | baseline: wall s (CPU s) | rows | outputs |", "|---|---:|---:|---:|---|"]
+        slowest = ("", 0.0)
+        differ = []
+        drift = None
+        for name in names:
+            timings = {build: [] for build, _ in self.builds()}
+            for _ in range(self.runs):
+                for build, _ in self.builds():
+                    folder = os.path.join(ROOT, "Queries") if build == "new" else old_queries
+                    path = os.path.join(folder, f"{name}.sql")
+                    if not os.path.exists(path):
+                        continue
+                    output = os.path.join(self.out, f"query-{name}-{build}.txt")
+                    with open(output, "wb") as handle:
+                        timings[build].append(run_timed(["sqlite3", "-bail", dbs[build]] + parameters + [f".read {path}"], stdout=handle))
+            outputs = {build: open(os.path.join(self.out, f"query-{name}-{build}.txt"), "rb").read() for build in timings if timings[build]}
+            same = len(outputs) == 2 and outputs["new"] == outputs["baseline"]
+            if not same:
+                differ.append(name)
+            new = median_of(timings["new"])
+            old = median_of(timings["baseline"]) if timings["baseline"] else None
+            slowest = max(slowest, (name, new[1]), key=lambda item: item[1])
+            if name == "observed_drift":
+                drift = (new, old)
+            lines = outputs["new"].count(b"\n")
+            table.append(f"| {name} | {new[0]:.2f} ({new[1]:.2f}) | {'' if old is None else f'{old[0]:.2f} ({old[1]:.2f})'} | "
+                         f"{lines} | {'identical' if same else '**differ**'} |")
+        if drift:
+            new, old = drift
+            self.goal(f"`observed_drift` on {sessions:,} sessions, `sqlite3` shell", f"{new[1]:.2f} s CPU ({new[0]:.2f} s wall)",
+                      f"{old[1]:.2f} s CPU ({old[0]:.2f} s wall)" if old else "", f"{old[1] / new[1]:.1f}x faster" if old else "",
+                      "≤ 5 s", new[1] <= 5)
+        self.goal(f"every query in `Queries/` on {sessions:,} sessions", f"slowest {slowest[0]} {slowest[1]:.2f} s CPU",
+                  "", "outputs identical" if not differ else f"**{', '.join(differ)} differ**", "≤ 5 s each", slowest[1] <= 5 and not differ)
+        self.extra.append((f"Queries on {sessions:,} sessions (fleet, 120 fps, 17.5 s; parameters: session {session}, t {t:.3f})", table))
+
+    def peer(self):
+        if self.replaced("peer"):
+            return
+        sessions = 200 if self.quick else 2_000
+        files = self.fleet(sessions, 60, "peer")
+        folder = os.path.dirname(files[0])
+        figures = os.path.join(self.out, "peer.json")
+        result = subprocess.run([sys.executable, os.path.join(HERE, "duckdb_peer.py"), "--navrec", self.new, "--baseline", self.old,
+                                 "--recordings", folder, "--work", os.path.join(self.out, "peer"), "--runs", str(self.runs),
+                                 "--json", figures], capture_output=True, text=True, check=True)
+        self.extra.append((f"Peer: DuckDB running the detectors as SQL, {sessions:,} sessions at 60 fps", result.stdout.strip().splitlines()))
+        data = json.load(open(figures))
+        one = data["cores1"]
+        ratio, old_ratio = one["duckdb_cpu"] / one["navrec_cpu"], one["duckdb_cpu"] / one["baseline_cpu"]
+        compared = data["comparison"]
+        self.goal("DuckDB (flapping + hitch as window-function SQL over Parquet) vs `navrec analyze`, per core",
+                  f"navrec {ratio:.1f}x faster (CPU, 1 core; wall {one['duckdb_wall'] / one['navrec_wall']:.1f}x)",
+                  f"{old_ratio:.1f}x", f"{ratio / old_ratio:.2f}x",
+                  "≥ 10x", ratio >= 10)
+        self.notes.append(f"- peer findings: flapping {compared['flapping_equal']} of {compared['flapping_navrec']} equal "
+                          f"(SQL {compared['flapping_sql']}); hitch time ratio {compared['hitch_equal']} of {compared['hitch_compared']} sessions equal")
+
+    def callgrind(self):
+        if self.args.no_callgrind or shutil.which("valgrind") is None:
+            self.notes.append("- callgrind skipped (--no-callgrind or no valgrind)")
+            return
+        folder, _ = self.single_session()
+        count = 20_000 if self.quick else 100_000
+        work = os.path.join(self.out, "callgrind")
+        os.makedirs(work, exist_ok=True)
+        cut = os.path.join(work, "plain.ndjson")
+        subprocess.run([sys.executable, os.path.join(HERE, "cut_samples.py"), os.path.join(folder, "plain.ndjson"), cut, str(count)], check=True)
+        empty = os.path.join(work, "empty.ndjson")
+        with open(cut) as source, open(empty, "w") as handle:
+            handle.write(source.readline())
+
+        def instructions(name, command):
+            log = os.path.join(work, f"{name}.log")
+            subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={work}/{name}.out"] + command,
+                           stdout=subprocess.DEVNULL, stderr=open(log, "w"), check=True)
+            return int(re.search(r"refs:\s*([\d,]+)", open(log).read()).group(1).replace(",", ""))
+
+        table = [f"| callgrind, first {count:,} samples of the single session, release | new | baseline | new vs baseline |", "|---|---:|---:|---:|"]
+        per = {}
+        for build, binary in self.builds():
+            for recording in ("empty", "plain"):
+                db = os.path.join(work, f"{recording}-{build}.sqlite")
+                fresh(db)
+                recorded = cut if recording == "plain" else empty
+                per[(build, "import", recording)] = instructions(f"import-{recording}-{build}", [binary, "import", "--db", db, recorded])
+                per[(build, "report", recording)] = instructions(f"report-{recording}-{build}", [binary, "report", "--db", db, "--format", "json", "--jobs", "1", "--output", os.devnull])
+                per[(build, "analyze", recording)] = instructions(f"analyze-{recording}-{build}", [binary, "analyze", recorded])
+        for step in ("import", "report", "analyze"):
+            new = (per[("new", step, "plain")] - per[("new", step, "empty")]) / count
+            old = (per[("baseline", step, "plain")] - per[("baseline", step, "empty")]) / count
+            table.append(f"| navrec {step}: instructions per sample (start-up subtracted) | {new:,.0f} | {old:,.0f} | {new / old:.2f}x |")
+        self.extra.append(("Instructions per sample", table))
+
+    def storage(self):
+        files = self.fleet(2_000, 120, "fleet")[:2]
+        db = self.database("new", self.new, "storage-200", files)
+        result = subprocess.run([sys.executable, os.path.join(HERE, "storage_layouts.py"), db, os.path.join(self.out, "storage"), str(self.runs)],
+                                capture_output=True, text=True, check=True)
+        self.extra.append(("Storage layouts (issue 23), the new build's database of 200 fleet sessions", result.stdout.strip().splitlines()))
+
+    def print(self):
+        load = open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else []
+        lines = [f"Speed goals (issue 26): new build against the baseline ({self.commit}) in the same run; medians of {self.runs} run(s)"
+                 f"{'; --quick' if self.quick else ''}; load average at the end {' '.join(load)}. Goals are judged on CPU time"
+                 " (user + system): on a shared machine wall time counts the other processes.", "",
+                 f"| step | new | baseline ({self.commit}) | new vs baseline | goal | |", "|---|---|---|---|---|---|"] + self.goals
+        lines += [""] + self.notes
+        for title, table in self.extra:
+            lines += ["", f"{title}:", ""] + table
+        text = "\n".join(lines) + "\n"
+        open(os.path.join(self.out, "speed.md"), "w").write(text)
+        print(text)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--navrec", required=True)
+    parser.add_argument("--baseline", required=True)
+    parser.add_argument("--baseline-commit", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--runs", type=int)
+    parser.add_argument("--no-callgrind", action="store_true")
+    parser.add_argument("--only", help="comma-separated rows to run (default: all)")
+    args = parser.parse_args()
+    bench = Bench(args)
+    failed = False
+    steps = ["report_single", "analyze", "tiny_report", "queries", "peer", "callgrind", "storage"]
+    chosen = args.only.replace("-", "_").split(",") if args.only else steps
+    for step in steps:
+        if step in chosen:
+            print(f"— {step}", file=sys.stderr, flush=True)
+            try:
+                getattr(bench, step)()
+            except (subprocess.CalledProcessError, SystemExit) as error:
+                # One failing row must not lose the others' figures: it is named in the notes.
+                bench.notes.append(f"- **{step} failed**: {error}")
+                failed = True
+    bench.print()
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

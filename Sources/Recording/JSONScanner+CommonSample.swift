@@ -1,0 +1,343 @@
+import BarModel
+internal import TextTools
+
+/// The fast path of ``NDJSONReader``: the sample line recorders write, parsed straight from its
+/// bytes.
+///
+/// It takes a line only when the full scanner (``JSONScanner/parseRecordLine()``) would read it as
+/// a sample with nothing ignored: one object of the keys `t`, `y`, `phase`, `vy`, `frameDuration`
+/// and `bar` (any order, `t` and `y` present, each once), a `bar` of bar-state fields, no
+/// whitespace, no escapes, numbers in JSON's grammar with at most 19 significant digits and an
+/// exponent of at most 3 digits, every value within its range. Anything else — another key, a
+/// header or an event, a space, an error — returns `nil`, and the caller parses the line from its
+/// start with the full scanner, so every value, message and column is the full scanner's.
+///
+/// Numbers go through the same ``DecimalValue`` conversion with the same decimal mantissa and
+/// exponent as ``NumberParser`` (what it computes from the digits, eight at a time here), so they
+/// are bit for bit the full scanner's (`CommonSampleTests`).
+extension JSONScanner {
+    /// Parses the line set with ``reset(_:)`` as a common sample line into ``sample``,
+    /// ``observedState`` and ``hasObserved``; returns where `t`'s value starts, or `nil` (see above).
+    @inline(__always)
+    mutating func parseCommonSample() -> Int? {
+        let bytes = base
+        let count = end
+        // The closing brace is a sentinel: every scan for a digit or a letter stops at it, so only
+        // the scans for a quote and the eight-byte loads check the length.
+        guard count >= 2, bytes[0] == UInt8(ascii: "{"), bytes[count - 1] == UInt8(ascii: "}") else { return nil }
+        let powers = UnsafePointer(words.powersOfTen)
+        var position = 1
+        var seen: UInt8 = 0
+        var t = 0.0
+        var tOffset = 0
+        var y = 0.0
+        var phase: ScrollPhase?
+        var vy: Double?
+        var frameDuration: Double?
+        hasObserved = false
+        while true {
+            guard bytes[position] == UInt8(ascii: "\"") else { return nil }
+            // A comparison per case: the texts' words are loaded where they are compared.
+            let key: CommonKey
+            switch bytes[position + 1] {
+            case UInt8(ascii: "t") where Self.matches(bytes, at: position, count: count, words.t): key = .t
+            case UInt8(ascii: "y") where Self.matches(bytes, at: position, count: count, words.y): key = .y
+            case UInt8(ascii: "p") where Self.matches(bytes, at: position, count: count, words.phase): key = .phase
+            case UInt8(ascii: "v") where Self.matches(bytes, at: position, count: count, words.vy): key = .vy
+            case UInt8(ascii: "f") where Self.matches(bytes, at: position, count: count, words.frameDuration): key = .frameDuration
+            case UInt8(ascii: "b") where Self.matches(bytes, at: position, count: count, words.bar): key = .bar
+            default: return nil
+            }
+            guard seen & key.rawValue == 0 else { return nil }
+            seen |= key.rawValue
+            position += key.textLength
+            switch key {
+            case .t:
+                tOffset = position
+                guard let value = Self.commonNumber(bytes, &position, count, powers), value >= 0, value <= maximumTime else { return nil }
+                t = value
+            case .y:
+                guard let value = Self.commonNumber(bytes, &position, count, powers), abs(value) <= maximumOffset else { return nil }
+                y = value
+            case .vy:
+                if Self.matches(bytes, at: position, count: count, words.null) {
+                    position += 4
+                } else {
+                    guard let value = Self.commonNumber(bytes, &position, count, powers) else { return nil }
+                    vy = value
+                }
+            case .frameDuration:
+                if Self.matches(bytes, at: position, count: count, words.null) {
+                    position += 4
+                } else {
+                    guard let value = Self.commonNumber(bytes, &position, count, powers), value > 0, value <= maximumFrameDuration else {
+                        return nil
+                    }
+                    frameDuration = value
+                }
+            case .phase:
+                guard let value = Self.commonPhase(bytes, &position, count, words) else { return nil }
+                phase = value
+            case .bar:
+                guard commonBar(bytes, &position, count) else { return nil }
+                hasObserved = true
+            }
+            // A `bar` object may end the line (a brace short): nothing may be read past it.
+            guard position < count else { return nil }
+            let next = bytes[position]
+            position += 1
+            if next == UInt8(ascii: ",") { continue }
+            guard next == UInt8(ascii: "}"), position == count else { return nil }
+            break
+        }
+        guard seen & (CommonKey.t.rawValue | CommonKey.y.rawValue) == CommonKey.t.rawValue | CommonKey.y.rawValue else { return nil }
+        sample = ScrollSample(t: t, y: y, phase: phase, vy: vy, frameDuration: frameDuration)
+        return tOffset
+    }
+
+    /// The top-level keys the fast path knows, as bits for duplicate detection.
+    private enum CommonKey: UInt8 {
+        case t = 1, y = 2, phase = 4, vy = 8, frameDuration = 16, bar = 32
+
+        /// The length of the key with its quotes and colon (``CommonSampleWords``' texts).
+        var textLength: Int {
+            switch self {
+            case .t, .y: 4
+            case .vy: 5
+            case .bar: 6
+            case .phase: 8
+            case .frameDuration: 16
+            }
+        }
+    }
+
+    /// Whether `text` is at `position` (and fits before `count`): a masked comparison per eight bytes.
+    @inline(__always)
+    private static func matches(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int, _ text: CommonSampleWords.Text) -> Bool {
+        guard count - position >= text.length, word(bytes, at: position, count: count) & text.masks.0 == text.words.0 else { return false }
+        if text.length <= 8 { return true }
+        guard word(bytes, at: position + 8, count: count) & text.masks.1 == text.words.1 else { return false }
+        return text.length <= 16 || word(bytes, at: position + 16, count: count) & text.masks.2 == text.words.2
+    }
+
+    /// The eight bytes at `position` as a little-endian word, zeros past `count`.
+    @inline(__always)
+    private static func word(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int) -> UInt64 {
+        if position + 8 <= count { return UInt64(littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)) }
+        var word: UInt64 = 0
+        var index = count - 1
+        while index >= position {
+            word = word << 8 | UInt64(bytes[index])
+            index -= 1
+        }
+        return word
+    }
+
+    /// A JSON number at `position` with at most 19 significant digits and a 1–3 digit exponent,
+    /// converted as ``NumberParser`` converts it; `position` moves past it. `nil` (position
+    /// unspecified) for anything else, which the full scanner then reads or rejects.
+    @inline(__always)
+    private static func commonNumber(
+        _ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ powersOfTen: UnsafePointer<UInt64>
+    ) -> Double? {
+        var index = position
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index &+= 1 }
+        var mantissa: UInt64 = 0
+        var leadingZeros = 0
+        var integerDigits = 0
+        let first = bytes[index] &- UInt8(ascii: "0")
+        if first == 0 {
+            index &+= 1
+            // "01" is an error of the full scanner's.
+            if bytes[index] &- UInt8(ascii: "0") < 10 { return nil }
+            integerDigits = 1
+            leadingZeros = 1
+        } else {
+            guard first < 10 else { return nil }
+            integerDigits = appendDigits(bytes, &index, count, to: &mantissa, powersOfTen)
+        }
+        var fractionDigits = 0
+        if bytes[index] == UInt8(ascii: ".") {
+            index &+= 1
+            let fractionStart = index
+            if mantissa == 0 {
+                // Zeros before the first significant digit only move the exponent.
+                while bytes[index] == UInt8(ascii: "0") { index &+= 1 }
+                leadingZeros &+= index &- fractionStart
+            }
+            _ = appendDigits(bytes, &index, count, to: &mantissa, powersOfTen)
+            fractionDigits = index &- fractionStart
+            if fractionDigits == 0 { return nil }
+        }
+        // More than 19 significant digits are truncated by the full scanner (and may need strtod).
+        if integerDigits &+ fractionDigits &- leadingZeros > 19 { return nil }
+        var exponent = -fractionDigits
+        if bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index &+= 1
+            var exponentNegative = false
+            if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index &+= 1
+            }
+            let exponentStart = index
+            var value = 0
+            while true {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                if digit > 9 { break }
+                value = value &* 10 &+ Int(digit)
+                index &+= 1
+            }
+            let exponentDigits = index &- exponentStart
+            if exponentDigits == 0 || exponentDigits > 3 { return nil }
+            exponent &+= exponentNegative ? -value : value
+        }
+        guard let magnitude = DecimalValue.of(mantissa: mantissa, exponent: exponent), magnitude.isFinite else { return nil }
+        position = index
+        return negative ? -magnitude : magnitude
+    }
+
+    /// Appends the run of digits at `index` to `mantissa` (wrapping past 19 digits, which the
+    /// caller rejects) and moves past it; returns its length. Eight bytes at a time: the run's
+    /// length within the word from its first non-digit byte, its value from three multiplications.
+    @inline(__always)
+    private static func appendDigits(
+        _ bytes: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int, to mantissa: inout UInt64, _ powersOfTen: UnsafePointer<UInt64>
+    ) -> Int {
+        let start = index
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while index &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+            // A digit's byte XOR '0' is 0...9; adding 0x76 sets the high bit of any other byte (a
+            // carry out of such a byte only reaches the bytes after it, past the run).
+            let offsets = word ^ (ones &* 0x30)
+            let nonDigits = ((offsets &+ ones &* 0x76) | offsets) & (ones &* 0x80)
+            let run = nonDigits.trailingZeroBitCount &>> 3
+            if run == 0 { break }
+            // The run's digits moved to the word's last bytes, zeros before them: its value.
+            mantissa = mantissa &* powersOfTen[run] &+ eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
+            index &+= run
+            if run < 8 { return index &- start }
+        }
+        while true {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            if digit > 9 { break }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            index &+= 1
+        }
+        return index &- start
+    }
+
+    /// The value of eight digits 0...9, one a byte, the first in the lowest byte (three multiplications).
+    @inline(__always)
+    private static func eightDigitsValue(_ digits: UInt64) -> UInt64 {
+        let value = digits &* 10 &+ (digits &>> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        return ((value & mask) &* (100 + (1_000_000 << 32)) &+ ((value &>> 16) & mask) &* (1 + (10_000 << 32))) &>> 32
+    }
+
+    /// A phase name in quotes, or `null`; `position` moves past it.
+    @inline(__always)
+    private static func commonPhase(
+        _ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ words: CommonSampleWords
+    ) -> ScrollPhase?? {
+        let value: ScrollPhase?
+        let text: CommonSampleWords.Text
+        switch bytes[position + 1] {
+        case UInt8(ascii: "d"): (value, text) = bytes[position + 2] == UInt8(ascii: "r") ? (.drag, words.drag) : (.decelerate, words.decelerate)
+        case UInt8(ascii: "i"): (value, text) = (.idle, words.idle)
+        case UInt8(ascii: "b"): (value, text) = (.bounce, words.bounce)
+        case UInt8(ascii: "a"): (value, text) = (.animate, words.animate)
+        case UInt8(ascii: "u"): (value, text) = (nil, words.null)
+        default: return nil
+        }
+        guard matches(bytes, at: position, count: count, text) else { return nil }
+        position += text.length
+        return .some(value)
+    }
+
+    /// A `bar` object of known fields, each once, into ``observedState``; `position` moves past
+    /// it. `false` for anything else (another key, `null` for the whole bar, an unknown value).
+    @inline(__always)
+    private mutating func commonBar(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int) -> Bool {
+        guard bytes[position] == UInt8(ascii: "{") else { return false }
+        position += 1
+        let powers = UnsafePointer(words.powersOfTen)
+        observedState.pointee = words.emptyState
+        if bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return true
+        }
+        var seen: UInt32 = 0
+        // Writers put the fields in `BarStateField` order, skipping absent ones: each key is looked
+        // for from the one after the previous key on, by its first eight bytes.
+        var next = 0
+        while true {
+            guard bytes[position] == UInt8(ascii: "\"") else { return false }
+            let first = Self.word(bytes, at: position, count: count)
+            let keys = words.barKeys
+            var found = -1
+            var candidate = next
+            while candidate < words.barKeyCount {
+                if keys[candidate].text.words.0 == first, Self.matches(bytes, at: position, count: count, keys[candidate].text) {
+                    found = candidate
+                    next = candidate + 1
+                    break
+                }
+                candidate += 1
+            }
+            if found < 0 {
+                // Out of that order: find the key's end and look it up.
+                let keyStart = position + 1
+                var keyEnd = keyStart
+                while keyEnd < count, bytes[keyEnd] != UInt8(ascii: "\""), keyEnd - keyStart < 24 { keyEnd += 1 }
+                guard keyEnd + 1 < count, bytes[keyEnd] == UInt8(ascii: "\""), bytes[keyEnd + 1] == UInt8(ascii: ":"),
+                    let field = fieldNames.value(UnsafeBufferPointer(start: bytes + keyStart, count: keyEnd - keyStart))
+                else { return false }
+                found = words.barKeyIndex[field.maskBit]
+                next = 0
+            }
+            let key = keys + found
+            guard seen & key.pointee.bit == 0 else { return false }
+            seen |= key.pointee.bit
+            position += key.pointee.text.length
+            if bytes[position] == UInt8(ascii: "n") {
+                guard Self.matches(bytes, at: position, count: count, words.null) else { return false }
+                // Absent, as if the key were missing.
+                position += 4
+            } else {
+                let value: Double
+                switch key.pointee.kind {
+                case .length, .fraction:
+                    guard let number = Self.commonNumber(bytes, &position, count, powers) else { return false }
+                    value = number
+                case .boolean:
+                    if Self.matches(bytes, at: position, count: count, words.true) {
+                        value = 1
+                        position += 4
+                    } else if Self.matches(bytes, at: position, count: count, words.false) {
+                        value = 0
+                        position += 5
+                    } else {
+                        return false
+                    }
+                case .enumeration:
+                    guard bytes[position] == UInt8(ascii: "\"") else { return false }
+                    let nameStart = position + 1
+                    var nameEnd = nameStart
+                    while nameEnd < count, bytes[nameEnd] != UInt8(ascii: "\""), nameEnd - nameStart < 24 { nameEnd += 1 }
+                    guard nameEnd < count, bytes[nameEnd] == UInt8(ascii: "\""),
+                        let code = BarFieldNames.code(of: UnsafeBufferPointer(start: bytes + nameStart, count: nameEnd - nameStart), in: key.pointee.field)
+                    else { return false }
+                    value = Double(code)
+                    position = nameEnd + 1
+                }
+                key.pointee.field.set(value, in: &observedState.pointee)
+            }
+            let after = bytes[position]
+            position += 1
+            if after == UInt8(ascii: ",") { continue }
+            return after == UInt8(ascii: "}")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import BarModel
+import Foundation
+@testable import NavRecCommands
+import Recording
+import Testing
+
+/// `RecordingPipeline` reads any `RecordingReader` the same way: no reader type is special.
+@Suite("Recording pipeline")
+struct RecordingPipelineTests {
+    /// Every call a sink gets, in order.
+    final class CollectingSink: SessionSink {
+        enum Call: Equatable {
+            case begin(String?)
+            case sample(ScrollSample, computed: BarState, observed: BarState?, line: Int)
+            case event(ScrollEvent)
+            case end(String?, SessionSummary)
+        }
+
+        var calls: [Call] = []
+
+        func begin(_ header: SessionHeader) throws -> Bool {
+            calls.append(.begin(header.id))
+            return header.id != "skipped"
+        }
+
+        func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
+            calls.append(.sample(sample, computed: computed, observed: observed, line: line))
+        }
+
+        func add(_ event: ScrollEvent) throws { calls.append(.event(event)) }
+
+        func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {
+            calls.append(.end(header.id, summary))
+        }
+    }
+
+    static let recording = """
+        {"navrec":1,"session":{"id":"one","behaviors":{"largeTitle":{}}}}
+        {"t":0,"y":0,"phase":"drag","vy":0,"bar":{"barHeight":96.5,"largeTitleAlpha":1}}
+        {"t":0.008,"y":12.5,"phase":"drag"}
+        {"t":0.01,"event":"tap","target":"title"}
+        {"t":0.016, "y":30,"bar":{"largeTitleAlpha":0.25,"barHeight":80}}
+        {"navrec":1,"session":{"id":"skipped","behaviors":{"blurHeader":{}}}}
+        {"t":0,"y":1}
+        {"navrec":1,"session":{"behaviors":{"blurHeader":{}}}}
+        {"t":5,"y":1,"frameDuration":0.008333}
+        {"t":5.008,"y":-0,"bar":{"blurAlpha":0,"background":"transparent"}}
+
+        """
+
+    @Test("an NDJSON file and its items held in memory give the sink the same calls")
+    func anyReader() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "navrec-pipeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "session.ndjson").path
+        try Data(Self.recording.utf8).write(to: URL(fileURLWithPath: path))
+
+        let fromFile = CollectingSink()
+        try RecordingPipeline().run(try NDJSONReader(path: path, displayName: "session.ndjson"), into: fromFile)
+        var items: [RecordingItem] = []
+        let reader = try NDJSONReader(path: path, displayName: "session.ndjson")
+        while let item = try reader.next() { items.append(item) }
+        let fromMemory = CollectingSink()
+        try RecordingPipeline().run(RecordingItemArrayReader(items), into: fromMemory)
+
+        // Lines differ by design: items in memory are numbered by position.
+        func withoutLines(_ calls: [CollectingSink.Call]) -> [CollectingSink.Call] {
+            calls.map { call in
+                if case .sample(let sample, let computed, let observed, _) = call {
+                    return .sample(sample, computed: computed, observed: observed, line: 0)
+                }
+                return call
+            }
+        }
+        #expect(withoutLines(fromFile.calls) == withoutLines(fromMemory.calls))
+        let lines = fromFile.calls.compactMap { call -> Int? in
+            if case .sample(_, _, _, let line) = call { line } else { nil }
+        }
+        #expect(lines == [2, 3, 5, 9, 10], "the skipped session's sample is not handed over")
+        #expect(fromFile.calls.count == 12)
+        let observed = fromFile.calls.compactMap { call -> BarState?? in
+            if case .sample(_, _, let observed, _) = call { observed } else { nil }
+        }
+        #expect(observed[0] == BarState(barHeight: 96.5, largeTitleAlpha: 1))
+        #expect(observed[1] == nil)
+        #expect(observed[2] == BarState(barHeight: 80, largeTitleAlpha: 0.25))
+        #expect(observed[4] == BarState(blurAlpha: 0, background: .transparent))
+    }
+}
