@@ -229,7 +229,11 @@ def main():
     parser.add_argument("--max-session-mib", type=float, default=32, help="larger sessions go to quarantine (default 32)")
     parser.add_argument("--buffer-mib", type=float, default=128, help="sessions held for row groups, all partitions (default 128)")
     args = parser.parse_args()
-    load_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()) + "-" + secrets.token_hex(4)
+    # Landing keys order deliveries (the first one of a session is kept), so a load's id sorts by its
+    # start to the microsecond: two loads in the same second must not be ordered by the random part.
+    started = time.time_ns() // 1000
+    load_id = (time.strftime("%Y%m%dT%H%M%S", time.gmtime(started // 1_000_000))
+               + f".{started % 1_000_000:06d}Z-" + secrets.token_hex(4))
     landing = Landing(args.landing, load_id, int(args.row_group_mib * (1 << 20)), int(args.buffer_mib * (1 << 20)))
     files, oversized = 0, 0
     for path, source in recording_files(args.recordings):

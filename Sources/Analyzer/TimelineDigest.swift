@@ -196,25 +196,40 @@ struct TimelineDigestBuilder: Sendable {
         let start = origin ?? 0
         let end = start + (duration > 0 ? duration : max(0, lastT - start))
         let width = (end - start) / Double(bucketCount)
-        let buckets = accumulators.enumerated().map { index, bucket in
-            func ranges(_ bucket: Accumulator, offset: Int) -> [ClosedRange<Double>?] {
-                ContinuousSignal.allCases.indices.map { index in
-                    let low = bucket.signalMin[offset + index], high = bucket.signalMax[offset + index]
-                    return low <= high ? low...high : nil
+        // A bucket no sample fell in has no range and no fraction: its four arrays are all `nil`,
+        // made once and shared by every empty bucket. Making them per bucket was most of a short
+        // session's report: 1,600 arrays allocated and freed for 400 buckets of which a
+        // five-sample session fills at most five (Benchmarks/README.md, "Tiny sessions").
+        let noSignals = [ClosedRange<Double>?](repeating: nil, count: ContinuousSignal.allCases.count)
+        let noFractions = [Double?](repeating: nil, count: presentations.count)
+        // Read in place: each Accumulator copied out (as `enumerated().map` did) retained and
+        // released its six arrays, 2,400 times per session.
+        let buckets = accumulators.withUnsafeBufferPointer { accumulators in
+            (0..<accumulators.count).map { index in
+                let bucket = accumulators.baseAddress! + index
+                func ranges(offset: Int) -> [ClosedRange<Double>?] {
+                    let minimums = bucket.pointee.signalMin, maximums = bucket.pointee.signalMax
+                    return ContinuousSignal.allCases.indices.map { index in
+                        let low = minimums[offset + index], high = maximums[offset + index]
+                        return low <= high ? low...high : nil
+                    }
                 }
+                func fractions(_ visible: [Int], _ known: [Int]) -> [Double?] {
+                    zip(visible, known).map { $1 > 0 ? Double($0) / Double($1) : nil }
+                }
+                let samples = bucket.pointee.samples, filled = samples > 0
+                let heightMin = bucket.pointee.heightMin, heightMax = bucket.pointee.heightMax
+                let shownMin = bucket.pointee.shownMin, shownMax = bucket.pointee.shownMax
+                return TimelineDigest.Bucket(
+                    start: start + Double(index) * width, end: start + Double(index + 1) * width, samples: samples,
+                    y: filled ? bucket.pointee.yMin...bucket.pointee.yMax : 0...0,
+                    barHeight: heightMin <= heightMax ? heightMin...heightMax : nil,
+                    computedSignals: filled ? ranges(offset: 0) : noSignals,
+                    observedSignals: filled ? ranges(offset: ContinuousSignal.allCases.count) : noSignals,
+                    barShown: shownMin <= shownMax ? shownMin...shownMax : nil,
+                    computedVisible: filled ? fractions(bucket.pointee.computedVisible, bucket.pointee.computedKnown) : noFractions,
+                    observedVisible: filled ? fractions(bucket.pointee.observedVisible, bucket.pointee.observedKnown) : noFractions)
             }
-            func fractions(_ visible: [Int], _ known: [Int]) -> [Double?] {
-                zip(visible, known).map { $1 > 0 ? Double($0) / Double($1) : nil }
-            }
-            return TimelineDigest.Bucket(
-                start: start + Double(index) * width, end: start + Double(index + 1) * width, samples: bucket.samples,
-                y: bucket.samples > 0 ? bucket.yMin...bucket.yMax : 0...0,
-                barHeight: bucket.heightMin <= bucket.heightMax ? bucket.heightMin...bucket.heightMax : nil,
-                computedSignals: ranges(bucket, offset: 0),
-                observedSignals: ranges(bucket, offset: ContinuousSignal.allCases.count),
-                barShown: bucket.shownMin <= bucket.shownMax ? bucket.shownMin...bucket.shownMax : nil,
-                computedVisible: fractions(bucket.computedVisible, bucket.computedKnown),
-                observedVisible: fractions(bucket.observedVisible, bucket.observedKnown))
         }
         return TimelineDigest(
             presentations: presentations, hasObserved: hasObserved, start: start, end: end, buckets: buckets,

@@ -1,7 +1,7 @@
 import BarModel
 import Foundation
 import Recording
-import Store
+@testable import Store
 import Testing
 
 /// Every ``BarStateField`` through the whole path: written as NDJSON by ``RecordingWriter`` and

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `navrec import -` fed by a live recording (issue 27, items 2 and 3): a session that has ended
-/// is committed within ``SessionStore/importCommitInterval`` by a timer, even while the next one is
+/// is committed within ``ImportBatch/commitInterval`` by a timer, even while the next one is
 /// still being read, and a session being read holds no lock, so other imports and reports go on.
 @Suite("live imports")
 struct ReliabilityLiveImportTests {

@@ -45,9 +45,9 @@ struct DatabaseTests {
         struct Failure: Error {}
         try database.inTransaction {
             try database.execute("INSERT INTO t VALUES (1)")
-            try database.inSavepoint("outer") {
+            try database.inSavepoint {
                 try database.execute("INSERT INTO t VALUES (2)")
-                try? database.inSavepoint("inner") {
+                try? database.inSavepoint {
                     try database.execute("INSERT INTO t VALUES (3)")
                     throw Failure()
                 }
@@ -56,6 +56,31 @@ struct DatabaseTests {
         let statement = try database.prepare("SELECT group_concat(x) FROM (SELECT x FROM t ORDER BY x)")
         #expect(try statement.step())
         #expect(statement.text(0) == "1,2")
+    }
+
+    @Test("bind takes exactly one value per parameter; another number is an error naming both and the SQL")
+    func bindCountsParameters() throws {
+        let database = try open()
+        let statement = try database.prepare("INSERT INTO t VALUES (? + ?)")
+        let tooFew = #expect(throws: DatabaseError.self) { try statement.bind([.int(1)]) }
+        #expect(tooFew?.message == "1 value bound to a statement of 2 parameters")
+        #expect(tooFew?.sql == "INSERT INTO t VALUES (? + ?)")
+        let tooMany = #expect(throws: DatabaseError.self) { try statement.bind([.int(1), .int(2), .int(3)]) }
+        #expect(tooMany?.message == "3 values bound to a statement of 2 parameters")
+        #expect(tooMany?.resultCode == .range)
+        try statement.bind([.int(1), .int(2)])
+        try statement.execute()
+        #expect(try database.scalarInt("SELECT x FROM t") == 3)
+    }
+
+    @Test("transactions and savepoints reuse one set of compiled statements")
+    func transactionStatementsCached() throws {
+        let database = try open()
+        try database.inTransaction { try database.execute("INSERT INTO t VALUES (1)") }
+        let first = try database.transactionStatements()
+        try database.inTransaction { try database.inSavepoint { try database.execute("INSERT INTO t VALUES (2)") } }
+        #expect(try database.transactionStatements() === first)
+        #expect(try count(database) == 2)
     }
 
     @Test("an error carries the extended result code, SQLite's message and the SQL")

@@ -3,17 +3,18 @@ import Foundation
 import Testing
 @testable import Store
 
-/// Imported sessions share commits: each is whole (a savepoint), and the import transaction is
-/// committed by ``SessionStore/commitImports()``, by the first session that ends once it has been
-/// open for ``SessionStore/importCommitInterval``, or by the store's timer when that time passes.
+/// Imported sessions share commits: each is whole (a savepoint), and the batch's transaction is
+/// committed by ``ImportBatch/commit()`` and ``ImportBatch/finish()``, by the first session that
+/// ends once it has been open for ``ImportBatch/commitInterval``, or by the batch's timer when that
+/// time passes; never by dropping the batch.
 @Suite("Imported sessions share commits")
 struct ImportCommitTests {
     let directory = TemporaryDirectory()
 
-    /// Imports a two-sample session `id` through ``SessionStore/beginImport()``, committing it
+    /// Imports a two-sample session `id` through ``ImportBatch/beginSession()``, committing it
     /// unless `fail`.
-    func importSession(_ store: SessionStore, id: String, fail: Bool = false, taking seconds: Double = 0) throws {
-        let session = try store.beginImport()
+    func importSession(_ batch: ImportBatch, id: String, fail: Bool = false, taking seconds: Double = 0) throws {
+        let session = try batch.beginSession()
         for seq in 0..<2 {
             try session.writer.append(ScrollSample(t: Double(seq), y: 1), computed: BarState(barHeight: 44), observed: nil)
         }
@@ -33,51 +34,83 @@ struct ImportCommitTests {
         try SessionStore(path: path, readOnly: true).sessions().map(\.id)
     }
 
-    @Test("a rolled-back session leaves the sessions around it; commitImports makes them visible")
+    @Test("a rolled-back session leaves the sessions around it; commit makes them visible")
     func rollbackInside() throws {
         let path = directory.path("a.sqlite")
         let store = try SessionStore(path: path)
+        let batch = try store.beginImportBatch()
         let started = ContinuousClock.now
-        try importSession(store, id: "a")
-        try importSession(store, id: "b", fail: true)
-        try importSession(store, id: "c")
+        try importSession(batch, id: "a")
+        try importSession(batch, id: "b", fail: true)
+        try importSession(batch, id: "c")
         // Read before the clock: the commit timer may commit once the interval has passed.
         let visible = try committed(path)
-        if ContinuousClock.now - started < SessionStore.importCommitInterval {
+        if ContinuousClock.now - started < ImportBatch.commitInterval {
             #expect(visible.isEmpty)
         }
-        try store.commitImports()
+        try batch.commit()
         #expect(try committed(path) == ["a", "c"])
         #expect(try store.database.scalarInt("SELECT sum(samples) FROM frame_chunks") == 4)
-        try store.commitImports()  // nothing open: fine
+        try batch.commit()  // nothing open: fine
+        try batch.finish()
     }
 
     @Test("a session that ends once the transaction is older than the interval commits it")
     func commitsOnInterval() throws {
         let path = directory.path("b.sqlite")
         let store = try SessionStore(path: path)
-        try importSession(store, id: "a", taking: SessionStore.importCommitInterval.seconds + 0.02)
+        let batch = try store.beginImportBatch()
+        try importSession(batch, id: "a", taking: ImportBatch.commitInterval.seconds + 0.02)
         #expect(try committed(path) == ["a"])
+        try batch.finish()
     }
 
     @Test("with no session ending, the commit timer commits once the interval has passed")
     func commitsOnTimer() throws {
         let path = directory.path("t.sqlite")
         let store = try SessionStore(path: path)
-        try importSession(store, id: "a")
+        let batch = try store.beginImportBatch()
+        try importSession(batch, id: "a")
         // Nothing else happens on this thread: a live import waiting for its next line.
-        Thread.sleep(forTimeInterval: SessionStore.importCommitInterval.seconds + 0.15)
+        Thread.sleep(forTimeInterval: ImportBatch.commitInterval.seconds + 0.15)
         #expect(try committed(path) == ["a"])
-        try importSession(store, id: "b")
-        try store.commitImports()
+        try importSession(batch, id: "b")
+        try batch.finish()
         #expect(try committed(path) == ["a", "b"])
+    }
+
+    @Test("finish commits the sessions before an error; a batch dropped without finish commits nothing more")
+    func finishAndDrop() throws {
+        let path = directory.path("f.sqlite")
+        let store = try SessionStore(path: path)
+        do {
+            let batch = try store.beginImportBatch()
+            try importSession(batch, id: "a")
+            try importSession(batch, id: "b", fail: true)  // the error path: the importer finishes anyway
+            try batch.finish()
+        }
+        #expect(try committed(path) == ["a"])
+        do {
+            // Inside the interval, so neither the session's end nor the timer has committed.
+            let batch = try store.beginImportBatch()
+            try importSession(batch, id: "c")
+        }
+        #expect(try committed(path) == ["a"])
+        // The store goes on: the dropped batch's transaction is rolled back, not left open.
+        let batch = try store.beginImportBatch()
+        try importSession(batch, id: "d")
+        try batch.finish()
+        #expect(try committed(path) == ["a", "d"])
+        #expect(try store.database.scalarInt("SELECT sum(samples) FROM frame_chunks") == 4)
     }
 
     @Test("importSession commits at once, and a failing one keeps the sessions before it")
     func importSessionCommits() throws {
         let path = directory.path("c.sqlite")
         let store = try SessionStore(path: path)
-        try importSession(store, id: "a")
+        let batch = try store.beginImportBatch()
+        try importSession(batch, id: "a")
+        try batch.finish()
         struct Failure: Error {}
         #expect(throws: Failure.self) {
             try store.importSession { _ in throw Failure() }

@@ -55,7 +55,8 @@ package struct ContinuousSignal: RawRepresentable, Sendable, CaseIterable, Hasha
         case .barHeight: behaviors.largeTitle != nil || behaviors.customTitle != nil || behaviors.blurHeader != nil
         case .avatarScale, .avatarTx, .avatarTy: behaviors.avatar != nil
         case .blurAlpha: behaviors.blurHeader != nil
-        default: false
+        case .barShown, .largeTitleAlpha, .inlineTitleAlpha, .contentTitleAlpha: false
+        case .barHidden, .background, .subtitleVisible, .subtitleHasText, .dropdownExpanded: false  // not continuous
         }
     }
 
@@ -66,14 +67,17 @@ package struct ContinuousSignal: RawRepresentable, Sendable, CaseIterable, Hasha
         switch field {
         case .largeTitleAlpha, .inlineTitleAlpha, .contentTitleAlpha: .titles
         case .barHeight, .avatarScale, .avatarTx, .avatarTy: .bar
-        default: nil
+        case .barShown, .blurAlpha: nil
+        case .barHidden, .background, .subtitleVisible, .subtitleHasText, .dropdownExpanded: nil  // not continuous
         }
     }
 
     /// The binary signal whose flips move this one, when it only follows a two-valued state:
     /// a title's alpha follows its `*Visible` state (computed alphas are 0 or 1, or a fade between
     /// them) and `barShown` animates toward `barHidden`. `blurAlpha`, the heights and the avatar
-    /// follow `y` itself, and so does a new field until it is given a driver here. A jitter
+    /// follow `y` itself. A new field needs its arm in this switch and in ``part`` and
+    /// ``isMonotonicInY(in:)`` (none has a `default`, so the compiler asks): a field that only
+    /// follows an on/off state names it here, or its every switch is reported as jitter. A jitter
     /// episode of a driven signal that overlaps a reported flap of its driver is the same fault
     /// (see ``Analyzer``).
     package var driver: BinarySignal? {
@@ -82,7 +86,8 @@ package struct ContinuousSignal: RawRepresentable, Sendable, CaseIterable, Hasha
         case .inlineTitleAlpha: .inlineTitleVisible
         case .contentTitleAlpha: .contentTitleVisible
         case .barShown: .barHidden
-        default: nil
+        case .barHeight, .avatarScale, .avatarTx, .avatarTy, .blurAlpha: nil
+        case .barHidden, .background, .subtitleVisible, .subtitleHasText, .dropdownExpanded: nil  // not continuous
         }
     }
 }

@@ -81,15 +81,14 @@ struct QueryCommand: NavRecCommand {
         }
         let sql = try resolveSQL()
         let store = try context.openStore(databasePath, readOnly: true)
+        let connection: QueryConnection
         do {
-            try store.readTimelineNatively()
+            connection = try store.queryConnection(timeLimit: timeout)
         } catch {
             throw CommandError.database(error, path: databasePath, during: .reading)
         }
-        store.database.allowOnlyReading()
-        store.database.limitTime(to: timeout)
         do {
-            let statements = try store.database.prepareAll(sql)
+            let statements = try connection.prepareAll(sql)
             var first = true
             for statement in statements {
                 try bindParameters(statement)
@@ -107,7 +106,7 @@ struct QueryCommand: NavRecCommand {
                 rows.finish()
             }
         } catch let error as DatabaseError {
-            if error.resultCode == .interrupt, store.database.isPastTimeLimit, let timeout {
+            if error.resultCode == .interrupt, connection.isPastTimeLimit, let timeout {
                 throw CommandError(.dataError, "the query ran longer than --timeout \(formatNumber(timeout)) s and was stopped (SQLite: \(error.message))")
             }
             // A damaged database is the database's fault, not the query's: exit 74, as for every command.
@@ -162,6 +161,7 @@ struct QueryCommand: NavRecCommand {
 
     private func bindParameters(_ statement: Statement) throws {
         guard statement.parameterCount > 0 else { return }
+        var values: [SQLValue] = []
         for index in 1...statement.parameterCount {
             guard let name = statement.parameterName(index), name.count > 1 else {
                 throw UsageError("the query has a positional '?' parameter; name it ($name) and pass --param name=VALUE", command: Self.spec.name)
@@ -173,8 +173,9 @@ struct QueryCommand: NavRecCommand {
             let value: SQLValue = if let integer = Int64(text) { .int(integer) }
                 else if let number = Double(text), number.isFinite { .double(number) }
                 else { .text(text) }
-            statement.bind(Int32(index), value)
+            values.append(value)
         }
+        try statement.bind(values)
     }
 }
 

@@ -23,6 +23,8 @@ internal import Store
 ///   if it is not stored, its recording's id, replacing the different recording stored there.
 final class ImportSink: SessionSink {
     let store: SessionStore
+    /// Where the sessions are stored, each whole; the importer finishes it.
+    let batch: ImportBatch
     let replace: Bool
     let displayName: String
     let sourcePath: String
@@ -34,9 +36,10 @@ final class ImportSink: SessionSink {
     private let spool = FrameSpool()
     private var events: [(samplesBefore: Int, event: ScrollEvent)] = []
 
-    init(store: SessionStore, replace: Bool, displayName: String, sourcePath: String,
+    init(store: SessionStore, batch: ImportBatch, replace: Bool, displayName: String, sourcePath: String,
          onFailure: @escaping (RecordingError) -> Void) {
         self.store = store
+        self.batch = batch
         self.replace = replace
         self.displayName = displayName
         self.sourcePath = sourcePath
@@ -84,7 +87,7 @@ final class ImportSink: SessionSink {
     /// Stores the finished session where ``place(recordingID:contentID:)`` says, or nowhere.
     private func keep(_ header: SessionHeader, _ end: SessionSummary, clock: SessionClock) throws {
         let recordingID = header.id ?? end.contentID
-        let session = try store.beginImport()
+        let session = try batch.beginSession()
         let id: String
         do {
             // Decided inside the write transaction: another process may have stored the same session

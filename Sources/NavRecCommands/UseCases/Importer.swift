@@ -3,9 +3,9 @@ internal import Recording
 internal import Store
 
 /// Imports recordings: reads items and runs the bar models (``RecordingPipeline``), and stores each
-/// session whole (``ImportSink``, which says under which id); the file's sessions are committed
-/// when it ends, and at most ``SessionStore/importCommitInterval`` after each session's end before
-/// that (by a timer when no other session ends).
+/// session whole (``ImportSink``, which says under which id) in one ``ImportBatch`` per file: the
+/// file's sessions are committed when it ends, and at most ``ImportBatch/commitInterval`` after
+/// each session's end before that (by a timer when no other session ends).
 ///
 /// A bad session costs only itself, as in `navrec analyze`: its error goes to ``onFailure``, nothing
 /// of it is stored, and reading goes on at the file's next session header (an NDJSON file; a CSV
@@ -22,7 +22,8 @@ struct Importer {
     /// Imports everything `source` yields; `displayName` names the file in the summary.
     func importAll(from source: any RecordingReader, displayName: String, sourcePath: String) throws -> ImportSummary {
         let started = ContinuousClock.now
-        let sink = ImportSink(store: store, replace: replace, displayName: displayName, sourcePath: sourcePath, onFailure: onFailure)
+        let batch = try store.beginImportBatch()
+        let sink = ImportSink(store: store, batch: batch, replace: replace, displayName: displayName, sourcePath: sourcePath, onFailure: onFailure)
         let pipeline = RecordingPipeline(onProgress: onProgress)
         do {
             reading: while true {
@@ -34,13 +35,13 @@ struct Importer {
                     guard source.resumeAtNextHeader() else { break reading }
                 }
             }
-            try store.commitImports()
         } catch {
             // The file's earlier sessions stay stored.
             sink.rollback()
-            try? store.commitImports()
+            try? batch.finish()
             throw error
         }
+        try batch.finish()
         var summary = sink.summary
         summary.seconds = (ContinuousClock.now - started).seconds
         return summary

@@ -24,9 +24,10 @@ struct StoredSessionAnalysis {
     /// enough that memory stays flat however many sessions there are.
     static let sessionPage = 256
 
-    /// Analyzes the named sessions (all when none) in import order, stores their findings and hands
-    /// each analysis to `each` as soon as it and every one before it are done; nothing is kept.
-    /// With `jobs` above 1 the sessions are analysed on that many threads (``SessionWorkPool``).
+    /// Analyzes the named sessions (all when none) in import order, stores their findings (in
+    /// batches, ``AnalysisBatch``) and hands each analysis to `each` as soon as it and every one
+    /// before it are done; nothing is kept. With `jobs` above 1 the sessions are analysed on that
+    /// many threads (``SessionWorkPool``), which only read.
     func run(sessionIDs: [String], each: (SessionAnalysis) throws -> Void) throws {
         var named: [StoredSession]?
         if !sessionIDs.isEmpty {
@@ -44,52 +45,70 @@ struct StoredSessionAnalysis {
         }
         Interruption.install()
         let analyzer = Analyzer(settings: settings)
+        let behaviorSets = StoredBehaviorSets()
+        // Every analysis is written here, on this thread and connection, in batches: the workers
+        // only read, so they never wait for each other's write lock.
+        let batch = store.beginAnalysisBatch()
         var done = 0
-        func receive(_ analysis: SessionAnalysis) throws {
+        func receive(_ analyzed: (session: StoredSession, analysis: SessionAnalysis)) throws {
             done += 1
-            context.progress("analysed \(done): \(analysis.id)")
-            try each(analysis)
+            try Self.save(analyzed.analysis, of: analyzed.session, settingsKey: settingsKey, in: batch)
+            context.progress("analysed \(done): \(analyzed.analysis.id)")
+            try each(analyzed.analysis)
         }
-        let settingsKey = settingsKey, databasePath = databasePath
-        let pool = jobs > 1 ? SessionWorkPool<SessionAnalysis>(path: databasePath, workers: jobs, during: work) { session, connection in
-            try Self.analyze(session, store: connection, databasePath: databasePath, analyzer: analyzer, settingsKey: settingsKey)
+        let databasePath = databasePath
+        let pool = jobs > 1 ? SessionWorkPool<(session: StoredSession, analysis: SessionAnalysis)>(
+            path: databasePath, workers: jobs, during: work
+        ) { session, connection in
+            (session, try Self.analyze(session, store: connection, databasePath: databasePath, analyzer: analyzer, behaviorSets: behaviorSets))
         } : nil
         defer { pool?.close() }
-        var lastKey: Int64 = 0
-        while true {
-            let page = try named ?? store.sessions(after: lastKey, limit: Self.sessionPage)
-            for session in page {
-                try Interruption.check(work)
-                if let pool {
-                    try pool.submit(session, receive: receive)
-                } else {
-                    try receive(try Self.analyze(session, store: store, databasePath: databasePath, analyzer: analyzer, settingsKey: settingsKey))
+        do {
+            var lastKey: Int64 = 0
+            while true {
+                let page = try named ?? store.sessions(after: lastKey, limit: Self.sessionPage)
+                for session in page {
+                    try Interruption.check(work)
+                    if let pool {
+                        try pool.submit(session, receive: receive)
+                    } else {
+                        try receive((session, try Self.analyze(
+                            session, store: store, databasePath: databasePath, analyzer: analyzer, behaviorSets: behaviorSets)))
+                    }
                 }
+                guard named == nil, let last = page.last, page.count == Self.sessionPage else { break }
+                lastKey = last.key
             }
-            guard named == nil, let last = page.last, page.count == Self.sessionPage else { break }
-            lastKey = last.key
+            try pool?.finish(receive: receive)
+        } catch {
+            // The sessions analysed before the error (or Ctrl-C) keep their findings.
+            try? batch.finish()
+            throw error
         }
-        try pool?.finish(receive: receive)
+        try batch.finish()
         context.endProgress()
     }
 
-    /// Analyzes one session and stores its analysis and findings.
+    /// Analyzes one session (its findings are saved by the caller, in order).
     private static func analyze(
-        _ session: StoredSession, store: SessionStore, databasePath: String, analyzer: Analyzer, settingsKey: String
+        _ session: StoredSession, store: SessionStore, databasePath: String, analyzer: Analyzer, behaviorSets: StoredBehaviorSets
     ) throws -> SessionAnalysis {
         let description = SessionDescription(
             id: session.id, recordingID: session.recordingID, metadata: session.metadata,
-            behaviors: try BehaviorSet(of: session, in: databasePath),
+            behaviors: try behaviorSets.behaviors(of: session, in: databasePath),
             events: try store.events(sessionKey: session.key).map(\.event),
             sampleCount: session.samples, duration: session.duration)
-        // The cursors are released when the analysis returns, which finalizes their statements: one
-        // left mid-session would keep a read transaction on an old snapshot, and the write below
-        // would then fail (SQLITE_BUSY_SNAPSHOT) once another connection (a second --jobs worker)
-        // has written.
-        let analysis = try analyzer.analyze(description) { samplesOnly in
+        // The cursors are released when the analysis returns, which resets their statements: one
+        // left mid-session would keep a read transaction on an old snapshot, and a later write on
+        // this connection would then fail (SQLITE_BUSY_SNAPSHOT) once another connection has written.
+        return try analyzer.analyze(description) { samplesOnly in
             try samplesOnly ? store.samples(of: session) : store.frames(of: session)
         }
-        try store.saveAnalysis(
+    }
+
+    /// Queues the analysis and findings of `session` in `batch`.
+    private static func save(_ analysis: SessionAnalysis, of session: StoredSession, settingsKey: String, in batch: AnalysisBatch) throws {
+        try batch.save(
             of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
             frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
             metrics: StoredMetrics(analysis.metrics),
@@ -102,6 +121,5 @@ struct StoredSessionAnalysis {
                     suggestedSwipeDistance: finding.flapping?.suggestedSwipeDistance, message: finding.message,
                     detailsJSON: finding.detailsJSON)
             })
-        return analysis
     }
 }

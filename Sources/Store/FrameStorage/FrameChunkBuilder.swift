@@ -113,6 +113,18 @@ final class FrameChunkBuilder {
     /// Adds frame `seq` (the session's next); returns the `session_columns` mask bits of the state
     /// fields that hold a value. The caller stores the chunk when ``count`` reaches ``capacity``.
     @inline(__always)
+    /// ``append(seq:_:computed:observed:)`` for states held by value (``SessionWriter``): the
+    /// pointers stay in this layer.
+    func append(seq: Int, _ sample: ScrollSample, computed: BarState, observed: BarState?) -> UInt64 {
+        withUnsafePointer(to: computed) { computed in
+            if let observed {
+                withUnsafePointer(to: observed) { append(seq: seq, sample, computed: computed, observed: $0) }
+            } else {
+                append(seq: seq, sample, computed: computed, observed: nil)
+            }
+        }
+    }
+
     func append(
         seq: Int, _ sample: ScrollSample, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?
     ) -> UInt64 {

@@ -5,7 +5,9 @@ internal import CSQLite
 /// ``SessionFrameReader``): each row's ``DigitColumn``s are decoded column by column into a buffer
 /// of frames that ``read(into:)`` then hands out.
 package final class FrameCursor: SessionFrameReader {
+    /// Lent by ``queries`` and given back when the cursor goes.
     private let statement: Statement
+    private let queries: FrameQueries
     private let baseKey: Int64
     /// The session's id, for the errors that name a damaged chunk.
     private let sessionID: String
@@ -21,17 +23,62 @@ package final class FrameCursor: SessionFrameReader {
     private let observedColumn: Int32
     /// Result columns of the sample's vectors (each followed by its width and base).
     private let sampleColumns: (t: Int32, y: Int32, phase: Int32, vy: Int32, frameDuration: Int32)
-
-    /// A selected state column: the result column its vector is in (width and base follow), the
-    /// field it fills and whether it is the observed state's.
-    private struct StateColumn {
-        var column: Int32
-        var entry: BarStateColumns.Entry
-        var observed: Bool
-    }
-
     /// Only the columns `session_columns` says hold a value are selected.
-    private let stateColumns: [StateColumn]
+    private let stateColumns: [Layout.StateColumn]
+
+    /// What a cursor selects for one column shape, and where each column lands in the result:
+    /// worked out once per shape (``FrameQueries/layout(for:)``), as the SQL text it builds from
+    /// the fields' column names cost more than reading a five-sample session.
+    struct Layout {
+        /// Which columns a session needs: its `session_columns` mask (0 for samples only) and
+        /// whether its observed states are read.
+        struct Shape: Hashable {
+            var mask: UInt64
+            var withObserved: Bool
+            var samplesOnly: Bool
+        }
+
+        /// A selected state column: the result column its vector is in (width and base follow),
+        /// the field it fills and whether it is the observed state's.
+        struct StateColumn {
+            var column: Int32
+            var entry: BarStateColumns.Entry
+            var observed: Bool
+        }
+
+        let sql: String
+        let observedColumn: Int32
+        let sampleColumns: (t: Int32, y: Int32, phase: Int32, vy: Int32, frameDuration: Int32)
+        let stateColumns: [StateColumn]
+
+        init(_ shape: Shape) {
+            let mask = shape.mask, samplesOnly = shape.samplesOnly
+            var sql = "SELECT key, samples"
+            var next: Int32 = 2
+            func select(_ column: FrameChunkColumn) -> Int32 {
+                sql += ", \(column.name), \(column.name)_w, \(column.name)_base"
+                defer { next += 3 }
+                return next
+            }
+            sampleColumns = (select(.t), select(.y), select(.phase), select(.vy), select(.frameDuration))
+            var selected: [StateColumn] = []
+            for (index, field) in BarStateColumns.fields.enumerated() where !samplesOnly && mask >> UInt64(field.maskBit) & 1 != 0 {
+                selected.append(StateColumn(column: select(.computed(field)), entry: BarStateColumns.entries[index], observed: false))
+            }
+            if shape.withObserved && !samplesOnly {
+                observedColumn = select(.observedFlag)
+                for (index, field) in BarStateColumns.fields.enumerated()
+                where mask >> (BarStateColumns.observedMaskShift + UInt64(field.maskBit)) & 1 != 0 {
+                    selected.append(StateColumn(column: select(.observed(field)), entry: BarStateColumns.entries[index], observed: true))
+                }
+            } else {
+                observedColumn = -1
+            }
+            sql += " FROM frame_chunks WHERE key BETWEEN ? AND ? ORDER BY key"
+            stateColumns = selected
+            self.sql = sql
+        }
+    }
 
     private let frames: UnsafeMutablePointer<SessionFrame> = .allocate(capacity: FrameChunkBuilder.capacity)
     private let observedStates: UnsafeMutablePointer<BarState> = .allocate(capacity: FrameChunkBuilder.capacity)
@@ -44,45 +91,32 @@ package final class FrameCursor: SessionFrameReader {
     /// A cursor over the session's frames, from the chunk with key `start` on when given.
     /// `expectedSamples` (`sessions.samples`) is checked against the chunks when reading from the start.
     init(
-        database: Database, sessionKey: Int64, sessionID: String, expectedSamples: Int?, withObserved: Bool,
+        queries: FrameQueries, sessionKey: Int64, sessionID: String, expectedSamples: Int?, withObserved: Bool,
         samplesOnly: Bool = false, from start: Int64? = nil
     ) throws(DatabaseError) {
         // Sessions without a session_columns row read every column.
-        let mask = samplesOnly ? 0 : try database.scalarInt(
-            "SELECT mask FROM session_columns WHERE session_key = ?", [.int(sessionKey)]).map { UInt64(bitPattern: $0) } ?? .max
-        var sql = "SELECT key, samples"
-        var next: Int32 = 2
-        func select(_ column: FrameChunkColumn) -> Int32 {
-            sql += ", \(column.name), \(column.name)_w, \(column.name)_base"
-            defer { next += 3 }
-            return next
-        }
-        sampleColumns = (select(.t), select(.y), select(.phase), select(.vy), select(.frameDuration))
-        var selected: [StateColumn] = []
-        for (index, field) in BarStateColumns.fields.enumerated() where !samplesOnly && mask >> UInt64(field.maskBit) & 1 != 0 {
-            selected.append(StateColumn(column: select(.computed(field)), entry: BarStateColumns.entries[index], observed: false))
-        }
-        if withObserved && !samplesOnly {
-            observedColumn = select(.observedFlag)
-            for (index, field) in BarStateColumns.fields.enumerated()
-            where mask >> (BarStateColumns.observedMaskShift + UInt64(field.maskBit)) & 1 != 0 {
-                selected.append(StateColumn(column: select(.observed(field)), entry: BarStateColumns.entries[index], observed: true))
-            }
-        } else {
-            observedColumn = -1
-        }
-        sql += " FROM frame_chunks WHERE key BETWEEN ? AND ? ORDER BY key"
-        stateColumns = selected
+        let mask = samplesOnly ? 0 : try queries.mask(sessionKey: sessionKey) ?? .max
+        let layout = queries.layout(for: Layout.Shape(mask: mask, withObserved: withObserved, samplesOnly: samplesOnly))
+        sampleColumns = layout.sampleColumns
+        observedColumn = layout.observedColumn
+        stateColumns = layout.stateColumns
         self.samplesOnly = samplesOnly
-        statement = try database.prepare(sql)
+        self.queries = queries
+        statement = try queries.borrow(layout.sql)
         baseKey = sessionKey << 32
         self.sessionID = sessionID
         self.expectedSamples = start == nil ? expectedSamples : nil
         nextSeq = Int((start ?? baseKey) - baseKey)
-        try statement.bind([.int(start ?? baseKey), .int(baseKey | 0xFFFF_FFFF)])
+        do {
+            try statement.bind([.int(start ?? baseKey), .int(baseKey | 0xFFFF_FFFF)])
+        } catch {
+            queries.giveBack(statement)
+            throw error
+        }
     }
 
     deinit {
+        queries.giveBack(statement)
         frames.deallocate()
         observedStates.deallocate()
         integers.deallocate()

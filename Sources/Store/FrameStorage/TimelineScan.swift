@@ -5,6 +5,8 @@ internal import BarModel
 /// observed stream), read through ``FrameCursor``s.
 final class TimelineScan {
     private let database: Database
+    /// One scan reads every session with the same few statements.
+    private let queries: FrameQueries
     /// The sessions scanned: key, id and whether it has observed states.
     private var sessions: [(key: Int64, id: String, hasObserved: Bool, samples: Int)] = []
     /// The streams scanned, in order: `false` computed, `true` observed.
@@ -24,6 +26,7 @@ final class TimelineScan {
 
     init(database: Database) {
         self.database = database
+        queries = FrameQueries(database: database)
         frame.initialize(to: .empty)
         state.initialize(to: BarState())
     }
@@ -74,7 +77,7 @@ final class TimelineScan {
                     continue
                 }
                 cursor = try FrameCursor(
-                    database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
+                    queries: queries, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
                     withObserved: observed)
                 sessionID = Array(session.id.utf8CString.dropLast())
             }

@@ -65,7 +65,7 @@ package struct Migrator: Sendable {
         let applied = try validate(database)
         var names: [String] = []
         for migration in migrations where applied[migration.version] == nil && migration.version <= target {
-            try database.inTransaction(.immediate) {
+            try database.inTransaction {
                 // Another process may have applied it while this one waited for the lock.
                 if try appliedMigrations(database)[migration.version] != nil { return }
                 try database.execute(migration.sql)
@@ -97,5 +97,10 @@ package struct Migrator: Sendable {
 
 /// The current time as ISO 8601 in UTC, to the second.
 package func isoNow() -> String {
-    Date().formatted(.iso8601)
+    isoText(Date())
+}
+
+/// `date` as ISO 8601 in UTC, to the second (``isoNow()``).
+func isoText(_ date: Date) -> String {
+    date.formatted(.iso8601)
 }

@@ -1,40 +1,34 @@
 /// Transactions and savepoints, internal to Store: the store decides what is one transaction, and
-/// commands call ``SessionStore/importSession(_:)`` and the like. GRDB's conventions: savepoints
-/// roll back with `ROLLBACK TO` and are then released, so the outer transaction goes on.
+/// commands call ``SessionStore/importSession(_:)`` and the like. Both run over the connection's
+/// cached statements (``TransactionStatements``). GRDB's conventions: savepoints roll back with
+/// `ROLLBACK TO` and are then released, so the outer transaction goes on.
 extension Database {
-    /// How a transaction takes its lock.
-    enum TransactionKind: String, Sendable {
-        case deferred = "DEFERRED"
-        /// Takes the write lock at once, so two writers queue on the busy timeout instead of
-        /// failing to upgrade a read lock.
-        case immediate = "IMMEDIATE"
-    }
-
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
-        try execute("BEGIN \(kind.rawValue)")
+    /// Runs `body` in a transaction that takes the write lock at once (`BEGIN IMMEDIATE`):
+    /// committed when it returns, rolled back when it throws.
+    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        let statements = try transactionStatements()
+        try statements.begin()
         do {
             let result = try body()
-            try execute("COMMIT")
+            try statements.commit()
             return result
         } catch {
-            if isInTransaction { try? execute("ROLLBACK") }
+            statements.rollback()
             throw error
         }
     }
 
     /// Runs `body` in a savepoint, which nests inside transactions and other savepoints; on error
     /// only the savepoint's work is undone.
-    func inSavepoint<T>(_ name: String = "navrec", _ body: () throws -> T) throws -> T {
-        let quoted = "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
-        try execute("SAVEPOINT \(quoted)")
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        let statements = try transactionStatements()
+        try statements.savepoint()
         do {
             let result = try body()
-            try execute("RELEASE \(quoted)")
+            try statements.release()
             return result
         } catch {
-            try? execute("ROLLBACK TO \(quoted)")
-            try? execute("RELEASE \(quoted)")
+            statements.rollbackToSavepoint()
             throw error
         }
     }

@@ -13,11 +13,16 @@ package final class Database {
         case readOnly
     }
 
-    let connection: OpaquePointer
+    let handle: ConnectionHandle
+    /// The `sqlite3` pointer, valid while this database lives.
+    var connection: OpaquePointer { handle.pointer }
     /// The file's path as given.
     package let path: String
     /// The deadline of ``limitTime(to:)``, held here so the progress handler's pointer stays valid.
     var timeLimit: TimeLimit?
+    /// BEGIN, COMMIT and the savepoint statements, compiled on the first transaction
+    /// (``transactionStatements()``).
+    private var cachedTransactionStatements: TransactionStatements?
 
     /// How long a statement waits for another process's lock before failing with `SQLITE_BUSY`.
     package static let defaultBusyTimeout: Int32 = 60_000
@@ -33,7 +38,7 @@ package final class Database {
             sqlite3_close_v2(handle)
             throw error
         }
-        connection = handle
+        self.handle = ConnectionHandle(handle)
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
@@ -45,10 +50,6 @@ package final class Database {
         } else {
             try execute("PRAGMA query_only = ON")
         }
-    }
-
-    deinit {
-        sqlite3_close_v2(connection)
     }
 
     /// Runs one or more statements that return no rows.
@@ -75,6 +76,17 @@ package final class Database {
 
     /// Whether the connection is inside a transaction.
     var isInTransaction: Bool { sqlite3_get_autocommit(connection) == 0 }
+
+    /// Whether the connection was opened ``Mode/readOnly``.
+    var isReadOnly: Bool { sqlite3_db_readonly(connection, "main") == 1 }
+
+    /// The transaction statements of this connection, compiled on first use.
+    func transactionStatements() throws(DatabaseError) -> TransactionStatements {
+        if let cachedTransactionStatements { return cachedTransactionStatements }
+        let statements = try TransactionStatements(database: self)
+        cachedTransactionStatements = statements
+        return statements
+    }
 
     /// The first column of the first row of `sql`, as an integer (nil when no row or NULL).
     package func scalarInt(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) -> Int64? {

@@ -24,26 +24,26 @@ final class ParameterBinder {
     @inline(__always)
     func bindNull(_ index: Int32) {
         if !isNull[Int(index)] {
-            statement.bindNull(index)
+            statement.uncheckedBindNull(index)
             isNull[Int(index)] = true
         }
     }
 
     @inline(__always)
     func bind(_ index: Int32, _ value: Int64) {
-        statement.bind(index, value)
+        statement.uncheckedBind(index, value)
         isNull[Int(index)] = false
     }
 
     @inline(__always)
     func bind(_ index: Int32, _ value: Double) {
-        statement.bind(index, value)
+        statement.uncheckedBind(index, value)
         isNull[Int(index)] = false
     }
 
     @inline(__always)
     func bind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
-        statement.bind(index, bytes: bytes)
+        statement.uncheckedBind(index, bytes: bytes)
         isNull[Int(index)] = false
     }
 }

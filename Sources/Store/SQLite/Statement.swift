@@ -2,9 +2,14 @@ internal import CSQLite
 
 /// A compiled statement: bind parameters (1-based), step through rows, read typed columns
 /// (0-based). Finalized in `deinit`; not `Sendable`.
+///
+/// ``bind(_:)`` binds every parameter at once and checks their number; the `unchecked` binds of
+/// one parameter are for the import's hot path only (``ParameterBinder``), which binds a chunk row's
+/// columns by index millions of times.
 package final class Statement {
     let handle: OpaquePointer
-    private let database: Database
+    /// Kept open while the statement lives.
+    private let connection: ConnectionHandle
     /// The SQL the statement was compiled from.
     package let sql: String
 
@@ -15,13 +20,13 @@ package final class Statement {
             throw DatabaseError.from(database.connection, code: code, sql: sql)
         }
         self.handle = handle
-        self.database = database
+        connection = database.handle
         self.sql = sql
     }
 
     private init(handle: OpaquePointer, database: Database, sql: String) {
         self.handle = handle
-        self.database = database
+        connection = database.handle
         self.sql = sql
     }
 
@@ -64,45 +69,46 @@ package final class Statement {
     /// Whether the statement only reads (SQLite's own verdict).
     package var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
+    /// Binds parameter `index` without checking it (the import's hot path, ``ParameterBinder``).
     @inline(__always)
-    package func bind(_ index: Int32, _ value: Double) {
+    func uncheckedBind(_ index: Int32, _ value: Double) {
         sqlite3_bind_double(handle, index, value)
     }
 
     @inline(__always)
-    package func bind(_ index: Int32, _ value: Int64) {
+    func uncheckedBind(_ index: Int32, _ value: Int64) {
         sqlite3_bind_int64(handle, index, value)
     }
 
     @inline(__always)
-    package func bindNull(_ index: Int32) {
+    func uncheckedBindNull(_ index: Int32) {
         sqlite3_bind_null(handle, index)
     }
 
     /// Binds a BLOB; SQLite copies the bytes.
-    package func bind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
+    func uncheckedBind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
         sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), csqlite_transient())
     }
 
-    package func bind(_ index: Int32, _ value: String) {
-        sqlite3_bind_text(handle, index, value, -1, csqlite_transient())
-    }
-
-    package func bind(_ index: Int32, _ value: SQLValue) {
-        switch value {
-        case .null: bindNull(index)
-        case .int(let number): bind(index, number)
-        case .double(let number): bind(index, number)
-        case .text(let text): bind(index, text)
-        }
-    }
-
-    /// Binds `values` to parameters 1, 2, …
+    /// Binds `values` to parameters 1, 2, …: exactly one value for each parameter. Another number
+    /// is a programming error (a parameter left holding the previous row's value, or a value for
+    /// none), reported with both counts and the SQL.
     package func bind(_ values: [SQLValue]) throws(DatabaseError) {
-        guard values.count <= parameterCount else {
-            throw DatabaseError(extendedResultCode: .range, message: "\(values.count) values for \(parameterCount) parameters", sql: sql)
+        guard values.count == parameterCount else {
+            throw DatabaseError(
+                extendedResultCode: .range,
+                message: "\(values.count) value\(values.count == 1 ? "" : "s") bound to a statement of \(parameterCount) parameter\(parameterCount == 1 ? "" : "s")",
+                sql: sql)
         }
-        for (offset, value) in values.enumerated() { bind(Int32(offset + 1), value) }
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case .null: sqlite3_bind_null(handle, index)
+            case .int(let number): sqlite3_bind_int64(handle, index, number)
+            case .double(let number): sqlite3_bind_double(handle, index, number)
+            case .text(let text): sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            }
+        }
     }
 
     /// Advances to the next row: `true` when a row is ready, `false` when done.
@@ -114,18 +120,19 @@ package final class Statement {
         case SQLITE_DONE: return false
         default:
             sqlite3_reset(handle)
-            throw DatabaseError.from(database.connection, code: code, sql: sql)
+            throw DatabaseError.from(connection.pointer, code: code, sql: sql)
         }
+    }
+
+    /// Runs a statement that returns no rows, and resets it so it holds nothing afterwards.
+    package func execute() throws(DatabaseError) {
+        defer { sqlite3_reset(handle) }
+        try step()
     }
 
     /// Resets the statement to run again (bindings are kept).
     package func reset() {
         sqlite3_reset(handle)
-    }
-
-    /// Clears every binding to NULL.
-    package func clearBindings() {
-        sqlite3_clear_bindings(handle)
     }
 
     /// Number of result columns.

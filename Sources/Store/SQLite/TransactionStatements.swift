@@ -1,9 +1,16 @@
-/// `BEGIN IMMEDIATE`, `COMMIT`, `ROLLBACK` and the per-session savepoint compiled once per
-/// connection: `sqlite3_exec` compiled each of them again for every session that `navrec import`
-/// stored and every analysis `navrec report` saved, a large share of the per-session cost of many
-/// short sessions (Benchmarks/README.md, "Cheap sessions").
+internal import CSQLite
+
+/// `BEGIN IMMEDIATE`, `COMMIT`, `ROLLBACK` and the savepoint statements, compiled once per
+/// connection (``Database/transactionStatements()``): `sqlite3_exec` compiled each of them again
+/// for every session that `navrec import` stored and every analysis `navrec report` saved, a large
+/// share of the per-session cost of many short sessions (Benchmarks/README.md, "Cheap sessions").
+///
+/// The one way Store begins and ends transactions: ``Database/inTransaction(_:)`` and
+/// ``Database/inSavepoint(_:)`` for work that fits in a closure, these methods for the import batch,
+/// whose transaction spans many calls (``ImportBatch``).
 final class TransactionStatements {
-    let database: Database
+    /// Held rather than the ``Database``, which holds this (see ``ConnectionHandle``).
+    private let connection: ConnectionHandle
     private let beginStatement: Statement
     private let commitStatement: Statement
     private let rollbackStatement: Statement
@@ -12,55 +19,42 @@ final class TransactionStatements {
     private let rollbackToStatement: Statement
 
     init(database: Database) throws(DatabaseError) {
-        self.database = database
-        beginStatement = try database.prepare("BEGIN \(Database.TransactionKind.immediate.rawValue)")
+        connection = database.handle
+        // IMMEDIATE takes the write lock at once, so two writers queue on the busy timeout instead
+        // of failing to upgrade a read lock.
+        beginStatement = try database.prepare("BEGIN IMMEDIATE")
         commitStatement = try database.prepare("COMMIT")
         rollbackStatement = try database.prepare("ROLLBACK")
-        savepointStatement = try database.prepare("SAVEPOINT navrec_session")
-        releaseStatement = try database.prepare("RELEASE navrec_session")
-        rollbackToStatement = try database.prepare("ROLLBACK TO navrec_session")
+        // One name serves nested savepoints too: RELEASE and ROLLBACK TO act on the innermost
+        // savepoint of that name.
+        savepointStatement = try database.prepare("SAVEPOINT navrec")
+        releaseStatement = try database.prepare("RELEASE navrec")
+        rollbackToStatement = try database.prepare("ROLLBACK TO navrec")
     }
 
-    /// Begins a transaction that takes the write lock at once (see ``Database/TransactionKind``).
-    func begin() throws(DatabaseError) { try Self.run(beginStatement) }
+    private var isInTransaction: Bool { sqlite3_get_autocommit(connection.pointer) == 0 }
 
-    func commit() throws(DatabaseError) { try Self.run(commitStatement) }
+    /// Begins a transaction that takes the write lock at once.
+    func begin() throws(DatabaseError) { try beginStatement.execute() }
+
+    func commit() throws(DatabaseError) { try commitStatement.execute() }
 
     /// Rolls back the open transaction, if any (SQLite may have rolled it back itself after an error).
     func rollback() {
-        if database.isInTransaction { try? Self.run(rollbackStatement) }
+        if isInTransaction { try? rollbackStatement.execute() }
     }
 
-    /// Opens the savepoint that holds one session inside the open transaction.
-    func savepoint() throws(DatabaseError) { try Self.run(savepointStatement) }
+    /// Opens a savepoint (inside the open transaction, or as one of its own).
+    func savepoint() throws(DatabaseError) { try savepointStatement.execute() }
 
-    /// Keeps what was written since ``savepoint()`` in the transaction.
-    func release() throws(DatabaseError) { try Self.run(releaseStatement) }
+    /// Keeps what was written since the innermost ``savepoint()`` and closes it.
+    func release() throws(DatabaseError) { try releaseStatement.execute() }
 
-    /// Undoes what was written since ``savepoint()`` and closes it; the transaction stays open with
-    /// what came before (unless SQLite rolled all of it back itself after an error).
+    /// Undoes what was written since the innermost ``savepoint()`` and closes it; the transaction
+    /// stays open with what came before (unless SQLite rolled all of it back itself after an error).
     func rollbackToSavepoint() {
-        guard database.isInTransaction else { return }
-        try? Self.run(rollbackToStatement)
-        try? Self.run(releaseStatement)
-    }
-
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    func run<T>(_ body: () throws -> T) throws -> T {
-        try begin()
-        do {
-            let result = try body()
-            try commit()
-            return result
-        } catch {
-            rollback()
-            throw error
-        }
-    }
-
-    /// Runs a statement that returns no rows, and resets it so it holds nothing afterwards.
-    static func run(_ statement: Statement) throws(DatabaseError) {
-        defer { statement.reset() }
-        try statement.step()
+        guard isInTransaction else { return }
+        try? rollbackToStatement.execute()
+        try? releaseStatement.execute()
     }
 }

@@ -3,13 +3,11 @@
 /// these for each was a large share of a short session's report (Benchmarks/README.md, "Cheap
 /// sessions"). Every parameter is bound on each use, and each statement is reset after it runs.
 final class AnalysisWriteStatements {
-    let transaction: TransactionStatements
     let deleteAnalysis: Statement
     let insertAnalysis: Statement
     let insertFinding: Statement
 
-    init(database: Database, transaction: TransactionStatements) throws(DatabaseError) {
-        self.transaction = transaction
+    init(database: Database) throws(DatabaseError) {
         deleteAnalysis = try database.prepare("DELETE FROM analyses WHERE session_key = ? AND settings = ?")
         insertAnalysis = try database.prepare(
             "INSERT INTO analyses (session_key, settings, hitch_time_ratio, frame_jitter, gaps, gap_time, analyzed_at, "

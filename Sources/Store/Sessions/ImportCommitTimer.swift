@@ -1,12 +1,12 @@
 internal import Foundation
 
-/// A thread that runs `fire` once a deadline passes: what makes ``SessionStore``'s commit promise
-/// ("a crash takes back at most the sessions that ended in the last
-/// ``SessionStore/importCommitInterval``") hold while the importer is blocked reading a long or
-/// live session, when no session end comes to commit.
+/// A thread that runs `fire` once a deadline passes: what makes ``ImportBatch``'s commit promise
+/// ("a crash takes back at most the sessions that ended in the last ``ImportBatch/commitInterval``")
+/// hold while the importer is blocked reading a long or live session, when no session end comes to
+/// commit.
 ///
-/// `fire` runs on the timer's thread; the store serializes it with the importer's use of the
-/// connection (``SessionStore``'s connection lock).
+/// `fire` runs on the timer's thread; the batch serializes it with the importer's use of the
+/// connection (``ImportBatch``'s connection lock).
 final class ImportCommitTimer: @unchecked Sendable {
     private let condition = NSCondition()
     private var deadline: ContinuousClock.Instant?

@@ -1,12 +1,12 @@
-/// One session being imported: the savepoint that holds it inside the store's import transaction,
-/// and the writer that fills it.
+/// One session being imported: the savepoint that holds it inside its ``ImportBatch``'s
+/// transaction, and the writer that fills it.
 ///
-/// Begun by ``SessionStore/beginImport()``; ended by ``commit(_:)`` or ``rollback()`` (an import
+/// Begun by ``ImportBatch/beginSession()``; ended by ``commit(_:)`` or ``rollback()`` (an import
 /// dropped without either rolls back), so nothing of a session is ever half-stored. A committed
-/// session joins the sessions imported before it in the store's import transaction, which
-/// ``SessionStore/commitImports()`` commits (as does ``commit(_:)`` when it has been open for
-/// ``SessionStore/importCommitInterval``, and else the store's commit timer once it has). Between
-/// ``SessionStore/beginImport()`` and the session's end the store's connection is this import's
+/// session joins the sessions imported before it in the batch's transaction, which
+/// ``ImportBatch/finish()`` commits (as does ``commit(_:)`` when it has been open for
+/// ``ImportBatch/commitInterval``, and else the batch's commit timer once it has). Between
+/// ``ImportBatch/beginSession()`` and the session's end the store's connection is this import's
 /// (the commit timer waits), so the two must come on one thread. For `navrec import`'s sink, which
 /// writes a session it has spooled; code that has the whole session at hand uses
 /// ``SessionStore/importSession(_:)``.
@@ -14,8 +14,8 @@ package final class SessionImport {
     /// Where the session's frames and events go; valid until the import ends.
     package let writer: SessionWriter
     private let statements: SessionWriteStatements
-    /// Called once when the session ends, kept in the import transaction or rolled back (the
-    /// store commits when due and lets the commit timer use the connection again).
+    /// Called once when the session ends, kept in the batch's transaction or rolled back (the
+    /// batch commits when due and lets the commit timer use the connection again).
     private let ended: () throws -> Void
     private var isOpen = true
 

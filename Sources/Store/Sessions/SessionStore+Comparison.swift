@@ -57,7 +57,7 @@ extension SessionStore {
     /// Stores a comparison run with its results in one transaction; returns its `run_id`.
     @discardableResult
     package func saveComparisonRun(_ run: StoredComparisonRun) throws -> Int64 {
-        try database.inTransaction(.immediate) {
+        try database.inTransaction {
             let insert = try database.prepare("""
                 INSERT INTO comparison_runs (created_at, base, head, group_by, confidence, correction, base_sessions,
                                              head_sessions, regressed, improved, unchanged, inconclusive, wall_seconds)

@@ -16,7 +16,7 @@ extension SessionStore {
             "SELECT max(key) FROM frame_chunks WHERE key BETWEEN ?1 AND ?2 AND t_us_base <= ?3",
             [.int(low), .int(high), .int(target)]) ?? low
         let cursor = try FrameCursor(
-            database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: nil, withObserved: false,
+            queries: frameQueries, sessionKey: session.key, sessionID: session.id, expectedSamples: nil, withObserved: false,
             samplesOnly: true, from: start)
         var frame = SessionFrame.empty
         var found: Int64?

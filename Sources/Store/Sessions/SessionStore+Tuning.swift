@@ -22,7 +22,7 @@ extension SessionStore {
     /// Stores a tuning run with its values in one transaction; returns its `run_id`.
     @discardableResult
     package func saveTuningRun(_ run: StoredTuningRun) throws -> Int64 {
-        try database.inTransaction(.immediate) {
+        try database.inTransaction {
             let insert = try database.prepare("""
                 INSERT INTO tuning_runs (created_at, behavior, parameter, reference_value, selection, sessions,
                                          skipped_sessions, samples, settings, max_flapping_sessions, max_delay,

@@ -6,34 +6,20 @@ internal import Foundation
 /// Opening for writing applies any missing migrations; opening read-only checks that the schema
 /// is one this navrec knows and never writes.
 package final class SessionStore {
-    package let database: Database
+    /// The connection: Store's alone. Commands go through the store's methods, and `navrec
+    /// query` through ``queryConnection(timeLimit:)``.
+    let database: Database
     /// Statements compiled on first use and kept for the connection's life (see each type).
-    private var cachedTransaction: TransactionStatements?
     private var cachedWriteStatements: SessionWriteStatements?
     private var cachedAnalysisStatements: AnalysisWriteStatements?
     /// ``events(sessionKey:)``'s query: `navrec report` asks it once per session.
     private var cachedEvents: Statement?
-    /// When the open import transaction began (``beginImport()``), or `nil` when none is open.
-    private var importStarted: ContinuousClock.Instant?
     /// ``session(id:)``'s query, compiled once: the importer asks it once or twice per session.
     private var cachedSessionByID: Statement?
-
-    /// Commits the import transaction once it has been open for ``importCommitInterval`` while the
-    /// importer waits for input (started with the first import).
-    private var commitTimer: ImportCommitTimer?
-    /// Serializes the connection between the importer's thread and ``commitTimer``'s: held from
-    /// ``beginImport()`` to the session's end, and around every commit. Recursive, as a commit may
-    /// come from inside a session's end.
-    private let connectionLock = NSRecursiveLock()
-    /// A commit of the timer's that failed, thrown by the next ``beginImport()`` or ``commitImports()``.
-    private var timerFailure: DatabaseError?
-
-    /// Sessions imported but not yet committed are whole; a caller that ends without
-    /// ``commitImports()`` (an error on the way out) keeps them.
-    deinit {
-        commitTimer?.stop()
-        try? commitImports()
-    }
+    /// The statements the frame cursors read with (``frames(of:)``, ``samples(of:)``).
+    private(set) lazy var frameQueries = FrameQueries(database: database)
+    /// Whether an ``ImportBatch`` is open (one at a time).
+    private var hasOpenBatch = false
 
     /// Opens the database at `path`, creating and migrating it unless `readOnly`.
     package init(path: String, readOnly: Bool = false) throws {
@@ -132,7 +118,14 @@ package final class SessionStore {
     /// inside `body`.
     @discardableResult
     package func importSession(_ body: (SessionWriter) throws -> StoredSession?) throws -> Bool {
-        let session = try beginImport()
+        let batch = try beginImportBatch(commitsOnTimer: false)
+        let session: SessionImport
+        do {
+            session = try batch.beginSession()
+        } catch {
+            try? batch.finish()
+            throw error
+        }
         let stored: Bool
         do {
             if let row = try body(session.writer) {
@@ -144,103 +137,40 @@ package final class SessionStore {
             }
         } catch {
             session.rollback()
-            try? commitImports()
+            try? batch.finish()
             throw error
         }
-        try commitImports()
+        try batch.finish()
         return stored
     }
 
-    /// How long the import transaction collects sessions before it is committed: a crash (SIGKILL,
-    /// or power loss with ``makeImportsDurable()``) takes back at most the sessions that ended this
-    /// long before it, and many short sessions share a commit, whose WAL pages dominated their cost
-    /// (Benchmarks/README.md, "Cheap sessions"). A session's end commits when the interval has
-    /// passed, and a timer does when no session ends meanwhile (a long or live one being read).
-    package static let importCommitInterval = Duration.milliseconds(100)
-
     /// Makes every import commit durable on disk (`synchronous = FULL`: the WAL is synced at each
     /// commit), so power loss takes back no more than a crash does. Commits come at most every
-    /// ``importCommitInterval``, so the syncs cost little; other writes (analyses, which the next
-    /// report recomputes) stay at `NORMAL`.
+    /// ``ImportBatch/commitInterval``, so the syncs cost little; other writes (analyses, which the
+    /// next report recomputes) stay at `NORMAL`.
     package func makeImportsDurable() throws(DatabaseError) {
         try database.execute("PRAGMA synchronous = FULL")
     }
 
-    /// Begins storing one session (see ``SessionImport``): in a savepoint of the import
-    /// transaction, which this begins when none is open and which takes the write lock at once.
-    /// The session's end (commit or rollback) must come on the same thread.
-    package func beginImport() throws -> SessionImport {
-        connectionLock.lock()
-        do {
-            if let timerFailure {
-                self.timerFailure = nil
-                throw timerFailure
-            }
-            let statements = try writeStatements()
-            if importStarted == nil || !database.isInTransaction {
-                try statements.transaction.begin()
-                importStarted = .now
-            }
-            // The key is looked up inside the write transaction: another process may have stored
-            // sessions since this one's last. It is above every stored session's key and every stored
-            // chunk's range, so the session's chunk keys are free.
-            return try SessionImport(statements: statements, ended: { [unowned self] in
-                defer { connectionLock.unlock() }
-                guard let started = importStarted else { return }
-                if ContinuousClock.now - started >= Self.importCommitInterval {
-                    try commitImports()
-                } else {
-                    scheduleCommit(at: started + Self.importCommitInterval)
-                }
-            }) {
-                SessionWriter(statements: statements, sessionKey: try statements.nextSessionKey())
-            }
-        } catch {
-            connectionLock.unlock()
-            throw error
-        }
+    /// Begins an import's group commit (see ``ImportBatch``); end it with ``ImportBatch/finish()``.
+    package func beginImportBatch() throws(DatabaseError) -> ImportBatch {
+        try beginImportBatch(commitsOnTimer: true)
     }
 
-    /// Commits the sessions imported since the last commit (none to commit is fine). Callers of
-    /// ``beginImport()`` call it when an input ends, before reporting its sessions as stored.
-    package func commitImports() throws(DatabaseError) {
-        connectionLock.lock()
-        defer { connectionLock.unlock() }
-        commitTimer?.cancel()
-        if let timerFailure {
-            self.timerFailure = nil
-            throw timerFailure
-        }
-        guard importStarted != nil else { return }
-        importStarted = nil
-        if database.isInTransaction { try transactionStatements().commit() }
+    private func beginImportBatch(commitsOnTimer: Bool) throws(DatabaseError) -> ImportBatch {
+        precondition(!hasOpenBatch, "a second ImportBatch begun while one is open on this store")
+        let batch = ImportBatch(store: self, statements: try writeStatements(), commitsOnTimer: commitsOnTimer)
+        hasOpenBatch = true
+        return batch
     }
 
-    /// Has the timer commit at `instant` (started on first use).
-    private func scheduleCommit(at instant: ContinuousClock.Instant) {
-        if commitTimer == nil {
-            let store = UncheckedStore(self)
-            commitTimer = ImportCommitTimer { store.value?.commitFromTimer() }
-        }
-        commitTimer?.schedule(at: instant)
-    }
-
-    /// The timer's commit, on its thread: waits for a session being stored to end.
-    private func commitFromTimer() {
-        connectionLock.lock()
-        defer { connectionLock.unlock() }
-        guard importStarted != nil, timerFailure == nil else { return }
-        do {
-            try commitImports()
-        } catch {
-            timerFailure = error
-        }
-    }
+    /// Called by the batch when it ends.
+    func batchEnded() { hasOpenBatch = false }
 
     /// The session-storing statements, compiled on first use (a read-only store never needs them).
     private func writeStatements() throws(DatabaseError) -> SessionWriteStatements {
         if let cachedWriteStatements { return cachedWriteStatements }
-        let statements = try SessionWriteStatements(database: database, transaction: transactionStatements())
+        let statements = try SessionWriteStatements(database: database, transaction: database.transactionStatements())
         cachedWriteStatements = statements
         return statements
     }
@@ -248,15 +178,8 @@ package final class SessionStore {
     /// The statements that save an analysis (``saveAnalysis``), compiled on first use.
     func analysisStatements() throws(DatabaseError) -> AnalysisWriteStatements {
         if let cachedAnalysisStatements { return cachedAnalysisStatements }
-        let statements = try AnalysisWriteStatements(database: database, transaction: transactionStatements())
+        let statements = try AnalysisWriteStatements(database: database)
         cachedAnalysisStatements = statements
-        return statements
-    }
-
-    private func transactionStatements() throws(DatabaseError) -> TransactionStatements {
-        if let cachedTransaction { return cachedTransaction }
-        let statements = try TransactionStatements(database: database)
-        cachedTransaction = statements
         return statements
     }
 
@@ -291,7 +214,7 @@ package final class SessionStore {
     /// The session's frames in seq order, read lazily: memory stays flat for long sessions.
     package func frames(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
         try FrameCursor(
-            database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
+            queries: frameQueries, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
             withObserved: session.observedSamples > 0)
     }
 
@@ -300,18 +223,29 @@ package final class SessionStore {
     /// reading the state columns dominated the pass (Benchmarks/README.md).
     package func samples(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
         try FrameCursor(
-            database: database, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
+            queries: frameQueries, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
             withObserved: false, samplesOnly: true)
     }
 }
 
 /// Ad-hoc SQL (`navrec query`).
 extension SessionStore {
+    /// This read-only store's connection made ready for user SQL (see ``QueryConnection``):
+    /// `timeline` read natively, everything but reading denied, and statements stopped once
+    /// `timeLimit` seconds have passed (`nil`: no limit).
+    package func queryConnection(timeLimit: Double?) throws(DatabaseError) -> QueryConnection {
+        precondition(database.isReadOnly, "queryConnection needs a store opened readOnly")
+        try readTimelineNatively()
+        database.allowOnlyReading()
+        database.limitTime(to: timeLimit)
+        return QueryConnection(database: database)
+    }
+
     /// Makes `timeline` on this connection read through ``TimelineTable`` (`navrec_timeline`,
     /// decoded by navrec) instead of the plain view's SQL decoding: a TEMP view of the same name
     /// and columns shadows the stored one for this connection only; `main.timeline` is still the
-    /// plain view. Call before ``Database/allowOnlyReading()``.
-    package func readTimelineNatively() throws(DatabaseError) {
+    /// plain view. Before ``Database/allowOnlyReading()``, which would deny the view.
+    private func readTimelineNatively() throws(DatabaseError) {
         try TimelineTable.register(on: database)
         let columns = TimelineTable.columns.map(\.name).joined(separator: ", ")
         // query_only also guards the TEMP schema; the file itself stays read-only (the open mode).
@@ -319,12 +253,4 @@ extension SessionStore {
         defer { try? database.execute("PRAGMA query_only = ON") }
         try database.execute("CREATE TEMP VIEW timeline AS SELECT \(columns) FROM navrec_timeline")
     }
-}
-
-/// The store as the commit timer's thread sees it: weak, so the timer never keeps a store alive;
-/// every use of the store from there holds its connection lock.
-private final class UncheckedStore: @unchecked Sendable {
-    weak var value: SessionStore?
-
-    init(_ value: SessionStore) { self.value = value }
 }

@@ -35,22 +35,7 @@ package final class SessionWriter {
 
     /// Appends a sample with its computed state and, when the recording had one, its observed state.
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
-        if let observed {
-            try withUnsafePointer(to: observed) { (pointer) throws(DatabaseError) in
-                try append(sample, computed: computed, observedAt: pointer)
-            }
-        } else {
-            try append(sample, computed: computed, observedAt: nil)
-        }
-    }
-
-    /// ``append(_:computed:observed:)`` with the observed state (if any) in place: the importer's
-    /// path, where every copy of a ~140-byte state showed in the profile (Benchmarks/README.md).
-    package func append(
-        _ sample: ScrollSample, computed: BarState, observedAt observed: UnsafePointer<BarState>?
-    ) throws(DatabaseError) {
-        let mask = withUnsafePointer(to: computed) { chunk.append(seq: samples, sample, computed: $0, observed: observed) }
-        columnMask |= mask
+        columnMask |= chunk.append(seq: samples, sample, computed: computed, observed: observed)
         if chunk.count == FrameChunkBuilder.capacity { try chunk.store(sessionKey: sessionKey) }
         if observed != nil { observedSamples += 1 }
         if firstT == nil { firstT = sample.t }

@@ -1,0 +1,56 @@
+/// The statements ``FrameCursor``s read with, compiled once per connection and column shape and
+/// handed from one cursor to the next: `navrec report` opens two or three cursors per session, and
+/// compiling their SELECTs (and the `session_columns` lookup) for each was most of a five-sample
+/// session's reading (Benchmarks/README.md, "Tiny sessions").
+///
+/// A statement is lent to one cursor at a time and reset when it comes back, so no idle
+/// statement holds a read transaction between sessions (a snapshot kept open would make a later
+/// write fail with `SQLITE_BUSY_SNAPSHOT` once another connection has written).
+final class FrameQueries {
+    let database: Database
+    private var maskQuery: Statement?
+    /// The layouts worked out so far, by shape.
+    private var layouts: [FrameCursor.Layout.Shape: FrameCursor.Layout] = [:]
+    /// Idle SELECTs by their SQL, which the selected columns decide.
+    private var idle: [String: Statement] = [:]
+    /// Column shapes kept at most: a session's shape follows its behaviours and recorded fields, so
+    /// a database has few; beyond this many a cursor's statement is finalized when it is done.
+    static let shapesKept = 16
+
+    init(database: Database) { self.database = database }
+
+    /// The session's `session_columns.mask`, `nil` when it has no row.
+    func mask(sessionKey: Int64) throws(DatabaseError) -> UInt64? {
+        let statement: Statement
+        if let maskQuery {
+            statement = maskQuery
+        } else {
+            statement = try database.prepare("SELECT mask FROM session_columns WHERE session_key = ?")
+            maskQuery = statement
+        }
+        defer { statement.reset() }
+        try statement.bind([.int(sessionKey)])
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return UInt64(bitPattern: statement.int64(0))
+    }
+
+    /// The layout of `shape`, worked out on first use.
+    func layout(for shape: FrameCursor.Layout.Shape) -> FrameCursor.Layout {
+        if let layout = layouts[shape] { return layout }
+        let layout = FrameCursor.Layout(shape)
+        if layouts.count < Self.shapesKept { layouts[shape] = layout }
+        return layout
+    }
+
+    /// An idle statement compiled from `sql`, or a new one; give it back with ``giveBack(_:)``.
+    func borrow(_ sql: String) throws(DatabaseError) -> Statement {
+        if let statement = idle.removeValue(forKey: sql) { return statement }
+        return try database.prepare(sql)
+    }
+
+    /// Resets `statement` and keeps it for the next cursor of its shape.
+    func giveBack(_ statement: Statement) {
+        statement.reset()
+        if idle[statement.sql] == nil, idle.count < Self.shapesKept { idle[statement.sql] = statement }
+    }
+}
