@@ -96,6 +96,7 @@ def main():
              .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
              .config("spark.driver.memory", "2g").config("spark.executor.memory", "1g").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
+    spark.conf.set("spark.sql.chunkBase64String.enabled", "false")  # as the job: one base64 line per row
     status = spark.sparkContext._jsc.sc().getExecutorMemoryStatus()
     while args.executors and status.size() < args.executors + 1:  # the driver is one of them
         time.sleep(0.2)
@@ -112,7 +113,7 @@ def main():
     shipped = shlex.quote(SparkFiles.get(os.path.basename(navrec)))
     # The job's framing: the landing of `analyze --rows` (binary ndjson) goes tab-separated and
     # base64-framed; the older one pipes the text as it is through `analyze -`.
-    arguments = "analyze --rows" if binary else "analyze -"
+    arguments = "analyze --rows --timeline" if binary else "analyze -"
     fields = "landing_key, base64(encode(source, 'UTF-8')), first_line, base64(ndjson)" if binary else "ndjson"
     row_format = "ROW FORMAT DELIMITED FIELDS TERMINATED BY '\\t'" if binary else ""
     command = f"p=./navrec; [ -x $p ] || p={shipped}; $p {arguments}; s=$?; [ $s -eq 65 ] && exit 0; exit $s"

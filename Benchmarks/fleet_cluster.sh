@@ -6,8 +6,7 @@
 #     Integrations/spark/build_binary.sh && nice Benchmarks/fleet_cluster.sh [SESSIONS] [WORK]
 #
 # SESSIONS defaults to 20000 (3.9 GB of NDJSON, 42 M samples), WORK to /tmp/navrec-fleet-cluster;
-# the fleet and the landing table are made once per WORK. LOAD_BATCHES=N loads the fleet in N
-# parts into WORK/landing/batch=K/ (for a loader that holds its input in memory). One run of each
+# the fleet and the landing table are made once per WORK. One run of each
 # step (no medians: minutes each); the load average is printed, since the machine may be shared.
 # The table goes to stdout and WORK/results.md.
 set -euo pipefail
@@ -38,22 +37,9 @@ cat "$work"/fleet/*.ndjson > "$work/fleet.ndjson"
 timed analyze sh -c "'$navrec' analyze - < '$work/fleet.ndjson' > /dev/null; [ \$? -le 1 ] || exit 1"
 rm -f "$work/fleet.ndjson"
 
-# The loader over batch K of N of the fleet's files into WORK/landing/batch=K/.
-load_batches() {  # WORK N
-  local files=("$1"/fleet/*.ndjson) k per
-  per=$(( (${#files[@]} + $2 - 1) / $2 ))
-  for ((k = 0; k < $2; k++)); do
-    rm -rf "$1/part" && mkdir "$1/part" && ln -s "${files[@]:k*per:per}" "$1/part/"
-    python3 Integrations/spark/load_landing.py "$1/part" "$1/landing/batch=$k"
-  done
-  rm -rf "$1/part"
-}
+# The streaming loader holds its buffer, not the input (Docs/fleet.md, Landing table).
 if [ ! -d "$work/landing" ]; then
-  if [ "${LOAD_BATCHES:-1}" -le 1 ]; then
-    timed load python3 Integrations/spark/load_landing.py "$work/fleet" "$work/landing"
-  else
-    timed load bash -c "$(declare -f load_batches); load_batches \"\$@\"" _ "$work" "$LOAD_BATCHES"
-  fi
+  timed load python3 Integrations/spark/load_landing.py "$work/fleet" --landing "$work/landing"
 fi
 
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
