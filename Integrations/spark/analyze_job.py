@@ -20,7 +20,7 @@ and `settings` (the --set assignments, sorted, comma-separated; '' for defaults)
   error: …`, LINE counted in the recorded file).
 - quarantine/: one row per landing row without its NDJSON (over the loader's --max-session-mib, or
   with a line over 64 MiB): landing_key, load_id, source, first_line, session_key, recording_id, bytes.
-- timeline/, observed_gaps/: the database's views of those names (`navrec analyze --rows --timeline`
+- timeline/, observed_gaps/ (not with --no-timeline, which leaves them as they were): the database's views of those names (`navrec analyze --rows --timeline`
   prints the rows; observed_gaps is |observed - computed| of each numeric field per observed sample,
   NULL where either is NULL, as the view computes it).
 
@@ -98,11 +98,12 @@ def preflight(spark: SparkSession, navrec_on_driver: str) -> str:
     return versions.pop().removeprefix("navrec ").strip()
 
 
-def analyze(spark: SparkSession, rows: DataFrame, navrec_on_driver: str, settings: list[str]) -> DataFrame:
-    """One row per `navrec analyze --rows --timeline` line: landing_key, `line` (a session's JSON,
+def analyze(spark: SparkSession, rows: DataFrame, navrec_on_driver: str, settings: list[str], timeline: bool) -> DataFrame:
+    """One row per `navrec analyze --rows [--timeline]` line: landing_key, `line` (a session's JSON,
     or a timeline line's source: computed or observed) and a timeline line's other fields, typed by
     analyze_timeline_schema.ddl (NULL on session lines, which have no more fields)."""
-    arguments = "analyze --rows --timeline " + " ".join(shlex.quote(f"--set={setting}") for setting in settings)
+    flags = "--rows --timeline" if timeline else "--rows"
+    arguments = f"analyze {flags} " + " ".join(shlex.quote(f"--set={setting}") for setting in settings)
     command = transform_command(navrec_on_driver, arguments)
     rows.createOrReplaceTempView("navrec_landing")
     fields = ", ".join(f"{name} {kind}" for name, kind in timeline_columns()[1:])
@@ -224,8 +225,11 @@ def write(spark: SparkSession, frame: DataFrame, path: str, days: list[str]) -> 
     return sum(written.values())
 
 
-def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: list[str], days=None, run_id=None) -> dict:
-    """Runs the job over `days` (default: every day in the landing); returns the rows written per table."""
+def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: list[str], days=None, run_id=None,
+        timeline=True) -> dict:
+    """Runs the job over `days` (default: every day in the landing); returns the rows written per table.
+    Without `timeline` the per-sample outputs (timeline/, observed_gaps/) are neither made nor touched:
+    they are most of the job's cost (Docs/fleet.md, Sizing)."""
     spark.conf.set("spark.sql.sources.partitionOverwriteMode", "dynamic")
     spark.conf.set("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
     spark.conf.set("spark.sql.chunkBase64String.enabled", "false")  # one base64 line per row (Spark 3.5.2+)
@@ -240,7 +244,7 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     if not days:
         days = sorted(row.date for row in keys.select("date").distinct().collect())
     chosen = landing.withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))).where(F.col("date").isin(days))
-    lines = analyze(spark, chosen.where(F.col("ndjson").isNotNull()), navrec_on_driver, settings)
+    lines = analyze(spark, chosen.where(F.col("ndjson").isNotNull()), navrec_on_driver, settings, timeline)
     # navrec runs once: every output comes from these lines, kept on disk, not in executor memory.
     lines = lines.persist(StorageLevel.DISK_ONLY)
     parsed = parse_sessions(lines)
@@ -253,12 +257,9 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     except AnalysisException:  # the first run: no sessions/ yet
         earlier = None
     sessions = sessions_table(parsed, keys, identities(keys, analysed, earlier), started).persist(StorageLevel.DISK_ONLY)
-    timeline = timeline_table(lines, sessions)
     outputs = {
         "sessions": sessions.drop("analysis"),
         "findings": findings_table(sessions, setting_text),
-        "timeline": timeline,
-        "observed_gaps": observed_gaps_table(timeline),
         "session_summary": summary_table(sessions, started),
         "errors": parsed.where(F.col("s.error").isNotNull()).join(keys, "landing_key").select(
             "landing_key", "source", "first_line", "session_key", F.col("s.id").alias("session_id"),
@@ -266,6 +267,9 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
         "quarantine": chosen.where(F.col("ndjson").isNull()).select(
             "landing_key", "load_id", "source", "first_line", "session_key", "recording_id", "bytes", "date", "app"),
     }
+    if timeline:
+        samples = timeline_table(lines, sessions)
+        outputs |= {"timeline": samples, "observed_gaps": observed_gaps_table(samples)}
     counts = {}
     for name, frame in outputs.items():
         if "settings" not in frame.columns:
@@ -286,9 +290,12 @@ def main():
     parser.add_argument("--date", dest="days", action="append", default=[], metavar="YYYY-MM-DD",
                         help="a day to (re-)run; repeatable; default every day in the landing")
     parser.add_argument("--run-id", help="default: the start time and 8 random hex digits")
+    parser.add_argument("--no-timeline", dest="timeline", action="store_false",
+                        help="skip the per-sample outputs timeline/ and observed_gaps/ (most of the job's cost)")
     args = parser.parse_args()
     spark = SparkSession.builder.appName("navrec-analyze").getOrCreate()
-    counts = run(spark, args.landing, args.out, os.path.abspath(args.navrec), args.settings, args.days, args.run_id)
+    counts = run(spark, args.landing, args.out, os.path.abspath(args.navrec), args.settings, args.days, args.run_id,
+                 args.timeline)
     print("wrote " + ", ".join(f"{rows} {name}" for name, rows in counts.items()))
     spark.stop()
 

@@ -179,6 +179,13 @@ def main():
     for _ in range(failures):
         verdict("a query differs between engines", "see above")
     passed += len(list(portable_queries.queries())) - failures
+
+    lean = os.path.join(args.work, "results-no-timeline")
+    counts = analyze_job.run(spark, landing, lean, navrec, [], timeline=False)
+    rows = lambda root: sorted(portable_queries.normalized(tuple(row) for row in spark.read.parquet(os.path.join(root, "sessions")).select(*SESSION_COLUMNS).collect()))
+    verdict("--no-timeline writes the same sessions and no per-sample outputs",
+            None if rows(lean) == rows(results) and not os.path.exists(os.path.join(lean, "timeline"))
+            and not os.path.exists(os.path.join(lean, "observed_gaps")) else f"wrote {counts}")
     spark.stop()
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
