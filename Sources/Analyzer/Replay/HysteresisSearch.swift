@@ -42,7 +42,8 @@ struct HysteresisSearch: Sendable {
     private struct Candidate: Sendable {
         /// The parameter's value this candidate replays with.
         var value: Double
-        var engine: ReplayEngine
+        /// `nil` for a candidate one of the ``SchmittCandidates`` replays.
+        var engine: ReplayEngine?
         /// Its tracks' range in the flat track array.
         var tracks: Range<Int>
         /// Where its toggle counters start (one per entry of `episodeOrder`).
@@ -78,6 +79,10 @@ struct HysteresisSearch: Sendable {
         }
 
         var candidates: [Candidate] = []
+        /// The candidates stepped by their engines, and the groups replayed as Schmitt states with
+        /// the index of each group's first candidate (its candidates follow in value order).
+        var engineCandidates: [Int] = []
+        var schmittGroups: [(candidates: SchmittCandidates, first: Int)] = []
         var tracks: [Track] = []
         let groups = Set(requests.map { [$0.behavior, $0.parameter] }).sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }
         for group in groups {
@@ -87,11 +92,19 @@ struct HysteresisSearch: Sendable {
             // A candidate runs only the models of the fields its signals read (its engine skips the
             // avatar's transform, for one): the same values, a fraction of the work.
             let fields = Set(served.map(\.signal.field))
+            var group: [(value: Double, behaviors: BehaviorSet)] = []
             for value in values(behavior: behavior, parameter: parameter, for: servedRequests) {
                 var replayed = behaviors
                 guard (try? replayed.set(behavior, parameter, to: .number(value))) != nil else { continue }
+                group.append((value, replayed.writing(fields)))
+            }
+            let schmitt = parameter == "hysteresis"
+                ? SchmittCandidates(behavior: behavior, engines: group.map(\.behaviors), signals: Set(served.map(\.signal))) : nil
+            if let schmitt { schmittGroups.append((schmitt, candidates.count)) }
+            for (value, replayed) in group {
+                if schmitt == nil { engineCandidates.append(candidates.count) }
                 candidates.append(Candidate(
-                    value: value, engine: ReplayEngine(behaviors: replayed.writing(fields), events: events),
+                    value: value, engine: schmitt == nil ? ReplayEngine(behaviors: replayed, events: events) : nil,
                     tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
                 tracks += served
             }
@@ -106,24 +119,41 @@ struct HysteresisSearch: Sendable {
                         // One exclusive access to the candidates for the whole pass: subscripting the
                         // array per candidate and frame checked its uniqueness each time.
                         try candidates.withUnsafeMutableBufferPointer { candidates in
-                            while try frames.read(into: &frame) {
-                                let t = frame.sample.t
-                                if t > lastEnd { break }
-                                for index in candidates.indices {
-                                    let state = candidates[index].engine.step(frame.sample)
-                                    let base = candidates[index].toggleBase
-                                    for slot in candidates[index].tracks {
-                                        guard let value = tracks[slot].signal.value(in: state) else { continue }
-                                        guard let previous = tracks[slot].last else {
+                            try schmittGroups.withUnsafeMutableBufferPointer { schmittGroups in
+                                /// Credits a toggle of `slot` at `t` to the episode whose span holds it.
+                                @inline(__always)
+                                func toggle(_ slot: Int, at t: Double, base: Int) {
+                                    var cursor = tracks[slot].cursor
+                                    while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
+                                    tracks[slot].cursor = cursor
+                                    if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
+                                }
+                                while try frames.read(into: &frame) {
+                                    let t = frame.sample.t
+                                    if t > lastEnd { break }
+                                    for index in engineCandidates {
+                                        let state = candidates[index].engine!.step(frame.sample)
+                                        let base = candidates[index].toggleBase
+                                        for slot in candidates[index].tracks {
+                                            guard let value = tracks[slot].signal.value(in: state) else { continue }
+                                            guard let previous = tracks[slot].last else {
+                                                tracks[slot].last = value
+                                                continue
+                                            }
+                                            guard previous != value else { continue }
                                             tracks[slot].last = value
-                                            continue
+                                            toggle(slot, at: t, base: base)
                                         }
-                                        guard previous != value else { continue }
-                                        tracks[slot].last = value
-                                        var cursor = tracks[slot].cursor
-                                        while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
-                                        tracks[slot].cursor = cursor
-                                        if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
+                                    }
+                                    // Every signal of a Schmitt candidate is its state or the
+                                    // complement: each toggles when the state does.
+                                    for group in schmittGroups.indices {
+                                        var changed = schmittGroups[group].candidates.step(frame.sample.y)
+                                        while changed != 0 {
+                                            let index = schmittGroups[group].first + changed.trailingZeroBitCount
+                                            changed &= changed &- 1
+                                            for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                        }
                                     }
                                 }
                             }
