@@ -3,7 +3,7 @@ import BarModel
 /// Every detector of one session, fed together in a single pass over its frames.
 ///
 /// - Complexity: O(signals) per frame; memory independent of the number of frames apart from
-///   the findings and the timeline digest.
+///   the findings, the timeline digest and the bounded hysteresis logs (``SchmittToggleLog``).
 struct MainPass: Sendable {
     let settings: AnalyzerSettings
     let behaviors: BehaviorSet
@@ -18,6 +18,8 @@ struct MainPass: Sendable {
     private var comparison: TitleComparisonDetector?
     private(set) var hitch: HitchDetector
     private(set) var timeline: TimelineDigestBuilder
+    /// The hysteresis search's replay of the Schmitt-switched behaviours, run here (``SchmittToggleLog``).
+    private(set) var hysteresisLogs: HysteresisLogs
     private var inputReversals: ReversalCounter
     private let tolerance: Double
     /// The size of a pixel of the recording's screen, points: the grid of the observed lengths.
@@ -43,6 +45,7 @@ struct MainPass: Sendable {
         hitch = HitchDetector(expected: expected, fps: fps, factor: settings.hitch.factor, lifecycle: lifecycle)
         timeline = TimelineDigestBuilder(presentations: behaviors.titlePresentations, duration: duration, bucketCount: buckets)
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
+        hysteresisLogs = HysteresisLogs(behaviors: behaviors, settings: settings.flapping)
     }
 
     /// Takes the next frame, read in place: the detectors get pointers to its states, as passing a
@@ -92,6 +95,7 @@ struct MainPass: Sendable {
             for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
         }
         timeline.observe(t: t, y: y, computed: computed, observed: observed)
+        hysteresisLogs.observe(t: t, y: y)
     }
 
     /// The observed stream's detectors start at its first state: before it nothing is known.

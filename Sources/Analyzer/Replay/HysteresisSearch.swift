@@ -11,8 +11,15 @@ import BarModel
 /// episode whose span contains it: one signal's episodes never overlap (a flapping detector's chains
 /// are disjoint), so a cursor over them, sorted by start, finds that episode in amortized O(1).
 ///
+/// A Schmitt-switched hysteresis (largeTitle, blurHeader) replays as one ``SchmittCandidates``
+/// state for all its candidates, whose engines would each step a whole bar state; and when the
+/// main pass already replayed it (``SchmittToggleLog``), its toggles are read from that log and
+/// the samples are not read again. Only the other candidates (hideOnSwipe's `swipeDistance`,
+/// customTitle, behaviours sharing a field) step engines over the samples.
+///
 /// - Complexity: O(n × c × s + c × e) time for n frames up to the last episode, c candidate values,
-///   s signals per behaviour (one or two) and e episodes; O(c × e) memory.
+///   s signals per behaviour (one or two) and e episodes — O(n + toggles + c × e) for Schmitt
+///   candidates, O(toggles + c × e) from a log; O(c × e) memory.
 struct HysteresisSearch: Sendable {
     /// One episode to find a fix for.
     struct Request: Sendable {
@@ -56,7 +63,11 @@ struct HysteresisSearch: Sendable {
 
     /// The suggested value per request (points), `nil` where no candidate up to
     /// `settings.maxHysteresis` (or `settings.maxSwipeDistance`) works.
-    func run(_ requests: [Request], frames: any SessionFrameReader) throws -> [Double?] {
+    ///
+    /// `logs` are the main pass's replays of the Schmitt-switched behaviours: a group of candidates
+    /// they cover is credited from them, and `frames` (a fresh reader of the session's samples) is
+    /// called only when some candidate still needs the samples.
+    func run(_ requests: [Request], logs: HysteresisLogs, frames: () throws -> any SessionFrameReader) throws -> [Double?] {
         guard !requests.isEmpty else { return [] }
         // Requests grouped by signal, each group in start order; a signal has one fix parameter,
         // so a group belongs to exactly one (behaviour, parameter).
@@ -83,6 +94,8 @@ struct HysteresisSearch: Sendable {
         /// the index of each group's first candidate (its candidates follow in value order).
         var engineCandidates: [Int] = []
         var schmittGroups: [(candidates: SchmittCandidates, first: Int)] = []
+        /// Groups credited from the main pass's log, with their first candidate and their count.
+        var loggedGroups: [(log: SchmittToggleLog, first: Int, count: Int)] = []
         var tracks: [Track] = []
         let groups = Set(requests.map { [$0.behavior, $0.parameter] }).sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }
         for group in groups {
@@ -100,7 +113,11 @@ struct HysteresisSearch: Sendable {
             }
             let schmitt = parameter == "hysteresis"
                 ? SchmittCandidates(behavior: behavior, engines: group.map(\.behaviors), signals: Set(served.map(\.signal))) : nil
-            if let schmitt { schmittGroups.append((schmitt, candidates.count)) }
+            if schmitt != nil, let log = logs.log(of: behavior), log.values.starts(with: group.map(\.value)) {
+                loggedGroups.append((log, candidates.count, group.count))
+            } else if let schmitt {
+                schmittGroups.append((schmitt, candidates.count))
+            }
             for (value, replayed) in group {
                 if schmitt == nil { engineCandidates.append(candidates.count) }
                 candidates.append(Candidate(
@@ -111,6 +128,7 @@ struct HysteresisSearch: Sendable {
         }
         var toggles = [Int](repeating: 0, count: candidates.count * episodeOrder.count)
         let lastEnd = ends.max() ?? 0
+        let frames = engineCandidates.isEmpty && schmittGroups.isEmpty ? nil : try frames()
         var frame = SessionFrame.empty
         try starts.withUnsafeBufferPointer { starts in
             try ends.withUnsafeBufferPointer { ends in
@@ -128,7 +146,19 @@ struct HysteresisSearch: Sendable {
                                     tracks[slot].cursor = cursor
                                     if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
                                 }
-                                while try frames.read(into: &frame) {
+                                for group in loggedGroups {
+                                    let used: UInt64 = group.count >= 64 ? ~0 : (1 << UInt64(group.count)) &- 1
+                                    for (t, change) in zip(group.log.times, group.log.changes) {
+                                        if t > lastEnd { break }
+                                        var changed = change & used
+                                        while changed != 0 {
+                                            let index = group.first + changed.trailingZeroBitCount
+                                            changed &= changed &- 1
+                                            for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                        }
+                                    }
+                                }
+                                while let frames, try frames.read(into: &frame) {
                                     let t = frame.sample.t
                                     if t > lastEnd { break }
                                     for index in engineCandidates {
@@ -200,6 +230,11 @@ struct HysteresisSearch: Sendable {
         default:
             return []
         }
+        return Self.multiples(of: step, from: first, upTo: limit)
+    }
+
+    /// `first × step`, `(first + 1) × step`, … up to `limit`; none when `step` is not positive.
+    static func multiples(of step: Double, from first: Int, upTo limit: Double) -> [Double] {
         guard step > 0 else { return [] }
         var values: [Double] = []
         var multiple = first

@@ -11,8 +11,8 @@ import BarModel
 /// switches off: one sample costs two comparisons for every candidate together, where an engine a
 /// candidate stepped a whole ``BarState`` each (Benchmarks/README.md, "Hysteresis replay").
 ///
-/// - Complexity: O(1) per sample outside the band of every candidate, O(c) inside; O(c) memory for c
-///   candidates (at most ``capacity``).
+/// - Complexity: O(1) per sample plus the candidates whose edges `y` crossed since the last one;
+///   O(c) memory for c candidates (at most ``capacity``).
 struct SchmittCandidates: Sendable {
     /// Candidates one value holds.
     static let capacity = 64
@@ -25,6 +25,12 @@ struct SchmittCandidates: Sendable {
     /// Bit j: candidate j is on.
     private(set) var state: UInt64 = 0
     private var started = false
+    /// How many candidates, smallest first, the last sample switched on, and off.
+    private var onCount = 0
+    private var offCount = 0
+    /// The largest candidate's edges: past them every candidate is on, or off.
+    private let outermostOn: Double
+    private let outermostOff: Double
 
     /// The candidates for `engines` (each the behaviours one candidate replays, smallest value
     /// first), when each runs only `behavior`'s Schmitt state and `signals` read nothing else;
@@ -51,6 +57,8 @@ struct SchmittCandidates: Sendable {
         guard zip(onEdges, onEdges.dropFirst()).allSatisfy({ $0 <= $1 }),
             zip(offEdges, offEdges.dropFirst()).allSatisfy({ $0 >= $1 })
         else { return nil }
+        outermostOn = onEdges[onEdges.count - 1]
+        outermostOff = offEdges[offEdges.count - 1]
     }
 
     var count: Int { onEdges.count }
@@ -60,31 +68,32 @@ struct SchmittCandidates: Sendable {
     /// is no toggle.
     @inline(__always)
     mutating func step(_ y: Double) -> UInt64 {
+        // Still past every candidate's edge: nothing changes (most samples, away from the threshold).
         let count = onEdges.count
-        var on = 0
-        if strict {
-            if y > onEdges[count - 1] {
-                on = count
-            } else {
-                while on < count, y > onEdges[on] { on += 1 }
-            }
-        } else if y >= onEdges[count - 1] {
-            on = count
-        } else {
-            while on < count, y >= onEdges[on] { on += 1 }
-        }
-        var off = 0
-        if y < offEdges[count - 1] {
-            off = count
-        } else {
-            while off < count, y < offEdges[off] { off += 1 }
-        }
+        if onCount == count, strict ? y > outermostOn : y >= outermostOn { return 0 }
+        if offCount == count, y < outermostOff { return 0 }
+        // The prefixes move from where the last sample left them: `y` moves little from one sample
+        // to the next.
+        var on = onCount
+        while on < count, isOn(y, on) { on += 1 }
+        while on > 0, !isOn(y, on - 1) { on -= 1 }
+        var off = offCount
+        while off < count, y < offEdges[off] { off += 1 }
+        while off > 0, !(y < offEdges[off - 1]) { off -= 1 }
+        onCount = on
+        offCount = off
         // On is decided first, as the models do.
         let next = Self.mask(on) | (state & ~Self.mask(off))
         let changed = started ? next ^ state : 0
         state = next
         started = true
         return changed
+    }
+
+    /// Whether `y` switches candidate `index` on.
+    @inline(__always)
+    private func isOn(_ y: Double, _ index: Int) -> Bool {
+        strict ? y > onEdges[index] : y >= onEdges[index]
     }
 
     /// The lowest `count` bits.
