@@ -51,7 +51,7 @@ struct HitchDetector: Sendable {
     /// at it: the waiting intervals and the frames before them that the velocity and the rest rule
     /// read. An interval is the two frames it joins, not a copy of them: queues of ~100-byte
     /// intervals, copied on every append and classification, were most of this detector's cost
-    /// (Benchmarks/README.md, "Main pass").
+    /// (Benchmarks/README.md, "Hitch detector and hysteresis replay").
     private var frames = FixedRing(capacity: Self.frameWindow, placeholder: Slot(frame: FrameMerger.Frame(t: 0, y: 0), flags: 0))
     /// Intervals not yet classified: the newest `waiting` intervals, which end at the newest
     /// `waiting` frames. The oldest waits for the counted intervals after it (the rate the display

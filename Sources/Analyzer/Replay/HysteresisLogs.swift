@@ -10,8 +10,10 @@ struct HysteresisLogs: Sendable {
         blurHeader = SchmittToggleLog(behavior: BlurHeader.name, behaviors: behaviors, settings: settings)
     }
 
-    /// Takes the next sample.
-    @inline(__always)
+    /// Takes the next sample. Not inlined: inlined into the main pass's loop it changed how the
+    /// compiler laid out the detectors around it, which cost ~50 instructions a sample more than
+    /// this call (Benchmarks/README.md, "Hitch detector and hysteresis replay").
+    @inline(never)
     mutating func observe(t: Double, y: Double) {
         largeTitle?.observe(t: t, y: y)
         blurHeader?.observe(t: t, y: y)

@@ -9,7 +9,7 @@ import BarModel
 /// events change neither. A larger hysteresis moves the on edge up and the off edge down, so the
 /// candidates a sample switches on, taken smallest value first, are a prefix, and so are those it
 /// switches off: one sample costs two comparisons for every candidate together, where an engine a
-/// candidate stepped a whole ``BarState`` each (Benchmarks/README.md, "Hysteresis replay").
+/// candidate stepped a whole ``BarState`` each (Benchmarks/README.md, "Hitch detector and hysteresis replay").
 ///
 /// - Complexity: O(1) per sample plus the candidates whose edges `y` crossed since the last one;
 ///   O(c) memory for c candidates (at most ``capacity``).
