@@ -47,33 +47,89 @@ struct TitleMismatchDetector: Sendable {
     /// Takes the `rows` of a block (the samples this stream has a state in) from one stream's `states`.
     ///
     /// Only the rows that have one of the fields it reads are visited: fields are carried forward,
-    /// so a row without any leaves every condition as the row before it left it.
+    /// so a row without any leaves every condition as the row before it left it. The two-titles
+    /// check and the subtitle check keep separate state, so each takes the block on its own.
     mutating func observe(rows: UInt64, t: UnsafePointer<Double>, states: FrameStateColumns) {
         guard rows != 0 else { return }
-        lastT = t[63 - rows.leadingZeroBitCount]
-        let hiddenRows = states.rows(.barHidden), hidden = states.column(.barHidden)
+        let last = 63 - rows.leadingZeroBitCount
+        lastT = t[last]
+        let hiddenRows = states.rows(.barHidden) & rows, hidden = states.column(.barHidden)
+        if presentations.isEmpty {
+            if hiddenRows != 0 { barHidden = hidden[63 - hiddenRows.leadingZeroBitCount] != 0 }
+        } else {
+            observeExclusive(rows: rows, t: t, states: states)
+        }
         let visibleRows = states.rows(.subtitleVisible), visible = states.column(.subtitleVisible)
         let textRows = states.rows(.subtitleHasText), text = states.column(.subtitleHasText)
-        var alphaRows: UInt64 = 0
-        for presentation in presentations { alphaRows |= states.rows(presentation.alphaField) }
-        var visit = rows & (hiddenRows | visibleRows | textRows | alphaRows)
+        var visit = rows & (visibleRows | textRows)
         while visit != 0 {
             let row = visit.trailingZeroBitCount
             visit &= visit &- 1
             let mask: UInt64 = 1 << UInt64(row)
-            let t = t[row]
-            if hiddenRows & mask != 0 { barHidden = hidden[row] != 0 }
-            if !presentations.isEmpty { observeExclusive(t: t, row: row, states: states) }
             if visibleRows & mask != 0 { subtitleVisible = visible[row] != 0 }
             if textRows & mask != 0 { subtitleHasText = text[row] != 0 }
             if let subtitleVisible, let subtitleHasText {
                 let empty = subtitleVisible && !subtitleHasText
                 if empty, subtitleRun == nil {
-                    subtitleRun = ConditionRun(condition: true, start: t)
+                    subtitleRun = ConditionRun(condition: true, start: t[row])
                 } else if !empty, let run = subtitleRun {
-                    closeSubtitle(run, end: t)
+                    closeSubtitle(run, end: t[row])
                 }
             }
+        }
+    }
+
+    /// The two-titles check over a block's `rows`.
+    ///
+    /// When the rows are the block's first ones, every one has every title's alpha and none has
+    /// `barHidden` (the usual block), each row's condition comes from bit masks, and only the rows
+    /// where it differs from the row before are visited: the others change nothing. Otherwise a
+    /// row at a time.
+    private mutating func observeExclusive(rows: UInt64, t: UnsafePointer<Double>, states: FrameStateColumns) {
+        let hiddenRows = states.rows(.barHidden) & rows
+        var atLeastOne: UInt64 = 0, atLeastTwo: UInt64 = 0, everyAlpha = true, alphaRows: UInt64 = 0
+        for presentation in presentations {
+            let known = states.rows(presentation.alphaField) & rows
+            alphaRows |= known
+            everyAlpha = everyAlpha && known == rows
+        }
+        guard rows & (rows &+ 1) == 0, everyAlpha, hiddenRows == 0 else {
+            let hidden = states.column(.barHidden)
+            var visit = rows & (hiddenRows | alphaRows)
+            while visit != 0 {
+                let row = visit.trailingZeroBitCount
+                visit &= visit &- 1
+                if hiddenRows >> UInt64(row) & 1 != 0 { barHidden = hidden[row] != 0 }
+                observeExclusive(t: t[row], row: row, states: states)
+            }
+            return
+        }
+        for presentation in presentations {
+            let alphas = states.column(presentation.alphaField)
+            var visible: UInt64 = 0
+            for row in 0..<(64 - rows.leadingZeroBitCount) where alphas[row] >= BarState.visibleAlpha { visible |= 1 << UInt64(row) }
+            atLeastTwo |= atLeastOne & visible
+            atLeastOne |= visible
+        }
+        // Each row's condition: none (nil), no title visible, or two or more.
+        let noneVisible = barHidden ? 0 : rows & ~atLeastOne
+        let bothVisible = barHidden ? 0 : atLeastTwo
+        let unflagged = rows & ~(noneVisible | bothVisible)
+        // The condition before row 0 is the open run's (no run: none).
+        let before = exclusiveRun?.condition
+        func starts(_ mask: UInt64, _ condition: Exclusive?) -> UInt64 {
+            mask & ~(mask << 1 | (before == condition ? 1 : 0))
+        }
+        var visit = starts(noneVisible, Exclusive.none) | starts(bothVisible, Exclusive.both) | starts(unflagged, nil)
+        while visit != 0 {
+            let row = visit.trailingZeroBitCount
+            visit &= visit &- 1
+            observeExclusive(t: t[row], row: row, states: states)
+        }
+        // The alphas carried forward are the last row's.
+        let last = 63 - rows.leadingZeroBitCount
+        alphas.withUnsafeMutableBufferPointer { alphas in
+            for (index, presentation) in presentations.enumerated() { alphas[index] = states.column(presentation.alphaField)[last] }
         }
     }
 
