@@ -133,7 +133,15 @@ struct SchmittReplayTests {
         #expect(requests.count >= 20)
         let settings = AnalyzerSettings.Flapping()
         var logs = HysteresisLogs(behaviors: behaviors, settings: settings)
-        for frame in fixture.frames { logs.observe(t: frame.sample.t, y: frame.sample.y) }
+        // In blocks of 64 columns, as the main pass reads them.
+        let times = fixture.frames.map(\.sample.t), ys = fixture.frames.map(\.sample.y)
+        times.withUnsafeBufferPointer { t in
+            ys.withUnsafeBufferPointer { y in
+                for start in stride(from: 0, to: times.count, by: 64) {
+                    logs.observe(count: min(64, times.count - start), t: t.baseAddress! + start, y: y.baseAddress! + start)
+                }
+            }
+        }
         let search = HysteresisSearch(behaviors: behaviors, events: [], settings: settings)
         var reads = 0
         let logged = try search.run(requests, logs: logs) {

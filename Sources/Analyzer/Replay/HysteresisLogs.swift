@@ -10,13 +10,18 @@ struct HysteresisLogs: Sendable {
         blurHeader = SchmittToggleLog(behavior: BlurHeader.name, behaviors: behaviors, settings: settings)
     }
 
-    /// Takes the next sample. Not inlined: inlined into the main pass's loop it changed how the
-    /// compiler laid out the detectors around it, which cost ~50 instructions a sample more than
-    /// this call (Benchmarks/README.md, "Hitch detector and hysteresis replay").
+    /// Takes the next `count` samples, as columns. Not inlined: inlined into the main pass's loop,
+    /// per sample, it changed how the compiler laid out the detectors around it, which cost ~50
+    /// instructions a sample more than the call (Benchmarks/README.md, "Hitch detector and
+    /// hysteresis replay").
     @inline(never)
-    mutating func observe(t: Double, y: Double) {
-        largeTitle?.observe(t: t, y: y)
-        blurHeader?.observe(t: t, y: y)
+    mutating func observe(count: Int, t: UnsafePointer<Double>, y: UnsafePointer<Double>) {
+        if largeTitle != nil {
+            for row in 0..<count { largeTitle!.observe(t: t[row], y: y[row]) }
+        }
+        if blurHeader != nil {
+            for row in 0..<count { blurHeader!.observe(t: t[row], y: y[row]) }
+        }
     }
 
     /// The complete log of `behavior`'s hysteresis, if there is one.
