@@ -49,7 +49,14 @@ package struct TimelineDigest: Sendable, Hashable {
     /// Time covered, seconds: `start` is the first sample's `t`.
     package var start: Double
     package var end: Double
-    package var buckets: [Bucket]
+    /// How many buckets split `start...end` (``buckets`` has this many; 0 once removed).
+    package private(set) var bucketCount: Int
+    /// The buckets samples fell in, ascending, and their places among the ``bucketCount``: only
+    /// these are kept, as every other bucket is empty and follows from its place. Keeping all 400
+    /// (four arrays each) was most of a five-sample session's report (Benchmarks/README.md,
+    /// "Tiny sessions").
+    private var filledIndices: [Int]
+    private var filledBuckets: [Bucket]
     /// Where the findings happen, in the findings' order.
     package var spans: [Span]
     /// A late frame (hitch): the interval from the frame before it to it.
@@ -69,173 +76,53 @@ package struct TimelineDigest: Sendable, Hashable {
     /// Late frames whose interval lasted 250 ms or more (Apple's hang threshold).
     package var hangs: Int
 
-    /// When each late frame was shown, seconds, in time order.
-    package var lateFrames: [Double] { hitches.map(\.end) }
-}
-
-/// Builds a ``TimelineDigest`` sample by sample.
-///
-/// - Complexity: O(presentations) per sample, O(buckets × presentations) memory.
-struct TimelineDigestBuilder: Sendable {
-    private struct Accumulator: Sendable {
-        var samples = 0
-        var yMin = Double.infinity
-        var yMax = -Double.infinity
-        var heightMin = Double.infinity
-        var heightMax = -Double.infinity
-        var shownMin = Double.infinity
-        var shownMax = -Double.infinity
-        /// Per continuous signal, computed stream then observed stream.
-        var signalMin = [Double](repeating: .infinity, count: 2 * ContinuousSignal.allCases.count)
-        var signalMax = [Double](repeating: -.infinity, count: 2 * ContinuousSignal.allCases.count)
-        var computedVisible: [Int]
-        var computedKnown: [Int]
-        var observedVisible: [Int]
-        var observedKnown: [Int]
-    }
-
-    let presentations: [TitlePresentation]
-    let bucketCount: Int
-    private var origin: Double?
-    private let duration: Double
-    private var accumulators: [Accumulator]
-    private var hasObserved = false
-    private var lastT = 0.0
-    private var hitches: [TimelineDigest.Hitch] = []
-    private var longestHitch = 0.0
-    private var hangs = 0
-    /// Late frames kept for the chart; beyond this many they would merge into one mark anyway.
-    static let maxLateFrames = 2_000
-
-    /// Marks a late frame: shown at `end` seconds after the frame at `start`, `late` seconds late;
-    /// `hang` when its interval reached the hang threshold.
-    mutating func lateFrame(from start: Double, to end: Double, late: Double, hang: Bool) {
-        if hitches.count < Self.maxLateFrames { hitches.append(TimelineDigest.Hitch(start: start, end: end, late: late)) }
-        longestHitch = max(longestHitch, late)
-        if hang { hangs += 1 }
-    }
-
-    init(presentations: [TitlePresentation], duration: Double, bucketCount: Int) {
-        self.presentations = presentations
-        self.bucketCount = max(1, bucketCount)
-        self.duration = max(0, duration)
-        let zeros = Array(repeating: 0, count: presentations.count)
-        accumulators = Array(
-            repeating: Accumulator(computedVisible: zeros, computedKnown: zeros, observedVisible: zeros, observedKnown: zeros),
-            count: self.bucketCount)
-    }
-
-    /// Takes one sample at `t` with offset `y` and its states, read in place.
-    mutating func observe(t: Double, y: Double, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?) {
-        let origin = origin ?? t
-        self.origin = origin
-        lastT = t
-        let position = duration > 0 ? (t - origin) / duration * Double(bucketCount) : 0
-        // Compared as doubles first: a time far beyond the duration (or NaN) must not reach Int().
-        let index = position >= 1 ? Int(min(position, Double(bucketCount - 1))) : 0
-        let presentations = self.presentations
-        // The bucket and its arrays are updated through buffer pointers: subscripting the nested
-        // arrays checked their uniqueness and bounds on every write, most of this pass's cost
-        // (Benchmarks/README.md, "What limits the missed goals").
-        let sawObserved = accumulators.withUnsafeMutableBufferPointer { accumulators in
-            let bucket = accumulators.baseAddress! + index
-            bucket.pointee.samples += 1
-            bucket.pointee.yMin = min(bucket.pointee.yMin, y)
-            bucket.pointee.yMax = max(bucket.pointee.yMax, y)
-            if let height = computed.pointee.barHeight {
-                bucket.pointee.heightMin = min(bucket.pointee.heightMin, height)
-                bucket.pointee.heightMax = max(bucket.pointee.heightMax, height)
-            }
-            if let shown = computed.pointee.barShown {
-                bucket.pointee.shownMin = min(bucket.pointee.shownMin, shown)
-                bucket.pointee.shownMax = max(bucket.pointee.shownMax, shown)
-            }
-            Self.count(presentations, in: computed, visible: &bucket.pointee.computedVisible, known: &bucket.pointee.computedKnown)
-            Self.widen(bucket, with: computed, offset: 0)
-            // The observed state is unwrapped once, outside the lane loop: unwrapping it per lane
-            // copied the ~170-byte state every time (Benchmarks/README.md).
-            guard let observed else { return false }
-            Self.widen(bucket, with: observed, offset: ContinuousSignal.allCases.count)
-            Self.count(presentations, in: observed, visible: &bucket.pointee.observedVisible, known: &bucket.pointee.observedKnown)
-            return true
-        }
-        if sawObserved { hasObserved = true }
-    }
-
-    /// Counts the title lanes of `state` that are known and visible.
-    @inline(__always)
-    private static func count(
-        _ presentations: [TitlePresentation], in state: UnsafePointer<BarState>, visible: inout [Int], known: inout [Int]
+    init(
+        presentations: [TitlePresentation], hasObserved: Bool, start: Double, end: Double, bucketCount: Int,
+        filledIndices: [Int], filledBuckets: [Bucket], spans: [Span], hitches: [Hitch], longestHitch: Double, hangs: Int
     ) {
-        visible.withUnsafeMutableBufferPointer { visible in
-            known.withUnsafeMutableBufferPointer { known in
-                for (lane, presentation) in presentations.enumerated() {
-                    guard let alpha = presentation.alpha(in: state.pointee) else { continue }
-                    known[lane] += 1
-                    if alpha >= BarState.visibleAlpha { visible[lane] += 1 }
-                }
-            }
-        }
+        self.presentations = presentations
+        self.hasObserved = hasObserved
+        self.start = start
+        self.end = end
+        self.bucketCount = bucketCount
+        self.filledIndices = filledIndices
+        self.filledBuckets = filledBuckets
+        self.spans = spans
+        self.hitches = hitches
+        self.longestHitch = longestHitch
+        self.hangs = hangs
     }
 
-    /// Widens the bucket's signal ranges by the values `state` has.
-    @inline(__always)
-    private static func widen(_ bucket: UnsafeMutablePointer<Accumulator>, with state: UnsafePointer<BarState>, offset: Int) {
-        bucket.pointee.signalMin.withUnsafeMutableBufferPointer { minimums in
-            bucket.pointee.signalMax.withUnsafeMutableBufferPointer { maximums in
-                for (index, signal) in ContinuousSignal.allCases.enumerated() {
-                    guard let value = signal.value(in: state.pointee) else { continue }
-                    minimums[offset + index] = min(minimums[offset + index], value)
-                    maximums[offset + index] = max(maximums[offset + index], value)
-                }
-            }
-        }
-    }
-
-    func digest(findings: [Finding]) -> TimelineDigest {
-        let start = origin ?? 0
-        let end = start + (duration > 0 ? duration : max(0, lastT - start))
+    /// Every bucket, in time order: ``bucketCount`` of them, `start...end` split evenly. An empty
+    /// one has no sample, `y` `0...0` and no range or fraction. Made on each call: read it once.
+    package var buckets: [Bucket] {
         let width = (end - start) / Double(bucketCount)
-        // A bucket no sample fell in has no range and no fraction: its four arrays are all `nil`,
-        // made once and shared by every empty bucket. Making them per bucket was most of a short
-        // session's report: 1,600 arrays allocated and freed for 400 buckets of which a
-        // five-sample session fills at most five (Benchmarks/README.md, "Tiny sessions").
         let noSignals = [ClosedRange<Double>?](repeating: nil, count: ContinuousSignal.allCases.count)
         let noFractions = [Double?](repeating: nil, count: presentations.count)
-        // Read in place: each Accumulator copied out (as `enumerated().map` did) retained and
-        // released its six arrays, 2,400 times per session.
-        let buckets = accumulators.withUnsafeBufferPointer { accumulators in
-            (0..<accumulators.count).map { index in
-                let bucket = accumulators.baseAddress! + index
-                func ranges(offset: Int) -> [ClosedRange<Double>?] {
-                    let minimums = bucket.pointee.signalMin, maximums = bucket.pointee.signalMax
-                    return ContinuousSignal.allCases.indices.map { index in
-                        let low = minimums[offset + index], high = maximums[offset + index]
-                        return low <= high ? low...high : nil
-                    }
-                }
-                func fractions(_ visible: [Int], _ known: [Int]) -> [Double?] {
-                    zip(visible, known).map { $1 > 0 ? Double($0) / Double($1) : nil }
-                }
-                let samples = bucket.pointee.samples, filled = samples > 0
-                let heightMin = bucket.pointee.heightMin, heightMax = bucket.pointee.heightMax
-                let shownMin = bucket.pointee.shownMin, shownMax = bucket.pointee.shownMax
-                return TimelineDigest.Bucket(
-                    start: start + Double(index) * width, end: start + Double(index + 1) * width, samples: samples,
-                    y: filled ? bucket.pointee.yMin...bucket.pointee.yMax : 0...0,
-                    barHeight: heightMin <= heightMax ? heightMin...heightMax : nil,
-                    computedSignals: filled ? ranges(offset: 0) : noSignals,
-                    observedSignals: filled ? ranges(offset: ContinuousSignal.allCases.count) : noSignals,
-                    barShown: shownMin <= shownMax ? shownMin...shownMax : nil,
-                    computedVisible: filled ? fractions(bucket.pointee.computedVisible, bucket.pointee.computedKnown) : noFractions,
-                    observedVisible: filled ? fractions(bucket.pointee.observedVisible, bucket.pointee.observedKnown) : noFractions)
+        var buckets: [Bucket] = []
+        buckets.reserveCapacity(bucketCount)
+        var next = 0
+        for index in 0..<bucketCount {
+            if next < filledIndices.count, filledIndices[next] == index {
+                buckets.append(filledBuckets[next])
+                next += 1
+            } else {
+                buckets.append(Bucket(
+                    start: start + Double(index) * width, end: start + Double(index + 1) * width, samples: 0, y: 0...0,
+                    barHeight: nil, computedSignals: noSignals, observedSignals: noSignals, barShown: nil,
+                    computedVisible: noFractions, observedVisible: noFractions))
             }
         }
-        return TimelineDigest(
-            presentations: presentations, hasObserved: hasObserved, start: start, end: end, buckets: buckets,
-            spans: findings.map {
-                TimelineDigest.Span(kind: $0.kind, severity: $0.severity, signal: $0.signal, start: $0.start, end: $0.end)
-            },
-            hitches: hitches, longestHitch: longestHitch, hangs: hangs)
+        return buckets
     }
+
+    /// Drops every bucket (``buckets`` becomes empty), for what keeps a session without its chart.
+    package mutating func removeBuckets() {
+        bucketCount = 0
+        filledIndices = []
+        filledBuckets = []
+    }
+
+    /// When each late frame was shown, seconds, in time order.
+    package var lateFrames: [Double] { hitches.map(\.end) }
 }
