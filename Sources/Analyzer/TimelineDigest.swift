@@ -51,12 +51,11 @@ package struct TimelineDigest: Sendable, Hashable {
     package var end: Double
     /// How many buckets split `start...end` (``buckets`` has this many; 0 once removed).
     package private(set) var bucketCount: Int
-    /// The buckets samples fell in, ascending, and their places among the ``bucketCount``: only
-    /// these are kept, as every other bucket is empty and follows from its place. Keeping all 400
-    /// (four arrays each) was most of a five-sample session's report (Benchmarks/README.md,
-    /// "Tiny sessions").
-    private var filledIndices: [Int]
-    private var filledBuckets: [Bucket]
+    /// The buckets samples fell in, as ``Rows``: only these are kept, and as flat buffers, as every
+    /// other bucket is empty and follows from its place. 400 ``Bucket``s (four arrays each) made
+    /// and freed per session were most of a five-sample session's report (Benchmarks/README.md,
+    /// "Tiny sessions"); ``buckets`` makes them when a chart asks.
+    private var filled: Rows
     /// Where the findings happen, in the findings' order.
     package var spans: [Span]
     /// A late frame (hitch): the interval from the frame before it to it.
@@ -77,16 +76,15 @@ package struct TimelineDigest: Sendable, Hashable {
     package var hangs: Int
 
     init(
-        presentations: [TitlePresentation], hasObserved: Bool, start: Double, end: Double, bucketCount: Int,
-        filledIndices: [Int], filledBuckets: [Bucket], spans: [Span], hitches: [Hitch], longestHitch: Double, hangs: Int
+        presentations: [TitlePresentation], hasObserved: Bool, start: Double, end: Double, bucketCount: Int, filled: Rows,
+        spans: [Span], hitches: [Hitch], longestHitch: Double, hangs: Int
     ) {
         self.presentations = presentations
         self.hasObserved = hasObserved
         self.start = start
         self.end = end
         self.bucketCount = bucketCount
-        self.filledIndices = filledIndices
-        self.filledBuckets = filledBuckets
+        self.filled = filled
         self.spans = spans
         self.hitches = hitches
         self.longestHitch = longestHitch
@@ -97,21 +95,38 @@ package struct TimelineDigest: Sendable, Hashable {
     /// one has no sample, `y` `0...0` and no range or fraction. Made on each call: read it once.
     package var buckets: [Bucket] {
         let width = (end - start) / Double(bucketCount)
-        let noSignals = [ClosedRange<Double>?](repeating: nil, count: ContinuousSignal.allCases.count)
-        let noFractions = [Double?](repeating: nil, count: presentations.count)
+        let signals = ContinuousSignal.allCases.count, lanes = presentations.count
+        let noSignals = [ClosedRange<Double>?](repeating: nil, count: signals)
+        let noFractions = [Double?](repeating: nil, count: lanes)
         var buckets: [Bucket] = []
         buckets.reserveCapacity(bucketCount)
-        var next = 0
+        var row = 0
         for index in 0..<bucketCount {
-            if next < filledIndices.count, filledIndices[next] == index {
-                buckets.append(filledBuckets[next])
-                next += 1
-            } else {
+            let bucketStart = start + Double(index) * width, bucketEnd = start + Double(index + 1) * width
+            guard row < filled.buckets.count, filled.buckets[row] == index else {
                 buckets.append(Bucket(
-                    start: start + Double(index) * width, end: start + Double(index + 1) * width, samples: 0, y: 0...0,
-                    barHeight: nil, computedSignals: noSignals, observedSignals: noSignals, barShown: nil,
-                    computedVisible: noFractions, observedVisible: noFractions))
+                    start: bucketStart, end: bucketEnd, samples: 0, y: 0...0, barHeight: nil, computedSignals: noSignals,
+                    observedSignals: noSignals, barShown: nil, computedVisible: noFractions, observedVisible: noFractions))
+                continue
             }
+            let ranges = row * Rows.doubles, counts = row * Rows.counts(lanes: lanes)
+            func pair(_ offset: Int) -> ClosedRange<Double>? {
+                let low = filled.ranges[ranges + offset], high = filled.ranges[ranges + offset + 1]
+                return low <= high ? low...high : nil
+            }
+            func fractions(_ offset: Int) -> [Double?] {
+                (0..<lanes).map { lane in
+                    let visible = filled.counts[counts + offset + 4 * lane], known = filled.counts[counts + offset + 4 * lane + 1]
+                    return known > 0 ? Double(visible) / Double(known) : nil
+                }
+            }
+            buckets.append(Bucket(
+                start: bucketStart, end: bucketEnd, samples: filled.counts[counts],
+                y: filled.ranges[ranges]...filled.ranges[ranges + 1], barHeight: pair(2),
+                computedSignals: (0..<signals).map { pair(Rows.computedSignals + 2 * $0) },
+                observedSignals: (0..<signals).map { pair(Rows.observedSignals + 2 * $0) },
+                barShown: pair(4), computedVisible: fractions(1), observedVisible: fractions(3)))
+            row += 1
         }
         return buckets
     }
@@ -119,8 +134,7 @@ package struct TimelineDigest: Sendable, Hashable {
     /// Drops every bucket (``buckets`` becomes empty), for what keeps a session without its chart.
     package mutating func removeBuckets() {
         bucketCount = 0
-        filledIndices = []
-        filledBuckets = []
+        filled = Rows()
     }
 
     /// When each late frame was shown, seconds, in time order.
