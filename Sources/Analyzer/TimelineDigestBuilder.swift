@@ -48,40 +48,54 @@ struct TimelineDigestBuilder: Sendable {
         if hang { hangs += 1 }
     }
 
-    /// Takes one sample at `t` with offset `y` and its states, read in place.
-    mutating func observe(t: Double, y: Double, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?) {
-        let origin = origin ?? t
+    /// Takes a block's first `count` rows: times `t`, offsets `y`, the computed states and the
+    /// observed ones in `observedRows` (`observed` is `nil` when the block has none).
+    ///
+    /// The rows that fall in one bucket (consecutive while times do not decrease) are added a
+    /// column at a time; each range still takes its values in sample order.
+    mutating func observe(
+        count: Int, t: UnsafePointer<Double>, y: UnsafePointer<Double>, computed: FrameStateColumns,
+        observed: FrameStateColumns?, observedRows: UInt64
+    ) {
+        guard count > 0 else { return }
+        let origin = origin ?? t[0]
         self.origin = origin
-        lastT = t
-        let position = duration > 0 ? (t - origin) / duration * Double(bucketCount) : 0
-        // Compared as doubles first: a time far beyond the duration (or NaN) must not reach Int().
-        let index = position >= 1 ? Int(min(position, Double(bucketCount - 1))) : 0
-        if index != currentBucket { enter(index) }
-        let row = currentRow
-        rows.ranges.withUnsafeMutableBufferPointer { ranges in
-            let range = ranges.baseAddress! + row * Rows.doubles
-            range[0] = min(range[0], y)
-            range[1] = max(range[1], y)
-            if let height = computed.pointee.barHeight {
-                range[2] = min(range[2], height)
-                range[3] = max(range[3], height)
-            }
-            if let shown = computed.pointee.barShown {
-                range[4] = min(range[4], shown)
-                range[5] = max(range[5], shown)
-            }
-            Self.widen(range + Rows.computedSignals, with: computed)
-            if let observed { Self.widen(range + Rows.observedSignals, with: observed) }
+        lastT = t[count - 1]
+        let presentations = self.presentations, rowCounts = self.rowCounts
+        let duration = self.duration, bucketCount = self.bucketCount
+        func bucket(of t: Double) -> Int {
+            let position = duration > 0 ? (t - origin) / duration * Double(bucketCount) : 0
+            // Compared as doubles first: a time far beyond the duration (or NaN) must not reach Int().
+            return position >= 1 ? Int(min(position, Double(bucketCount - 1))) : 0
         }
-        let presentations = self.presentations
-        let rowCounts = self.rowCounts
-        rows.counts.withUnsafeMutableBufferPointer { counts in
-            let count = counts.baseAddress! + row * rowCounts
-            count[0] += 1
-            Self.count(presentations, in: computed, lanes: count + 1)
-            if let observed { Self.count(presentations, in: observed, lanes: count + 3) }
+        var first = 0
+        while first < count {
+            let index = bucket(of: t[first])
+            var end = first + 1
+            while end < count, bucket(of: t[end]) == index { end += 1 }
+            if index != currentBucket { enter(index) }
+            let row = currentRow
+            let rows = FrameColumns.rows(end) & ~FrameColumns.rows(first)
+            self.rows.ranges.withUnsafeMutableBufferPointer { ranges in
+                let range = ranges.baseAddress! + row * Rows.doubles
+                for row in first..<end {
+                    range[0] = min(range[0], y[row])
+                    range[1] = max(range[1], y[row])
+                }
+                Self.range(computed, .barHeight, rows, range + 2)
+                Self.range(computed, .barShown, rows, range + 4)
+                Self.widen(range + Rows.computedSignals, with: computed, rows: rows)
+                if let observed, observedRows & rows != 0 { Self.widen(range + Rows.observedSignals, with: observed, rows: rows) }
+            }
+            self.rows.counts.withUnsafeMutableBufferPointer { counts in
+                let counted = counts.baseAddress! + row * rowCounts
+                counted[0] += end - first
+                Self.count(presentations, in: computed, rows: rows, lanes: counted + 1)
+                if let observed, observedRows & rows != 0 { Self.count(presentations, in: observed, rows: rows, lanes: counted + 3) }
+            }
+            first = end
         }
-        if observed != nil { hasObserved = true }
+        if observed != nil, observedRows != 0 { hasObserved = true }
     }
 
     /// Makes `bucket` the current one, adding its row when no sample fell in it yet: at the end as
@@ -112,24 +126,45 @@ struct TimelineDigestBuilder: Sendable {
         }
     }
 
-    /// Counts the title lanes of `state` that are known and visible: lane `i`'s visible count at
-    /// `lanes[4 i]`, its known count after it.
+    /// Widens the (minimum, maximum) pair at `pair` by `field`'s values in `rows`.
     @inline(__always)
-    private static func count(_ presentations: [TitlePresentation], in state: UnsafePointer<BarState>, lanes: UnsafeMutablePointer<Int>) {
-        for (lane, presentation) in presentations.enumerated() {
-            guard let alpha = presentation.alpha(in: state.pointee) else { continue }
-            lanes[4 * lane + 1] += 1
-            if alpha >= BarState.visibleAlpha { lanes[4 * lane] += 1 }
+    private static func range(_ states: FrameStateColumns, _ field: BarStateField, _ rows: UInt64, _ pair: UnsafeMutablePointer<Double>) {
+        var visit = states.rows(field) & rows
+        guard visit != 0 else { return }
+        let values = states.column(field)
+        while visit != 0 {
+            let row = visit.trailingZeroBitCount
+            visit &= visit &- 1
+            pair[0] = min(pair[0], values[row])
+            pair[1] = max(pair[1], values[row])
         }
     }
 
-    /// Widens the (minimum, maximum) pairs at `ranges` by the signal values `state` has.
+    /// Counts the title lanes of `states`' `rows` that are known and visible: lane `i`'s visible
+    /// count at `lanes[4 i]`, its known count after it.
     @inline(__always)
-    private static func widen(_ ranges: UnsafeMutablePointer<Double>, with state: UnsafePointer<BarState>) {
+    private static func count(
+        _ presentations: [TitlePresentation], in states: FrameStateColumns, rows: UInt64, lanes: UnsafeMutablePointer<Int>
+    ) {
+        for (lane, presentation) in presentations.enumerated() {
+            var visit = states.rows(presentation.alphaField) & rows
+            guard visit != 0 else { continue }
+            let alphas = states.column(presentation.alphaField)
+            lanes[4 * lane + 1] += visit.nonzeroBitCount
+            while visit != 0 {
+                let row = visit.trailingZeroBitCount
+                visit &= visit &- 1
+                if alphas[row] >= BarState.visibleAlpha { lanes[4 * lane] += 1 }
+            }
+        }
+    }
+
+    /// Widens the (minimum, maximum) pairs at `ranges`, one per continuous signal, by the values
+    /// `states` has in `rows`.
+    @inline(__always)
+    private static func widen(_ ranges: UnsafeMutablePointer<Double>, with states: FrameStateColumns, rows: UInt64) {
         for (index, signal) in ContinuousSignal.allCases.enumerated() {
-            guard let value = signal.value(in: state.pointee) else { continue }
-            ranges[2 * index] = min(ranges[2 * index], value)
-            ranges[2 * index + 1] = max(ranges[2 * index + 1], value)
+            range(states, signal.field, rows, ranges + 2 * index)
         }
     }
 

@@ -6,23 +6,35 @@ import Testing
 /// when ``TimelineDigest/buckets`` is read.
 @Suite("timeline digest rows")
 struct TimelineDigestRowsTests {
-    /// A builder over 10 s in 10 buckets fed `samples` (t, y, bar height, large title alpha).
-    static func digest(_ samples: [(Double, Double, Double?, Double?)], observed: Bool = false) -> TimelineDigest {
+    /// A builder over 10 s in 10 buckets fed `samples` (t, y, bar height, large title alpha) in
+    /// blocks of `block` rows, each state also observed when `observed`.
+    static func digest(_ samples: [(Double, Double, Double?, Double?)], observed: Bool = false, block: Int = 2) -> TimelineDigest {
         var builder = TimelineDigestBuilder(presentations: [.large, .inline], duration: 10, bucketCount: 10)
-        for (t, y, height, alpha) in samples {
+        let columns = FrameColumns()
+        func feed() {
+            builder.observe(
+                count: columns.count, t: columns.t, y: columns.y, computed: columns.computed,
+                observed: columns.observedRows != 0 ? columns.observed : nil, observedRows: columns.observedRows)
+            columns.reset()
+        }
+        for (seq, (t, y, height, alpha)) in samples.enumerated() {
             var state = BarState()
             state.barHeight = height
             state.largeTitleAlpha = alpha
-            withUnsafePointer(to: &state) { state in
-                builder.observe(t: t, y: y, computed: state, observed: observed ? state : nil)
-            }
+            columns.append(SessionFrame(seq: seq, sample: ScrollSample(t: t, y: y), computed: state, observed: observed ? state : nil))
+            if columns.count == block { feed() }
         }
+        feed()
         return builder.digest(findings: [])
     }
 
     @Test("empty buckets are made from their place; filled ones carry their exact ranges and fractions")
     func filledAndEmpty() throws {
-        let digest = Self.digest([(0, 5, 96, 1), (0.5, 3, 90, 0.2), (4.2, 40, nil, 0.6)])
+        let samples: [(Double, Double, Double?, Double?)] = [(0, 5, 96, 1), (0.5, 3, 90, 0.2), (4.2, 40, nil, 0.6)]
+        let digest = Self.digest(samples)
+        // One block over several buckets, or a block a sample: the same digest.
+        #expect(Self.digest(samples, block: 64) == digest)
+        #expect(Self.digest(samples, block: 1) == digest)
         let buckets = digest.buckets
         #expect(buckets.count == 10)
         #expect(digest.bucketCount == 10)
@@ -54,7 +66,7 @@ struct TimelineDigestRowsTests {
         // The first sample sets the origin, so it stays first in both orders.
         let sorted = [samples[0]] + samples.dropFirst().sorted { $0.0 < $1.0 }
         let shuffled = Self.digest(samples, observed: true)
-        let inOrder = Self.digest(sorted, observed: true)
+        let inOrder = Self.digest(sorted, observed: true, block: 64)
         #expect(shuffled.buckets.map(\.samples) == [2, 0, 1, 0, 0, 0, 0, 2, 0, 0])
         #expect(shuffled.buckets == inOrder.buckets)
         #expect(shuffled.buckets[7].range(of: .barHeight, observed: true) == 58...60)
