@@ -52,10 +52,21 @@ final class AnalyzeSink: SessionSink {
     func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
-        if observed != nil { observedSamples += 1 }
-        try spool.append(SessionFrame(
-            seq: spool.count, sample: StoredValues.sample(sample), computed: StoredValues.state(computed),
-            observed: observed.map { StoredValues.state($0) }))
+        let seq = spool.count
+        // Written in place: a frame built in a local and appended was copied whole twice more.
+        let frame = try spool.appendSlot()
+        frame.pointer(to: \.seq)!.pointee = seq
+        frame.pointer(to: \.sample)!.pointee = StoredValues.sample(sample)
+        let stored = frame.pointer(to: \.computed)!
+        stored.pointee = computed
+        StoredValues.normalize(&stored.pointee)
+        if case .some = observed {
+            observedSamples += 1
+            frame.pointer(to: \.observed)!.pointee = observed
+            StoredValues.normalize(&frame.pointee.observed!)
+        } else {
+            frame.pointer(to: \.observed)!.pointee = nil
+        }
     }
 
     func add(_ event: ScrollEvent) throws {

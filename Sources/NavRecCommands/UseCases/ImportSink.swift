@@ -68,7 +68,12 @@ final class ImportSink: SessionSink {
 
     @inline(__always)
     func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
-        try spool.append(SessionFrame(seq: line, sample: sample, computed: computed, observed: observed))
+        // Written in place: a frame built in a local and appended was copied whole twice more.
+        let frame = try spool.appendSlot()
+        frame.pointer(to: \.seq)!.pointee = line
+        frame.pointer(to: \.sample)!.pointee = sample
+        frame.pointer(to: \.computed)!.pointee = computed
+        frame.pointer(to: \.observed)!.pointee = observed
     }
 
     func add(_ event: ScrollEvent) throws {
