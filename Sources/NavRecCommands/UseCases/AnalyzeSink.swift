@@ -31,6 +31,8 @@ final class AnalyzeSink: SessionSink {
     /// `--rows --timeline`: after a session's line, its `timeline` rows (``TimelineRowText``),
     /// each after the row's key and a tab, read back from the spool so memory stays flat.
     var printsTimeline = false
+    /// The buffer the timeline's lines are built in, kept for the next session.
+    private var timelineRows = TimelineRowText()
     private var observedSamples = 0
 
     init(analyzer: Analyzer, output: Output) {
@@ -95,11 +97,18 @@ final class AnalyzeSink: SessionSink {
     private func printTimeline(key: String, session: String) throws {
         let reader = spool.reader(session: session)
         var frame = SessionFrame.empty
+        var rows = timelineRows
+        rows.removeAll()
         while try reader.read(into: &frame) {
-            let rows = TimelineRowText.rows(of: frame)
-            output.line(key + "\t" + rows.computed)
-            if let observed = rows.observed { output.line(key + "\t" + observed) }
+            rows.appendRows(of: frame, key: key)
+            if rows.bytes.count >= 1 << 14 {
+                output.write(rows.bytes)
+                rows.removeAll()
+            }
         }
+        output.write(rows.bytes)
+        rows.removeAll()
+        timelineRows = rows
     }
 
     /// Prints the line of a session that could not be read and drops what was kept of it.
