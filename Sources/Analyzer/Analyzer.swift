@@ -86,12 +86,10 @@ package struct Analyzer: Sendable {
             pixel: Self.pixelSize(screenScale: session.screenScale),
             lifecycle: events.filter(\.isLifecycle).map(\.t), duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
-        // One reused frame, read in place and observed by reference (Benchmarks/README.md).
+        // One reused block of columns, filled a chunk at a time (Benchmarks/README.md, "Main pass").
         let frames = try reader(false)
-        var frame = SessionFrame.empty
-        try withUnsafeMutablePointer(to: &frame) { frame in
-            while try frames.read(into: &frame.pointee) { pass.observe(frame) }
-        }
+        let block = FrameColumns()
+        while try frames.read(into: block) { pass.observe(block) }
         pass.finish()
 
         var findings = pass.findings

@@ -45,53 +45,53 @@ struct MainPass: Sendable {
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
     }
 
-    /// Takes the next frame, read in place: the detectors get pointers to its states, as passing a
-    /// ~190-byte state by value copied it at every call (Benchmarks/README.md, "Main pass").
-    mutating func observe(_ frame: UnsafeMutablePointer<SessionFrame>) {
+    /// Takes the next block of frames. Each detector loops over the columns it needs: no frame is
+    /// assembled or copied between them (Benchmarks/README.md, "Main pass"). With replayed
+    /// parameters the block's computed states are overwritten with the replayed ones.
+    mutating func observe(_ block: FrameColumns) {
+        let count = block.count
+        guard count > 0 else { return }
+        let rows = block.rows
+        let t = UnsafePointer(block.t), y = UnsafePointer(block.y)
+        let computed = block.computed, observedRows = block.observedRows
         if replay != nil {
-            var computed = replay!.step(frame.pointee.sample)
-            withUnsafePointer(to: &computed) { observe(frame, computed: $0) }
-        } else {
-            withUnsafePointer(to: &frame.pointee.computed) { observe(frame, computed: $0) }
+            computed.clear()
+            for row in 0..<count { computed.set(replay!.step(block.sample(row)), at: row) }
         }
-    }
-
-    @inline(__always)
-    private mutating func observe(_ frame: UnsafeMutablePointer<SessionFrame>, computed: UnsafePointer<BarState>) {
-        if case .some = frame.pointee.observed {
-            // `&observed!` projects the state in place; `if let` would copy it.
-            withUnsafePointer(to: &frame.pointee.observed!) { observe(frame, computed: computed, observed: $0) }
-        } else {
-            observe(frame, computed: computed, observed: nil)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: FrameColumns.capacity) { inputAfter in
+            for row in 0..<count {
+                _ = inputReversals.add(y[row])
+                inputAfter[row] = inputReversals.total
+            }
+            let after = UnsafePointer(inputAfter.baseAddress!)
+            let observed = observedRows != 0 ? block.observed : nil
+            computedFlapping?.observe(rows: rows, count: count, t: t, y: y, states: computed, observed: observed)
+            computedJitter.observe(rows: rows, t: t, states: computed, inputAfter: after)
+            computedTitles.observe(rows: rows, t: t, states: computed)
+            // The comparison runs from the first frame with an observed state on.
+            var comparisonRows = rows
+            if observedRows != 0, observedFlapping == nil {
+                startObserved()
+                comparisonRows &= ~((observedRows & (0 &- observedRows)) &- 1)
+            }
+            if let observed {
+                observedFlapping?.observe(rows: observedRows, count: count, t: t, y: y, states: observed)
+                observedJitter?.observe(rows: observedRows, t: t, states: observed, inputAfter: after)
+                observedTitles?.observe(rows: observedRows, t: t, states: observed)
+            }
+            comparison?.observe(rows: comparisonRows, t: t, computed: computed, observed: block.observed, observedRows: observedRows)
         }
-    }
-
-    @inline(__always)
-    private mutating func observe(
-        _ frame: UnsafeMutablePointer<SessionFrame>, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?
-    ) {
-        let t = frame.pointee.sample.t
-        let y = frame.pointee.sample.y
-        _ = inputReversals.add(y)
-        let after = inputReversals.total
-
-        computedFlapping?.observe(t: t, y: y, state: computed, observed: observed)
-        computedJitter.observe(t: t, state: computed, inputAfter: after)
-        computedTitles.observe(t: t, state: computed)
-        if let observed {
-            if observedFlapping == nil { startObserved() }
-            observedFlapping?.observe(t: t, y: y, state: observed)
-            observedJitter?.observe(t: t, state: observed, inputAfter: after)
-            observedTitles?.observe(t: t, state: observed)
+        for row in 0..<count {
+            hitch.observe(block.sample(row))
+            // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
+            // after an interval), so the late frames are the ones it names, not the current sample.
+            if !hitch.newHitches.isEmpty {
+                for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
+            }
         }
-        comparison?.observe(t: t, computed: computed, observed: observed)
-        hitch.observe(frame.pointee.sample)
-        // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
-        // after an interval), so the late frames are the ones it names, not the current sample.
-        if !hitch.newHitches.isEmpty {
-            for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
-        }
-        timeline.observe(t: t, y: y, computed: computed, observed: observed)
+        timeline.observe(
+            count: count, t: t, y: y, computed: computed, observed: observedRows != 0 ? block.observed : nil,
+            observedRows: observedRows)
     }
 
     /// The observed stream's detectors start at its first state: before it nothing is known.

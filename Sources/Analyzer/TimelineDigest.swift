@@ -125,68 +125,99 @@ struct TimelineDigestBuilder: Sendable {
             count: self.bucketCount)
     }
 
-    /// Takes one sample at `t` with offset `y` and its states, read in place.
-    mutating func observe(t: Double, y: Double, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?) {
-        let origin = origin ?? t
+    /// Takes a block's first `count` rows: times `t`, offsets `y`, the computed states and the
+    /// observed ones in `observedRows` (`observed` is `nil` when the block has none).
+    ///
+    /// The rows that fall in one bucket (times never decrease, so they are consecutive) are added
+    /// a column at a time; each range still takes its values in sample order.
+    mutating func observe(
+        count: Int, t: UnsafePointer<Double>, y: UnsafePointer<Double>, computed: FrameStateColumns,
+        observed: FrameStateColumns?, observedRows: UInt64
+    ) {
+        guard count > 0 else { return }
+        let origin = origin ?? t[0]
         self.origin = origin
-        lastT = t
-        let position = duration > 0 ? (t - origin) / duration * Double(bucketCount) : 0
-        // Compared as doubles first: a time far beyond the duration (or NaN) must not reach Int().
-        let index = position >= 1 ? Int(min(position, Double(bucketCount - 1))) : 0
+        lastT = t[count - 1]
         let presentations = self.presentations
-        // The bucket and its arrays are updated through buffer pointers: subscripting the nested
-        // arrays checked their uniqueness and bounds on every write, most of this pass's cost
-        // (Benchmarks/README.md, "What limits the missed goals").
-        let sawObserved = accumulators.withUnsafeMutableBufferPointer { accumulators in
-            let bucket = accumulators.baseAddress! + index
-            bucket.pointee.samples += 1
-            bucket.pointee.yMin = min(bucket.pointee.yMin, y)
-            bucket.pointee.yMax = max(bucket.pointee.yMax, y)
-            if let height = computed.pointee.barHeight {
-                bucket.pointee.heightMin = min(bucket.pointee.heightMin, height)
-                bucket.pointee.heightMax = max(bucket.pointee.heightMax, height)
-            }
-            if let shown = computed.pointee.barShown {
-                bucket.pointee.shownMin = min(bucket.pointee.shownMin, shown)
-                bucket.pointee.shownMax = max(bucket.pointee.shownMax, shown)
-            }
-            Self.count(presentations, in: computed, visible: &bucket.pointee.computedVisible, known: &bucket.pointee.computedKnown)
-            Self.widen(bucket, with: computed, offset: 0)
-            // The observed state is unwrapped once, outside the lane loop: unwrapping it per lane
-            // copied the ~170-byte state every time (Benchmarks/README.md).
-            guard let observed else { return false }
-            Self.widen(bucket, with: observed, offset: ContinuousSignal.allCases.count)
-            Self.count(presentations, in: observed, visible: &bucket.pointee.observedVisible, known: &bucket.pointee.observedKnown)
-            return true
+        let duration = self.duration, bucketCount = self.bucketCount
+        func bucket(of t: Double) -> Int {
+            let position = duration > 0 ? (t - origin) / duration * Double(bucketCount) : 0
+            // Compared as doubles first: a time far beyond the duration (or NaN) must not reach Int().
+            return position >= 1 ? Int(min(position, Double(bucketCount - 1))) : 0
         }
-        if sawObserved { hasObserved = true }
+        // The bucket and its arrays are updated through buffer pointers: subscripting the nested
+        // arrays checked their uniqueness and bounds on every write (Benchmarks/README.md, "What
+        // limits the missed goals").
+        accumulators.withUnsafeMutableBufferPointer { accumulators in
+            var first = 0
+            while first < count {
+                let index = bucket(of: t[first])
+                var end = first + 1
+                while end < count, bucket(of: t[end]) == index { end += 1 }
+                let rows = FrameColumns.rows(end) & ~FrameColumns.rows(first)
+                let bucket = accumulators.baseAddress! + index
+                bucket.pointee.samples += end - first
+                for row in first..<end {
+                    bucket.pointee.yMin = min(bucket.pointee.yMin, y[row])
+                    bucket.pointee.yMax = max(bucket.pointee.yMax, y[row])
+                }
+                Self.range(computed, .barHeight, rows, &bucket.pointee.heightMin, &bucket.pointee.heightMax)
+                Self.range(computed, .barShown, rows, &bucket.pointee.shownMin, &bucket.pointee.shownMax)
+                Self.count(presentations, in: computed, rows: rows, visible: &bucket.pointee.computedVisible, known: &bucket.pointee.computedKnown)
+                Self.widen(bucket, with: computed, rows: rows, offset: 0)
+                if let observed, observedRows & rows != 0 {
+                    Self.widen(bucket, with: observed, rows: rows, offset: ContinuousSignal.allCases.count)
+                    Self.count(presentations, in: observed, rows: rows, visible: &bucket.pointee.observedVisible, known: &bucket.pointee.observedKnown)
+                }
+                first = end
+            }
+        }
+        if observed != nil, observedRows != 0 { hasObserved = true }
     }
 
-    /// Counts the title lanes of `state` that are known and visible.
+    /// Widens `minimum...maximum` by `field`'s values in `rows`.
+    @inline(__always)
+    private static func range(_ states: FrameStateColumns, _ field: BarStateField, _ rows: UInt64, _ minimum: inout Double, _ maximum: inout Double) {
+        var visit = states.rows(field) & rows
+        guard visit != 0 else { return }
+        let values = states.column(field)
+        while visit != 0 {
+            let row = visit.trailingZeroBitCount
+            visit &= visit &- 1
+            minimum = min(minimum, values[row])
+            maximum = max(maximum, values[row])
+        }
+    }
+
+    /// Counts the title lanes of `states`' `rows` that are known and visible.
     @inline(__always)
     private static func count(
-        _ presentations: [TitlePresentation], in state: UnsafePointer<BarState>, visible: inout [Int], known: inout [Int]
+        _ presentations: [TitlePresentation], in states: FrameStateColumns, rows: UInt64, visible: inout [Int], known: inout [Int]
     ) {
         visible.withUnsafeMutableBufferPointer { visible in
             known.withUnsafeMutableBufferPointer { known in
                 for (lane, presentation) in presentations.enumerated() {
-                    guard let alpha = presentation.alpha(in: state.pointee) else { continue }
-                    known[lane] += 1
-                    if alpha >= BarState.visibleAlpha { visible[lane] += 1 }
+                    var visit = states.rows(presentation.alphaField) & rows
+                    guard visit != 0 else { continue }
+                    let alphas = states.column(presentation.alphaField)
+                    known[lane] += visit.nonzeroBitCount
+                    while visit != 0 {
+                        let row = visit.trailingZeroBitCount
+                        visit &= visit &- 1
+                        if alphas[row] >= BarState.visibleAlpha { visible[lane] += 1 }
+                    }
                 }
             }
         }
     }
 
-    /// Widens the bucket's signal ranges by the values `state` has.
+    /// Widens the bucket's signal ranges by the values `states` has in `rows`.
     @inline(__always)
-    private static func widen(_ bucket: UnsafeMutablePointer<Accumulator>, with state: UnsafePointer<BarState>, offset: Int) {
+    private static func widen(_ bucket: UnsafeMutablePointer<Accumulator>, with states: FrameStateColumns, rows: UInt64, offset: Int) {
         bucket.pointee.signalMin.withUnsafeMutableBufferPointer { minimums in
             bucket.pointee.signalMax.withUnsafeMutableBufferPointer { maximums in
                 for (index, signal) in ContinuousSignal.allCases.enumerated() {
-                    guard let value = signal.value(in: state.pointee) else { continue }
-                    minimums[offset + index] = min(minimums[offset + index], value)
-                    maximums[offset + index] = max(maximums[offset + index], value)
+                    Self.range(states, signal.field, rows, &minimums[offset + index], &maximums[offset + index])
                 }
             }
         }

@@ -10,9 +10,24 @@ public protocol SessionFrameReader: AnyObject {
     /// - Throws: when the frames cannot be read (a database or file error); the reader is then
     ///   finished.
     func read(into frame: inout SessionFrame) throws -> Bool
+
+    /// Overwrites `columns` with the next 1 to ``FrameColumns/capacity`` frames and returns `true`,
+    /// or empties it and returns `false` at the end. The default reads frame by frame; the store's
+    /// cursor decodes its chunks straight into the columns (the analyzer's main pass reads this
+    /// way: Benchmarks/README.md, "Main pass").
+    ///
+    /// - Throws: as ``read(into:)-(SessionFrame)``.
+    func read(into columns: FrameColumns) throws -> Bool
 }
 
 extension SessionFrameReader {
+    public func read(into columns: FrameColumns) throws -> Bool {
+        columns.reset()
+        var frame = SessionFrame.empty
+        while columns.count < FrameColumns.capacity, try read(into: &frame) { columns.append(frame) }
+        return columns.count > 0
+    }
+
     /// The remaining frames, in order.
     public func readAll() throws -> [SessionFrame] {
         var frames: [SessionFrame] = []

@@ -137,3 +137,55 @@ struct NumberEncodingTests {
         #expect(sql.count == values.count)
     }
 }
+
+/// ``DigitColumn/decodeIntegers``: the 8-bytes-at-a-time path against a digit at a time.
+@Suite("Digit decoding")
+struct DigitDecodingTests {
+    /// `values` written as right-aligned fields of `width` digits (`nil` as the NULL field).
+    static func fields(_ values: [UInt64?], width: Int) -> [UInt8] {
+        values.flatMap { value -> [UInt8] in
+            guard let value else { return Array(repeating: UInt8(ascii: "-"), count: width) }
+            let text = String(value)
+            return Array((String(repeating: "0", count: width - text.count) + text).utf8)
+        }
+    }
+
+    static func decode(_ bytes: [UInt8], count: Int, width: Int, base: Int64 = 0) -> ([Int64], Bool) {
+        var values = [Int64](repeating: 0, count: count)
+        let ok = bytes.withUnsafeBufferPointer { bytes in
+            values.withUnsafeMutableBufferPointer {
+                DigitColumn.decodeIntegers(bytes.baseAddress!, count: count, width: width, base: base, null: .min, into: $0.baseAddress!)
+            }
+        }
+        return (values, ok)
+    }
+
+    @Test("every width from 1 to 20 and every count from 1 to 64 read back, NULLs and the base included", arguments: 1...20)
+    func widths(width: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let limit: UInt64 = width >= 19 ? UInt64(Int64.max) : (0..<width).reduce(1) { acc, _ in acc * 10 }
+        for count in 1...64 {
+            let values: [UInt64?] = (0..<count).map { $0 % 7 == 3 ? nil : UInt64.random(in: 0..<limit, using: &generator) }
+            let (decoded, ok) = Self.decode(Self.fields(values, width: width), count: count, width: width, base: -5)
+            #expect(ok)
+            #expect(decoded == values.map { $0.map { Int64(bitPattern: $0) &- 5 } ?? .min }, "width \(width), count \(count)")
+        }
+        #expect(Self.decode(Self.fields([99_999_999 % limit], width: width), count: 1, width: width).0 == [Int64(99_999_999 % limit)])
+    }
+
+    @Test("a byte that is not a digit fails in any field and position, on either path", arguments: [1, 3, 6, 8, 9])
+    func damaged(width: Int) {
+        let count = 40
+        let clean = Self.fields((0..<count).map { UInt64($0 % 10) }, width: width)
+        for index in [0, 1, count / 2, count - 2, count - 1] {
+            for offset in 0..<width {
+                for byte in [UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "*"), UInt8(ascii: " "), 0xFF, 0x00] {
+                    var bytes = clean
+                    bytes[index * width + offset] = byte
+                    // A '-' first byte is the NULL field, whatever follows; any other byte is damage.
+                    #expect(!Self.decode(bytes, count: count, width: width).1, "width \(width), field \(index), byte \(offset): \(byte)")
+                }
+            }
+        }
+    }
+}

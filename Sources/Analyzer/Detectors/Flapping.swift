@@ -99,88 +99,109 @@ struct FlappingDetector: Sendable {
         }
     }
 
-    /// Takes one sample's state at time `t` with scroll offset `y`; on the computed stream,
-    /// `observed` is the app's state on the same sample, if it reported one. The states are read in
-    /// place (a ~190-byte state passed by value was copied at every call).
-    mutating func observe(t: Double, y: Double, state: UnsafePointer<BarState>, observed: UnsafePointer<BarState>? = nil) {
-        let values = BinarySignal.values(in: state)
-        let observedValues = observed.map { BinarySignal.values(in: $0) } ?? BinarySignal.Values()
-        // A signal neither state has and no tracker has seen changes nothing (its sweep restarts at
-        // its first value): only the others are visited.
-        var visit = values.known | observedValues.known | seen
-        guard visit != 0 else { return }
-        seen |= values.known | observedValues.known
-        // One exclusive access to the trackers per frame (see JitterDetector.observe); the episodes
-        // are a separate stored property, so a run that ends is recorded in place.
+    /// Takes the `rows` of a block (the samples this stream has a state in) from one stream's
+    /// `states`; on the computed stream, `observed` is the app's states in the same block (its
+    /// rows limited to the ones that carried one).
+    ///
+    /// A signal at a time over the rows, its tracker in registers: the episodes that end in the
+    /// block are put in the order a sample at a time gave them (sample, then signal), so the
+    /// findings are the same.
+    mutating func observe(rows: UInt64, count: Int, t: UnsafePointer<Double>, y: UnsafePointer<Double>,
+                          states: FrameStateColumns, observed: FrameStateColumns? = nil) {
+        guard rows != 0 else { return }
         let window = self.window
         let minimum = minToggles
-        let sweepLimits = self.sweepLimits
-        let thresholds = self.thresholds
-        trackers.withUnsafeMutableBufferPointer { trackers in
+        var ended: [(row: Int, index: Int, episode: Episode)] = []
+        for index in 0..<Self.signals.count {
+            let signal = Self.signals[index]
+            let (known, on) = signal.rows(in: states, count: count)
+            let (observedKnown, observedOn) = observed.map { signal.rows(in: $0, count: count) } ?? (0, 0)
+            let values = (known & rows) | (observedKnown & rows)
+            let bit: UInt8 = 1 << UInt8(index)
+            // A signal neither state has and no tracker has seen changes nothing (its sweep
+            // restarts at its first value): its rows start at its first value.
+            var visit: UInt64
+            if seen & bit != 0 {
+                visit = rows
+            } else {
+                guard values != 0 else { continue }
+                visit = rows & ~((values & (0 &- values)) &- 1)
+                seen |= bit
+            }
+            let threshold = thresholds[index]
+            let sweepLimit = sweepLimits[index]
+            var tracker = trackers[index]
             while visit != 0 {
-                let index = visit.trailingZeroBitCount
-                visit &= visit - 1
-                if trackers[index].count > 0 {
-                    trackers[index].runMin = min(trackers[index].runMin, y)
-                    trackers[index].runMax = max(trackers[index].runMax, y)
+                let row = visit.trailingZeroBitCount
+                visit &= visit &- 1
+                let mask: UInt64 = 1 << UInt64(row)
+                let y = y[row], t = t[row]
+                if tracker.count > 0 {
+                    tracker.runMin = min(tracker.runMin, y)
+                    tracker.runMax = max(tracker.runMax, y)
                 }
-                trackers[index].sweepMin = min(trackers[index].sweepMin, y)
-                trackers[index].sweepMax = max(trackers[index].sweepMax, y)
+                tracker.sweepMin = min(tracker.sweepMin, y)
+                tracker.sweepMax = max(tracker.sweepMax, y)
                 var observedToggled = false
-                if let observedValue = observedValues.value(index) {
-                    if let previous = trackers[index].observedLast, previous != observedValue { observedToggled = true }
-                    trackers[index].observedLast = observedValue
+                if observedKnown & mask != 0 {
+                    let observedValue = observedOn & mask != 0
+                    if let previous = tracker.observedLast, previous != observedValue { observedToggled = true }
+                    tracker.observedLast = observedValue
                 }
-                guard let value = values.value(index) else { continue }
-                if trackers[index].count > 0 {
-                    if observedToggled { trackers[index].observedRunToggles += 1 }
-                    if let threshold = thresholds[index], let observedValue = trackers[index].observedLast,
-                        observedValue != value
-                    {
-                        trackers[index].observedRunBand = max(trackers[index].observedRunBand, abs(y - threshold))
+                guard known & mask != 0 else { continue }
+                let value = on & mask != 0
+                if tracker.count > 0 {
+                    if observedToggled { tracker.observedRunToggles += 1 }
+                    if let threshold, let observedValue = tracker.observedLast, observedValue != value {
+                        tracker.observedRunBand = max(tracker.observedRunBand, abs(y - threshold))
                     }
                 }
-                guard let last = trackers[index].last else {
-                    trackers[index].last = value
-                    trackers[index].sweepMin = y
-                    trackers[index].sweepMax = y
+                guard let last = tracker.last else {
+                    tracker.last = value
+                    tracker.sweepMin = y
+                    tracker.sweepMax = y
                     continue
                 }
                 guard value != last else { continue }
-                trackers[index].last = value
-                let sweep = trackers[index].sweepMax - trackers[index].sweepMin
-                trackers[index].sweepMin = y
-                trackers[index].sweepMax = y
-                if trackers[index].count > 0, t - trackers[index].lastToggle <= window, sweep <= sweepLimits[index] {
-                    trackers[index].count += 1
-                    trackers[index].lastToggle = t
-                    trackers[index].spanMin = trackers[index].runMin
-                    trackers[index].spanMax = trackers[index].runMax
-                    trackers[index].observedSpanToggles = trackers[index].observedRunToggles
-                    trackers[index].observedSpanBand = trackers[index].observedRunBand
+                tracker.last = value
+                let sweep = tracker.sweepMax - tracker.sweepMin
+                tracker.sweepMin = y
+                tracker.sweepMax = y
+                if tracker.count > 0, t - tracker.lastToggle <= window, sweep <= sweepLimit {
+                    tracker.count += 1
+                    tracker.lastToggle = t
+                    tracker.spanMin = tracker.runMin
+                    tracker.spanMax = tracker.runMax
+                    tracker.observedSpanToggles = tracker.observedRunToggles
+                    tracker.observedSpanBand = tracker.observedRunBand
                 } else {
-                    Self.record(trackers[index], index: index, minimum: minimum, into: &episodes)
-                    trackers[index].count = 1
-                    trackers[index].start = t
-                    trackers[index].lastToggle = t
-                    trackers[index].runMin = y
-                    trackers[index].runMax = y
-                    trackers[index].spanMin = y
-                    trackers[index].spanMax = y
+                    if let episode = Self.episode(of: tracker, index: index, minimum: minimum) {
+                        ended.append((row, index, episode))
+                    }
+                    tracker.count = 1
+                    tracker.start = t
+                    tracker.lastToggle = t
+                    tracker.runMin = y
+                    tracker.runMax = y
+                    tracker.spanMin = y
+                    tracker.spanMax = y
                     // An observed flip on the run's first toggle is the app following the model.
-                    trackers[index].observedKnown = trackers[index].observedLast != nil
-                    trackers[index].observedRunToggles = observedToggled ? 1 : 0
-                    trackers[index].observedSpanToggles = trackers[index].observedRunToggles
+                    tracker.observedKnown = tracker.observedLast != nil
+                    tracker.observedRunToggles = observedToggled ? 1 : 0
+                    tracker.observedSpanToggles = tracker.observedRunToggles
                     var band = 0.0
-                    if let threshold = thresholds[index], let observedValue = trackers[index].observedLast,
-                        observedValue != value
-                    {
+                    if let threshold, let observedValue = tracker.observedLast, observedValue != value {
                         band = abs(y - threshold)
                     }
-                    trackers[index].observedRunBand = band
-                    trackers[index].observedSpanBand = band
+                    tracker.observedRunBand = band
+                    tracker.observedSpanBand = band
                 }
             }
+            trackers[index] = tracker
+        }
+        if !ended.isEmpty {
+            ended.sort { ($0.row, $0.index) < ($1.row, $1.index) }
+            episodes += ended.map(\.episode)
         }
     }
 
@@ -196,11 +217,16 @@ struct FlappingDetector: Sendable {
 
     /// Appends the episode of a run that ended, when it is one.
     private static func record(_ tracker: Tracker, index: Int, minimum: Int, into episodes: inout [Episode]) {
-        guard tracker.count >= minimum else { return }
-        episodes.append(Episode(
+        if let episode = episode(of: tracker, index: index, minimum: minimum) { episodes.append(episode) }
+    }
+
+    /// The episode of a run that ended, when it is one.
+    private static func episode(of tracker: Tracker, index: Int, minimum: Int) -> Episode? {
+        guard tracker.count >= minimum else { return nil }
+        return Episode(
             signal: signals[index], count: tracker.count, start: tracker.start, end: tracker.lastToggle,
             yMin: tracker.spanMin, yMax: tracker.spanMax,
             observed: tracker.observedKnown
-                ? ObservedDuring(toggles: tracker.observedSpanToggles, band: tracker.observedSpanBand) : nil))
+                ? ObservedDuring(toggles: tracker.observedSpanToggles, band: tracker.observedSpanBand) : nil)
     }
 }

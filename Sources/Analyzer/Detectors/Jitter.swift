@@ -68,42 +68,56 @@ struct JitterDetector: Sendable {
         }
     }
 
-    /// Takes one sample's state at time `t`; `inputAfter` is the running count of `y` reversals
-    /// up to and including this sample.
-    mutating func observe(t: Double, state: UnsafePointer<BarState>, inputAfter: Int) {
-        // One exclusive access to the trackers per frame: indexing the array per signal paid a
-        // uniqueness check and tracker copies each time (Benchmarks/README.md).
+    /// Takes the `rows` of a block (the samples this stream has a state in) from one stream's
+    /// `states`; `inputAfter[row]` is the running count of `y` reversals up to and including that
+    /// row's sample.
+    ///
+    /// A signal at a time over its rows, its tracker in registers: the episodes that end in the
+    /// block are put in the order a sample at a time gave them (sample, then signal).
+    mutating func observe(rows: UInt64, t: UnsafePointer<Double>, states: FrameStateColumns, inputAfter: UnsafePointer<Int>) {
         let window = self.window
         let minimum = minReversals
-        trackers.withUnsafeMutableBufferPointer { trackers in
-            for (index, signal) in Self.signals.enumerated() {
-                guard trackers[index].watched, let value = signal.value(in: state.pointee) else { continue }
+        var ended: [(row: Int, index: Int, episode: Episode)] = []
+        for index in 0..<Self.signals.count {
+            var visit = states.rows(Self.signals[index].field) & rows
+            guard visit != 0, trackers[index].watched else { continue }
+            let values = states.column(Self.signals[index].field)
+            var tracker = trackers[index]
+            while visit != 0 {
+                let row = visit.trailingZeroBitCount
+                visit &= visit &- 1
+                let after = inputAfter[row]
                 let step: Double
-                switch trackers[index].counter.add(value) {
+                switch tracker.counter.add(values[row]) {
                 case .still: continue
                 case .step:
-                    trackers[index].inputAtLastStep = inputAfter
+                    tracker.inputAtLastStep = after
                     continue
                 case .reversal(let reversing): step = reversing
                 }
                 // `y`'s reversal that led this one, when `y` turned since the signal's last step.
-                let leading = inputAfter > trackers[index].inputAtLastStep ? inputAfter - 1 : inputAfter
-                trackers[index].inputAtLastStep = inputAfter
-                if trackers[index].count > 0, t - trackers[index].lastReversal <= window {
-                    trackers[index].count += 1
-                    trackers[index].lastReversal = t
-                    trackers[index].amplitude = max(trackers[index].amplitude, abs(step))
-                    trackers[index].inputEnd = inputAfter
+                let leading = after > tracker.inputAtLastStep ? after - 1 : after
+                tracker.inputAtLastStep = after
+                if tracker.count > 0, t[row] - tracker.lastReversal <= window {
+                    tracker.count += 1
+                    tracker.lastReversal = t[row]
+                    tracker.amplitude = max(tracker.amplitude, abs(step))
+                    tracker.inputEnd = after
                 } else {
-                    Self.record(trackers[index], index: index, minimum: minimum, into: &episodes)
-                    trackers[index].count = 1
-                    trackers[index].start = t
-                    trackers[index].lastReversal = t
-                    trackers[index].amplitude = abs(step)
-                    trackers[index].inputBase = leading
-                    trackers[index].inputEnd = inputAfter
+                    if let episode = Self.episode(of: tracker, index: index, minimum: minimum) { ended.append((row, index, episode)) }
+                    tracker.count = 1
+                    tracker.start = t[row]
+                    tracker.lastReversal = t[row]
+                    tracker.amplitude = abs(step)
+                    tracker.inputBase = leading
+                    tracker.inputEnd = after
                 }
             }
+            trackers[index] = tracker
+        }
+        if !ended.isEmpty {
+            ended.sort { ($0.row, $0.index) < ($1.row, $1.index) }
+            episodes += ended.map(\.episode)
         }
     }
 
@@ -119,10 +133,15 @@ struct JitterDetector: Sendable {
 
     /// Appends the episode of a run that ended, when it is one.
     private static func record(_ tracker: Tracker, index: Int, minimum: Int, into episodes: inout [Episode]) {
+        if let episode = episode(of: tracker, index: index, minimum: minimum) { episodes.append(episode) }
+    }
+
+    /// The episode of a run that ended, when it is one.
+    private static func episode(of tracker: Tracker, index: Int, minimum: Int) -> Episode? {
         let input = tracker.inputEnd - tracker.inputBase
-        guard tracker.count >= minimum, tracker.count > input else { return }
-        episodes.append(Episode(
+        guard tracker.count >= minimum, tracker.count > input else { return nil }
+        return Episode(
             signal: signals[index], count: tracker.count, inputReversals: input,
-            amplitude: tracker.amplitude, start: tracker.start, end: tracker.lastReversal))
+            amplitude: tracker.amplitude, start: tracker.start, end: tracker.lastReversal)
     }
 }

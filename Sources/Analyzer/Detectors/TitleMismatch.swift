@@ -44,31 +44,103 @@ struct TitleMismatchDetector: Sendable {
         alphas = Array(repeating: nil, count: presentations.count)
     }
 
-    /// Takes one sample's state at time `t`.
-    mutating func observe(t: Double, state: UnsafePointer<BarState>) {
-        lastT = t
-        if let hidden = state.pointee.barHidden { barHidden = hidden }
-        if !presentations.isEmpty { observeExclusive(t: t, state: state) }
-        if let visible = state.pointee.subtitleVisible { subtitleVisible = visible }
-        if let hasText = state.pointee.subtitleHasText { subtitleHasText = hasText }
-        if let subtitleVisible, let subtitleHasText {
-            let empty = subtitleVisible && !subtitleHasText
-            if empty, subtitleRun == nil {
-                subtitleRun = ConditionRun(condition: true, start: t)
-            } else if !empty, let run = subtitleRun {
-                closeSubtitle(run, end: t)
+    /// Takes the `rows` of a block (the samples this stream has a state in) from one stream's `states`.
+    ///
+    /// Only the rows that have one of the fields it reads are visited: fields are carried forward,
+    /// so a row without any leaves every condition as the row before it left it. The two-titles
+    /// check and the subtitle check keep separate state, so each takes the block on its own.
+    mutating func observe(rows: UInt64, t: UnsafePointer<Double>, states: FrameStateColumns) {
+        guard rows != 0 else { return }
+        let last = 63 - rows.leadingZeroBitCount
+        lastT = t[last]
+        let hiddenRows = states.rows(.barHidden) & rows, hidden = states.column(.barHidden)
+        if presentations.isEmpty {
+            if hiddenRows != 0 { barHidden = hidden[63 - hiddenRows.leadingZeroBitCount] != 0 }
+        } else {
+            observeExclusive(rows: rows, t: t, states: states)
+        }
+        let visibleRows = states.rows(.subtitleVisible), visible = states.column(.subtitleVisible)
+        let textRows = states.rows(.subtitleHasText), text = states.column(.subtitleHasText)
+        var visit = rows & (visibleRows | textRows)
+        while visit != 0 {
+            let row = visit.trailingZeroBitCount
+            visit &= visit &- 1
+            let mask: UInt64 = 1 << UInt64(row)
+            if visibleRows & mask != 0 { subtitleVisible = visible[row] != 0 }
+            if textRows & mask != 0 { subtitleHasText = text[row] != 0 }
+            if let subtitleVisible, let subtitleHasText {
+                let empty = subtitleVisible && !subtitleHasText
+                if empty, subtitleRun == nil {
+                    subtitleRun = ConditionRun(condition: true, start: t[row])
+                } else if !empty, let run = subtitleRun {
+                    closeSubtitle(run, end: t[row])
+                }
             }
         }
     }
 
-    private mutating func observeExclusive(t: Double, state: UnsafePointer<BarState>) {
+    /// The two-titles check over a block's `rows`.
+    ///
+    /// When the rows are the block's first ones, every one has every title's alpha and none has
+    /// `barHidden` (the usual block), each row's condition comes from bit masks, and only the rows
+    /// where it differs from the row before are visited: the others change nothing. Otherwise a
+    /// row at a time.
+    private mutating func observeExclusive(rows: UInt64, t: UnsafePointer<Double>, states: FrameStateColumns) {
+        let hiddenRows = states.rows(.barHidden) & rows
+        var atLeastOne: UInt64 = 0, atLeastTwo: UInt64 = 0, everyAlpha = true, alphaRows: UInt64 = 0
+        for presentation in presentations {
+            let known = states.rows(presentation.alphaField) & rows
+            alphaRows |= known
+            everyAlpha = everyAlpha && known == rows
+        }
+        guard rows & (rows &+ 1) == 0, everyAlpha, hiddenRows == 0 else {
+            let hidden = states.column(.barHidden)
+            var visit = rows & (hiddenRows | alphaRows)
+            while visit != 0 {
+                let row = visit.trailingZeroBitCount
+                visit &= visit &- 1
+                if hiddenRows >> UInt64(row) & 1 != 0 { barHidden = hidden[row] != 0 }
+                observeExclusive(t: t[row], row: row, states: states)
+            }
+            return
+        }
+        for presentation in presentations {
+            let alphas = states.column(presentation.alphaField)
+            var visible: UInt64 = 0
+            for row in 0..<(64 - rows.leadingZeroBitCount) where alphas[row] >= BarState.visibleAlpha { visible |= 1 << UInt64(row) }
+            atLeastTwo |= atLeastOne & visible
+            atLeastOne |= visible
+        }
+        // Each row's condition: none (nil), no title visible, or two or more.
+        let noneVisible = barHidden ? 0 : rows & ~atLeastOne
+        let bothVisible = barHidden ? 0 : atLeastTwo
+        let unflagged = rows & ~(noneVisible | bothVisible)
+        // The condition before row 0 is the open run's (no run: none).
+        let before = exclusiveRun?.condition
+        func starts(_ mask: UInt64, _ condition: Exclusive?) -> UInt64 {
+            mask & ~(mask << 1 | (before == condition ? 1 : 0))
+        }
+        var visit = starts(noneVisible, Exclusive.none) | starts(bothVisible, Exclusive.both) | starts(unflagged, nil)
+        while visit != 0 {
+            let row = visit.trailingZeroBitCount
+            visit &= visit &- 1
+            observeExclusive(t: t[row], row: row, states: states)
+        }
+        // The alphas carried forward are the last row's.
+        let last = 63 - rows.leadingZeroBitCount
+        alphas.withUnsafeMutableBufferPointer { alphas in
+            for (index, presentation) in presentations.enumerated() { alphas[index] = states.column(presentation.alphaField)[last] }
+        }
+    }
+
+    private mutating func observeExclusive(t: Double, row: Int, states: FrameStateColumns) {
         // A count, not a list, of the visible presentations: no allocation on the per-sample path.
         var visibleCount = 0
         // One exclusive access to `alphas` per frame: indexing the array per presentation paid a
         // uniqueness check each time (Benchmarks/README.md).
         let known = alphas.withUnsafeMutableBufferPointer { alphas -> Bool in
-            for (index, presentation) in presentations.enumerated() {
-                if let alpha = presentation.alpha(in: state.pointee) { alphas[index] = alpha }
+            for (index, presentation) in presentations.enumerated() where states.rows(presentation.alphaField) >> UInt64(row) & 1 != 0 {
+                alphas[index] = states.column(presentation.alphaField)[row]
             }
             for index in presentations.indices {
                 guard let alpha = alphas[index] else { return false }
@@ -161,22 +233,40 @@ struct TitleComparisonDetector: Sendable {
         self.tolerance = tolerance
     }
 
-    /// Takes one sample's computed and observed states at time `t`.
-    mutating func observe(t: Double, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?) {
+    /// Takes the `rows` of a block from the first observed state on, with both streams' states;
+    /// `observedRows` are the rows that carried an observed state.
+    mutating func observe(
+        rows: UInt64, t: UnsafePointer<Double>, computed: FrameStateColumns, observed: FrameStateColumns, observedRows: UInt64
+    ) {
+        var visit = rows
+        while visit != 0 {
+            let row = visit.trailingZeroBitCount
+            visit &= visit &- 1
+            observe(t: t[row], row: row, computed: computed, observed: observedRows >> UInt64(row) & 1 != 0 ? observed : nil)
+        }
+    }
+
+    /// Takes one row's computed and observed states at time `t`.
+    private mutating func observe(t: Double, row: Int, computed: FrameStateColumns, observed: FrameStateColumns?) {
+        func value(_ field: BarStateField, in states: FrameStateColumns) -> Double? {
+            states.rows(field) >> UInt64(row) & 1 != 0 ? states.column(field)[row] : nil
+        }
         lastT = t
         titleRun?.span.pass(t)
         hiddenRun?.span.pass(t)
-        let reportedHidden = observed?.pointee.barHidden
+        let reportedHidden = observed.flatMap { value(.barHidden, in: $0) }.map { $0 != 0 }
         if let reportedHidden { observedHidden = reportedHidden }
-        observeHidden(t: t, observed: reportedHidden, computed: computed.pointee.barHidden)
+        let computedHidden = value(.barHidden, in: computed).map { $0 != 0 }
+        observeHidden(t: t, observed: reportedHidden, computed: computedHidden)
         guard let observed else { return }
-        let hidden = observedHidden == true || computed.pointee.barHidden == true
+        let hidden = observedHidden == true || computedHidden == true
         // A bit per differing presentation, and per presentation the sample reported: no
         // allocation on the per-sample path.
         var differing = 0
         var reported = 0
         for (index, presentation) in presentations.enumerated() {
-            guard let observedAlpha = presentation.alpha(in: observed.pointee), let computedAlpha = presentation.alpha(in: computed.pointee)
+            guard let observedAlpha = value(presentation.alphaField, in: observed),
+                let computedAlpha = value(presentation.alphaField, in: computed)
             else { continue }
             reported |= 1 << index
             if !hidden, (observedAlpha >= BarState.visibleAlpha) != (computedAlpha >= BarState.visibleAlpha) {
@@ -197,8 +287,8 @@ struct TitleComparisonDetector: Sendable {
         titleRun!.span.disagree(at: t)
         for index in presentations.indices where differing & (1 << index) != 0 && titleRun!.differed & (1 << index) == 0 {
             titleRun!.differed |= 1 << index
-            titleRun!.computedAlphas[index] = presentations[index].alpha(in: computed.pointee) ?? 0
-            titleRun!.observedAlphas[index] = presentations[index].alpha(in: observed.pointee) ?? 0
+            titleRun!.computedAlphas[index] = value(presentations[index].alphaField, in: computed) ?? 0
+            titleRun!.observedAlphas[index] = value(presentations[index].alphaField, in: observed) ?? 0
         }
     }
 

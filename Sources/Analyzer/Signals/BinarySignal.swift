@@ -41,33 +41,24 @@ package enum BinarySignal: String, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// Every signal's value in one state, a bit per signal in `allCases` order.
-    struct Values: Sendable {
-        /// The signals the state has.
-        var known: UInt8 = 0
-        /// Of those, the ones that are on.
-        var on: UInt8 = 0
-
-        /// The value of the signal at `index` in `allCases`, `nil` when the state lacks it.
-        @inline(__always)
-        func value(_ index: Int) -> Bool? {
-            known & (1 << index) != 0 ? on & (1 << index) != 0 : nil
-        }
-    }
-
-    /// Cached: `allCases` builds a new array on every access.
-    private static let cases = allCases
-
-    /// Every signal's value in `state`, read once for all the detectors of a frame.
+    /// The signal over a block's rows of one stream: the rows that have it, and of those the
+    /// ones where it is on, as ``value(in:)`` reads it from the state's field.
     @inline(__always)
-    static func values(in state: UnsafePointer<BarState>) -> Values {
-        var values = Values()
-        for (index, signal) in cases.enumerated() {
-            guard let value = signal.value(in: state.pointee) else { continue }
-            values.known |= 1 << index
-            if value { values.on |= 1 << index }
+    func rows(in states: FrameStateColumns, count: Int) -> (known: UInt64, on: UInt64) {
+        let known = states.rows(field)
+        guard known != 0 else { return (0, 0) }
+        let values = states.column(field)
+        var on: UInt64 = 0
+        switch self {
+        case .barHidden, .subtitleVisible, .dropdownExpanded:
+            for row in 0..<count where values[row] != 0 { on |= 1 << UInt64(row) }
+        case .background:
+            let code = Double(BarBackground.default.rawValue)
+            for row in 0..<count where values[row] == code { on |= 1 << UInt64(row) }
+        case .largeTitleVisible, .inlineTitleVisible, .contentTitleVisible:
+            for row in 0..<count where values[row] >= BarState.visibleAlpha { on |= 1 << UInt64(row) }
         }
-        return values
+        return (known, on & known)
     }
 
     /// The behaviour whose `hysteresis` parameter drives this signal in `behaviors`' models;

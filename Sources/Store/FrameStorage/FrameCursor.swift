@@ -80,13 +80,12 @@ package final class FrameCursor: SessionFrameReader {
         }
     }
 
-    private let frames: UnsafeMutablePointer<SessionFrame> = .allocate(capacity: FrameChunkBuilder.capacity)
-    private let observedStates: UnsafeMutablePointer<BarState> = .allocate(capacity: FrameChunkBuilder.capacity)
-    private let integers: UnsafeMutablePointer<Int64> = .allocate(capacity: FrameChunkBuilder.capacity)
-    private let numbers: UnsafeMutablePointer<Double?> = .allocate(capacity: FrameChunkBuilder.capacity)
-    /// Frames in the buffer, and the next one to hand out.
-    private var count = 0
+    /// The chunk ``read(into:)-(SessionFrame)`` hands out frame by frame, and the next row of it.
+    private let buffer = FrameColumns()
     private var next = 0
+    /// Scratch for one decoded vector.
+    private let integers: UnsafeMutablePointer<Int64> = .allocate(capacity: FrameChunkBuilder.capacity)
+    private let numbers: UnsafeMutablePointer<Double> = .allocate(capacity: FrameChunkBuilder.capacity)
 
     /// A cursor over the session's frames, from the chunk with key `start` on when given.
     /// `expectedSamples` (`sessions.samples`) is checked against the chunks when reading from the start.
@@ -117,8 +116,6 @@ package final class FrameCursor: SessionFrameReader {
 
     deinit {
         queries.giveBack(statement)
-        frames.deallocate()
-        observedStates.deallocate()
         integers.deallocate()
         numbers.deallocate()
     }
@@ -127,28 +124,51 @@ package final class FrameCursor: SessionFrameReader {
     ///
     /// - Throws: ``DatabaseError`` when SQLite fails mid-session (an I/O error, a corrupt page).
     package func read(into frame: inout SessionFrame) throws(DatabaseError) -> Bool {
-        if next == count {
-            guard try loadChunk() else { return false }
+        if next == buffer.count {
+            next = 0
+            guard try loadChunk(into: buffer) else { return false }
         }
-        frame = frames[next]
+        buffer.load(next, into: &frame)
         next += 1
         return true
     }
 
-    /// Decodes the next chunk into ``frames``; `false` at the end.
+    /// Overwrites `columns` with the next chunk's frames (the frames ``read(into:)-(SessionFrame)``
+    /// has not handed out of the current one first) and returns `true`, or returns `false` at the end.
+    ///
+    /// - Throws: ``DatabaseError`` when SQLite fails mid-session (an I/O error, a corrupt page).
+    package func read(into columns: FrameColumns) throws(DatabaseError) -> Bool {
+        guard next == buffer.count else {
+            columns.reset()
+            var frame = SessionFrame.empty
+            while next < buffer.count {
+                buffer.load(next, into: &frame)
+                columns.append(frame)
+                next += 1
+            }
+            return true
+        }
+        return try loadChunk(into: columns)
+    }
+
+    /// Decodes the next chunk into `columns`, a vector at a time straight into its columns; `false`
+    /// (and `columns` empty) at the end.
     ///
     /// What a count can prove is checked (a database edited by hand or damaged on disk must end in
     /// an error naming the chunk, never in a crash or silently wrong frames): the chunk's sample
     /// count, that it starts where the previous one ended, that every field is digits of a width
     /// its blob holds, that times never decrease, phases are known codes, and that the chunks add
     /// up to `sessions.samples`.
-    private func loadChunk() throws(DatabaseError) -> Bool {
+    private func loadChunk(into columns: FrameColumns) throws(DatabaseError) -> Bool {
+        // Nothing is handed out of a chunk that fails below.
+        columns.count = 0
         guard try statement.step() else {
             if let expectedSamples, nextSeq != expectedSamples {
                 throw DatabaseError(
                     extendedResultCode: .corrupt,
                     message: "session '\(sessionID)': its frame_chunks rows hold \(nextSeq) samples, sessions.samples says \(expectedSamples)")
             }
+            columns.reset()
             return false
         }
         let handle = statement.handle
@@ -164,16 +184,10 @@ package final class FrameCursor: SessionFrameReader {
         }
         let count = Int(samples)
         nextSeq = first + count
-        // Nothing is handed out of a chunk that fails below.
-        self.count = 0
-        next = 0
-        let frames = self.frames
-        for index in 0..<count {
-            (frames + index).initialize(to: SessionFrame(seq: first + index, sample: ScrollSample(t: 0, y: 0), computed: BarState()))
-        }
         let integers = self.integers, numbers = self.numbers
         try readIntegers(sampleColumns.t, count: count)
         var previous = previousMicroseconds
+        let t = columns.t
         for index in 0..<count {
             let micros = integers[index]
             guard micros >= previous else {
@@ -182,62 +196,83 @@ package final class FrameCursor: SessionFrameReader {
                     : "t_us goes back in time at seq \(first + index) (\(micros) µs after \(previous) µs)")
             }
             previous = micros
-            frames[index].sample.t = Double(micros) / 1_000_000
+            t[index] = Double(micros) / 1_000_000
         }
         previousMicroseconds = previous
-        try readNumbers(sampleColumns.y, count: count)
-        for index in 0..<count { frames[index].sample.y = numbers[index] ?? 0 }
+        let y = columns.y
+        let yRows = try readNumbers(sampleColumns.y, count: count, into: y)
+        if yRows != FrameColumns.rows(count) {
+            for index in 0..<count where yRows >> UInt64(index) & 1 == 0 { y[index] = 0 }
+        }
         try readIntegers(sampleColumns.phase, count: count)
+        let phase = columns.phase
         for index in 0..<count {
             let code = integers[index]
-            guard code != FrameChunkBuilder.null else { frames[index].sample.phase = nil; continue }
-            guard code >= 0, code <= Int64(UInt8.max), let phase = ScrollPhase(rawValue: UInt8(code)) else {
+            guard code != FrameChunkBuilder.null else { phase[index] = nil; continue }
+            guard code >= 0, code <= Int64(UInt8.max), let value = ScrollPhase(rawValue: UInt8(code)) else {
                 throw damaged("phase of seq \(first + index) is code \(code), which is no phase (phase_base \(sqlite3_column_int64(handle, sampleColumns.phase + 2)))")
             }
-            frames[index].sample.phase = phase
+            phase[index] = value
         }
-        try readNumbers(sampleColumns.vy, count: count)
-        for index in 0..<count { frames[index].sample.vy = numbers[index] }
+        let vyRows = try readNumbers(sampleColumns.vy, count: count, into: numbers)
+        let vy = columns.vy
+        for index in 0..<count { vy[index] = vyRows >> UInt64(index) & 1 != 0 ? numbers[index] : nil }
         try readIntegers(sampleColumns.frameDuration, count: count)
+        let frameDuration = columns.frameDuration
         for index in 0..<count {
             let micros = integers[index]
-            frames[index].sample.frameDuration = micros == FrameChunkBuilder.null ? nil : Double(micros) / 1_000_000
+            frameDuration[index] = micros == FrameChunkBuilder.null ? nil : Double(micros) / 1_000_000
         }
-        if samplesOnly {
-            self.count = count
-            return true
+        columns.computed.clear()
+        columns.observed.clear()
+        columns.observedRows = 0
+        if !samplesOnly {
+            try readStates(into: columns, count: count)
         }
-        var observedFlags: UInt64 = 0
+        columns.firstSeq = first
+        columns.count = count
+        return true
+    }
+
+    /// Decodes the chunk's state vectors into `columns`' computed and observed columns.
+    private func readStates(into columns: FrameColumns, count: Int) throws(DatabaseError) {
+        let integers = self.integers
+        var observedRows: UInt64 = 0
         if observedColumn >= 0 {
             try readIntegers(observedColumn, count: count)
-            for index in 0..<count where integers[index] == 1 {
-                observedFlags |= 1 << UInt64(index)
-                (observedStates + index).initialize(to: BarState())
-            }
+            for index in 0..<count where integers[index] == 1 { observedRows |= 1 << UInt64(index) }
         }
         for column in stateColumns {
-            if column.entry.storage.isNumber {
-                try readNumbers(column.column, count: count)
-            } else {
+            let field = column.entry.field
+            let states = column.observed ? columns.observed : columns.computed
+            let values = states.column(field)
+            var rows: UInt64
+            switch column.entry.storage {
+            case .number:
+                rows = try readNumbers(column.column, count: count, into: values)
+            case .boolean:
                 try readIntegers(column.column, count: count)
-                for index in 0..<count {
-                    let code = integers[index]
-                    numbers[index] = code == FrameChunkBuilder.null ? nil : Double(code)
+                rows = 0
+                for index in 0..<count where integers[index] != FrameChunkBuilder.null {
+                    values[index] = integers[index] != 0 ? 1 : 0
+                    rows |= 1 << UInt64(index)
+                }
+            case .field:
+                // An enumeration's code that names no value leaves the field out, as
+                // ``BarStateField/set(_:in:)`` does.
+                try readIntegers(column.column, count: count)
+                rows = 0
+                var state = BarState()
+                for index in 0..<count where integers[index] != FrameChunkBuilder.null {
+                    field.set(Double(integers[index]), in: &state)
+                    guard let value = field.value(in: state) else { continue }
+                    values[index] = value
+                    rows |= 1 << UInt64(index)
                 }
             }
-            if column.observed {
-                for index in 0..<count where observedFlags >> UInt64(index) & 1 != 0 {
-                    BarStateColumns.set(numbers[index], column.entry, in: &observedStates[index])
-                }
-            } else {
-                for index in 0..<count { BarStateColumns.set(numbers[index], column.entry, in: &frames[index].computed) }
-            }
+            states.known[field.maskBit] = column.observed ? rows & observedRows : rows
         }
-        if observedFlags != 0 {
-            for index in 0..<count where observedFlags >> UInt64(index) & 1 != 0 { frames[index].observed = observedStates[index] }
-        }
-        self.count = count
-        return true
+        columns.observedRows = observedRows
     }
 
     /// Decodes the integer vector at result `column` (width and base follow it) into ``integers``.
@@ -264,34 +299,42 @@ package final class FrameCursor: SessionFrameReader {
         else { throw damaged(column, "holds a byte that is not a digit") }
     }
 
-    /// Decodes the thousandths vector at result `column` into ``numbers``.
+    /// Decodes the thousandths vector at result `column` into `values` and returns the mask of its
+    /// rows that are not NULL (the others' values are left as they were).
     @inline(__always)
-    private func readNumbers(_ column: Int32, count: Int) throws(DatabaseError) {
+    private func readNumbers(_ column: Int32, count: Int, into values: UnsafeMutablePointer<Double>) throws(DatabaseError) -> UInt64 {
         let handle = statement.handle
-        let numbers = self.numbers
         let width = Int(sqlite3_column_int64(handle, column + 1))
+        var rows: UInt64 = 0
         if width < 0, let blob = sqlite3_column_blob(handle, column) {
             guard width >= -DigitColumn.maxWidth, Int(sqlite3_column_bytes(handle, column)) >= -width * count else {
                 throw damaged(column, "width \(width) does not fit its \(sqlite3_column_bytes(handle, column))-byte blob of \(count) samples")
             }
             let bytes = blob.assumingMemoryBound(to: UInt8.self)
-            if sqlite3_column_type(handle, column + 2) == SQLITE_FLOAT {
-                let factor = sqlite3_column_double(handle, column + 2)
-                for index in 0..<count { numbers[index] = DigitColumn.decodeScaled(bytes, index: index, width: -width, factor: factor) }
-            } else {
-                for index in 0..<count { numbers[index] = DigitColumn.decodeText(bytes, index: index, width: -width) }
+            let scaled = sqlite3_column_type(handle, column + 2) == SQLITE_FLOAT
+            let factor = scaled ? sqlite3_column_double(handle, column + 2) : 0
+            for index in 0..<count {
+                let value = scaled
+                    ? DigitColumn.decodeScaled(bytes, index: index, width: -width, factor: factor)
+                    : DigitColumn.decodeText(bytes, index: index, width: -width)
+                guard let value else { continue }
+                guard value.isFinite else {
+                    throw damaged(column, "value of seq \(nextSeq - count + index) is not a finite number")
+                }
+                values[index] = value
+                rows |= 1 << UInt64(index)
             }
-            for index in 0..<count where !(numbers[index]?.isFinite ?? true) {
-                throw damaged(column, "value of seq \(nextSeq - count + index) is not a finite number")
-            }
-            return
+            return rows
         }
         try readIntegers(column, count: count)
         let integers = self.integers
         for index in 0..<count {
             let thousandths = integers[index]
-            numbers[index] = thousandths == FrameChunkBuilder.null ? nil : Double(thousandths) / 1000
+            guard thousandths != FrameChunkBuilder.null else { continue }
+            values[index] = Double(thousandths) / 1000
+            rows |= 1 << UInt64(index)
         }
+        return rows
     }
 
     /// The error for the current chunk's `column`, whose bytes do not hold its samples.

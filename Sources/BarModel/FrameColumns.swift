@@ -1,0 +1,97 @@
+/// Up to ``capacity`` consecutive frames of a session as columns (a struct of arrays), as the store
+/// keeps them in a `frame_chunks` row: what ``SessionFrameReader/read(into:)-(FrameColumns)`` fills
+/// and the analyzer's detectors loop over, a column at a time, without a ``SessionFrame`` per row.
+///
+/// A block is reused: a reader overwrites it whole. Row `i` is the frame with seq `firstSeq + i`.
+public final class FrameColumns {
+    /// Rows a block holds: a `frame_chunks` row's samples, and the bits of a `UInt64` row mask.
+    public static let capacity = 64
+
+    /// Rows filled, 0 to ``capacity``.
+    public var count = 0
+    /// The seq of row 0.
+    public var firstSeq = 0
+    /// The samples' fields, a column each.
+    public let t: UnsafeMutablePointer<Double>
+    public let y: UnsafeMutablePointer<Double>
+    public let phase: UnsafeMutablePointer<ScrollPhase?>
+    public let vy: UnsafeMutablePointer<Double?>
+    public let frameDuration: UnsafeMutablePointer<Double?>
+    /// The states navrec's models computed.
+    public let computed = FrameStateColumns()
+    /// The states the app reported, in the rows of ``observedRows`` (a row there without any field
+    /// is an empty state; the others have none).
+    public let observed = FrameStateColumns()
+    /// Bit `row` set when that frame carried an observed state.
+    public var observedRows: UInt64 = 0
+
+    public init() {
+        t = .allocate(capacity: Self.capacity)
+        t.initialize(repeating: 0, count: Self.capacity)
+        y = .allocate(capacity: Self.capacity)
+        y.initialize(repeating: 0, count: Self.capacity)
+        phase = .allocate(capacity: Self.capacity)
+        phase.initialize(repeating: nil, count: Self.capacity)
+        vy = .allocate(capacity: Self.capacity)
+        vy.initialize(repeating: nil, count: Self.capacity)
+        frameDuration = .allocate(capacity: Self.capacity)
+        frameDuration.initialize(repeating: nil, count: Self.capacity)
+    }
+
+    deinit {
+        t.deallocate()
+        y.deallocate()
+        phase.deallocate()
+        vy.deallocate()
+        frameDuration.deallocate()
+    }
+
+    /// The mask of the rows filled.
+    @inline(__always)
+    public var rows: UInt64 { Self.rows(count) }
+
+    /// The mask of rows `0..<count`.
+    @inline(__always)
+    public static func rows(_ count: Int) -> UInt64 {
+        count >= capacity ? .max : (1 << UInt64(count)) - 1
+    }
+
+    /// Empties the block.
+    public func reset() {
+        count = 0
+        observedRows = 0
+        computed.clear()
+        observed.clear()
+    }
+
+    /// Appends `frame` as the next row (the block must not be full); the first row sets ``firstSeq``.
+    public func append(_ frame: SessionFrame) {
+        let row = count
+        if row == 0 { firstSeq = frame.seq }
+        t[row] = frame.sample.t
+        y[row] = frame.sample.y
+        phase[row] = frame.sample.phase
+        vy[row] = frame.sample.vy
+        frameDuration[row] = frame.sample.frameDuration
+        computed.set(frame.computed, at: row)
+        if let state = frame.observed {
+            observed.set(state, at: row)
+            observedRows |= 1 << UInt64(row)
+        }
+        count = row + 1
+    }
+
+    /// The sample of `row`.
+    @inline(__always)
+    public func sample(_ row: Int) -> ScrollSample {
+        ScrollSample(t: t[row], y: y[row], phase: phase[row], vy: vy[row], frameDuration: frameDuration[row])
+    }
+
+    /// Overwrites `frame` with row `row`.
+    public func load(_ row: Int, into frame: inout SessionFrame) {
+        frame.seq = firstSeq + row
+        frame.sample = sample(row)
+        frame.computed = computed.state(at: row)
+        frame.observed = observedRows >> UInt64(row) & 1 != 0 ? observed.state(at: row) : nil
+    }
+}
