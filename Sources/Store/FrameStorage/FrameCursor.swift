@@ -326,13 +326,17 @@ package final class FrameCursor: SessionFrameReader {
             }
             return rows
         }
+        if width == 0, sqlite3_column_blob(handle, column) != nil {
+            // One value for the whole chunk (a bar at rest): no vector to decode.
+            values.update(repeating: Double(sqlite3_column_int64(handle, column + 2)) / 1000, count: count)
+            return FrameColumns.rows(count)
+        }
         try readIntegers(column, count: count)
         let integers = self.integers
         for index in 0..<count {
             let thousandths = integers[index]
-            guard thousandths != FrameChunkBuilder.null else { continue }
             values[index] = Double(thousandths) / 1000
-            rows |= 1 << UInt64(index)
+            rows |= UInt64(thousandths != FrameChunkBuilder.null ? 1 : 0) << UInt64(index)
         }
         return rows
     }
