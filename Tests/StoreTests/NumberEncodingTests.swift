@@ -188,4 +188,40 @@ struct DigitDecodingTests {
             }
         }
     }
+
+    /// The digit-at-a-time reading ``DigitColumn/decodeScaled`` had before its 8-digit groups.
+    static func scaledReference(_ field: [UInt8], factor: Double) -> Double? {
+        var position = 0
+        while position < field.count, field[position] == UInt8(ascii: " ") { position += 1 }
+        guard position < field.count else { return nil }
+        let negative = field[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        var magnitude: UInt64 = 0
+        while position < field.count {
+            magnitude = magnitude &* 10 &+ UInt64(field[position] &- UInt8(ascii: "0"))
+            position += 1
+        }
+        let value = Double(magnitude) * factor
+        return negative ? -value : value
+    }
+
+    @Test("scaled fields read as digit at a time did: any width and digit count, signs, blanks and damaged bytes")
+    func scaled() {
+        var generator = SystemRandomNumberGenerator()
+        let factor = 1.0 / 65536
+        for width in 1...24 {
+            for _ in 0..<200 {
+                let digits = Int.random(in: 0...width, using: &generator)
+                var field = [UInt8](repeating: UInt8(ascii: " "), count: width - digits)
+                field += (0..<digits).map { _ in UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &generator) }
+                if digits > 0, digits < width, Bool.random(using: &generator) { field[width - digits - 1] = UInt8(ascii: "-") }
+                if Int.random(in: 0..<4, using: &generator) == 0, digits > 0 {
+                    field[width - 1 - Int.random(in: 0..<digits, using: &generator)] = [UInt8(ascii: "x"), 0xFF, UInt8(ascii: ":")].randomElement(using: &generator)!
+                }
+                let decoded = field.withUnsafeBufferPointer { DigitColumn.decodeScaled($0.baseAddress!, index: 0, width: width, factor: factor) }
+                let expected = Self.scaledReference(field, factor: factor)
+                #expect(decoded?.bitPattern == expected?.bitPattern, "\(String(decoding: field, as: UTF8.self))")
+            }
+        }
+    }
 }

@@ -256,6 +256,15 @@ package enum DigitColumn {
         let negative = field[position] == UInt8(ascii: "-")
         if negative { position += 1 }
         var magnitude: UInt64 = 0
+        // 8 digits at a time while 8 bytes are left (the scaled model outputs have 16 or 17); a
+        // group with a byte that is no digit takes the digit-at-a-time arithmetic, so that even a
+        // damaged field reads as it always did.
+        while position &+ 8 <= width {
+            let raw = UInt64(littleEndian: UnsafeRawPointer(field + position).loadUnaligned(as: UInt64.self))
+            guard eightDigitsCheck(raw) == 0 else { break }
+            magnitude = magnitude &* 100_000_000 &+ eightDigits(raw)
+            position &+= 8
+        }
         while position < width {
             magnitude = magnitude &* 10 &+ UInt64(field[position] &- UInt8(ascii: "0"))
             position += 1
