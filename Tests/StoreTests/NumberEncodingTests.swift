@@ -224,4 +224,25 @@ struct DigitDecodingTests {
             }
         }
     }
+
+    @Test("thousandths straight into numbers: the integers over 1000 where not NULL, the rest untouched", arguments: [1, 5, 8, 12])
+    func thousandths(width: Int) {
+        let count = 64
+        var values: [UInt64?] = []
+        for index in 0..<count { values.append(index % 9 == 4 ? nil : UInt64(index * 37 % 10)) }
+        let bytes = Self.fields(values, width: width)
+        var numbers = [Double](repeating: -1, count: count)
+        let (rows, valid) = bytes.withUnsafeBufferPointer { bytes in
+            numbers.withUnsafeMutableBufferPointer {
+                DigitColumn.decodeThousandths(bytes.baseAddress!, count: count, width: width, base: 1500, null: .min, into: $0.baseAddress!)
+            }
+        }
+        #expect(valid)
+        for (index, value) in values.enumerated() {
+            let bit: UInt64 = rows >> UInt64(index) & 1
+            let expected: Double = value.map { Double(1500 + Int64($0)) / 1000 } ?? -1
+            #expect(bit == (value == nil ? 0 : 1))
+            #expect(numbers[index] == expected)
+        }
+    }
 }

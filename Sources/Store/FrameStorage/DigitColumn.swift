@@ -129,6 +129,31 @@ package enum DigitColumn {
     static func decodeIntegers(
         _ bytes: UnsafePointer<UInt8>, count: Int, width: Int, base: Int64, null: Int64, into values: UnsafeMutablePointer<Int64>
     ) -> Bool {
+        decodeFields(bytes, count: count, width: width, base: base) { index, value in values[index] = value ?? null }
+    }
+
+    /// Reads a thousandths vector as ``decodeIntegers`` does, straight into `values` as numbers
+    /// (the integer / 1000), without the integers in between; a NULL field (or one that reads as
+    /// `null`) leaves its value as it was and its bit of `rows` clear. `valid` as ``decodeIntegers``.
+    @inline(__always)
+    static func decodeThousandths(
+        _ bytes: UnsafePointer<UInt8>, count: Int, width: Int, base: Int64, null: Int64, into values: UnsafeMutablePointer<Double>
+    ) -> (rows: UInt64, valid: Bool) {
+        var rows: UInt64 = 0
+        let valid = decodeFields(bytes, count: count, width: width, base: base) { index, value in
+            guard let value, value != null else { return }
+            values[index] = Double(value) / 1000
+            rows |= 1 << UInt64(index)
+        }
+        return (rows, valid)
+    }
+
+    /// The fields of a vector, each handed to `body` with its index: `base` plus its digits, or
+    /// `nil` for NULL. Returns `false` when a field holds a byte that is not a digit.
+    @inline(__always)
+    private static func decodeFields(
+        _ bytes: UnsafePointer<UInt8>, count: Int, width: Int, base: Int64, _ body: (Int, Int64?) -> Void
+    ) -> Bool {
         var index = 0
         var bad: UInt64 = 0
         if width <= 8, width &* count >= 8 {
@@ -140,11 +165,11 @@ package enum DigitColumn {
             while index < fast {
                 let field = bytes + position
                 if field[0] == UInt8(ascii: "-") {
-                    values[index] = null
+                    body(index, nil)
                 } else {
                     let raw = UInt64(littleEndian: UnsafeRawPointer(field).loadUnaligned(as: UInt64.self)) << shift | zeros
                     bad |= eightDigitsCheck(raw)
-                    values[index] = base &+ Int64(bitPattern: eightDigits(raw))
+                    body(index, base &+ Int64(bitPattern: eightDigits(raw)))
                 }
                 position &+= width
                 index &+= 1
@@ -154,7 +179,7 @@ package enum DigitColumn {
         var position = index &* width
         while index < count {
             if bytes[position] == UInt8(ascii: "-") {
-                values[index] = null
+                body(index, nil)
             } else {
                 var value: Int64 = 0
                 for offset in 0..<width {
@@ -162,7 +187,7 @@ package enum DigitColumn {
                     largest = max(largest, digit)
                     value = value &* 10 &+ Int64(digit)
                 }
-                values[index] = base &+ value
+                body(index, base &+ value)
             }
             position += width
             index &+= 1
