@@ -108,9 +108,7 @@ final class FrameSpool {
 
     /// Appends the in-memory frames `range` (indices past the spilled ones) to `columns`, read in place.
     fileprivate func appendMemoryFrames(_ range: Range<Int>, to columns: FrameColumns) {
-        frames.withUnsafeBufferPointer { frames in
-            for index in range { columns.append(frames[index]) }
-        }
+        for index in range { columns.append(frames[index]) }
     }
     fileprivate var spilledCount: Int { spilled }
 
