@@ -14,8 +14,11 @@ public final class FrameStateColumns {
     public let known: UnsafeMutablePointer<UInt64>
 
     public init() {
+        // Not zeroed: a row's value is only meaningful under its bit (a reused block keeps the
+        // last block's values too), and zeroing these ~7.7 KB for each of a session's blocks (two
+        // per analysis) was ~30 k instructions of a five-sample session's report
+        // (Benchmarks/README.md, "Tiny sessions").
         values = .allocate(capacity: Self.slots * FrameColumns.capacity)
-        values.initialize(repeating: 0, count: Self.slots * FrameColumns.capacity)
         known = .allocate(capacity: Self.slots)
         known.initialize(repeating: 0, count: Self.slots)
     }

@@ -7,7 +7,7 @@ extension SessionAnalysis {
     /// by the findings and metrics of a session, not by its chart.
     package var withoutCharts: SessionAnalysis {
         var kept = self
-        kept.timeline.buckets = []
+        kept.timeline.removeBuckets()
         kept.timeline.spans = []
         kept.timeline.hitches = []
         return kept

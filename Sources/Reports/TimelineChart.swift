@@ -28,11 +28,15 @@ package struct TimelineChart {
     let session: SessionAnalysis
     /// Every row, or (false) one lane with the findings and late frames.
     var full = true
+    /// The digest's buckets, made once (``TimelineDigest/buckets`` builds them on each read); the
+    /// compact chart draws none.
+    private let buckets: [TimelineDigest.Bucket]
 
     /// The chart of `session`, every row or (`full: false`) the compact one.
     package init(session: SessionAnalysis, full: Bool = true) {
         self.session = session
         self.full = full
+        buckets = full ? session.timeline.buckets : []
     }
 
     /// Width of every plot's coordinate system: time maps to 0…1000.
@@ -68,14 +72,14 @@ package struct TimelineChart {
         let digest = session.timeline
         var rows = timeAxis()
         if full {
-            let hasHeight = digest.buckets.contains { $0.barHeight != nil }
-            let hasShown = digest.buckets.contains { $0.barShown != nil }
-            let hasObservedHeight = digest.buckets.contains { $0.range(of: .barHeight, observed: true) != nil }
+            let hasHeight = buckets.contains { $0.barHeight != nil }
+            let hasShown = buckets.contains { $0.barShown != nil }
+            let hasObservedHeight = buckets.contains { $0.range(of: .barHeight, observed: true) != nil }
             rows += series("y", label: "scroll offset y (pt)", color: Self.yColor, height: 84, guides: thresholds, grid: true) { bucket in
                 bucket.samples > 0 ? bucket.y : nil
             }
             // With an observed bar height both rows share one scale, so the two streams compare by eye.
-            let heights = digest.buckets.flatMap { [$0.barHeight, $0.range(of: .barHeight, observed: true)].compactMap { $0 } }
+            let heights = buckets.flatMap { [$0.barHeight, $0.range(of: .barHeight, observed: true)].compactMap { $0 } }
             let heightScale = hasObservedHeight && !heights.isEmpty
                 ? (heights.map(\.lowerBound).min() ?? 0)...(heights.map(\.upperBound).max() ?? 1) : nil
             if hasHeight {
@@ -121,7 +125,6 @@ package struct TimelineChart {
     /// The other continuous signals a finding is about (`avatarTx`, `blurAlpha`, …): a row per
     /// stream that has them, computed and observed on one scale.
     private func findingSignals() -> String {
-        let buckets = session.timeline.buckets
         let named = Set(session.findings.map(\.signal))
         var html = ""
         for signal in ContinuousSignal.allCases where named.contains(signal.name) && signal != .barHeight && signal != .barShown {
@@ -192,7 +195,7 @@ package struct TimelineChart {
         fixed: ClosedRange<Double>? = nil, guides: [(value: Double, label: String)] = [], grid: Bool = false,
         range: (TimelineDigest.Bucket) -> ClosedRange<Double>?
     ) -> String {
-        let ranges = session.timeline.buckets.map { bucket in range(bucket).map { (bucket, $0) } }.compactMap { $0 }
+        let ranges = buckets.map { bucket in range(bucket).map { (bucket, $0) } }.compactMap { $0 }
         var low = fixed?.lowerBound ?? ranges.map(\.1.lowerBound).min() ?? 0
         var high = fixed?.upperBound ?? ranges.map(\.1.upperBound).max() ?? 1
         if high - low < 1e-9 {
@@ -263,7 +266,7 @@ package struct TimelineChart {
     private func runs(where condition: (TimelineDigest.Bucket) -> Bool) -> [(start: Double, end: Double)] {
         var result: [(start: Double, end: Double)] = []
         var open: (start: Double, end: Double)?
-        for bucket in session.timeline.buckets {
+        for bucket in buckets {
             if bucket.samples > 0, !condition(bucket) {
                 if let run = open { result.append(run) }
                 open = nil

@@ -14,7 +14,12 @@ import Darwin
 /// healthy session's frames are; beyond, bins 1 % wide on a log scale up to about 25 minutes, each
 /// represented by its geometric centre (a relative error under 0.5 %).
 ///
-/// - Complexity: O(1) per value; a fixed ~18 KB once the first value arrives.
+/// Only the bins from the lowest to the highest value so far (and a margin) are held, grown as a
+/// value falls outside them: allocating and zeroing all 4,401 bins (~18 KB) at a session's first
+/// frame was ~20 k instructions of a five-sample session's report (Benchmarks/README.md, "Tiny
+/// sessions"). Equal histograms hold the same counts, whatever bins each had room for.
+///
+/// - Complexity: O(1) amortized per value; at most ~18 KB.
 struct OverrunHistogram: Sendable, Hashable {
     /// Log-scale bins on each side.
     static let logBins = 1200
@@ -22,8 +27,14 @@ struct OverrunHistogram: Sendable, Hashable {
     static let linearHalf = 1000
     static let logBase = 10.0
     static let logStep = 1.01
+    /// Every bin.
+    static let binCount = 2 * logBins + 2 * linearHalf + 1
+    /// Bins held beyond a new value, at least: a session's overruns mostly stay within ±0.3 ms.
+    static let margin = 32
 
+    /// The counts of the bins `firstBin..<firstBin + counts.count`.
     private var counts: [UInt32] = []
+    private var firstBin = 0
     private(set) var total = 0
     /// The lowest and highest bins holding a value: a percentile walks only these. Walking all
     /// 4,401 bins, three times, was a noticeable share of a short session's analysis
@@ -34,12 +45,36 @@ struct OverrunHistogram: Sendable, Hashable {
     /// Adds one moving frame's overrun, milliseconds.
     mutating func add(_ overrun: Double) {
         guard overrun.isFinite else { return }
-        if counts.isEmpty { counts = Array(repeating: 0, count: 2 * Self.logBins + 2 * Self.linearHalf + 1) }
         let bin = Self.bin(of: overrun)
-        counts[bin] &+= 1
+        if bin < firstBin || bin >= firstBin + counts.count { hold(bin) }
+        counts[bin - firstBin] &+= 1
         lowestBin = min(lowestBin, bin)
         highestBin = max(highestBin, bin)
         total += 1
+    }
+
+    /// Grows the bins held to reach `bin`, by at least as many again as are held (so growing
+    /// costs O(1) per value) on the side it lies.
+    private mutating func hold(_ bin: Int) {
+        let end = firstBin + counts.count
+        let room = max(Self.margin, counts.count)
+        let low = counts.isEmpty || bin < firstBin ? max(0, bin - room) : firstBin
+        let high = counts.isEmpty || bin >= end ? min(Self.binCount, bin + room + 1) : end
+        var grown = [UInt32](repeating: 0, count: high - low)
+        if !counts.isEmpty { grown.replaceSubrange((firstBin - low)..<(end - low), with: counts) }
+        counts = grown
+        firstBin = low
+    }
+
+    static func == (a: Self, b: Self) -> Bool {
+        guard a.total == b.total, a.lowestBin == b.lowestBin, a.highestBin == b.highestBin else { return false }
+        return a.total == 0 || (a.lowestBin...a.highestBin).allSatisfy { a.counts[$0 - a.firstBin] == b.counts[$0 - b.firstBin] }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(total)
+        guard total > 0 else { return }
+        for bin in lowestBin...highestBin { hasher.combine(counts[bin - firstBin]) }
     }
 
     static func bin(of value: Double) -> Int {
@@ -65,8 +100,8 @@ struct OverrunHistogram: Sendable, Hashable {
         guard total > 0 else { return nil }
         let rank = max(1, Int((q / 100 * Double(total)).rounded(.up)))
         var seen = 0
-        for bin in lowestBin...highestBin where counts[bin] > 0 {
-            seen += Int(counts[bin])
+        for bin in lowestBin...highestBin where counts[bin - firstBin] > 0 {
+            seen += Int(counts[bin - firstBin])
             if seen >= rank { return Self.value(of: bin) }
         }
         return nil

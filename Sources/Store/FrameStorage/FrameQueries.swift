@@ -11,8 +11,11 @@ final class FrameQueries {
     private var maskQuery: Statement?
     /// The layouts worked out so far, by shape.
     private var layouts: [FrameCursor.Layout.Shape: FrameCursor.Layout] = [:]
-    /// Idle SELECTs by their SQL, which the selected columns decide.
-    private var idle: [String: Statement] = [:]
+    /// Idle SELECTs, found by their SQL (which the selected columns decide) in a short list: the
+    /// SQL comes from a cached layout, so comparing it with an idle statement's is usually one
+    /// check of identical storage, where a dictionary hashed the whole SQL text twice per cursor
+    /// (~9 k instructions of a five-sample session's report; Benchmarks/README.md, "Tiny sessions").
+    private var idle: [Statement] = []
     /// Column shapes kept at most: a session's shape follows its behaviours and recorded fields, so
     /// a database has few; beyond this many a cursor's statement is finalized when it is done.
     static let shapesKept = 16
@@ -44,13 +47,13 @@ final class FrameQueries {
 
     /// An idle statement compiled from `sql`, or a new one; give it back with ``giveBack(_:)``.
     func borrow(_ sql: String) throws(DatabaseError) -> Statement {
-        if let statement = idle.removeValue(forKey: sql) { return statement }
+        if let index = idle.firstIndex(where: { $0.sql == sql }) { return idle.remove(at: index) }
         return try database.prepare(sql)
     }
 
     /// Resets `statement` and keeps it for the next cursor of its shape.
     func giveBack(_ statement: Statement) {
         statement.reset()
-        if idle[statement.sql] == nil, idle.count < Self.shapesKept { idle[statement.sql] = statement }
+        if idle.count < Self.shapesKept, !idle.contains(where: { $0.sql == statement.sql }) { idle.append(statement) }
     }
 }

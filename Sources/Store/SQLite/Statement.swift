@@ -85,6 +85,18 @@ package final class Statement {
         sqlite3_bind_null(handle, index)
     }
 
+    /// Binds `value` to parameter `index` without checking it: for statements whose every
+    /// parameter is bound on each use, where building the array of ``bind(_:)`` for each row
+    /// showed in a short session's report (``SessionStore/write(_:)``).
+    func uncheckedBind(_ index: Int32, _ value: SQLValue) {
+        switch value {
+        case .null: sqlite3_bind_null(handle, index)
+        case .int(let number): sqlite3_bind_int64(handle, index, number)
+        case .double(let number): sqlite3_bind_double(handle, index, number)
+        case .text(let text): sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+        }
+    }
+
     /// Binds a BLOB; SQLite copies the bytes.
     func uncheckedBind(_ index: Int32, bytes: UnsafeRawBufferPointer) {
         sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), csqlite_transient())

@@ -17,31 +17,36 @@ extension SessionStore {
         AnalysisBatch(store: self)
     }
 
-    /// Replaces each analysis's row and findings, all in one transaction.
+    /// Replaces each analysis's row and findings, all in one transaction. Each parameter is bound
+    /// in place (every one on each use), without an array of values per row.
     func write(_ analyses: [StoredAnalysis]) throws {
         guard !analyses.isEmpty else { return }
         let statements = try analysisStatements()
+        let delete = statements.deleteAnalysis, insert = statements.insertAnalysis, insertFinding = statements.insertFinding
         try database.inTransaction {
             for analysis in analyses {
                 let session = analysis.session, settings = analysis.settings
-                let delete = statements.deleteAnalysis
-                try delete.bind([.int(session.key), .text(settings)])
+                delete.uncheckedBind(1, .int(session.key))
+                delete.uncheckedBind(2, .text(settings))
                 try delete.execute()
-                let insert = statements.insertAnalysis
-                try insert.bind([
-                    .int(session.key), .text(settings), .double(analysis.hitchTimeRatio), .double(analysis.frameJitter),
-                    .int(Int64(analysis.gaps)), .double(analysis.gapTime), .text(analysis.analyzedAt),
-                ] + analysis.metrics.values.map(SQLValue.init))
+                insert.uncheckedBind(1, .int(session.key))
+                insert.uncheckedBind(2, .text(settings))
+                insert.uncheckedBind(3, .double(analysis.hitchTimeRatio))
+                insert.uncheckedBind(4, .double(analysis.frameJitter))
+                insert.uncheckedBind(5, .int(Int64(analysis.gaps)))
+                insert.uncheckedBind(6, .double(analysis.gapTime))
+                insert.uncheckedBind(7, .text(analysis.analyzedAt))
+                for (offset, value) in analysis.metrics.values.enumerated() { insert.uncheckedBind(Int32(8 + offset), SQLValue(value)) }
                 try insert.execute()
-                let insertFinding = statements.insertFinding
                 for finding in analysis.findings {
-                    try insertFinding.bind([
+                    let values: [SQLValue] = [
                         .int(session.key), .text(session.id), .text(settings), .text(finding.kind), SQLValue(finding.subkind),
                         .text(finding.signal), .text(finding.source), .text(finding.severity), .double(finding.start),
                         .double(finding.end), SQLValue(finding.count), SQLValue(finding.yMin), SQLValue(finding.yMax),
                         SQLValue(finding.suggestedHysteresis), SQLValue(finding.suggestedSwipeDistance), .text(finding.message),
                         .text(finding.detailsJSON),
-                    ])
+                    ]
+                    try insertFinding.bind(values)
                     try insertFinding.execute()
                 }
             }
