@@ -18,8 +18,11 @@ Steps, interleaved base/new in every round, timed with /usr/bin/time -v (medians
 Callgrind (--callgrind): analyze of the fleet's first 100 sessions and import of the first 100,000
 mixed samples, minus the same command on a header without samples (start-up); "reader" is the
 inclusive cost of the NDJSON reader's item call (`advance` before, `read(into:)` after) per sample.
+Also `navrec analyze --rows` and `--rows --timeline` (the Spark job's framing) of the fleet's first
+20 sessions as landing rows (whole process, per sample).
 """
 import argparse
+import base64
 import os
 import re
 import shutil
@@ -86,6 +89,18 @@ def make_data(navrec, work, sessions):
                 out.write(line)
         with open(mixed, "rb") as source, open(empty, "wb") as out:
             out.write(source.readline())
+    # The Spark job's landing rows: KEY, SOURCE (base64), FIRST_LINE, the session's NDJSON (base64).
+    rows = os.path.join(work, "rows-20.txt")
+    if not os.path.exists(rows):
+        sessions = []
+        with open(small_fleet, "rb") as source:
+            for line in source:
+                if line.startswith(b'{"navrec"'):
+                    sessions.append([])
+                sessions[-1].append(line)
+        with open(rows, "wb") as out:
+            for index, lines in enumerate(sessions[:20]):
+                out.write(b"k%d\t%s\t1\t%s\n" % (index, base64.b64encode(b"fleet.ndjson"), base64.b64encode(b"".join(lines))))
     return fleet, mixed, small_fleet, small_mixed, empty
 
 
@@ -170,6 +185,22 @@ def main():
             startup, _ = callgrind(make(empty), args.work, f"{step}-{name}-empty")
             print(f"| navrec {step} ({data}, first {small[data]:,} samples) | {name} | "
                   f"{(total - startup) / small[data]:,.0f} | {reader / small[data]:,.0f} |", flush=True)
+    rows = os.path.join(args.work, "rows-20.txt")
+    row_samples = sum(1 for line in open(rows, "rb")
+                      for sample in base64.b64decode(line.split(b"\t")[3]).splitlines()
+                      if sample.startswith(b'{"t"') and b'"event"' not in sample)
+    print("\n| callgrind, release, whole process | build | instructions per sample |")
+    print("|---|---|---:|")
+    for flags in (["--rows"], ["--rows", "--timeline"]):
+        for name, navrec in builds.items():
+            out = os.path.join(args.work, f"callgrind.rows-{name}")
+            with open(rows, "rb") as stdin:
+                subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", navrec, "analyze"] + flags,
+                               stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            annotated = subprocess.run(["callgrind_annotate", out], capture_output=True, text=True, check=True).stdout
+            total = int(re.search(r"^([\d,]+).*PROGRAM TOTALS", annotated, re.M).group(1).replace(",", ""))
+            print(f"| navrec analyze {' '.join(flags)} (fleet's first 20 sessions as rows, {row_samples:,} samples) | {name} | "
+                  f"{total / row_samples:,.0f} |", flush=True)
 
 
 if __name__ == "__main__":

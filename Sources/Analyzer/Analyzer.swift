@@ -57,13 +57,16 @@ package struct Analyzer: Sendable {
     /// `reader` must return a fresh reader positioned at the session's first frame each time it is
     /// called: the analyzer makes one main pass, plus a first pass for the median frame interval
     /// when the session has no `fps`, and a replay pass when a flapping finding needs a suggested
-    /// hysteresis or swipe distance. With `samplesOnly` true the pass reads only each frame's `seq`
-    /// and `sample`, so the reader may leave `computed` and `observed` as they are.
+    /// hysteresis or swipe distance that the main pass did not replay itself (largeTitle's and
+    /// blurHeader's hysteresis it replays, ``SchmittToggleLog``). With `samplesOnly` true the pass
+    /// reads only each frame's `seq` and `sample`, so the reader may leave `computed` and
+    /// `observed` as they are.
     ///
     /// - Throws: whatever `reader` or its reads throw.
     /// - Complexity: O(n) for n frames, plus O(n × c) for the replay search over c candidate values
     ///   (bounded by `flapping.maxHysteresis / flapping.hysteresisStep`) up to the last flapping
-    ///   episode; O(1) memory in n.
+    ///   episode; O(1) memory in n (the main pass's hysteresis logs hold at most
+    ///   ``SchmittToggleLog/capacity`` changes each, 1 MB).
     package func analyze(
         _ session: SessionDescription, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) throws -> SessionAnalysis {
@@ -162,7 +165,7 @@ package struct Analyzer: Sendable {
         var suggestions: [Double?] = []
         if !requests.isEmpty {
             let search = HysteresisSearch(behaviors: behaviors, events: events, settings: settings.flapping)
-            suggestions = try search.run(requests, frames: try reader(true))
+            suggestions = try search.run(requests, logs: pass.hysteresisLogs) { try reader(true) }
         }
 
         return episodes.enumerated().map { index, item in

@@ -3,7 +3,7 @@ import BarModel
 /// Every detector of one session, fed together in a single pass over its frames.
 ///
 /// - Complexity: O(signals) per frame; memory independent of the number of frames apart from
-///   the findings and the timeline digest.
+///   the findings, the timeline digest and the bounded hysteresis logs (``SchmittToggleLog``).
 struct MainPass: Sendable {
     let settings: AnalyzerSettings
     let behaviors: BehaviorSet
@@ -18,6 +18,8 @@ struct MainPass: Sendable {
     private var comparison: TitleComparisonDetector?
     private(set) var hitch: HitchDetector
     private(set) var timeline: TimelineDigestBuilder
+    /// The hysteresis search's replay of the Schmitt-switched behaviours, run here (``SchmittToggleLog``).
+    private(set) var hysteresisLogs: HysteresisLogs
     private var inputReversals: ReversalCounter
     private let tolerance: Double
     /// The size of a pixel of the recording's screen, points: the grid of the observed lengths.
@@ -43,6 +45,7 @@ struct MainPass: Sendable {
         hitch = HitchDetector(expected: expected, fps: fps, factor: settings.hitch.factor, lifecycle: lifecycle)
         timeline = TimelineDigestBuilder(presentations: behaviors.titlePresentations, duration: duration, bucketCount: buckets)
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
+        hysteresisLogs = HysteresisLogs(behaviors: behaviors, settings: settings.flapping)
     }
 
     /// Takes the next block of frames. Each detector loops over the columns it needs: no frame is
@@ -82,7 +85,7 @@ struct MainPass: Sendable {
             comparison?.observe(rows: comparisonRows, t: t, computed: computed, observed: block.observed, observedRows: observedRows)
         }
         for row in 0..<count {
-            hitch.observe(block.sample(row))
+            hitch.observe(t: t[row], y: y[row], phase: block.phase[row], frameDuration: block.frameDuration[row])
             // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
             // after an interval), so the late frames are the ones it names, not the current sample.
             if !hitch.newHitches.isEmpty {
@@ -92,6 +95,7 @@ struct MainPass: Sendable {
         timeline.observe(
             count: count, t: t, y: y, computed: computed, observed: observedRows != 0 ? block.observed : nil,
             observedRows: observedRows)
+        hysteresisLogs.observe(count: count, t: t, y: y)
     }
 
     /// The observed stream's detectors start at its first state: before it nothing is known.

@@ -176,12 +176,22 @@ struct SuggestedHysteresisTests {
         }
     }
 
-    @Test("frames is read once with fps, twice without, and once more for a suggestion")
+    @Test("frames is read once with fps, twice without, and once more for a suggestion the main pass did not replay")
     func passes() throws {
         final class Counter: @unchecked Sendable { var calls = 0 }
+        // blurHeader's hysteresis is replayed in the main pass (SchmittToggleLog); hideOnSwipe's
+        // swipeDistance needs the samples again.
         let flapping = try WorkedExampleTests.hover84()
+        var swipes = try Fixture(["hideOnSwipe"], samples: [])
+        var engine = ReplayEngine(behaviors: swipes.behaviors, events: [])
+        swipes.frames = ManyEpisodeSuggestionTests.zigzags(episodes: 3, seed: 5).enumerated().map { index, sample in
+            SessionFrame(seq: index, sample: sample, computed: engine.step(sample))
+        }
+        #expect(try swipes.analyze().findings.contains { $0.flapping?.suggestedSwipeDistance != nil })
         let clean = try Fixture(["blurHeader"], samples: [(0, 0), (0.1, 10), (0.2, 20)])
-        for (fixture, fps, expected) in [(clean, 60.0, 1), (clean, nil, 2), (flapping, 60, 2), (flapping, nil, 3)] {
+        for (fixture, fps, expected) in [
+            (clean, 60.0, 1), (clean, nil, 2), (flapping, 60, 1), (flapping, nil, 2), (swipes, 60, 2), (swipes, nil, 3),
+        ] {
             let counter = Counter()
             var description = fixture.description
             description.fps = fps

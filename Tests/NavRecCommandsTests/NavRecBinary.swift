@@ -32,10 +32,13 @@ struct NavRecBinary {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }
-        let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
+        let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe
-        process.standardInput = inPipe
+        // Standard input comes from a file, not a pipe: writing a pipe whose reader exited early
+        // (an error before it reads) raises SIGPIPE in the test process and ends every test.
+        let input = try stdin.map { try StandardInputFile($0) }
+        process.standardInput = input?.handle ?? FileHandle.nullDevice
         try process.run()
         // Read both pipes while the process runs so a large output cannot block it.
         nonisolated(unsafe) var outData = Data(), errData = Data()
@@ -44,8 +47,6 @@ struct NavRecBinary {
         DispatchQueue.global().async { outData = outPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         group.enter()
         DispatchQueue.global().async { errData = errPipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        if let stdin { inPipe.fileHandleForWriting.write(stdin) }
-        try? inPipe.fileHandleForWriting.close()
         process.waitUntilExit()
         group.wait()
         return Result(status: process.terminationStatus,

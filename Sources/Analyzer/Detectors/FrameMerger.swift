@@ -29,15 +29,23 @@ struct FrameMerger: Sendable {
     }
 
     /// Takes the next sample; returns the frame it closed, if it starts a new one.
+    @inline(__always)
     mutating func add(_ sample: ScrollSample) -> Frame? {
-        if var frame = open, sample.t - frame.t < window {
-            frame.y = sample.y
-            frame.phase = sample.phase ?? frame.phase
-            frame.frameDuration = frame.frameDuration ?? sample.frameDuration
+        add(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration)
+    }
+
+    /// Takes the next sample, given as the fields a frame keeps; returns the frame it closed, if
+    /// it starts a new one.
+    @inline(__always)
+    mutating func add(t: Double, y: Double, phase: ScrollPhase?, frameDuration: Double?) -> Frame? {
+        if var frame = open, t - frame.t < window {
+            frame.y = y
+            frame.phase = phase ?? frame.phase
+            frame.frameDuration = frame.frameDuration ?? frameDuration
             open = frame
             return nil
         }
-        defer { open = Frame(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration) }
+        defer { open = Frame(t: t, y: y, phase: phase, frameDuration: frameDuration) }
         return open
     }
 

@@ -47,16 +47,16 @@ struct HitchDetector: Sendable {
     private let lifecycle: [Double]
     private var nextLifecycle = 0
     private var merger: FrameMerger
-    /// Up to the last five frames (``velocityFrames`` + 1), oldest first, for the velocity before
-    /// an interval.
-    private var recent = FixedRing(capacity: 8, placeholder: FrameMerger.Frame(t: 0, y: 0))
-    /// Intervals not yet classified, oldest first: the first waits for the counted intervals
-    /// after it (the rate the display runs at after it). At most ``rateFrames`` + 1 wait.
-    private var waiting = FixedRing(
-        capacity: 4,
-        placeholder: Interval(
-            start: FrameMerger.Frame(t: 0, y: 0), end: FrameMerger.Frame(t: 0, y: 0), counted: false, velocity: nil,
-            startsAtRest: false, loggedAtRest: false, spansLifecycle: false))
+    /// The last ``frameWindow`` frames, oldest first, each with the flags of the interval that ends
+    /// at it: the waiting intervals and the frames before them that the velocity and the rest rule
+    /// read. An interval is the two frames it joins, not a copy of them: queues of ~100-byte
+    /// intervals, copied on every append and classification, were most of this detector's cost
+    /// (Benchmarks/README.md, "Hitch detector and hysteresis replay").
+    private var frames = FixedRing(capacity: Self.frameWindow, placeholder: Slot(frame: FrameMerger.Frame(t: 0, y: 0), flags: 0))
+    /// Intervals not yet classified: the newest `waiting` intervals, which end at the newest
+    /// `waiting` frames. The oldest waits for the counted intervals after it (the rate the display
+    /// runs at after it); at most ``rateFrames`` + 1 wait.
+    private var waiting = 0
     /// Durations of the last ``rateFrames`` counted intervals that were neither late nor gaps,
     /// since the last gap or rest: the rate before the next interval.
     private var before = RecentDurations()
@@ -99,19 +99,22 @@ struct HitchDetector: Sendable {
     static let velocityFrames = 4
     static let velocityWindow = 0.1
 
-    /// One interval between two frames, with what is known when it ends.
-    private struct Interval: Sendable {
-        var start: FrameMerger.Frame
-        var end: FrameMerger.Frame
-        var counted: Bool
-        /// Points per second over the frames before `start`; `nil` when `start` is the first.
-        var velocity: Double?
-        var startsAtRest: Bool
-        /// The ``restEvidence`` intervals before `start` were rest frames at the display's rate.
-        var loggedAtRest: Bool
-        var spansLifecycle: Bool
-        var duration: Double { end.t - start.t }
+    /// Frames kept: an interval's start is at most ``rateFrames`` + 1 frames before the newest, and
+    /// its velocity reads up to ``velocityFrames`` frames before that.
+    static let frameWindow = 8
+
+    /// One frame, and what is known of the interval that ends at it when it ends.
+    private struct Slot: Sendable {
+        var frame: FrameMerger.Frame
+        /// ``counted``, ``loggedAtRest`` and ``spansLifecycle`` of the interval ending here.
+        var flags: UInt8
     }
+
+    /// The interval ends in a moving frame.
+    private static let counted: UInt8 = 1
+    /// The ``restEvidence`` intervals before the interval's start were rest frames at the display's rate.
+    private static let loggedAtRest: UInt8 = 2
+    private static let spansLifecycle: UInt8 = 4
 
     init(expected: Double?, fps: Double?, factor: Double, lifecycle: [Double] = []) {
         self.expected = expected
@@ -125,9 +128,9 @@ struct HitchDetector: Sendable {
 
     /// Whether the interval from `previous` to `frame` counts: it ends in a moving frame.
     @inline(__always)
-    static func isMoving(_ frame: FrameMerger.Frame, after previous: FrameMerger.Frame) -> Bool {
+    static func isMoving(_ frame: FrameMerger.Frame, afterY previous: Double) -> Bool {
         if let phase = frame.phase, phase != .idle { return true }
-        return RestTolerance.moved(from: previous.y, to: frame.y)
+        return RestTolerance.moved(from: previous, to: frame.y)
     }
 
     /// The rate one or two neighbouring intervals show: their mean (the mean of two neighbours
@@ -139,9 +142,16 @@ struct HitchDetector: Sendable {
     }
 
     /// Takes the next sample.
+    @inline(__always)
     mutating func observe(_ sample: ScrollSample) {
+        observe(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration)
+    }
+
+    /// Takes the next sample, given as the fields the rule reads (for callers that hold samples as
+    /// columns).
+    mutating func observe(t: Double, y: Double, phase: ScrollPhase?, frameDuration: Double?) {
         if !newHitches.isEmpty { newHitches.removeAll(keepingCapacity: true) }
-        if let frame = merger.add(sample) { take(frame) }
+        if let frame = merger.add(t: t, y: y, phase: phase, frameDuration: frameDuration) { take(frame) }
     }
 
     /// Ends the session: the last frame and intervals are classified.
@@ -152,85 +162,102 @@ struct HitchDetector: Sendable {
     }
 
     private mutating func take(_ frame: FrameMerger.Frame) {
-        defer {
-            if recent.count == Self.velocityFrames + 1 { recent.removeFirst() }
-            recent.append(frame)
+        guard frames.count > 0 else {
+            frames.append(Slot(frame: frame, flags: 0))
+            return
         }
-        guard let start = recent.last else { return }
-        var spansLifecycle = false
+        let newest = frames.count - 1
+        let startT = frames[newest].frame.t
+        let startY = frames[newest].frame.y
+        var flags: UInt8 = 0
         while nextLifecycle < lifecycle.count, lifecycle[nextLifecycle] <= frame.t {
-            if lifecycle[nextLifecycle] > start.t { spansLifecycle = true }
+            if lifecycle[nextLifecycle] > startT { flags |= Self.spansLifecycle }
             nextLifecycle += 1
         }
-        let beforeStart = recent.count >= 2 ? recent[recent.count - 2] : nil
-        let startsAtRest = start.phase == .idle || beforeStart.map { !RestTolerance.moved(from: $0.y, to: start.y) } ?? true
-        let interval = Interval(
-            start: start, end: frame, counted: Self.isMoving(frame, after: start), velocity: velocity(at: start),
-            startsAtRest: startsAtRest, loggedAtRest: restRun >= Self.restEvidence, spansLifecycle: spansLifecycle)
-        if RestTolerance.moved(from: start.y, to: frame.y) || spansLifecycle {
+        if Self.isMoving(frame, afterY: startY) { flags |= Self.counted }
+        if restRun >= Self.restEvidence { flags |= Self.loggedAtRest }
+        if RestTolerance.moved(from: startY, to: frame.y) || flags & Self.spansLifecycle != 0 {
             restRun = 0
-        } else if let frameDuration = start.frameDuration ?? expected,
-            interval.duration <= factor * frameDuration + Self.lateMargin
+        } else if let frameDuration = frames[newest].frame.frameDuration ?? expected,
+            frame.t - startT <= factor * frameDuration + Self.lateMargin
         {
             restRun += 1
         } else {
             restRun = 0
         }
-        waiting.append(interval)
+        if frames.count == Self.frameWindow { frames.removeFirst() }
+        frames.append(Slot(frame: frame, flags: flags))
+        waiting += 1
         classifyWaiting(final: false)
+    }
+
+    /// The duration of the interval that ends at `frames[end]`.
+    @inline(__always)
+    private func duration(endingAt end: Int) -> Double {
+        frames[end].frame.t - frames[end - 1].frame.t
+    }
+
+    @inline(__always)
+    private func isCounted(endingAt end: Int) -> Bool {
+        frames[end].flags & Self.counted != 0
     }
 
     /// Classifies the waiting intervals whose rate after them is known: ``rateFrames`` counted
     /// intervals follow, or an interval that does not count, or the session ended.
     private mutating func classifyWaiting(final: Bool) {
-        while !waiting.isEmpty {
+        while waiting > 0 {
+            // Where the oldest waiting interval ends in `frames`; the others end at the frames after it.
+            let head = frames.count - waiting
             // The counted intervals right after the first, up to ``rateFrames``; an interval that
             // does not count (or the session's end) means no more will come.
             var after = 0
             var ended = final
             var index = 1
-            while index < waiting.count, after < Self.rateFrames {
-                guard waiting[index].counted else {
+            while index < waiting, after < Self.rateFrames {
+                guard isCounted(endingAt: head + index) else {
                     ended = true
                     break
                 }
                 after += 1
                 index += 1
             }
-            let head = waiting[0]
-            guard !head.counted || ended || after >= Self.rateFrames else { return }
-            let next = after >= 1 ? waiting[1].duration : nil
-            let second = after >= 2 ? waiting[2].duration : nil
-            let inferred = head.counted && head.start.frameDuration == nil && adaptive
-            classify(head, next: next, rateAfter: inferred ? next.map { rate($0, second) } : nil)
-            waiting.removeFirst()
+            let counted = isCounted(endingAt: head)
+            guard !counted || ended || after >= Self.rateFrames else { return }
+            let next = after >= 1 ? duration(endingAt: head + 1) : nil
+            let second = after >= 2 ? duration(endingAt: head + 2) : nil
+            let inferred = counted && frames[head - 1].frame.frameDuration == nil && adaptive
+            classify(endingAt: head, counted: counted, next: next, rateAfter: inferred ? next.map { rate($0, second) } : nil)
+            waiting -= 1
         }
     }
 
-    /// Velocity at `start` (the newest of ``recent``) over up to ``velocityFrames`` frames within
-    /// ``velocityWindow`` before it (at least the one frame before it).
-    private func velocity(at start: FrameMerger.Frame) -> Double? {
-        guard recent.count >= 2 else { return nil }
-        var reference = recent[recent.count - 2]
+    /// Velocity at the frame `frames[start]` over up to ``velocityFrames`` frames within
+    /// ``velocityWindow`` before it (at least the one frame before it); `nil` at the first frame.
+    private func velocity(at start: Int) -> Double? {
+        guard start >= 1 else { return nil }
+        let startT = frames[start].frame.t
+        var reference = start - 1
         // Newest to oldest, as the oldest frame within the window is the reference.
-        var index = recent.count - 3
-        while index >= 0 {
-            let frame = recent[index]
-            if start.t - frame.t <= Self.velocityWindow { reference = frame }
+        var index = start - 2
+        while index >= max(0, start - Self.velocityFrames) {
+            if startT - frames[index].frame.t <= Self.velocityWindow { reference = index }
             index -= 1
         }
-        let elapsed = start.t - reference.t
-        return elapsed > 0 ? (start.y - reference.y) / elapsed : nil
+        let elapsed = startT - frames[reference].frame.t
+        return elapsed > 0 ? (frames[start].frame.y - frames[reference].frame.y) / elapsed : nil
     }
 
-    private mutating func classify(_ interval: Interval, next: Double?, rateAfter: Double?) {
-        guard interval.counted else {
+    /// Classifies the interval that ends at `frames[end]`.
+    private mutating func classify(endingAt end: Int, counted: Bool, next: Double?, rateAfter: Double?) {
+        guard counted else {
             before.removeAll()
             return
         }
-        let duration = interval.duration
+        let startT = frames[end - 1].frame.t
+        let endT = frames[end].frame.t
+        let duration = endT - startT
         let frameDuration: Double
-        if let recorded = interval.start.frameDuration {
+        if let recorded = frames[end - 1].frame.frameDuration {
             frameDuration = recorded
         } else if adaptive, let rate = Self.slower(before.first.map { rate($0, before.second) }, rateAfter) {
             frameDuration = rate
@@ -244,7 +271,7 @@ struct HitchDetector: Sendable {
         // when the two together are still late, as a frame the display showed late leaves them.
         let late = duration > factor * frameDuration + Self.lateMargin
             && next.map { duration + $0 > (factor + 1) * frameDuration + Self.lateMargin } ?? true
-        if late, isGap(interval) {
+        if late, isGap(endingAt: end, duration: duration) {
             gapCount += 1
             gapSeconds += duration
             before.removeAll()
@@ -259,9 +286,9 @@ struct HitchDetector: Sendable {
             hitchCount += 1
             if duration >= Self.hangDuration { hangCount += 1 }
             longestHitch = max(longestHitch, lateBy)
-            if firstHitch == nil { firstHitch = interval.start.t }
-            lastHitch = interval.end.t
-            newHitches.append((interval.start.t, interval.end.t, lateBy, duration >= Self.hangDuration))
+            if firstHitch == nil { firstHitch = startT }
+            lastHitch = endT
+            newHitches.append((startT, endT, lateBy, duration >= Self.hangDuration))
         } else {
             before.append(duration)
         }
@@ -274,18 +301,23 @@ struct HitchDetector: Sendable {
         return max(a, b)
     }
 
-    /// Whether a late interval is a gap rather than a freeze mid-motion.
-    private func isGap(_ interval: Interval) -> Bool {
-        if interval.spansLifecycle { return true }
-        if interval.startsAtRest { return !interval.loggedAtRest }
-        if let phase = interval.end.phase, phase == .drag || phase == .animate,
-            let before = interval.start.phase, before != phase
+    /// Whether the late interval that ends at `frames[end]` is a gap rather than a freeze mid-motion.
+    private func isGap(endingAt end: Int, duration: Double) -> Bool {
+        let flags = frames[end].flags
+        if flags & Self.spansLifecycle != 0 { return true }
+        let start = frames[end - 1].frame
+        let endFrame = frames[end].frame
+        // It starts at rest: the frame before it is `idle`, the first, or did not move.
+        let startsAtRest = start.phase == .idle || (end >= 2 ? !RestTolerance.moved(from: frames[end - 2].frame.y, to: start.y) : true)
+        if startsAtRest { return flags & Self.loggedAtRest == 0 }
+        if let phase = endFrame.phase, phase == .drag || phase == .animate,
+            let before = start.phase, before != phase
         {
             return true
         }
-        guard let velocity = interval.velocity else { return true }
-        let predicted = velocity * interval.duration
-        let jump = interval.end.y - interval.start.y
+        guard let velocity = velocity(at: end - 1) else { return true }
+        let predicted = velocity * duration
+        let jump = endFrame.y - start.y
         guard jump * predicted > 0 else { return true }
         let ratio = jump / predicted
         return ratio < 0.25 || ratio > 4

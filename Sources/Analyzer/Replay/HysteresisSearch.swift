@@ -11,8 +11,15 @@ import BarModel
 /// episode whose span contains it: one signal's episodes never overlap (a flapping detector's chains
 /// are disjoint), so a cursor over them, sorted by start, finds that episode in amortized O(1).
 ///
+/// A Schmitt-switched hysteresis (largeTitle, blurHeader) replays as one ``SchmittCandidates``
+/// state for all its candidates, whose engines would each step a whole bar state; and when the
+/// main pass already replayed it (``SchmittToggleLog``), its toggles are read from that log and
+/// the samples are not read again. Only the other candidates (hideOnSwipe's `swipeDistance`,
+/// customTitle, behaviours sharing a field) step engines over the samples.
+///
 /// - Complexity: O(n × c × s + c × e) time for n frames up to the last episode, c candidate values,
-///   s signals per behaviour (one or two) and e episodes; O(c × e) memory.
+///   s signals per behaviour (one or two) and e episodes — O(n + toggles + c × e) for Schmitt
+///   candidates, O(toggles + c × e) from a log; O(c × e) memory.
 struct HysteresisSearch: Sendable {
     /// One episode to find a fix for.
     struct Request: Sendable {
@@ -42,7 +49,8 @@ struct HysteresisSearch: Sendable {
     private struct Candidate: Sendable {
         /// The parameter's value this candidate replays with.
         var value: Double
-        var engine: ReplayEngine
+        /// `nil` for a candidate one of the ``SchmittCandidates`` replays.
+        var engine: ReplayEngine?
         /// Its tracks' range in the flat track array.
         var tracks: Range<Int>
         /// Where its toggle counters start (one per entry of `episodeOrder`).
@@ -55,7 +63,11 @@ struct HysteresisSearch: Sendable {
 
     /// The suggested value per request (points), `nil` where no candidate up to
     /// `settings.maxHysteresis` (or `settings.maxSwipeDistance`) works.
-    func run(_ requests: [Request], frames: any SessionFrameReader) throws -> [Double?] {
+    ///
+    /// `logs` are the main pass's replays of the Schmitt-switched behaviours: a group of candidates
+    /// they cover is credited from them, and `frames` (a fresh reader of the session's samples) is
+    /// called only when some candidate still needs the samples.
+    func run(_ requests: [Request], logs: HysteresisLogs, frames: () throws -> any SessionFrameReader) throws -> [Double?] {
         guard !requests.isEmpty else { return [] }
         // Requests grouped by signal, each group in start order; a signal has one fix parameter,
         // so a group belongs to exactly one (behaviour, parameter).
@@ -78,6 +90,12 @@ struct HysteresisSearch: Sendable {
         }
 
         var candidates: [Candidate] = []
+        /// The candidates stepped by their engines, and the groups replayed as Schmitt states with
+        /// the index of each group's first candidate (its candidates follow in value order).
+        var engineCandidates: [Int] = []
+        var schmittGroups: [(candidates: SchmittCandidates, first: Int)] = []
+        /// Groups credited from the main pass's log, with their first candidate and their count.
+        var loggedGroups: [(log: SchmittToggleLog, first: Int, count: Int)] = []
         var tracks: [Track] = []
         let groups = Set(requests.map { [$0.behavior, $0.parameter] }).sorted { $0.joined(separator: ".") < $1.joined(separator: ".") }
         for group in groups {
@@ -87,17 +105,30 @@ struct HysteresisSearch: Sendable {
             // A candidate runs only the models of the fields its signals read (its engine skips the
             // avatar's transform, for one): the same values, a fraction of the work.
             let fields = Set(served.map(\.signal.field))
+            var group: [(value: Double, behaviors: BehaviorSet)] = []
             for value in values(behavior: behavior, parameter: parameter, for: servedRequests) {
                 var replayed = behaviors
                 guard (try? replayed.set(behavior, parameter, to: .number(value))) != nil else { continue }
+                group.append((value, replayed.writing(fields)))
+            }
+            let schmitt = parameter == "hysteresis"
+                ? SchmittCandidates(behavior: behavior, engines: group.map(\.behaviors), signals: Set(served.map(\.signal))) : nil
+            if schmitt != nil, let log = logs.log(of: behavior), log.values.starts(with: group.map(\.value)) {
+                loggedGroups.append((log, candidates.count, group.count))
+            } else if let schmitt {
+                schmittGroups.append((schmitt, candidates.count))
+            }
+            for (value, replayed) in group {
+                if schmitt == nil { engineCandidates.append(candidates.count) }
                 candidates.append(Candidate(
-                    value: value, engine: ReplayEngine(behaviors: replayed.writing(fields), events: events),
+                    value: value, engine: schmitt == nil ? ReplayEngine(behaviors: replayed, events: events) : nil,
                     tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
                 tracks += served
             }
         }
         var toggles = [Int](repeating: 0, count: candidates.count * episodeOrder.count)
         let lastEnd = ends.max() ?? 0
+        let frames = engineCandidates.isEmpty && schmittGroups.isEmpty ? nil : try frames()
         var frame = SessionFrame.empty
         try starts.withUnsafeBufferPointer { starts in
             try ends.withUnsafeBufferPointer { ends in
@@ -106,24 +137,53 @@ struct HysteresisSearch: Sendable {
                         // One exclusive access to the candidates for the whole pass: subscripting the
                         // array per candidate and frame checked its uniqueness each time.
                         try candidates.withUnsafeMutableBufferPointer { candidates in
-                            while try frames.read(into: &frame) {
-                                let t = frame.sample.t
-                                if t > lastEnd { break }
-                                for index in candidates.indices {
-                                    let state = candidates[index].engine.step(frame.sample)
-                                    let base = candidates[index].toggleBase
-                                    for slot in candidates[index].tracks {
-                                        guard let value = tracks[slot].signal.value(in: state) else { continue }
-                                        guard let previous = tracks[slot].last else {
-                                            tracks[slot].last = value
-                                            continue
+                            try schmittGroups.withUnsafeMutableBufferPointer { schmittGroups in
+                                /// Credits a toggle of `slot` at `t` to the episode whose span holds it.
+                                @inline(__always)
+                                func toggle(_ slot: Int, at t: Double, base: Int) {
+                                    var cursor = tracks[slot].cursor
+                                    while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
+                                    tracks[slot].cursor = cursor
+                                    if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
+                                }
+                                for group in loggedGroups {
+                                    let used: UInt64 = group.count >= 64 ? ~0 : (1 << UInt64(group.count)) &- 1
+                                    for (t, change) in zip(group.log.times, group.log.changes) {
+                                        if t > lastEnd { break }
+                                        var changed = change & used
+                                        while changed != 0 {
+                                            let index = group.first + changed.trailingZeroBitCount
+                                            changed &= changed &- 1
+                                            for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
                                         }
-                                        guard previous != value else { continue }
-                                        tracks[slot].last = value
-                                        var cursor = tracks[slot].cursor
-                                        while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
-                                        tracks[slot].cursor = cursor
-                                        if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
+                                    }
+                                }
+                                while let frames, try frames.read(into: &frame) {
+                                    let t = frame.sample.t
+                                    if t > lastEnd { break }
+                                    for index in engineCandidates {
+                                        let state = candidates[index].engine!.step(frame.sample)
+                                        let base = candidates[index].toggleBase
+                                        for slot in candidates[index].tracks {
+                                            guard let value = tracks[slot].signal.value(in: state) else { continue }
+                                            guard let previous = tracks[slot].last else {
+                                                tracks[slot].last = value
+                                                continue
+                                            }
+                                            guard previous != value else { continue }
+                                            tracks[slot].last = value
+                                            toggle(slot, at: t, base: base)
+                                        }
+                                    }
+                                    // Every signal of a Schmitt candidate is its state or the
+                                    // complement: each toggles when the state does.
+                                    for group in schmittGroups.indices {
+                                        var changed = schmittGroups[group].candidates.step(frame.sample.y)
+                                        while changed != 0 {
+                                            let index = schmittGroups[group].first + changed.trailingZeroBitCount
+                                            changed &= changed &- 1
+                                            for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                        }
                                     }
                                 }
                             }
@@ -170,6 +230,11 @@ struct HysteresisSearch: Sendable {
         default:
             return []
         }
+        return Self.multiples(of: step, from: first, upTo: limit)
+    }
+
+    /// `first × step`, `(first + 1) × step`, … up to `limit`; none when `step` is not positive.
+    static func multiples(of step: Double, from first: Int, upTo limit: Double) -> [Double] {
         guard step > 0 else { return [] }
         var values: [Double] = []
         var multiple = first

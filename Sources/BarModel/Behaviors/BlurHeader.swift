@@ -28,11 +28,15 @@ public struct BlurHeader: Behavior {
     /// Both edges sit ``RestTolerance/points`` further out, so a bar resting on the threshold with
     /// ulp-level noise in `y` keeps its background (the reference keeps it on an exact hit too).
     public func background(y: Double, previous: BarBackground) -> BarBackground {
-        let band = hysteresis + RestTolerance.points
-        if y > threshold + band { return .default }
-        if y < threshold - band { return .transparent }
+        if y > defaultEdge { return .default }
+        if y < transparentEdge { return .transparent }
         return previous
     }
+
+    /// Above this `y` (not at it) the background is `default`, whatever it was before.
+    public var defaultEdge: Double { threshold + (hysteresis + RestTolerance.points) }
+    /// Below this `y` the background is `transparent`, whatever it was before.
+    public var transparentEdge: Double { threshold - (hysteresis + RestTolerance.points) }
 
     public func value(of parameter: String) -> ParameterValue {
         switch parameter {

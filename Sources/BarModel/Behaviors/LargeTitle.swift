@@ -28,11 +28,15 @@ public struct LargeTitle: Behavior {
     /// The off edge sits ``RestTolerance/points`` further out: a bar resting on `T` whose `y`
     /// wobbles by an ulp would otherwise flip every frame. The on edge keeps UIKit's exact hit.
     public func inlineTitleVisible(y: Double, wasVisible: Bool) -> Bool {
-        let threshold = collapseDistance
-        if y >= threshold + hysteresis { return true }
-        if y < threshold - hysteresis - RestTolerance.points { return false }
+        if y >= inlineTitleOnEdge { return true }
+        if y < inlineTitleOffEdge { return false }
         return wasVisible
     }
+
+    /// The inline title shows from this `y` on (at it included), whatever it showed before.
+    public var inlineTitleOnEdge: Double { collapseDistance + hysteresis }
+    /// The inline title hides below this `y`, whatever it showed before.
+    public var inlineTitleOffEdge: Double { collapseDistance - hysteresis - RestTolerance.points }
 
     public func value(of parameter: String) -> ParameterValue {
         switch parameter {

@@ -86,6 +86,14 @@ final class Output {
         if buffer.count >= Self.capacity { flush() }
     }
 
+    /// Writes UTF-8 bytes (text built as bytes, such as ``TimelineRowText``'s lines).
+    func write(_ bytes: [UInt8]) {
+        if isClosed { failure = EBADF }
+        guard failure == nil else { return }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.capacity { flush() }
+    }
+
     /// Writes `text` and a newline.
     func line(_ text: String = "") {
         write(text)

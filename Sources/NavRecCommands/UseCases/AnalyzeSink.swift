@@ -31,6 +31,8 @@ final class AnalyzeSink: SessionSink {
     /// `--rows --timeline`: after a session's line, its `timeline` rows (``TimelineRowText``),
     /// each after the row's key and a tab, read back from the spool so memory stays flat.
     var printsTimeline = false
+    /// The buffer the timeline's lines are built in, kept for the next session.
+    private var timelineRows = TimelineRowText()
     private var observedSamples = 0
 
     init(analyzer: Analyzer, output: Output) {
@@ -52,10 +54,21 @@ final class AnalyzeSink: SessionSink {
     func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
-        if observed != nil { observedSamples += 1 }
-        try spool.append(SessionFrame(
-            seq: spool.count, sample: StoredValues.sample(sample), computed: StoredValues.state(computed),
-            observed: observed.map { StoredValues.state($0) }))
+        let seq = spool.count
+        // Written in place: a frame built in a local and appended was copied whole twice more.
+        let frame = try spool.appendSlot()
+        frame.pointer(to: \.seq)!.pointee = seq
+        frame.pointer(to: \.sample)!.pointee = StoredValues.sample(sample)
+        let stored = frame.pointer(to: \.computed)!
+        stored.pointee = computed
+        StoredValues.normalize(&stored.pointee)
+        if case .some = observed {
+            observedSamples += 1
+            frame.pointer(to: \.observed)!.pointee = observed
+            StoredValues.normalize(&frame.pointee.observed!)
+        } else {
+            frame.pointer(to: \.observed)!.pointee = nil
+        }
     }
 
     func add(_ event: ScrollEvent) throws {
@@ -84,11 +97,18 @@ final class AnalyzeSink: SessionSink {
     private func printTimeline(key: String, session: String) throws {
         let reader = spool.reader(session: session)
         var frame = SessionFrame.empty
+        var rows = timelineRows
+        rows.removeAll()
         while try reader.read(into: &frame) {
-            let rows = TimelineRowText.rows(of: frame)
-            output.line(key + "\t" + rows.computed)
-            if let observed = rows.observed { output.line(key + "\t" + observed) }
+            rows.appendRows(of: frame, key: key)
+            if rows.bytes.count >= 1 << 14 {
+                output.write(rows.bytes)
+                rows.removeAll()
+            }
         }
+        output.write(rows.bytes)
+        rows.removeAll()
+        timelineRows = rows
     }
 
     /// Prints the line of a session that could not be read and drops what was kept of it.

@@ -8,11 +8,17 @@ internal import Foundation
 ///
 /// Frames are written as their raw bytes (``SessionFrame`` is `BitwiseCopyable`) and read back
 /// through `pread`, each reader at its own offset.
+///
+/// The in-memory frames are a fixed buffer a sink fills in place (``appendSlot()``): appending to
+/// an array property built each ~430-byte frame in a local, copied it in, and paid a dynamic
+/// exclusivity and a uniqueness check per sample (Benchmarks/README.md "Hot-path notes").
 final class FrameSpool {
     /// Frames held in memory before the spool spills to a file (about 6 MB).
     static let memoryFrames = 16_384
 
-    private var frames: [SessionFrame] = []
+    /// `memoryFrames` frames, the first `held` of them written.
+    private let frames: UnsafeMutablePointer<SessionFrame>
+    private var held = 0
     /// The spill file's descriptor, -1 until the session outgrows memory.
     private var descriptor: Int32 = -1
     /// Frames written to the spill file.
@@ -20,25 +26,35 @@ final class FrameSpool {
     private let frameSize = MemoryLayout<SessionFrame>.stride
 
     init() {
-        frames.reserveCapacity(Self.memoryFrames)
+        frames = .allocate(capacity: Self.memoryFrames)
     }
 
     deinit {
+        frames.deallocate()
         if descriptor >= 0 { close(descriptor) }
     }
 
     /// Frames appended since the last ``reset()``.
-    var count: Int { spilled + frames.count }
+    var count: Int { spilled + held }
 
     /// Forgets the frames (the spill file is kept for the next session).
     func reset() {
-        frames.removeAll(keepingCapacity: true)
+        held = 0
         spilled = 0
     }
 
     func append(_ frame: SessionFrame) throws {
-        if frames.count == Self.memoryFrames { try spill() }
-        frames.append(frame)
+        try appendSlot().initialize(to: frame)
+    }
+
+    /// Appends a frame for the caller to write through the pointer at once (every field: the slot
+    /// holds an earlier frame's bytes), before the next call on the spool.
+    @inline(__always)
+    func appendSlot() throws -> UnsafeMutablePointer<SessionFrame> {
+        if held == Self.memoryFrames { try spill() }
+        let slot = frames + held
+        held += 1
+        return slot
     }
 
     /// A reader positioned at the first frame; `session` names the session in its errors.
@@ -53,19 +69,19 @@ final class FrameSpool {
             // Unlinked at once: the file lives as long as the descriptor, and nothing is left behind.
             unlink(&template)
         }
-        try frames.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = pwrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(spilled * frameSize + offset))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw CommandError(.ioError, "cannot write a temporary file: \(String(cString: strerror(errno)))")
-                }
-                offset += written
+        let bytes = UnsafeRawPointer(frames)
+        let count = held * frameSize
+        var offset = 0
+        while offset < count {
+            let written = pwrite(descriptor, bytes + offset, count - offset, off_t(spilled * frameSize + offset))
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw CommandError(.ioError, "cannot write a temporary file: \(String(cString: strerror(errno)))")
             }
+            offset += written
         }
-        spilled += frames.count
-        frames.removeAll(keepingCapacity: true)
+        spilled += held
+        held = 0
     }
 
     /// Spilled frames are read back this many at a time: one `pread` per frame made the system

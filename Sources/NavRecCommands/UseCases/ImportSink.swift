@@ -68,7 +68,12 @@ final class ImportSink: SessionSink {
 
     @inline(__always)
     func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
-        try spool.append(SessionFrame(seq: line, sample: sample, computed: computed, observed: observed))
+        // Written in place: a frame built in a local and appended was copied whole twice more.
+        let frame = try spool.appendSlot()
+        frame.pointer(to: \.seq)!.pointee = line
+        frame.pointer(to: \.sample)!.pointee = sample
+        frame.pointer(to: \.computed)!.pointee = computed
+        frame.pointer(to: \.observed)!.pointee = observed
     }
 
     func add(_ event: ScrollEvent) throws {
@@ -126,6 +131,8 @@ final class ImportSink: SessionSink {
     /// Writes the spooled session: its frames with their lines, each event before the sample it preceded.
     private func write(to writer: SessionWriter) throws {
         let frames = spool.reader(session: displayName)
+        // A local copy: reading the property in the loop was a dynamic exclusivity check a frame.
+        let events = self.events
         var frame = SessionFrame.empty
         var samples = 0
         var nextEvent = 0
@@ -135,7 +142,17 @@ final class ImportSink: SessionSink {
                 nextEvent += 1
             }
             writer.noteLine(frame.seq)
-            try writer.append(frame.sample, computed: frame.computed, observed: frame.observed)
+            // The states by pointer where the frame holds them, not copied into the call.
+            try withUnsafeMutablePointer(to: &frame) { (frame) throws(DatabaseError) in
+                let computed = UnsafePointer(frame.pointer(to: \.computed)!)
+                if case .some = frame.pointee.observed {
+                    try withUnsafePointer(to: &frame.pointee.observed!) { (observed) throws(DatabaseError) in
+                        try writer.append(frame.pointee.sample, computed: computed, observed: observed)
+                    }
+                } else {
+                    try writer.append(frame.pointee.sample, computed: computed, observed: nil)
+                }
+            }
             samples += 1
         }
         for (_, event) in events[nextEvent...] { try writer.append(event) }

@@ -1,40 +1,112 @@
 internal import BarModel
 
 /// `navrec analyze --rows --timeline`: a frame's rows of the database's `timeline` view as tab-separated
-/// text, the columns in `Integrations/spark/analyze_timeline_schema.ddl`'s order: source
-/// (`computed` or `observed`), seq, t, y, phase, the ``BarStateField``s, frame_duration.
+/// text, each after the landing row's key and a tab, the columns in
+/// `Integrations/spark/analyze_timeline_schema.ddl`'s order: source (`computed` or `observed`), seq,
+/// t, y, phase, the ``BarStateField``s, frame_duration.
 ///
 /// Values are those the view yields after `import` (the frame holds ``StoredValues``): numbers as
-/// the shortest text that reads back as the same double, booleans 0/1, enumerations and phases
-/// by name, and `\N` for NULL (the null of Spark's and Hive's TRANSFORM framing, so the job casts
-/// the fields with no parsing of its own).
-enum TimelineRowText {
-    static let null = "\\N"
+/// the shortest text that reads back as the same double (Swift's `description`), booleans 0/1,
+/// enumerations and phases by name, and `\N` for NULL (the null of Spark's and Hive's TRANSFORM
+/// framing, so the job casts the fields with no parsing of its own).
+///
+/// The lines are built as bytes in one reused buffer: building each row as a `String` by
+/// interpolation and concatenation cost ~35,000 instructions a sample, most of it growing and
+/// appending strings (Benchmarks/README.md "Analyze").
+struct TimelineRowText: TextOutputStream {
+    /// The lines built since the last ``removeAll()``.
+    private(set) var bytes: [UInt8] = []
 
-    /// The frame's computed row, and its observed row when the app sent a state.
-    static func rows(of frame: SessionFrame) -> (computed: String, observed: String?) {
-        let prefix = "\t\(frame.seq)\t\(frame.sample.t)\t\(frame.sample.y)\t\(frame.sample.phase?.name ?? null)"
-        let suffix = "\t" + (frame.sample.frameDuration.map { "\($0)" } ?? null)
-        func row(_ source: String, _ state: BarState) -> String {
-            var text = source + prefix
-            for field in BarStateField.allCases {
-                text += "\t"
-                text += fieldText(field, in: state)
-            }
-            return text + suffix
-        }
-        return (row("computed", frame.computed), frame.observed.map { row("observed", $0) })
+    private static let fields = BarStateField.allCases
+    /// Each field's value names as bytes (empty for fields that are not enumerations).
+    private static let valueNames = fields.map { $0.valueNames.map { Array($0.utf8) } }
+    /// Each phase's name as bytes, by raw value.
+    private static let phaseNames: [[UInt8]] = {
+        var names = [[UInt8]](repeating: [], count: 256)
+        for phase in ScrollPhase.allCases { names[Int(phase.rawValue)] = Array(phase.name.utf8) }
+        return names
+    }()
+
+    init() {
+        bytes.reserveCapacity(1 << 12)
     }
 
-    private static func fieldText(_ field: BarStateField, in state: BarState) -> String {
-        guard let value = field.value(in: state) else { return null }
-        switch field.kind {
-        case .length, .fraction: return "\(value)"
-        case .boolean: return value == 0 ? "0" : "1"
-        case .enumeration:
-            let names = field.valueNames
-            let code = Int(value)
-            return names.indices.contains(code) ? names[code] : null
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends the frame's computed line and, when the app sent a state, its observed line.
+    mutating func appendRows(of frame: SessionFrame, key: String) {
+        append(key, frame, source: "computed", frame.computed)
+        if case .some(let observed) = frame.observed { append(key, frame, source: "observed", observed) }
+    }
+
+    /// Text output (`Double.write(to:)` writes its digits here).
+    mutating func write(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    private mutating func append(_ key: String, _ frame: SessionFrame, source: StaticString, _ state: BarState) {
+        write(key)
+        tab()
+        bytes.append(contentsOf: UnsafeBufferPointer(start: source.utf8Start, count: source.utf8CodeUnitCount))
+        tab()
+        appendInteger(frame.seq)
+        tab()
+        frame.sample.t.write(to: &self)
+        tab()
+        frame.sample.y.write(to: &self)
+        tab()
+        if let phase = frame.sample.phase {
+            bytes.append(contentsOf: Self.phaseNames[Int(phase.rawValue)])
+        } else {
+            appendNull()
+        }
+        for (index, field) in Self.fields.enumerated() {
+            tab()
+            guard let value = field.value(in: state) else {
+                appendNull()
+                continue
+            }
+            switch field.kind {
+            case .length, .fraction: value.write(to: &self)
+            case .boolean: bytes.append(value == 0 ? UInt8(ascii: "0") : UInt8(ascii: "1"))
+            case .enumeration:
+                let names = Self.valueNames[index]
+                let code = Int(value)
+                if names.indices.contains(code) { bytes.append(contentsOf: names[code]) } else { appendNull() }
+            }
+        }
+        tab()
+        if let duration = frame.sample.frameDuration { duration.write(to: &self) } else { appendNull() }
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    @inline(__always)
+    private mutating func tab() { bytes.append(UInt8(ascii: "\t")) }
+
+    @inline(__always)
+    private mutating func appendNull() {
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(UInt8(ascii: "N"))
+    }
+
+    /// `value` in decimal, as its `description` writes it.
+    private mutating func appendInteger(_ value: Int) {
+        if value < 0 {
+            write(value.description)
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var rest = UInt64(value)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
         }
     }
 }

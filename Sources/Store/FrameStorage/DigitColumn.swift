@@ -42,14 +42,27 @@ package enum DigitColumn {
     /// The field of a NULL in the integer form (before padding).
     static let nullOffset: Int64 = -1
 
-    /// Decimal digits of `value` (at least 1), for `value >= 0`.
+    /// Decimal digits of `value` (at least 1).
+    ///
+    /// From the bit length and one comparison with a power of ten: a division per digit was a
+    /// tenth of `navrec import` with model outputs of 16–19 digits (Benchmarks/README.md "Hot-path
+    /// notes"). `log10(2) ≈ 1233 / 4096`, so `t` is the digit count or one more.
     @inline(__always)
     static func digits(_ value: UInt64) -> Int {
-        var count = 1
-        var rest = value
-        while rest >= 10 { rest /= 10; count += 1 }
-        return count
+        // `| 1` changes no digit count (10^k is even, 10^k - 1 odd) and gives 0 its one digit.
+        let odd = value | 1
+        let bits = 64 &- odd.leadingZeroBitCount
+        let t = (bits &* 1233) &>> 12
+        return odd < powersOfTen[t] ? t : t &+ 1
     }
+
+    /// `10^0 ... 10^19` (the largest below 2^64), for ``digits(_:)``.
+    private nonisolated(unsafe) static let powersOfTen: UnsafePointer<UInt64> = {
+        let powers = UnsafeMutablePointer<UInt64>.allocate(capacity: 20)
+        powers[0] = 1
+        for exponent in 1..<20 { powers[exponent] = powers[exponent - 1] * 10 }
+        return UnsafePointer(powers)
+    }()
 
     /// The width and base of integers `values[0..<count]` (`nil` entries are NULL), or `nil` when
     /// every one is NULL. Fails (`nil` width) when the range needs more than 18 digits.

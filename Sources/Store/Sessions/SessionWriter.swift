@@ -12,10 +12,16 @@ package final class SessionWriter {
     package let sessionKey: Int64
     private let chunk: FrameChunkBuilder
 
+    // The counters are private, read through computed properties: as `package private(set)`
+    // stored properties every access on the per-sample path was a dynamic exclusivity check
+    // (~75 instructions each, three a sample; Benchmarks/README.md "Hot-path notes").
+    private var sampleCount = 0
+    private var observedCount = 0
+    private var eventCount = 0
     /// Number of samples appended so far (the next sample's `seq`).
-    package private(set) var samples = 0
-    package private(set) var observedSamples = 0
-    package private(set) var events = 0
+    package var samples: Int { sampleCount }
+    package var observedSamples: Int { observedCount }
+    package var events: Int { eventCount }
     /// Which state columns got a value (`session_columns.mask`).
     private var columnMask: UInt64 = 0
     private var firstT: Double?
@@ -35,19 +41,35 @@ package final class SessionWriter {
 
     /// Appends a sample with its computed state and, when the recording had one, its observed state.
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
-        columnMask |= chunk.append(seq: samples, sample, computed: computed, observed: observed)
+        try withUnsafePointer(to: computed) { (computed) throws(DatabaseError) in
+            if let observed {
+                try withUnsafePointer(to: observed) { (observed) throws(DatabaseError) in try append(sample, computed: computed, observed: observed) }
+            } else {
+                try append(sample, computed: computed, observed: nil)
+            }
+        }
+    }
+
+    /// ``append(_:computed:observed:)`` with the states where the caller holds them: by value, a
+    /// frame read back from the importer's spool copied both states once more.
+    @inline(__always)
+    package func append(
+        _ sample: ScrollSample, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?
+    ) throws(DatabaseError) {
+        let seq = sampleCount
+        columnMask |= chunk.append(seq: seq, sample, computed: computed, observed: observed)
         if chunk.count == FrameChunkBuilder.capacity { try chunk.store(sessionKey: sessionKey) }
-        if observed != nil { observedSamples += 1 }
-        if firstT == nil { firstT = sample.t }
+        if observed != nil { observedCount += 1 }
+        if seq == 0 { firstT = sample.t }
         lastT = sample.t
-        samples += 1
+        sampleCount = seq + 1
     }
 
     /// Records that the next sample appended is on `line` of its recording (1-based); a
     /// breakpoint is kept only where the lines do not simply continue.
     @inline(__always)
     package func noteLine(_ line: Int) {
-        if line != nextLine || samples == 0 { lineBreakpoints.append((samples, line)) }
+        if line != nextLine || sampleCount == 0 { lineBreakpoints.append((sampleCount, line)) }
         nextLine = line + 1
     }
 
@@ -55,13 +77,13 @@ package final class SessionWriter {
     package func append(_ event: ScrollEvent) throws(DatabaseError) {
         let eventInsert = statements.eventInsert
         try eventInsert.bind([
-            .int(sessionKey), .int(Int64(events)), .int(Int64(samples)), .double(event.t),
+            .int(sessionKey), .int(Int64(eventCount)), .int(Int64(sampleCount)), .double(event.t),
             .text(event.kind.name), SQLValue(event.target?.rawValue),
             event.droppedSamples > 0 ? .int(Int64(event.droppedSamples)) : .null,
         ])
         try eventInsert.step()
         eventInsert.reset()
-        events += 1
+        eventCount += 1
     }
 
     /// Seconds from the first sample to the last.

@@ -9,6 +9,7 @@ package import BarModel
 /// ``FrameChunkBuilder`` and ``FrameCursor`` when an encoding changes.
 package enum StoredValues {
     /// The sample as stored: `t` and `frameDuration` rounded to the microsecond, `-0.0` as `0.0`.
+    @inline(__always)
     package static func sample(_ sample: ScrollSample) -> ScrollSample {
         ScrollSample(
             t: microseconds(sample.t), y: number(sample.y), phase: sample.phase,
@@ -21,13 +22,30 @@ package enum StoredValues {
         Double(Int64((seconds * 1_000_000).rounded())) / 1_000_000
     }
 
-    /// The state as stored: `-0.0` as `0.0`, everything else unchanged.
-    package static func state(_ state: BarState) -> BarState {
-        var stored = state
-        for field in BarStateField.allCases where field.isNumber {
-            if let value = field.value(in: state), value == 0 { field.set(0, in: &stored) }
-        }
-        return stored
+    /// Makes `state` what it reads back as: `-0.0` as `0.0` in every number field, everything else
+    /// unchanged.
+    ///
+    /// Field by field in place rather than a loop over `BarStateField.allCases`: that loop built the
+    /// cases' array and switched per field twice a frame, ~800 instructions and an allocation a
+    /// state (Benchmarks/README.md "Hot-path notes"). `StoredValuesTests` checks every number field
+    /// of ``BarStateField`` is covered.
+    @inline(__always)
+    package static func normalize(_ state: inout BarState) {
+        zeroed(&state.barHeight)
+        zeroed(&state.barShown)
+        zeroed(&state.largeTitleAlpha)
+        zeroed(&state.inlineTitleAlpha)
+        zeroed(&state.contentTitleAlpha)
+        zeroed(&state.avatarScale)
+        zeroed(&state.avatarTx)
+        zeroed(&state.avatarTy)
+        zeroed(&state.blurAlpha)
+    }
+
+    /// `-0.0` as `0.0`; `nil` and other values unchanged.
+    @inline(__always)
+    private static func zeroed(_ value: inout Double?) {
+        if case .some(let number) = value, number == 0 { value = 0 }
     }
 
     /// A number as the chunks give it back (zero always as 0, ``DigitColumn/thousandths(_:)``).

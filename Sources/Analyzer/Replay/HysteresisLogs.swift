@@ -1,0 +1,32 @@
+import BarModel
+
+/// The ``SchmittToggleLog``s the main pass keeps: one per Schmitt-switched behaviour of the session.
+struct HysteresisLogs: Sendable {
+    private(set) var largeTitle: SchmittToggleLog?
+    private(set) var blurHeader: SchmittToggleLog?
+
+    init(behaviors: BehaviorSet, settings: AnalyzerSettings.Flapping) {
+        largeTitle = SchmittToggleLog(behavior: LargeTitle.name, behaviors: behaviors, settings: settings)
+        blurHeader = SchmittToggleLog(behavior: BlurHeader.name, behaviors: behaviors, settings: settings)
+    }
+
+    /// Takes the next `count` samples, as columns. Not inlined: inlined into the main pass's loop,
+    /// per sample, it changed how the compiler laid out the detectors around it, which cost ~50
+    /// instructions a sample more than the call (Benchmarks/README.md, "Hitch detector and
+    /// hysteresis replay").
+    @inline(never)
+    mutating func observe(count: Int, t: UnsafePointer<Double>, y: UnsafePointer<Double>) {
+        if largeTitle != nil {
+            for row in 0..<count { largeTitle!.observe(t: t[row], y: y[row]) }
+        }
+        if blurHeader != nil {
+            for row in 0..<count { blurHeader!.observe(t: t[row], y: y[row]) }
+        }
+    }
+
+    /// The complete log of `behavior`'s hysteresis, if there is one.
+    func log(of behavior: String) -> SchmittToggleLog? {
+        let log = behavior == LargeTitle.name ? largeTitle : behavior == BlurHeader.name ? blurHeader : nil
+        return log?.isComplete == true ? log : nil
+    }
+}

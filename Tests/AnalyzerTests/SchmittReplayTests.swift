@@ -1,0 +1,161 @@
+@testable import Analyzer
+import BarModel
+import Simulation
+import Testing
+
+/// The hysteresis search replays largeTitle's and blurHeader's candidates as bits of one Schmitt
+/// state (``SchmittCandidates``), inside the main pass when it can (``SchmittToggleLog``); these
+/// tests hold both to the models' own rules and to the search without them.
+@Suite("Schmitt replay")
+struct SchmittReplayTests {
+    /// `behavior` alone with each of `values` as its hysteresis.
+    static func engines(_ behavior: String, _ values: [Double], parameters: [(String, Double)] = []) throws -> [BehaviorSet] {
+        try values.map { value in
+            var set = BehaviorSet()
+            try set.add(behavior)
+            for (name, number) in parameters { try set.set(behavior, name, to: .number(number)) }
+            try set.set(behavior, "hysteresis", to: .number(value))
+            return set
+        }
+    }
+
+    @Test("largeTitle: on at the on edge, off below the off edge, else kept; the first sample changes nothing")
+    func largeTitleMasks() throws {
+        // collapseDistance 96.5 − 44 = 52.5; hysteresis 0.5, 1, 2.
+        var candidates = try #require(SchmittCandidates(
+            behavior: LargeTitle.name, engines: Self.engines(LargeTitle.name, [0.5, 1, 2]), signals: [.inlineTitleVisible]))
+        #expect(candidates.count == 3)
+        #expect(candidates.step(60) == 0)  // the first value: all on, no toggle
+        #expect(candidates.state == 0b111)
+        #expect(candidates.step(52.5) == 0)  // inside every band
+        #expect(candidates.step(51.9) == 0b001)  // below 52.5 − 0.5 − 1e-6 only
+        #expect(candidates.state == 0b110)
+        #expect(candidates.step(50.4) == 0b110)  // below every off edge
+        #expect(candidates.step(53.5) == 0b011)  // at 52.5 + 1: on for 0.5 and 1
+        #expect(candidates.step(54.5) == 0b100)  // at 52.5 + 2, included
+        #expect(candidates.state == 0b111)
+        #expect(candidates.step(.nan) == 0)  // no comparison holds: every state kept
+    }
+
+    @Test("blurHeader: strictly above the default edge, strictly below the transparent one")
+    func blurHeaderEdges() throws {
+        let engines = try Self.engines(BlurHeader.name, [1])
+        let blur = try #require(engines[0].blurHeader)
+        var candidates = try #require(SchmittCandidates(behavior: BlurHeader.name, engines: engines, signals: [.background]))
+        #expect(candidates.step(blur.threshold) == 0)
+        #expect(candidates.state == 0)
+        #expect(candidates.step(blur.defaultEdge) == 0)  // exactly on the edge keeps it
+        #expect(candidates.step(blur.defaultEdge.nextUp) == 1)
+        #expect(candidates.step(blur.transparentEdge) == 0)
+        #expect(candidates.step(blur.transparentEdge.nextDown) == 1)
+    }
+
+    @Test("every candidate's state is the model's own, sample for sample", arguments: [LargeTitle.name, BlurHeader.name])
+    func agreesWithTheModels(_ behavior: String) throws {
+        let values = (1...40).map { Double($0) * 0.5 }
+        let engines = try Self.engines(behavior, values)
+        var candidates = try #require(SchmittCandidates(behavior: behavior, engines: engines, signals: []))
+        var models = engines.map { BarEngine(behaviors: $0) }
+        let threshold = try #require(HysteresisSearch.threshold(of: behavior, in: engines[0]))
+        var random = SeededGenerator(seed: 5)
+        var previous: [Bool]?
+        for index in 0..<5000 {
+            let y = threshold + Double.random(in: -25...25, using: &random)
+            let changed = candidates.step(y)
+            let states = models.indices.map { model in
+                let state = models[model].step(ScrollSample(t: Double(index) / 60, y: y))
+                return behavior == LargeTitle.name ? state.inlineTitleAlpha == 1 : state.background == .default
+            }
+            for (bit, on) in states.enumerated() {
+                #expect((candidates.state >> UInt64(bit)) & 1 == (on ? 1 : 0))
+                if let previous { #expect((changed >> UInt64(bit)) & 1 == (previous[bit] != on ? 1 : 0)) }
+            }
+            previous = states
+        }
+    }
+
+    @Test("only a behaviour alone, its own signals, at most 64 values")
+    func eligibility() throws {
+        let alone = try Self.engines(LargeTitle.name, [0.5, 1])
+        #expect(SchmittCandidates(behavior: LargeTitle.name, engines: alone, signals: [.barHidden]) == nil)
+        #expect(SchmittCandidates(behavior: BlurHeader.name, engines: alone, signals: []) == nil)
+        var withAvatar = alone
+        for index in withAvatar.indices { try withAvatar[index].add(Avatar.name) }
+        #expect(SchmittCandidates(behavior: LargeTitle.name, engines: withAvatar, signals: []) == nil)
+        #expect(SchmittCandidates(behavior: LargeTitle.name, engines: [], signals: []) == nil)
+        let many = try Self.engines(LargeTitle.name, (1...65).map { Double($0) * 0.5 })
+        #expect(SchmittCandidates(behavior: LargeTitle.name, engines: Array(many.prefix(64)), signals: []) != nil)
+        #expect(SchmittCandidates(behavior: LargeTitle.name, engines: many, signals: []) == nil)
+    }
+
+    @Test("the log: the values the search can try, the samples that changed a state, dropped past its capacity")
+    func log() throws {
+        var behaviors = BehaviorSet()
+        try behaviors.add(LargeTitle.name)
+        try behaviors.add(Avatar.name)
+        var settings = AnalyzerSettings.Flapping()
+        var log = try #require(SchmittToggleLog(behavior: LargeTitle.name, behaviors: behaviors, settings: settings))
+        #expect(log.values == (1...40).map { Double($0) * 0.5 })
+        #expect(SchmittToggleLog(behavior: BlurHeader.name, behaviors: behaviors, settings: settings) == nil)
+        log.observe(t: 0, y: 0)
+        log.observe(t: 1, y: 52.5)
+        log.observe(t: 2, y: 53.6)  // on for 0.5 and 1
+        log.observe(t: 3, y: 100)  // on for the rest
+        #expect(log.times == [2, 3])
+        #expect(log.changes == [0b11, ((1 << 40) - 1) & ~0b11])
+        #expect(log.isComplete)
+        for index in 0..<SchmittToggleLog.capacity {
+            log.observe(t: Double(4 + index), y: index % 2 == 0 ? 0 : 100)
+        }
+        #expect(!log.isComplete)
+        #expect(log.times.isEmpty)
+        let logs = HysteresisLogs(behaviors: behaviors, settings: settings)
+        #expect(logs.log(of: LargeTitle.name) != nil)
+        #expect(logs.log(of: BlurHeader.name) == nil)
+        settings.maxHysteresis = 40  // 80 values
+        #expect(SchmittToggleLog(behavior: LargeTitle.name, behaviors: behaviors, settings: settings) == nil)
+    }
+
+    @Test("suggestions from the main pass's log equal those of a replay from the samples", arguments: [LargeTitle.name, BlurHeader.name])
+    func logEqualsReplay(_ behavior: String) throws {
+        var behaviors = BehaviorSet()
+        try behaviors.add(behavior)
+        let threshold = try #require(HysteresisSearch.threshold(of: behavior, in: behaviors))
+        let samples = ManyEpisodeSuggestionTests.hovers(threshold: threshold, episodes: 30, seed: 11, maxAmplitude: 6)
+        let fixture = try Fixture([behavior], samples: samples)
+        let analysis = try fixture.analyze()
+        let signal: BinarySignal = behavior == LargeTitle.name ? .inlineTitleVisible : .background
+        let requests = analysis.findings.filter { $0.kind == .flapping && $0.signal == signal.name }.map { finding in
+            HysteresisSearch.Request(
+                signal: signal, behavior: behavior, start: finding.start, end: finding.end,
+                yMin: finding.flapping!.yMin, yMax: finding.flapping!.yMax)
+        }
+        #expect(requests.count >= 20)
+        let settings = AnalyzerSettings.Flapping()
+        var logs = HysteresisLogs(behaviors: behaviors, settings: settings)
+        // In blocks of 64 columns, as the main pass reads them.
+        let times = fixture.frames.map(\.sample.t), ys = fixture.frames.map(\.sample.y)
+        times.withUnsafeBufferPointer { t in
+            ys.withUnsafeBufferPointer { y in
+                for start in stride(from: 0, to: times.count, by: 64) {
+                    logs.observe(count: min(64, times.count - start), t: t.baseAddress! + start, y: y.baseAddress! + start)
+                }
+            }
+        }
+        let search = HysteresisSearch(behaviors: behaviors, events: [], settings: settings)
+        var reads = 0
+        let logged = try search.run(requests, logs: logs) {
+            reads += 1
+            return FrameArrayReader(fixture.frames)
+        }
+        #expect(reads == 0)
+        let replayed = try search.run(requests, logs: HysteresisLogs(behaviors: BehaviorSet(), settings: settings)) {
+            reads += 1
+            return FrameArrayReader(fixture.frames)
+        }
+        #expect(reads == 1)
+        #expect(logged == replayed)
+        #expect(logged.contains { $0 != nil })
+        #expect(logged.contains { $0 != 0.5 })
+    }
+}
