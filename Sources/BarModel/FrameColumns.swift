@@ -7,10 +7,23 @@ public final class FrameColumns {
     /// Rows a block holds: a `frame_chunks` row's samples, and the bits of a `UInt64` row mask.
     public static let capacity = 64
 
+    /// ``count``, ``firstSeq`` and ``observedRows``, behind a pointer: stored properties of a class
+    /// pay a dynamic exclusivity check per access, and ``load(_:into:)`` reads them per frame.
+    private let header: UnsafeMutablePointer<(count: Int, firstSeq: Int, observedRows: UInt64)> = {
+        let header = UnsafeMutablePointer<(count: Int, firstSeq: Int, observedRows: UInt64)>.allocate(capacity: 1)
+        header.initialize(to: (0, 0, 0))
+        return header
+    }()
     /// Rows filled, 0 to ``capacity``.
-    public var count = 0
+    public var count: Int {
+        get { header.pointee.count }
+        set { header.pointee.count = newValue }
+    }
     /// The seq of row 0.
-    public var firstSeq = 0
+    public var firstSeq: Int {
+        get { header.pointee.firstSeq }
+        set { header.pointee.firstSeq = newValue }
+    }
     /// The samples' fields, a column each.
     public let t: UnsafeMutablePointer<Double>
     public let y: UnsafeMutablePointer<Double>
@@ -23,7 +36,10 @@ public final class FrameColumns {
     /// is an empty state; the others have none).
     public let observed = FrameStateColumns()
     /// Bit `row` set when that frame carried an observed state.
-    public var observedRows: UInt64 = 0
+    public var observedRows: UInt64 {
+        get { header.pointee.observedRows }
+        set { header.pointee.observedRows = newValue }
+    }
 
     public init() {
         t = .allocate(capacity: Self.capacity)
@@ -39,6 +55,7 @@ public final class FrameColumns {
     }
 
     deinit {
+        header.deallocate()
         t.deallocate()
         y.deallocate()
         phase.deallocate()
@@ -91,7 +108,12 @@ public final class FrameColumns {
     public func load(_ row: Int, into frame: inout SessionFrame) {
         frame.seq = firstSeq + row
         frame.sample = sample(row)
-        frame.computed = computed.state(at: row)
-        frame.observed = observedRows >> UInt64(row) & 1 != 0 ? observed.state(at: row) : nil
+        computed.load(row, into: &frame.computed)
+        if observedRows >> UInt64(row) & 1 != 0 {
+            if frame.observed == nil { frame.observed = BarState() }
+            observed.load(row, into: &frame.observed!)
+        } else if frame.observed != nil {
+            frame.observed = nil
+        }
     }
 }

@@ -45,7 +45,9 @@ public final class FrameStateColumns {
     /// Writes `state`'s fields into `row` (whose bits must be clear).
     public func set(_ state: BarState, at row: Int) {
         let bit: UInt64 = 1 << UInt64(row)
-        for field in Self.fields {
+        let fields = Self.fields
+        for index in 0..<fields.count {
+            let field = fields[index]
             guard let value = field.value(in: state) else { continue }
             values[field.maskBit * FrameColumns.capacity + row] = value
             known[field.maskBit] |= bit
@@ -55,12 +57,34 @@ public final class FrameStateColumns {
     /// The state of `row`, as ``set(_:at:)`` wrote it.
     public func state(at row: Int) -> BarState {
         var state = BarState()
-        for field in Self.fields where known[field.maskBit] >> UInt64(row) & 1 != 0 {
-            field.set(values[field.maskBit * FrameColumns.capacity + row], in: &state)
-        }
+        load(row, into: &state)
         return state
     }
 
-    /// Cached: `allCases` builds a new array on every access.
-    private static let fields = BarStateField.allCases
+    /// Overwrites `state` with the state of `row`, in place. A row without any field (a
+    /// samples-only read, the replay's) costs a pass over the masks.
+    public func load(_ row: Int, into state: inout BarState) {
+        var any: UInt64 = 0
+        for slot in 0..<slotCount { any |= known[slot] }
+        state = BarState()
+        guard any >> UInt64(row) & 1 != 0 else { return }
+        let fields = Self.fields
+        for index in 0..<fields.count {
+            let field = fields[index]
+            guard known[field.maskBit] >> UInt64(row) & 1 != 0 else { continue }
+            field.set(values[field.maskBit * FrameColumns.capacity + row], in: &state)
+        }
+    }
+
+    /// ``slots``, read without the static's once-check.
+    private let slotCount = FrameStateColumns.slots
+
+    /// ``BarStateField/allCases`` in a buffer that lives as long as the process: iterating the
+    /// array retained and released it per row (Benchmarks/README.md, "Main pass"). Written once,
+    /// before first use, and only read afterwards.
+    nonisolated(unsafe) private static let fields: UnsafeBufferPointer<BarStateField> = {
+        let fields = UnsafeMutablePointer<BarStateField>.allocate(capacity: BarStateField.allCases.count)
+        fields.initialize(from: BarStateField.allCases, count: BarStateField.allCases.count)
+        return UnsafeBufferPointer(start: fields, count: BarStateField.allCases.count)
+    }()
 }

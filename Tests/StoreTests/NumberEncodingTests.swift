@@ -188,4 +188,61 @@ struct DigitDecodingTests {
             }
         }
     }
+
+    /// The digit-at-a-time reading ``DigitColumn/decodeScaled`` had before its 8-digit groups.
+    static func scaledReference(_ field: [UInt8], factor: Double) -> Double? {
+        var position = 0
+        while position < field.count, field[position] == UInt8(ascii: " ") { position += 1 }
+        guard position < field.count else { return nil }
+        let negative = field[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        var magnitude: UInt64 = 0
+        while position < field.count {
+            magnitude = magnitude &* 10 &+ UInt64(field[position] &- UInt8(ascii: "0"))
+            position += 1
+        }
+        let value = Double(magnitude) * factor
+        return negative ? -value : value
+    }
+
+    @Test("scaled fields read as digit at a time did: any width and digit count, signs, blanks and damaged bytes")
+    func scaled() {
+        var generator = SystemRandomNumberGenerator()
+        let factor = 1.0 / 65536
+        for width in 1...24 {
+            for _ in 0..<200 {
+                let digits = Int.random(in: 0...width, using: &generator)
+                var field = [UInt8](repeating: UInt8(ascii: " "), count: width - digits)
+                field += (0..<digits).map { _ in UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &generator) }
+                if digits > 0, digits < width, Bool.random(using: &generator) { field[width - digits - 1] = UInt8(ascii: "-") }
+                if Int.random(in: 0..<4, using: &generator) == 0, digits > 0 {
+                    field[width - 1 - Int.random(in: 0..<digits, using: &generator)] = [UInt8(ascii: "x"), 0xFF, UInt8(ascii: ":")].randomElement(using: &generator)!
+                }
+                let decoded = field.withUnsafeBufferPointer { DigitColumn.decodeScaled($0.baseAddress!, index: 0, width: width, factor: factor) }
+                let expected = Self.scaledReference(field, factor: factor)
+                #expect(decoded?.bitPattern == expected?.bitPattern, "\(String(decoding: field, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test("thousandths straight into numbers: the integers over 1000 where not NULL, the rest untouched", arguments: [1, 5, 8, 12])
+    func thousandths(width: Int) {
+        let count = 64
+        var values: [UInt64?] = []
+        for index in 0..<count { values.append(index % 9 == 4 ? nil : UInt64(index * 37 % 10)) }
+        let bytes = Self.fields(values, width: width)
+        var numbers = [Double](repeating: -1, count: count)
+        let (rows, valid) = bytes.withUnsafeBufferPointer { bytes in
+            numbers.withUnsafeMutableBufferPointer {
+                DigitColumn.decodeThousandths(bytes.baseAddress!, count: count, width: width, base: 1500, null: .min, into: $0.baseAddress!)
+            }
+        }
+        #expect(valid)
+        for (index, value) in values.enumerated() {
+            let bit: UInt64 = rows >> UInt64(index) & 1
+            let expected: Double = value.map { Double(1500 + Int64($0)) / 1000 } ?? -1
+            #expect(bit == (value == nil ? 0 : 1))
+            #expect(numbers[index] == expected)
+        }
+    }
 }

@@ -131,70 +131,43 @@ struct FlappingDetector: Sendable {
             let threshold = thresholds[index]
             let sweepLimit = sweepLimits[index]
             var tracker = trackers[index]
-            while visit != 0 {
-                let row = visit.trailingZeroBitCount
-                visit &= visit &- 1
-                let mask: UInt64 = 1 << UInt64(row)
-                let y = y[row], t = t[row]
-                if tracker.count > 0 {
-                    tracker.runMin = min(tracker.runMin, y)
-                    tracker.runMax = max(tracker.runMax, y)
-                }
-                tracker.sweepMin = min(tracker.sweepMin, y)
-                tracker.sweepMax = max(tracker.sweepMax, y)
-                var observedToggled = false
-                if observedKnown & mask != 0 {
-                    let observedValue = observedOn & mask != 0
-                    if let previous = tracker.observedLast, previous != observedValue { observedToggled = true }
-                    tracker.observedLast = observedValue
-                }
-                guard known & mask != 0 else { continue }
-                let value = on & mask != 0
-                if tracker.count > 0 {
-                    if observedToggled { tracker.observedRunToggles += 1 }
-                    if let threshold, let observedValue = tracker.observedLast, observedValue != value {
-                        tracker.observedRunBand = max(tracker.observedRunBand, abs(y - threshold))
+            let full = FrameColumns.rows(count)
+            if observedKnown & rows == 0, tracker.observedLast == nil, let last = tracker.last, rows == full, known & rows == rows {
+                // Every row has the value and no observed one: between two toggles a row only
+                // widens the ranges of y (the band needs an observed value), so the rows up to the
+                // next toggle are folded into them in a tight loop.
+                var toggles = (on ^ (on << 1 | (last ? 1 : 0))) & rows
+                var start = 0
+                while start < count {
+                    let stop = toggles == 0 ? count : toggles.trailingZeroBitCount
+                    if tracker.count > 0 {
+                        for row in start..<stop {
+                            tracker.runMin = min(tracker.runMin, y[row])
+                            tracker.runMax = max(tracker.runMax, y[row])
+                            tracker.sweepMin = min(tracker.sweepMin, y[row])
+                            tracker.sweepMax = max(tracker.sweepMax, y[row])
+                        }
+                    } else {
+                        for row in start..<stop {
+                            tracker.sweepMin = min(tracker.sweepMin, y[row])
+                            tracker.sweepMax = max(tracker.sweepMax, y[row])
+                        }
                     }
+                    guard stop < count else { break }
+                    toggles &= toggles &- 1
+                    Self.step(
+                        &tracker, row: stop, t: t[stop], y: y[stop], known: known, on: on, observedKnown: 0, observedOn: 0,
+                        threshold: threshold, sweepLimit: sweepLimit, window: window, minimum: minimum, index: index, ended: &ended)
+                    start = stop + 1
                 }
-                guard let last = tracker.last else {
-                    tracker.last = value
-                    tracker.sweepMin = y
-                    tracker.sweepMax = y
-                    continue
-                }
-                guard value != last else { continue }
-                tracker.last = value
-                let sweep = tracker.sweepMax - tracker.sweepMin
-                tracker.sweepMin = y
-                tracker.sweepMax = y
-                if tracker.count > 0, t - tracker.lastToggle <= window, sweep <= sweepLimit {
-                    tracker.count += 1
-                    tracker.lastToggle = t
-                    tracker.spanMin = tracker.runMin
-                    tracker.spanMax = tracker.runMax
-                    tracker.observedSpanToggles = tracker.observedRunToggles
-                    tracker.observedSpanBand = tracker.observedRunBand
-                } else {
-                    if let episode = Self.episode(of: tracker, index: index, minimum: minimum) {
-                        ended.append((row, index, episode))
-                    }
-                    tracker.count = 1
-                    tracker.start = t
-                    tracker.lastToggle = t
-                    tracker.runMin = y
-                    tracker.runMax = y
-                    tracker.spanMin = y
-                    tracker.spanMax = y
-                    // An observed flip on the run's first toggle is the app following the model.
-                    tracker.observedKnown = tracker.observedLast != nil
-                    tracker.observedRunToggles = observedToggled ? 1 : 0
-                    tracker.observedSpanToggles = tracker.observedRunToggles
-                    var band = 0.0
-                    if let threshold, let observedValue = tracker.observedLast, observedValue != value {
-                        band = abs(y - threshold)
-                    }
-                    tracker.observedRunBand = band
-                    tracker.observedSpanBand = band
+            } else {
+                while visit != 0 {
+                    let row = visit.trailingZeroBitCount
+                    visit &= visit &- 1
+                    Self.step(
+                        &tracker, row: row, t: t[row], y: y[row], known: known, on: on, observedKnown: observedKnown,
+                        observedOn: observedOn, threshold: threshold, sweepLimit: sweepLimit, window: window, minimum: minimum,
+                        index: index, ended: &ended)
                 }
             }
             trackers[index] = tracker
@@ -202,6 +175,77 @@ struct FlappingDetector: Sendable {
         if !ended.isEmpty {
             ended.sort { ($0.row, $0.index) < ($1.row, $1.index) }
             episodes += ended.map(\.episode)
+        }
+    }
+
+    /// One visited row of one signal's tracker: what ``observe(rows:count:t:y:states:observed:)``
+    /// does per row.
+    @inline(__always)
+    private static func step(
+        _ tracker: inout Tracker, row: Int, t: Double, y: Double, known: UInt64, on: UInt64, observedKnown: UInt64,
+        observedOn: UInt64, threshold: Double?, sweepLimit: Double, window: Double, minimum: Int, index: Int,
+        ended: inout [(row: Int, index: Int, episode: Episode)]
+    ) {
+        let mask: UInt64 = 1 << UInt64(row)
+        if tracker.count > 0 {
+            tracker.runMin = min(tracker.runMin, y)
+            tracker.runMax = max(tracker.runMax, y)
+        }
+        tracker.sweepMin = min(tracker.sweepMin, y)
+        tracker.sweepMax = max(tracker.sweepMax, y)
+        var observedToggled = false
+        if observedKnown & mask != 0 {
+            let observedValue = observedOn & mask != 0
+            if let previous = tracker.observedLast, previous != observedValue { observedToggled = true }
+            tracker.observedLast = observedValue
+        }
+        guard known & mask != 0 else { return }
+        let value = on & mask != 0
+        if tracker.count > 0 {
+            if observedToggled { tracker.observedRunToggles += 1 }
+            if let threshold, let observedValue = tracker.observedLast, observedValue != value {
+                tracker.observedRunBand = max(tracker.observedRunBand, abs(y - threshold))
+            }
+        }
+        guard let last = tracker.last else {
+            tracker.last = value
+            tracker.sweepMin = y
+            tracker.sweepMax = y
+            return
+        }
+        guard value != last else { return }
+        tracker.last = value
+        let sweep = tracker.sweepMax - tracker.sweepMin
+        tracker.sweepMin = y
+        tracker.sweepMax = y
+        if tracker.count > 0, t - tracker.lastToggle <= window, sweep <= sweepLimit {
+            tracker.count += 1
+            tracker.lastToggle = t
+            tracker.spanMin = tracker.runMin
+            tracker.spanMax = tracker.runMax
+            tracker.observedSpanToggles = tracker.observedRunToggles
+            tracker.observedSpanBand = tracker.observedRunBand
+        } else {
+            if let episode = Self.episode(of: tracker, index: index, minimum: minimum) {
+                ended.append((row, index, episode))
+            }
+            tracker.count = 1
+            tracker.start = t
+            tracker.lastToggle = t
+            tracker.runMin = y
+            tracker.runMax = y
+            tracker.spanMin = y
+            tracker.spanMax = y
+            // An observed flip on the run's first toggle is the app following the model.
+            tracker.observedKnown = tracker.observedLast != nil
+            tracker.observedRunToggles = observedToggled ? 1 : 0
+            tracker.observedSpanToggles = tracker.observedRunToggles
+            var band = 0.0
+            if let threshold, let observedValue = tracker.observedLast, observedValue != value {
+                band = abs(y - threshold)
+            }
+            tracker.observedRunBand = band
+            tracker.observedSpanBand = band
         }
     }
 

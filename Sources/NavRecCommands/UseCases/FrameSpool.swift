@@ -105,6 +105,11 @@ final class FrameSpool {
     }
 
     fileprivate func memoryFrame(_ index: Int) -> SessionFrame { frames[index] }
+
+    /// Appends the in-memory frames `range` (indices past the spilled ones) to `columns`, read in place.
+    fileprivate func appendMemoryFrames(_ range: Range<Int>, to columns: FrameColumns) {
+        for index in range { columns.append(frames[index]) }
+    }
     fileprivate var spilledCount: Int { spilled }
 
     private final class Reader: SessionFrameReader {
@@ -139,6 +144,35 @@ final class FrameSpool {
             }
             next += 1
             return true
+        }
+
+        /// Fills `columns` straight from the spooled frames, without a frame copied out for each.
+        func read(into columns: FrameColumns) throws(CommandError) -> Bool {
+            columns.reset()
+            while columns.count < FrameColumns.capacity, next < spool.count {
+                let spilled = spool.spilledCount
+                if next < spilled {
+                    if next >= blockStart + blockCount || next < blockStart {
+                        let count = min(FrameSpool.readBlock, spilled - next)
+                        let (spool, session, start) = (spool, session, next)
+                        try block.withUnsafeMutableBufferPointer { (block) throws(CommandError) in
+                            try spool.readSpilled(start, into: UnsafeMutableBufferPointer(rebasing: block[0..<count]), session: session)
+                        }
+                        blockStart = next
+                        blockCount = count
+                    }
+                    let end = min(blockStart + blockCount, next + FrameColumns.capacity - columns.count)
+                    block.withUnsafeBufferPointer { block in
+                        for index in next..<end { columns.append(block[index - blockStart]) }
+                    }
+                    next = end
+                } else {
+                    let end = min(spool.count, next + FrameColumns.capacity - columns.count)
+                    spool.appendMemoryFrames((next - spilled)..<(end - spilled), to: columns)
+                    next = end
+                }
+            }
+            return columns.count > 0
         }
     }
 }

@@ -326,14 +326,22 @@ package final class FrameCursor: SessionFrameReader {
             }
             return rows
         }
-        try readIntegers(column, count: count)
-        let integers = self.integers
-        for index in 0..<count {
-            let thousandths = integers[index]
-            guard thousandths != FrameChunkBuilder.null else { continue }
-            values[index] = Double(thousandths) / 1000
-            rows |= 1 << UInt64(index)
+        if width == 0, sqlite3_column_blob(handle, column) != nil {
+            // One value for the whole chunk (a bar at rest): no vector to decode.
+            let base = sqlite3_column_int64(handle, column + 2)
+            guard base != FrameChunkBuilder.null else { return 0 }
+            values.update(repeating: Double(base) / 1000, count: count)
+            return FrameColumns.rows(count)
         }
+        guard let blob = sqlite3_column_blob(handle, column) else { return 0 }
+        guard width > 0, width <= DigitColumn.maxWidth, Int(sqlite3_column_bytes(handle, column)) >= width * count else {
+            throw damaged(column, "width \(width) does not fit its \(sqlite3_column_bytes(handle, column))-byte blob of \(count) samples")
+        }
+        let decoded = DigitColumn.decodeThousandths(
+            blob.assumingMemoryBound(to: UInt8.self), count: count, width: width, base: sqlite3_column_int64(handle, column + 2),
+            null: FrameChunkBuilder.null, into: values)
+        guard decoded.valid else { throw damaged(column, "holds a byte that is not a digit") }
+        rows = decoded.rows
         return rows
     }
 

@@ -1,0 +1,81 @@
+import BarModel
+import Testing
+@testable import Analyzer
+
+/// The detectors' block paths against their row-at-a-time paths: a block whose rows all carry a
+/// field (and no observed state) takes the bit-mask shortcuts; the same rows given in two parts
+/// (not the block's whole row mask) go a row at a time. Both must give the same episodes.
+@Suite("Detectors over column blocks")
+struct ColumnDetectorTests {
+    /// 64 rows of a large title crossing its threshold back and forth with ±2 pt of tremor: `y`
+    /// around 50 pt, the inline title visible above it.
+    static func block(_ number: Int) -> FrameColumns {
+        let block = FrameColumns()
+        for row in 0..<64 {
+            let seq = number * 64 + row
+            let wave: Double = Double(abs(18 - seq % 36)) / 3
+            let tremor: Double = Double((seq * 7919) % 41) / 10 - 2
+            let y = 47 + wave + tremor
+            let visible = y >= 50
+            block.append(SessionFrame(
+                seq: seq, sample: ScrollSample(t: Double(seq) / 120, y: y),
+                computed: BarState(
+                    barHeight: 96 - min(y, 52) / 2, largeTitleAlpha: visible ? 0 : 1, inlineTitleAlpha: visible ? 1 : 0,
+                    blurAlpha: visible ? 0.25 : 0.75)))
+        }
+        return block
+    }
+
+    @Test("flapping: whole blocks and blocks in two parts give the same episodes, with exact values")
+    func flapping() throws {
+        var behaviors = BehaviorSet()
+        try behaviors.add("largeTitle")
+        var whole = FlappingDetector(settings: AnalyzerSettings().flapping, behaviors: behaviors)
+        var parts = whole
+        for number in 0..<20 {
+            let block = Self.block(number)
+            whole.observe(rows: block.rows, count: 64, t: block.t, y: block.y, states: block.computed)
+            let low: UInt64 = (1 << 23) - 1
+            parts.observe(rows: low, count: 64, t: block.t, y: block.y, states: block.computed)
+            parts.observe(rows: ~low, count: 64, t: block.t, y: block.y, states: block.computed)
+        }
+        whole.finish()
+        parts.finish()
+        #expect(!whole.episodes.isEmpty)
+        #expect(whole.episodes == parts.episodes)
+        let first = try #require(whole.episodes.first)
+        #expect(whole.episodes.count == 2)
+        #expect(first.signal == .largeTitleVisible && first.count == 217 && first.start == 7.0 / 120 && first.end == 1271.0 / 120)
+        #expect(first.yMin == 45 && first.yMax == 55)
+    }
+
+    @Test("title mismatches: whole blocks and blocks in two parts give the same findings")
+    func titles() throws {
+        func detector() -> TitleMismatchDetector {
+            TitleMismatchDetector(presentations: [.large, .inline], source: .computed, tolerance: 0.01, errorAfter: 1)
+        }
+        var whole = detector(), parts = detector()
+        for number in 0..<20 {
+            let block = Self.block(number)
+            // Both titles hidden on every 50th frame (seq 0, 50, …): none_visible runs of one frame.
+            for row in 0..<64 where (number * 64 + row) % 50 < 3 {
+                block.computed.column(.largeTitleAlpha)[row] = 0
+                block.computed.column(.inlineTitleAlpha)[row] = 0
+            }
+            whole.observe(rows: block.rows, t: block.t, states: block.computed)
+            let low: UInt64 = (1 << 40) - 1
+            parts.observe(rows: low, t: block.t, states: block.computed)
+            parts.observe(rows: ~low, t: block.t, states: block.computed)
+        }
+        whole.finish()
+        parts.finish()
+        #expect(whole.findings.count == 26)
+        let ends: [Double] = [3.0 / 120, 53.0 / 120]
+        #expect(Array(whole.findings.prefix(2).map(\.end)) == ends)
+        #expect(whole.findings.allSatisfy { $0.subkind == "none_visible" })
+        #expect(whole.findings.map(\.start) == parts.findings.map(\.start))
+        #expect(whole.findings.map(\.end) == parts.findings.map(\.end))
+        #expect(whole.findings.map(\.message) == parts.findings.map(\.message))
+        #expect(whole.findings.first?.start == 0)
+    }
+}
