@@ -1,8 +1,9 @@
 package import Analyzer
 
 extension SessionAnalysis {
-    /// The analysis without its timeline digest's buckets, spans and late frames: most of an
-    /// analysis (~300 KB for a tiny session), which only charts (HTML, Perfetto) read. Formats that
+    /// The analysis without its timeline digest's buckets, spans and late frames: most of a long
+    /// session's analysis (up to 400 filled buckets and 2,000 late frames), which only charts (HTML,
+    /// Perfetto) read. Formats that
     /// keep every session until the end (Markdown, JUnit, SARIF) keep this, so their memory grows
     /// by the findings and metrics of a session, not by its chart.
     package var withoutCharts: SessionAnalysis {
