@@ -42,17 +42,24 @@ struct SchmittCandidates: Sendable {
         switch behavior {
         case LargeTitle.name:
             guard signals.isSubset(of: [.inlineTitleVisible, .largeTitleVisible]) else { return nil }
-            onEdges = engines.map { $0.largeTitle!.inlineTitleOnEdge }
-            offEdges = engines.map { $0.largeTitle!.inlineTitleOffEdge }
-            strict = false
+            self.init(onEdges: engines.map { $0.largeTitle!.inlineTitleOnEdge },
+                      offEdges: engines.map { $0.largeTitle!.inlineTitleOffEdge }, strict: false)
         case BlurHeader.name:
             guard signals.isSubset(of: [.background, .inlineTitleVisible, .contentTitleVisible]) else { return nil }
-            onEdges = engines.map { $0.blurHeader!.defaultEdge }
-            offEdges = engines.map { $0.blurHeader!.transparentEdge }
-            strict = true
+            self.init(onEdges: engines.map { $0.blurHeader!.defaultEdge },
+                      offEdges: engines.map { $0.blurHeader!.transparentEdge }, strict: true)
         default:
             return nil
         }
+    }
+
+    /// The candidates of the given edges (per candidate, smallest value first); `nil` unless
+    /// there are 1 to ``capacity`` and they move outwards with the value.
+    init?(onEdges: [Double], offEdges: [Double], strict: Bool) {
+        guard !onEdges.isEmpty, onEdges.count <= Self.capacity, offEdges.count == onEdges.count else { return nil }
+        self.onEdges = onEdges
+        self.offEdges = offEdges
+        self.strict = strict
         // The prefix rule needs edges that move outwards with the value.
         guard zip(onEdges, onEdges.dropFirst()).allSatisfy({ $0 <= $1 }),
             zip(offEdges, offEdges.dropFirst()).allSatisfy({ $0 >= $1 })

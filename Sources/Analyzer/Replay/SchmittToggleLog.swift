@@ -32,18 +32,31 @@ struct SchmittToggleLog: Sendable {
     /// The log for `behavior` of `behaviors`, or `nil` when the behaviour is absent, has no Schmitt
     /// state or more values would be tried than ``SchmittCandidates/capacity``.
     init?(behavior: String, behaviors: BehaviorSet, settings: AnalyzerSettings.Flapping) {
-        guard behaviors.contains(behavior), HysteresisSearch.threshold(of: behavior, in: behaviors) != nil else { return nil }
         let values = HysteresisSearch.multiples(of: settings.hysteresisStep, from: 1, upTo: settings.maxHysteresis)
-        var engines: [BehaviorSet] = []
-        for value in values {
-            var replayed = behaviors
-            guard (try? replayed.set(behavior, "hysteresis", to: .number(value))) != nil else { return nil }
-            var alone = BehaviorSet()
-            alone.largeTitle = behavior == LargeTitle.name ? replayed.largeTitle : nil
-            alone.blurHeader = behavior == BlurHeader.name ? replayed.blurHeader : nil
-            engines.append(alone)
+        // The edges of each value straight from the behaviour (a BehaviorSet per value cost ~90 k
+        // instructions a session, most of a tiny session's analysis): the parameter set as
+        // `BehaviorSet.set` sets a valid number.
+        let candidates: SchmittCandidates?
+        if behavior == LargeTitle.name, var largeTitle = behaviors.largeTitle {
+            var on: [Double] = [], off: [Double] = []
+            for value in values {
+                largeTitle.hysteresis = value
+                on.append(largeTitle.inlineTitleOnEdge)
+                off.append(largeTitle.inlineTitleOffEdge)
+            }
+            candidates = SchmittCandidates(onEdges: on, offEdges: off, strict: false)
+        } else if behavior == BlurHeader.name, var blurHeader = behaviors.blurHeader {
+            var on: [Double] = [], off: [Double] = []
+            for value in values {
+                blurHeader.hysteresis = value
+                on.append(blurHeader.defaultEdge)
+                off.append(blurHeader.transparentEdge)
+            }
+            candidates = SchmittCandidates(onEdges: on, offEdges: off, strict: true)
+        } else {
+            candidates = nil
         }
-        guard let candidates = SchmittCandidates(behavior: behavior, engines: engines, signals: []) else { return nil }
+        guard let candidates else { return nil }
         self.behavior = behavior
         self.values = values
         self.candidates = candidates
