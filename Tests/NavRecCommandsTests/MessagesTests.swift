@@ -41,7 +41,9 @@ struct MessagesTests {
 
     @Test("Ctrl-C during a report says the report is incomplete, not that an import was rolled back")
     func interruptedReport() throws {
-        let recording = try ReliabilityRecordings.make("big.ndjson", sessions: 6, prefix: "big", seconds: 120, in: directory)
+        // Enough sessions that the report is still running well after its first analyses are
+        // committed (every 100 ms): six were done before the signal once the main pass got faster.
+        let recording = try ReliabilityRecordings.make("big.ndjson", sessions: 48, prefix: "big", seconds: 120, in: directory)
         #expect(try NavRecBinary.run(["import", recording.path, "--db", db]).status == 0)
         let process = try BackgroundNavRec(["report", "--db", db, "--jobs", "1"], in: directory.url, label: "report")
         let deadline = ContinuousClock.now + .seconds(60)
