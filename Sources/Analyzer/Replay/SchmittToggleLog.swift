@@ -37,22 +37,16 @@ struct SchmittToggleLog: Sendable {
         // instructions a session, most of a tiny session's analysis): the parameter set as
         // `BehaviorSet.set` sets a valid number.
         let candidates: SchmittCandidates?
-        if behavior == LargeTitle.name, var largeTitle = behaviors.largeTitle {
-            var on: [Double] = [], off: [Double] = []
-            for value in values {
-                largeTitle.hysteresis = value
-                on.append(largeTitle.inlineTitleOnEdge)
-                off.append(largeTitle.inlineTitleOffEdge)
+        if behavior == LargeTitle.name, let largeTitle = behaviors.largeTitle {
+            let edges = Self.edges(of: largeTitle, values: values, hysteresis: { $0.hysteresis = $1 }) {
+                (on: $0.inlineTitleOnEdge, off: $0.inlineTitleOffEdge)
             }
-            candidates = SchmittCandidates(onEdges: on, offEdges: off, strict: false)
-        } else if behavior == BlurHeader.name, var blurHeader = behaviors.blurHeader {
-            var on: [Double] = [], off: [Double] = []
-            for value in values {
-                blurHeader.hysteresis = value
-                on.append(blurHeader.defaultEdge)
-                off.append(blurHeader.transparentEdge)
+            candidates = SchmittCandidates(onEdges: edges.on, offEdges: edges.off, strict: false)
+        } else if behavior == BlurHeader.name, let blurHeader = behaviors.blurHeader {
+            let edges = Self.edges(of: blurHeader, values: values, hysteresis: { $0.hysteresis = $1 }) {
+                (on: $0.defaultEdge, off: $0.transparentEdge)
             }
-            candidates = SchmittCandidates(onEdges: on, offEdges: off, strict: true)
+            candidates = SchmittCandidates(onEdges: edges.on, offEdges: edges.off, strict: true)
         } else {
             candidates = nil
         }
@@ -60,6 +54,24 @@ struct SchmittToggleLog: Sendable {
         self.behavior = behavior
         self.values = values
         self.candidates = candidates
+    }
+
+    /// The on and off edges of `behavior` with its hysteresis set to each of `values`, in order.
+    private static func edges<Model>(
+        of behavior: Model, values: [Double], hysteresis: (inout Model, Double) -> Void,
+        edges: (Model) -> (on: Double, off: Double)
+    ) -> (on: [Double], off: [Double]) {
+        var model = behavior
+        var on: [Double] = [], off: [Double] = []
+        on.reserveCapacity(values.count)
+        off.reserveCapacity(values.count)
+        for value in values {
+            hysteresis(&model, value)
+            let edge = edges(model)
+            on.append(edge.on)
+            off.append(edge.off)
+        }
+        return (on, off)
     }
 
     /// Takes the next sample.
