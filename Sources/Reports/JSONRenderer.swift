@@ -13,6 +13,9 @@ import BarModel
 /// byte for byte what one document built at once would be.
 package struct JSONRenderer: ReportRenderer, Sendable {
     private var sessionsWritten = 0
+    /// Bytes reserved for one session's text: a session without findings takes about 900, so
+    /// most are written without the buffer growing.
+    private static let sessionCapacity = 2048
 
     package init() {}
 
@@ -23,10 +26,12 @@ package struct JSONRenderer: ReportRenderer, Sendable {
 
     package mutating func session(_ analysis: SessionAnalysis) -> String {
         // The members of the root object sit at indent 2, the sessions array's items at 4.
-        var output = sessionsWritten == 0 ? "\n    " : ",\n    "
-        session(analysis).write(to: &output, indent: 4)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Self.sessionCapacity)
+        bytes.append(contentsOf: (sessionsWritten == 0 ? "\n    " : ",\n    ").utf8)
+        Self.writeSession(analysis, to: &bytes)
         sessionsWritten += 1
-        return output
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     package mutating func end(_ totals: Report.Totals) -> String {
@@ -107,8 +112,68 @@ package struct JSONRenderer: ReportRenderer, Sendable {
             ("gaps", .integer(session.gaps)),
             ("gapTime", .number(session.gapTime)),
         ] + Self.metrics(session.metrics) + [
-            ("findings", .array(session.findings.map(finding))),
+            ("findings", .array(session.findings.map(Self.finding))),
         ])
+    }
+
+    /// The report's session object at indent 4, byte for byte what ``session(_:withMetadata:)``
+    /// writes, without building it as a ``JSONValue`` first: the tree's boxes and arrays, made and
+    /// freed for every session, cost more than a five-sample session's analysis
+    /// (Benchmarks/README.md, "Tiny sessions"). The findings, rare in a fleet, go through the tree.
+    private static func writeSession(_ session: SessionAnalysis, to output: inout [UInt8]) {
+        var first = true
+        func key(_ name: StaticString) {
+            output.append(contentsOf: (first ? "{\n      \"" : ",\n      \"").utf8)
+            first = false
+            output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            output.append(contentsOf: "\": ".utf8)
+        }
+        func string(_ name: StaticString, _ value: String?) {
+            key(name)
+            if let value { JSONValue.appendQuoted(value, to: &output) } else { output.append(contentsOf: "null".utf8) }
+        }
+        func number(_ name: StaticString, _ value: Double?) {
+            key(name)
+            output.append(contentsOf: (value.map(JSONValue.double) ?? "null").utf8)
+        }
+        func integer(_ name: StaticString, _ value: Int) {
+            key(name)
+            output.append(contentsOf: String(value).utf8)
+        }
+        string("id", session.id)
+        string("app", session.app)
+        string("screen", session.screen)
+        string("device", session.device)
+        string("os", session.os)
+        key("behaviors")
+        output.append(UInt8(ascii: "["))
+        for (index, name) in session.behaviors.enabledNames.enumerated() {
+            if index > 0 { output.append(contentsOf: ", ".utf8) }
+            JSONValue.appendQuoted(name, to: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+        integer("samples", session.sampleCount)
+        number("duration", session.duration)
+        key("fps")
+        output.append(contentsOf: (session.fps.map { $0.isFinite ? formatNumber($0) : "null" } ?? "null").utf8)
+        number("hitchTimeRatio", session.hitchTimeRatio)
+        number("frameJitter", session.frameJitter)
+        integer("gaps", session.gaps)
+        number("gapTime", session.gapTime)
+        let metrics = session.metrics
+        number("movingTime", metrics.movingTime)
+        number("overrunP50", metrics.overrunP50)
+        number("overrunP90", metrics.overrunP90)
+        number("overrunP99", metrics.overrunP99)
+        number("hangsPerMinute", metrics.hangsPerMinute)
+        number("flappingEpisodesPerMinute", metrics.flappingEpisodesPerMinute)
+        number("flappingTogglesPerMinute", metrics.flappingTogglesPerMinute)
+        number("titleDisagreementPerMinute", metrics.titleDisagreementPerMinute)
+        number("jitterFindingsPerMinute", metrics.jitterFindingsPerMinute)
+        number("gapFraction", metrics.gapFraction)
+        key("findings")
+        JSONValue.array(session.findings.map(finding)).write(to: &output, indent: 6)
+        output.append(contentsOf: "\n    }".utf8)
     }
 
     /// The comparable metrics (Docs/comparing-builds.md), in ``SessionMetrics``' order; `null`
@@ -129,7 +194,7 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         ]
     }
 
-    private func finding(_ finding: Finding) -> JSONValue {
+    private static func finding(_ finding: Finding) -> JSONValue {
         .object([
             ("kind", .string(finding.kind.name)),
             ("subkind", finding.subkind.map(JSONValue.string) ?? .null),
@@ -142,84 +207,5 @@ package struct JSONRenderer: ReportRenderer, Sendable {
             ("message", .string(finding.message)),
             ("details", finding.detailsValue),
         ])
-    }
-}
-
-/// A JSON value with ordered object keys.
-indirect enum JSONValue: Sendable {
-    case null
-    case bool(Bool)
-    case integer(Int)
-    /// A double, written with at least one decimal.
-    case number(Double)
-    /// A double written without a needless fraction (`60`).
-    case plainNumber(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
-
-    /// Whether the value prints on one line inside its parent.
-    private var isCompact: Bool {
-        switch self {
-        case .array(let items): items.allSatisfy { if case .array = $0 { false } else if case .object = $0 { false } else { true } }
-        case .object(let members): members.count <= 4 && members.allSatisfy {
-            if case .array = $0.1 { false } else if case .object = $0.1 { false } else { true } }
-        default: true
-        }
-    }
-
-    /// Writes the value; `compact` puts everything on one line.
-    func write(to output: inout String, indent: Int, compact: Bool = false) {
-        switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .integer(let value): output += String(value)
-        case .number(let value): output += Self.double(value)
-        case .plainNumber(let value): output += value.isFinite ? formatNumber(value) : "null"
-        case .string(let value): output += jsonQuoted(value)
-        case .array(let items):
-            writeContainer(to: &output, indent: indent, compact: compact, open: "[", close: "]", count: items.count) { index, output, indent in
-                items[index].write(to: &output, indent: indent, compact: compact)
-            }
-        case .object(let members):
-            writeContainer(to: &output, indent: indent, compact: compact, open: "{", close: "}", count: members.count) { index, output, indent in
-                output += jsonQuoted(members[index].0) + ": "
-                members[index].1.write(to: &output, indent: indent, compact: compact)
-            }
-        }
-    }
-
-    private func writeContainer(
-        to output: inout String, indent: Int, compact: Bool, open: String, close: String, count: Int,
-        item: (Int, inout String, Int) -> Void
-    ) {
-        guard count > 0 else {
-            output += open + close
-            return
-        }
-        if compact || isCompact {
-            output += open
-            for index in 0..<count {
-                if index > 0 { output += ", " }
-                item(index, &output, indent)
-            }
-            output += close
-            return
-        }
-        let inner = String(repeating: " ", count: indent + 2)
-        output += open + "\n"
-        for index in 0..<count {
-            output += inner
-            item(index, &output, indent + 2)
-            output += index < count - 1 ? ",\n" : "\n"
-        }
-        output += String(repeating: " ", count: indent) + close
-    }
-
-    /// Shortest round-trip text with at least one decimal; `null` when not finite.
-    static func double(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == 0 { return "0.0" }
-        return "\(value)"
     }
 }
