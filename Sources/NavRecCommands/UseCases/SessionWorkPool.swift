@@ -6,23 +6,36 @@ internal import Store
 /// any `--jobs`: `report` analyses with it; anything else that goes over many sessions (`tune`) can
 /// too.
 ///
-/// At most ``window`` sessions are queued, being worked on or waiting to be handed back, so memory
-/// stays flat in the number of sessions. The caller submits and receives on one thread; call
-/// ``close()`` when done or on an error (it stops the workers and waits for them).
+/// Sessions go to the workers in groups of consecutive sessions (up to ``groupSessions`` of them
+/// or ``groupSamples`` samples, a longer session alone): handing each five-sample session to a
+/// thread and back on its own cost more CPU than analysing it (Benchmarks/README.md, "Tiny
+/// sessions"). At most ``window`` groups are queued, being worked on or waiting to be handed back,
+/// so memory stays flat in the number of sessions. The caller submits and receives on one thread;
+/// call ``close()`` when done or on an error (it stops the workers and waits for them).
 final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
-    // @unchecked: the mutable state below is only touched with `condition` locked; the stores live
-    // on their worker threads and never leave them.
+    // @unchecked: the mutable state below is only touched with `condition` locked, except what the
+    // submitting thread alone uses (marked); the stores live on their worker threads and never leave them.
     private let condition = NSCondition()
-    private var queued: [(index: Int, session: StoredSession)] = []
+    /// Groups waiting for a worker: the index of their first session, and the sessions.
+    private var queued: [(start: Int, sessions: [StoredSession])] = []
     private var finished: [Int: Result<Output, any Error>] = [:]
     private var closed = false
     private var running = 0
+    /// The submitting thread's: the group being gathered, and its samples.
+    private var gathering: [StoredSession] = []
+    private var gatheringSamples = 0
+    /// The submitting thread's: sessions handed to the workers, and handed back.
     private var submitted = 0
     private var handedBack = 0
-    /// Sessions in flight at most.
+    /// The submitting thread's: where each group in flight ends (the index after its last session), oldest first.
+    private var groupEnds: [Int] = []
+    /// Groups in flight at most.
     let window: Int
     /// What Ctrl-C interrupts, for its message.
     let interruptedWork: InterruptedWork
+    /// A group's sessions at most, and the samples after which it is handed on.
+    static var groupSessions: Int { 32 }
+    static var groupSamples: Int { 4096 }
 
     /// Starts `workers` threads; each opens `path` on its first session and runs `work` with that
     /// connection for every session it takes.
@@ -31,17 +44,24 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
         window = 4 * workers
         self.interruptedWork = interruptedWork
         running = workers
+        gathering.reserveCapacity(Self.groupSessions)
         for _ in 0..<workers {
             let thread = Thread { [self] in
                 var store: SessionStore?
-                while let job = take() {
-                    let result = Result { () throws -> Output in
-                        let connection = try store ?? SessionStore(path: path)
-                        store = connection
-                        return try work(job.session, connection)
+                while let group = take() {
+                    var results: [Result<Output, any Error>] = []
+                    results.reserveCapacity(group.sessions.count)
+                    for session in group.sessions {
+                        // A closed pool's results are never handed back: stop at the next session.
+                        if isClosed { break }
+                        results.append(Result { () throws -> Output in
+                            let connection = try store ?? SessionStore(path: path)
+                            store = connection
+                            return try work(session, connection)
+                        })
                     }
                     condition.lock()
-                    finished[job.index] = result
+                    for (offset, result) in results.enumerated() { finished[group.start + offset] = result }
                     condition.broadcast()
                     condition.unlock()
                 }
@@ -57,28 +77,32 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// The next queued session, or `nil` once the pool is closed.
-    private func take() -> (index: Int, session: StoredSession)? {
+    private var isClosed: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return closed
+    }
+
+    /// The next queued group, or `nil` once the pool is closed.
+    private func take() -> (start: Int, sessions: [StoredSession])? {
         condition.lock()
         defer { condition.unlock() }
         while queued.isEmpty, !closed { condition.wait() }
         return closed ? nil : queued.removeFirst()
     }
 
-    /// Queues `session`; hands every result that is ready, in order, to `receive` (waiting for the
-    /// oldest when the window is full).
+    /// Queues `session` (in the group being gathered, handed to the workers once full); hands every
+    /// result that is ready, in order, to `receive` (waiting for the oldest group when the window is full).
     func submit(_ session: StoredSession, receive: (Output) throws -> Void) throws {
-        while submitted - handedBack >= window { try handBackOldest(receive) }
-        condition.lock()
-        queued.append((submitted, session))
-        submitted += 1
-        condition.signal()
-        condition.unlock()
+        gathering.append(session)
+        gatheringSamples += session.samples
+        if gathering.count >= Self.groupSessions || gatheringSamples >= Self.groupSamples { try handOnGathered(receive) }
         while try handBackReady(receive) {}
     }
 
-    /// Hands back every remaining result, in order.
+    /// Hands every remaining result back, in order.
     func finish(receive: (Output) throws -> Void) throws {
+        if !gathering.isEmpty { try handOnGathered(receive) }
         while handedBack < submitted { try handBackOldest(receive) }
     }
 
@@ -92,18 +116,33 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Queues the gathered group for the workers, once the window has room for it.
+    private func handOnGathered(_ receive: (Output) throws -> Void) throws {
+        while groupEnds.count >= window { try handBackOldest(receive) }
+        condition.lock()
+        queued.append((submitted, gathering))
+        condition.signal()
+        condition.unlock()
+        submitted += gathering.count
+        groupEnds.append(submitted)
+        gathering.removeAll(keepingCapacity: true)
+        gatheringSamples = 0
+    }
+
     /// Hands back the oldest result if it is ready; returns whether it was.
     private func handBackReady(_ receive: (Output) throws -> Void) throws -> Bool {
+        guard handedBack < submitted else { return false }
         condition.lock()
         let result = finished.removeValue(forKey: handedBack)
         condition.unlock()
         guard let result else { return false }
         handedBack += 1
+        if groupEnds.first == handedBack { groupEnds.removeFirst() }
         try receive(result.get())
         return true
     }
 
-    /// Waits for the oldest result and hands it back; checks for Ctrl-C while waiting.
+    /// Waits for the oldest result handed to the workers and hands it back; checks for Ctrl-C while waiting.
     private func handBackOldest(_ receive: (Output) throws -> Void) throws {
         while try !handBackReady(receive) {
             try Interruption.check(interruptedWork)
