@@ -51,14 +51,21 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
                 while let group = take() {
                     var results: [Result<Output, any Error>] = []
                     results.reserveCapacity(group.sessions.count)
-                    for session in group.sessions {
-                        // A closed pool's results are never handed back: stop at the next session.
-                        if isClosed { break }
-                        results.append(Result { () throws -> Output in
-                            let connection = try store ?? SessionStore(path: path)
-                            store = connection
-                            return try work(session, connection)
-                        })
+                    do {
+                        let connection = try store ?? SessionStore(path: path)
+                        store = connection
+                        // The workers only read: a group's sessions are read in one transaction.
+                        try connection.readingTogether {
+                            for session in group.sessions {
+                                // A closed pool's results are never handed back: stop at the next session.
+                                if isClosed { break }
+                                results.append(Result { () throws -> Output in try work(session, connection) })
+                            }
+                        }
+                    } catch {
+                        // The connection could not be opened or the transaction begun: each
+                        // session not yet analysed fails with that error, in its turn.
+                        while results.count < group.sessions.count { results.append(.failure(error)) }
                     }
                     condition.lock()
                     for (offset, result) in results.enumerated() { finished[group.start + offset] = result }

@@ -18,6 +18,16 @@ extension Database {
         }
     }
 
+    /// Runs `body` in one read transaction: its statements share one snapshot, and the WAL read
+    /// lock is taken once rather than by each statement. Only for a connection that does not
+    /// write meanwhile (a write on an old snapshot fails with `SQLITE_BUSY_SNAPSHOT`).
+    func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
+        let statements = try transactionStatements()
+        try statements.beginReading()
+        defer { statements.rollback() }
+        return try body()
+    }
+
     /// Runs `body` in a savepoint, which nests inside transactions and other savepoints; on error
     /// only the savepoint's work is undone.
     func inSavepoint<T>(_ body: () throws -> T) throws -> T {

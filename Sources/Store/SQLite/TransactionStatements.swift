@@ -12,6 +12,7 @@ final class TransactionStatements {
     /// Held rather than the ``Database``, which holds this (see ``ConnectionHandle``).
     private let connection: ConnectionHandle
     private let beginStatement: Statement
+    private let beginReadingStatement: Statement
     private let commitStatement: Statement
     private let rollbackStatement: Statement
     private let savepointStatement: Statement
@@ -23,6 +24,8 @@ final class TransactionStatements {
         // IMMEDIATE takes the write lock at once, so two writers queue on the busy timeout instead
         // of failing to upgrade a read lock.
         beginStatement = try database.prepare("BEGIN IMMEDIATE")
+        // DEFERRED: the first read takes the snapshot, and nothing takes the write lock.
+        beginReadingStatement = try database.prepare("BEGIN DEFERRED")
         commitStatement = try database.prepare("COMMIT")
         rollbackStatement = try database.prepare("ROLLBACK")
         // One name serves nested savepoints too: RELEASE and ROLLBACK TO act on the innermost
@@ -36,6 +39,10 @@ final class TransactionStatements {
 
     /// Begins a transaction that takes the write lock at once.
     func begin() throws(DatabaseError) { try beginStatement.execute() }
+
+    /// Begins a transaction for reading only: one snapshot and one WAL read lock for every
+    /// statement until ``rollback()``.
+    func beginReading() throws(DatabaseError) { try beginReadingStatement.execute() }
 
     func commit() throws(DatabaseError) { try commitStatement.execute() }
 

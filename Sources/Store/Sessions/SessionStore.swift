@@ -211,6 +211,14 @@ package final class SessionStore {
         return result
     }
 
+    /// Runs `body`, which reads several sessions, in one read transaction: one snapshot of the
+    /// database, and one WAL read lock instead of one per statement (for five-sample sessions,
+    /// taking and releasing it showed in `navrec report`'s profile: Benchmarks/README.md, "Tiny
+    /// sessions"). Only for a store that does not write inside `body`.
+    package func readingTogether<T>(_ body: () throws -> T) throws -> T {
+        try database.inReadTransaction(body)
+    }
+
     /// The session's frames in seq order, read lazily: memory stays flat for long sessions.
     package func frames(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
         try FrameCursor(
