@@ -122,40 +122,48 @@ package struct JSONRenderer: ReportRenderer, Sendable {
     /// (Benchmarks/README.md, "Tiny sessions"). The findings, rare in a fleet, go through the tree.
     private static func writeSession(_ session: SessionAnalysis, to output: inout [UInt8]) {
         var first = true
+        func literal(_ text: StaticString) {
+            output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        func text(_ text: String) {
+            var text = text
+            text.withUTF8 { output.append(contentsOf: $0) }
+        }
         func key(_ name: StaticString) {
-            output.append(contentsOf: (first ? "{\n      \"" : ",\n      \"").utf8)
+            literal(first ? "{\n      \"" : ",\n      \"")
             first = false
-            output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            output.append(contentsOf: "\": ".utf8)
+            literal(name)
+            literal("\": ")
         }
         func string(_ name: StaticString, _ value: String?) {
             key(name)
-            if let value { JSONValue.appendQuoted(value, to: &output) } else { output.append(contentsOf: "null".utf8) }
+            if let value { JSONValue.appendQuoted(value, to: &output) } else { literal("null") }
         }
         func number(_ name: StaticString, _ value: Double?) {
             key(name)
-            output.append(contentsOf: (value.map(JSONValue.double) ?? "null").utf8)
+            if let value { text(JSONValue.double(value)) } else { literal("null") }
         }
         func integer(_ name: StaticString, _ value: Int) {
             key(name)
-            output.append(contentsOf: String(value).utf8)
+            text(String(value))
         }
+        let metadata = session.metadata
         string("id", session.id)
-        string("app", session.app)
-        string("screen", session.screen)
-        string("device", session.device)
-        string("os", session.os)
+        string("app", metadata.app)
+        string("screen", metadata.screen)
+        string("device", metadata.device)
+        string("os", metadata.os)
         key("behaviors")
         output.append(UInt8(ascii: "["))
         for (index, name) in session.behaviors.enabledNames.enumerated() {
-            if index > 0 { output.append(contentsOf: ", ".utf8) }
+            if index > 0 { literal(", ") }
             JSONValue.appendQuoted(name, to: &output)
         }
         output.append(UInt8(ascii: "]"))
         integer("samples", session.sampleCount)
         number("duration", session.duration)
         key("fps")
-        output.append(contentsOf: (session.fps.map { $0.isFinite ? formatNumber($0) : "null" } ?? "null").utf8)
+        if let fps = metadata.fps, fps.isFinite { text(formatNumber(fps)) } else { literal("null") }
         number("hitchTimeRatio", session.hitchTimeRatio)
         number("frameJitter", session.frameJitter)
         integer("gaps", session.gaps)
@@ -173,7 +181,7 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         number("gapFraction", metrics.gapFraction)
         key("findings")
         JSONValue.array(session.findings.map(finding)).write(to: &output, indent: 6)
-        output.append(contentsOf: "\n    }".utf8)
+        literal("\n    }")
     }
 
     /// The comparable metrics (Docs/comparing-builds.md), in ``SessionMetrics``' order; `null`

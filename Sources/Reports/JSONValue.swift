@@ -93,7 +93,8 @@ indirect enum JSONValue: Sendable {
     static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
-            output.append(contentsOf: text.utf8)
+            var text = text
+            text.withUTF8 { output.append(contentsOf: $0) }
             output.append(UInt8(ascii: "\""))
             return
         }
