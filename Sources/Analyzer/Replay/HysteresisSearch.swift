@@ -237,6 +237,9 @@ struct HysteresisSearch: Sendable {
     static func multiples(of step: Double, from first: Int, upTo limit: Double) -> [Double] {
         guard step > 0 else { return [] }
         var values: [Double] = []
+        // Room for them all at once (the loop below still decides which): growing the array value
+        // by value showed in every short session's analysis, which asks for them twice.
+        if limit.isFinite { values.reserveCapacity(max(0, Int(min((limit / step).rounded(.up), 1e6)) - first + 2)) }
         var multiple = first
         while Double(multiple) * step <= limit + 1e-9 {
             values.append(Double(multiple) * step)
