@@ -5,6 +5,10 @@ package struct Migration: Sendable, Hashable {
     /// The file name, e.g. `0001_initial.sql`.
     package let name: String
     package let sql: String
+    /// SHA-256 of the file's text, hex: the ledger's record of what was applied. Worked out once
+    /// (``embedded`` is made once a process), not on every open: `navrec report`'s workers each
+    /// open the database, and hashing every migration for each was ~11 M instructions an open.
+    package let checksum: String
 
     /// A migration from its file; nil when the name does not start with a number and `_`.
     package init?(name: String, sql: String) {
@@ -14,10 +18,8 @@ package struct Migration: Sendable, Hashable {
         self.version = version
         self.name = name
         self.sql = sql
+        checksum = SHA256.hex(Array(sql.utf8))
     }
-
-    /// SHA-256 of the file's text, hex: the ledger's record of what was applied.
-    package var checksum: String { SHA256.hex(Array(sql.utf8)) }
 
     /// The migrations carried in the binary, in version order.
     package static let embedded: [Migration] = EmbeddedSQL.migrations
