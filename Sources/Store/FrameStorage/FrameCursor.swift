@@ -80,8 +80,9 @@ package final class FrameCursor: SessionFrameReader {
         }
     }
 
-    /// The chunk ``read(into:)-(SessionFrame)`` hands out frame by frame, and the next row of it.
-    private let buffer = FrameColumns()
+    /// The chunk ``read(into:)-(SessionFrame)`` hands out frame by frame (lent by ``queries``,
+    /// empty), and the next row of it.
+    private let buffer: FrameColumns
     private var next = 0
     /// Scratch for one decoded vector.
     private let integers: UnsafeMutablePointer<Int64> = .allocate(capacity: FrameChunkBuilder.capacity)
@@ -102,6 +103,7 @@ package final class FrameCursor: SessionFrameReader {
         self.samplesOnly = samplesOnly
         self.queries = queries
         statement = try queries.borrow(layout.sql)
+        buffer = queries.borrowBuffer()
         baseKey = sessionKey << 32
         self.sessionID = sessionID
         self.expectedSamples = start == nil ? expectedSamples : nil
@@ -109,6 +111,7 @@ package final class FrameCursor: SessionFrameReader {
         do {
             try statement.bind([.int(start ?? baseKey), .int(baseKey | 0xFFFF_FFFF)])
         } catch {
+            // The cursor is whole by now: its deinit gives the buffer back.
             queries.giveBack(statement)
             throw error
         }
@@ -116,6 +119,7 @@ package final class FrameCursor: SessionFrameReader {
 
     deinit {
         queries.giveBack(statement)
+        queries.giveBack(buffer)
         integers.deallocate()
         numbers.deallocate()
     }
