@@ -34,7 +34,7 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
     /// What Ctrl-C interrupts, for its message.
     let interruptedWork: InterruptedWork
     /// A group's sessions at most, and the samples after which it is handed on.
-    static var groupSessions: Int { 32 }
+    static var groupSessions: Int { 128 }
     static var groupSamples: Int { 4096 }
 
     /// Starts `workers` threads; each opens `path` on its first session and runs `work` with that
@@ -143,6 +143,9 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
         let result = finished.removeValue(forKey: handedBack)
         condition.unlock()
         guard let result else { return false }
+        // A group's results come back together: Ctrl-C is checked before each, as it was while
+        // waiting for each when they came one by one.
+        try Interruption.check(interruptedWork)
         handedBack += 1
         if groupEnds.first == handedBack { groupEnds.removeFirst() }
         try receive(result.get())
