@@ -168,21 +168,36 @@ extension JSONScanner {
         var run = digitRun(offsets)
         // No digit, a leading zero ("01", an error), or eight integer digits or more: the careful way.
         guard UInt(bitPattern: run &- 1) < 7, bytes[index] != UInt8(ascii: "0") || run == 1 else { return carefulNumber(bytes, &position, count, powersOfTen) }
-        var mantissa = eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
-        index &+= run
         let integerDigits = run
         var fractionDigits = 0
-        if bytes[index] == UInt8(ascii: ".") {
-            index &+= 1
-            repeat {
-                offsets = digitWord(bytes, at: index, count: count) ^ zeros
-                run = digitRun(offsets)
-                if run == 0 { break }
-                mantissa = mantissa &* powersOfTen[run] &+ eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
-                index &+= run
-                fractionDigits &+= run
-            } while run == 8 && fractionDigits < 24
-            if fractionDigits == 0 { return nil }
+        var mantissa: UInt64
+        if bytes[index &+ run] != UInt8(ascii: ".") {
+            mantissa = eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
+            index &+= run
+        } else {
+            // The word's bytes after the point moved down over it, a non-digit shifted in at the
+            // top: when its digits end inside the word, or the byte after the word is no digit,
+            // the whole number is that one run.
+            let integerBytes: UInt64 = (1 &<< UInt64(8 &* run)) &- 1
+            let merged = (offsets & integerBytes) | (((offsets &>> 8) | 0xFF00_0000_0000_0000) & ~integerBytes)
+            let digits = digitRun(merged)
+            if digits < 7 || bytes[index &+ 8] &- UInt8(ascii: "0") > 9 {
+                fractionDigits = digits &- run
+                if fractionDigits == 0 { return nil }
+                mantissa = eightDigitsValue(merged &<< UInt64(64 &- 8 &* digits))
+                index &+= digits &+ 1
+            } else {
+                mantissa = eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
+                index &+= run &+ 1
+                repeat {
+                    offsets = digitWord(bytes, at: index, count: count) ^ zeros
+                    run = digitRun(offsets)
+                    if run == 0 { break }
+                    mantissa = mantissa &* powersOfTen[run] &+ eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
+                    index &+= run
+                    fractionDigits &+= run
+                } while run == 8 && fractionDigits < 24
+            }
         }
         // More than 19 digits may have wrapped the mantissa (the careful way counts only the
         // significant ones); an exponent is the careful way's too.
