@@ -45,9 +45,6 @@ final class CommonSampleWords: @unchecked Sendable {
 
     let t = Text("\"t\":"), y = Text("\"y\":"), vy = Text("\"vy\":"), phase = Text("\"phase\":")
     let frameDuration = Text("\"frameDuration\":"), bar = Text("\"bar\":")
-    let null = Text("null"), `true` = Text("true"), `false` = Text("false")
-    let drag = Text("\"drag\""), idle = Text("\"idle\""), decelerate = Text("\"decelerate\"")
-    let bounce = Text("\"bounce\""), animate = Text("\"animate\"")
     /// What an observed state starts from.
     let emptyState = BarState()
     /// Every field's key in ``BarStateField`` order, the order ``RecordingWriter`` writes them in.
@@ -57,6 +54,9 @@ final class CommonSampleWords: @unchecked Sendable {
     let barKeyIndex: UnsafeMutablePointer<Int>
     /// `10^0 ... 10^8`, to append a run of up to eight digits to a mantissa.
     let powersOfTen: UnsafeMutablePointer<UInt64>
+    /// `10^0 ... 10^22` as doubles, all exact: the powers of `DecimalValue`'s fast path, without a
+    /// lazy global's check and an array's bounds check per number.
+    let exactPowersOfTen: UnsafeMutablePointer<Double>
 
     /// Built once and never freed (it lives as long as the process).
     static let shared = CommonSampleWords()
@@ -69,6 +69,13 @@ final class CommonSampleWords: @unchecked Sendable {
         barKeyIndex.initialize(repeating: 0, count: 32)
         powersOfTen = .allocate(capacity: 9)
         for exponent in 0...8 { powersOfTen[exponent] = exponent == 0 ? 1 : powersOfTen[exponent - 1] * 10 }
+        exactPowersOfTen = .allocate(capacity: 23)
+        // Each product is exact: every power of ten up to 10^22 is a double.
+        var power = 1.0
+        for exponent in 0...22 {
+            exactPowersOfTen[exponent] = power
+            power *= 10
+        }
         for (index, field) in fields.enumerated() {
             // The first word is compared whole: every name is at least seven bytes long.
             precondition(field.name.utf8.count >= 7)

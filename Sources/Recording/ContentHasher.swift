@@ -28,21 +28,24 @@ struct ContentHasher {
         if let base = line.baseAddress {
             let raw = UnsafeRawPointer(base)
             var offset = 0
-            // Two chunks a turn: half the loop's own instructions per chunk.
-            while offset &+ 16 <= count {
-                let first = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                h = (h ^ first) &* 0x9E37_79B9_7F4A_7C15
+            // Four chunks a turn: a quarter of the loop's own instructions per chunk.
+            while offset &+ 32 <= count {
+                let chunk = raw + offset
+                h = (h ^ UInt64(littleEndian: chunk.loadUnaligned(as: UInt64.self))) &* 0x9E37_79B9_7F4A_7C15
                 h ^= h >> 32
-                let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
-                h = (h ^ second) &* 0x9E37_79B9_7F4A_7C15
+                h = (h ^ UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) &* 0x9E37_79B9_7F4A_7C15
                 h ^= h >> 32
-                offset &+= 16
+                h = (h ^ UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: 16, as: UInt64.self))) &* 0x9E37_79B9_7F4A_7C15
+                h ^= h >> 32
+                h = (h ^ UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: 24, as: UInt64.self))) &* 0x9E37_79B9_7F4A_7C15
+                h ^= h >> 32
+                offset &+= 32
             }
-            if offset + 8 <= count {
+            while offset &+ 8 <= count {
                 let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 h = (h ^ chunk) &* 0x9E37_79B9_7F4A_7C15
                 h ^= h >> 32
-                offset += 8
+                offset &+= 8
             }
             if offset < count {
                 var chunk: UInt64 = 0

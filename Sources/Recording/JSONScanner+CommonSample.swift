@@ -26,6 +26,7 @@ extension JSONScanner {
         // the scans for a quote and the eight-byte loads check the length.
         guard count >= 2, bytes[0] == UInt8(ascii: "{"), bytes[count - 1] == UInt8(ascii: "}") else { return nil }
         let powers = UnsafePointer(words.powersOfTen)
+        let exactPowers = UnsafePointer(words.exactPowersOfTen)
         var position = 1
         var seen: UInt8 = 0
         var t = 0.0
@@ -35,6 +36,8 @@ extension JSONScanner {
         var vy: Double?
         var frameDuration: Double?
         hasObserved = false
+        observedMatchesSkeleton = false
+        skeleton.beginLearning()
         while true {
             guard bytes[position] == UInt8(ascii: "\"") else { return nil }
             // A comparison per case: the texts' words are loaded where they are compared.
@@ -51,33 +54,39 @@ extension JSONScanner {
             guard seen & key.rawValue == 0 else { return nil }
             seen |= key.rawValue
             position += key.textLength
+            let valueStart = position
             switch key {
             case .t:
                 tOffset = position
-                guard let value = Self.commonNumber(bytes, &position, count, powers), value >= 0, value <= maximumTime else { return nil }
+                guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value >= 0, value <= maximumTime else { return nil }
                 t = value
+                skeleton.record(.t, start: valueStart, end: position)
             case .y:
-                guard let value = Self.commonNumber(bytes, &position, count, powers), abs(value) <= maximumOffset else { return nil }
+                guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), abs(value) <= maximumOffset else { return nil }
                 y = value
+                skeleton.record(.y, start: valueStart, end: position)
             case .vy:
-                if Self.matches(bytes, at: position, count: count, words.null) {
+                if Self.isNull(bytes, at: position, count: count) {
                     position += 4
                 } else {
-                    guard let value = Self.commonNumber(bytes, &position, count, powers) else { return nil }
+                    guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
                     vy = value
                 }
+                skeleton.record(.vy, start: valueStart, end: position)
             case .frameDuration:
-                if Self.matches(bytes, at: position, count: count, words.null) {
+                if Self.isNull(bytes, at: position, count: count) {
                     position += 4
                 } else {
-                    guard let value = Self.commonNumber(bytes, &position, count, powers), value > 0, value <= maximumFrameDuration else {
+                    guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value > 0, value <= maximumFrameDuration else {
                         return nil
                     }
                     frameDuration = value
                 }
+                skeleton.record(.frameDuration, start: valueStart, end: position)
             case .phase:
-                guard let value = Self.commonPhase(bytes, &position, count, words) else { return nil }
+                guard let value = Self.commonPhase(bytes, &position, count) else { return nil }
                 phase = value
+                skeleton.record(.phase, start: valueStart, end: position)
             case .bar:
                 guard commonBar(bytes, &position, count) else { return nil }
                 hasObserved = true
@@ -92,6 +101,9 @@ extension JSONScanner {
         }
         guard seen & (CommonKey.t.rawValue | CommonKey.y.rawValue) == CommonKey.t.rawValue | CommonKey.y.rawValue else { return nil }
         sample = ScrollSample(t: t, y: y, phase: phase, vy: vy, frameDuration: frameDuration)
+        skeleton.finishLearning(bytes, count: count, hasBar: hasObserved)
+        // A bar was reset and then filled with the skeleton's fields only.
+        observedMatchesSkeleton = hasObserved
         return tOffset
     }
 
@@ -136,8 +148,100 @@ extension JSONScanner {
     /// A JSON number at `position` with at most 19 significant digits and a 1–3 digit exponent,
     /// converted as ``NumberParser`` converts it; `position` moves past it. `nil` (position
     /// unspecified) for anything else, which the full scanner then reads or rejects.
+    ///
+    /// The numbers recorders write — up to seven integer digits, up to 16 after the point, no
+    /// exponent, eight bytes of the line from each part on — take one word per eight digits here;
+    /// the rest go through ``carefulNumber(_:_:_:_:)``. Where the mantissa and the power of ten are
+    /// both exact doubles the value is one division, the same one ``DecimalValue`` does (Clinger's
+    /// fast path), so both give the correctly rounded value bit for bit.
     @inline(__always)
-    private static func commonNumber(
+    static func commonNumber(
+        _ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ powersOfTen: UnsafePointer<UInt64>,
+        _ exactPowers: UnsafePointer<Double>
+    ) -> Double? {
+        var index = position
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index &+= 1 }
+        guard count >= 8 else { return carefulNumber(bytes, &position, count, powersOfTen) }
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        var offsets = digitWord(bytes, at: index, count: count) ^ zeros
+        var run = digitRun(offsets)
+        // No digit, a leading zero ("01", an error), or eight integer digits or more: the careful way.
+        guard UInt(bitPattern: run &- 1) < 7, bytes[index] != UInt8(ascii: "0") || run == 1 else { return carefulNumber(bytes, &position, count, powersOfTen) }
+        let integerDigits = run
+        var fractionDigits = 0
+        var mantissa: UInt64
+        if bytes[index &+ run] != UInt8(ascii: ".") {
+            mantissa = eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
+            index &+= run
+        } else {
+            // The word's bytes after the point moved down over it, a non-digit shifted in at the
+            // top: when its digits end inside the word, or the byte after the word is no digit,
+            // the whole number is that one run.
+            let integerBytes: UInt64 = (1 &<< UInt64(8 &* run)) &- 1
+            let merged = (offsets & integerBytes) | (((offsets &>> 8) | 0xFF00_0000_0000_0000) & ~integerBytes)
+            let digits = digitRun(merged)
+            if digits < 7 || bytes[index &+ 8] &- UInt8(ascii: "0") > 9 {
+                fractionDigits = digits &- run
+                if fractionDigits == 0 { return nil }
+                mantissa = eightDigitsValue(merged &<< UInt64(64 &- 8 &* digits))
+                index &+= digits &+ 1
+            } else {
+                mantissa = eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
+                index &+= run &+ 1
+                repeat {
+                    offsets = digitWord(bytes, at: index, count: count) ^ zeros
+                    run = digitRun(offsets)
+                    if run == 0 { break }
+                    mantissa = mantissa &* powersOfTen[run] &+ eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
+                    index &+= run
+                    fractionDigits &+= run
+                } while run == 8 && fractionDigits < 24
+            }
+        }
+        // More than 19 digits may have wrapped the mantissa (the careful way counts only the
+        // significant ones); an exponent is the careful way's too.
+        if integerDigits &+ fractionDigits > 19 || bytes[index] | 0x20 == UInt8(ascii: "e") {
+            return carefulNumber(bytes, &position, count, powersOfTen)
+        }
+        let magnitude: Double
+        if mantissa <= 1 << 53 {
+            magnitude = Double(mantissa) / exactPowers[fractionDigits]
+        } else {
+            guard let value = DecimalValue.of(mantissa: mantissa, exponent: -fractionDigits) else {
+                return carefulNumber(bytes, &position, count, powersOfTen)
+            }
+            magnitude = value
+        }
+        position = index
+        return negative ? -magnitude : magnitude
+    }
+
+    /// The eight bytes at `index` of a line of `count >= 8` bytes as a little-endian word; near the
+    /// end, the line's last eight shifted down, zeros (not digits) past its end.
+    @inline(__always)
+    private static func digitWord(_ bytes: UnsafePointer<UInt8>, at index: Int, count: Int) -> UInt64 {
+        if index &+ 8 <= count { return load(bytes + index) }
+        return load(bytes + (count &- 8)) &>> UInt64(8 &* (index &+ 8 &- count))
+    }
+
+    /// How many of the eight bytes of `offsets` (a word of the line XOR `'0'` per byte), from its
+    /// lowest byte on, are digits: each is then 0...9, and adding 0x76 sets the high bit of any other
+    /// byte (a carry out of such a byte only reaches the bytes after it, past the run).
+    @inline(__always)
+    private static func digitRun(_ offsets: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return (((offsets &+ ones &* 0x76) | offsets) & (ones &* 0x80)).trailingZeroBitCount &>> 3
+    }
+
+    @inline(__always)
+    private static func load(_ bytes: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+    }
+
+    /// ``commonNumber(_:_:_:_:_:)`` for any number of digits and an exponent, a digit at a time
+    /// where words do not fit.
+    private static func carefulNumber(
         _ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ powersOfTen: UnsafePointer<UInt64>
     ) -> Double? {
         var index = position
@@ -236,23 +340,37 @@ extension JSONScanner {
         return ((value & mask) &* (100 + (1_000_000 << 32)) &+ ((value &>> 16) & mask) &* (1 + (10_000 << 32))) &>> 32
     }
 
-    /// A phase name in quotes, or `null`; `position` moves past it.
+    /// A phase name in quotes, or `null`; `position` moves past it. One word of the line compared
+    /// with each name's first eight bytes (the words are the names' little-endian bytes).
     @inline(__always)
-    private static func commonPhase(
-        _ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ words: CommonSampleWords
-    ) -> ScrollPhase?? {
+    static func commonPhase(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int) -> ScrollPhase?? {
+        let available = count &- position
+        guard count >= 8, available >= 4 else { return nil }
+        // Zeros past the line's end, which match no name's bytes.
+        let word = digitWord(bytes, at: position, count: count)
+        let sixBytes: UInt64 = 0xFFFF_FFFF_FFFF
         let value: ScrollPhase?
-        let text: CommonSampleWords.Text
-        switch bytes[position + 1] {
-        case UInt8(ascii: "d"): (value, text) = bytes[position + 2] == UInt8(ascii: "r") ? (.drag, words.drag) : (.decelerate, words.decelerate)
-        case UInt8(ascii: "i"): (value, text) = (.idle, words.idle)
-        case UInt8(ascii: "b"): (value, text) = (.bounce, words.bounce)
-        case UInt8(ascii: "a"): (value, text) = (.animate, words.animate)
-        case UInt8(ascii: "u"): (value, text) = (nil, words.null)
-        default: return nil
+        let length: Int
+        if word & sixBytes == 0x2267_6172_6422 {  // "drag"
+            (value, length) = (.drag, 6)
+        } else if word == 0x7265_6C65_6365_6422 {  // "deceler
+            guard available >= 12, UInt32(littleEndian: UnsafeRawPointer(bytes + position + 8).loadUnaligned(as: UInt32.self)) == 0x2265_7461 else {
+                return nil  // ate"
+            }
+            (value, length) = (.decelerate, 12)
+        } else if word & sixBytes == 0x2265_6C64_6922 {  // "idle"
+            (value, length) = (.idle, 6)
+        } else if word == 0x2265_636E_756F_6222 {  // "bounce"
+            (value, length) = (.bounce, 8)
+        } else if word == 0x6574_616D_696E_6122 {  // "animate
+            guard available >= 9, bytes[position + 8] == UInt8(ascii: "\"") else { return nil }
+            (value, length) = (.animate, 9)
+        } else if word & 0xFFFF_FFFF == 0x6C6C_756E {  // null
+            (value, length) = (nil, 4)
+        } else {
+            return nil
         }
-        guard matches(bytes, at: position, count: count, text) else { return nil }
-        position += text.length
+        position &+= length
         return .some(value)
     }
 
@@ -263,6 +381,7 @@ extension JSONScanner {
         guard bytes[position] == UInt8(ascii: "{") else { return false }
         position += 1
         let powers = UnsafePointer(words.powersOfTen)
+        let exactPowers = UnsafePointer(words.exactPowersOfTen)
         observedState.pointee = words.emptyState
         if bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -301,43 +420,81 @@ extension JSONScanner {
             guard seen & key.pointee.bit == 0 else { return false }
             seen |= key.pointee.bit
             position += key.pointee.text.length
+            let valueStart = position
             if bytes[position] == UInt8(ascii: "n") {
-                guard Self.matches(bytes, at: position, count: count, words.null) else { return false }
+                guard Self.isNull(bytes, at: position, count: count) else { return false }
                 // Absent, as if the key were missing.
                 position += 4
             } else {
                 let value: Double
                 switch key.pointee.kind {
                 case .length, .fraction:
-                    guard let number = Self.commonNumber(bytes, &position, count, powers) else { return false }
+                    guard let number = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return false }
                     value = number
                 case .boolean:
-                    if Self.matches(bytes, at: position, count: count, words.true) {
-                        value = 1
-                        position += 4
-                    } else if Self.matches(bytes, at: position, count: count, words.false) {
-                        value = 0
-                        position += 5
-                    } else {
-                        return false
-                    }
+                    // `null` was taken above.
+                    guard let boolean = Self.commonBoolean(bytes, &position, count), let boolean else { return false }
+                    value = boolean ? 1 : 0
                 case .enumeration:
-                    guard bytes[position] == UInt8(ascii: "\"") else { return false }
-                    let nameStart = position + 1
-                    var nameEnd = nameStart
-                    while nameEnd < count, bytes[nameEnd] != UInt8(ascii: "\""), nameEnd - nameStart < 24 { nameEnd += 1 }
-                    guard nameEnd < count, bytes[nameEnd] == UInt8(ascii: "\""),
-                        let code = BarFieldNames.code(of: UnsafeBufferPointer(start: bytes + nameStart, count: nameEnd - nameStart), in: key.pointee.field)
-                    else { return false }
+                    guard let code = Self.commonEnumeration(bytes, &position, count, key.pointee.field) else { return false }
                     value = Double(code)
-                    position = nameEnd + 1
                 }
                 key.pointee.field.set(value, in: &observedState.pointee)
             }
+            let kind: SampleLineSkeleton.Kind =
+                switch key.pointee.kind {
+                case .length, .fraction: .barNumber
+                case .boolean: .barBoolean
+                case .enumeration: .barEnumeration
+                }
+            skeleton.record(kind, field: key.pointee.field, start: valueStart, end: position)
             let after = bytes[position]
             position += 1
             if after == UInt8(ascii: ",") { continue }
             return after == UInt8(ascii: "}")
         }
+    }
+
+    /// `null` at `position` (not moved).
+    @inline(__always)
+    static func isNull(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int) -> Bool {
+        guard count &- position >= 4 else { return false }
+        return UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6C6C_756E)
+    }
+
+    /// `true`, `false` or `null` (`.some(nil)`) at `position`, which moves past it; `nil` for
+    /// anything else.
+    @inline(__always)
+    static func commonBoolean(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int) -> Bool?? {
+        guard count &- position >= 5 else { return nil }
+        let word = UInt32(littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt32.self))
+        switch word {
+        case 0x6575_7274:  // "true"
+            position &+= 4
+            return .some(true)
+        case 0x736C_6166 where bytes[position &+ 4] == UInt8(ascii: "e"):  // "fals" + "e"
+            position &+= 5
+            return .some(false)
+        case 0x6C6C_756E:  // "null"
+            position &+= 4
+            return .some(nil)
+        default:
+            return nil
+        }
+    }
+
+    /// An enumeration value's name in quotes at `position` (which moves past it) as `field`'s code;
+    /// `nil` for anything else.
+    @inline(__always)
+    static func commonEnumeration(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ field: BarStateField) -> Int? {
+        guard bytes[position] == UInt8(ascii: "\"") else { return nil }
+        let nameStart = position &+ 1
+        var nameEnd = nameStart
+        while nameEnd < count, bytes[nameEnd] != UInt8(ascii: "\""), nameEnd &- nameStart < 24 { nameEnd &+= 1 }
+        guard nameEnd < count, bytes[nameEnd] == UInt8(ascii: "\""),
+            let code = BarFieldNames.code(of: UnsafeBufferPointer(start: bytes + nameStart, count: nameEnd &- nameStart), in: field)
+        else { return nil }
+        position = nameEnd &+ 1
+        return code
     }
 }

@@ -40,6 +40,11 @@ struct JSONScanner {
     let words = CommonSampleWords.shared
     /// Whether the last sample line had a `bar` object.
     var hasObserved = false
+    /// The last common sample line's key skeleton (``parseSkeletonSample()``).
+    var skeleton = SampleLineSkeleton()
+    /// Whether ``observedState`` has no field outside ``skeleton``'s: then a line of that shape
+    /// overwrites every field it can hold and needs no reset first.
+    var observedMatchesSkeleton = false
     /// The last sample line's observed bar state.
     var observed: BarState? { hasObserved ? observedState.pointee : nil }
     /// Decoded strings with escapes or non-ASCII bytes; grows to the longest such string.
@@ -60,6 +65,7 @@ struct JSONScanner {
     func release() {
         scratch.deallocate()
         observedState.deallocate()
+        skeleton.release()
     }
 
     /// Starts scanning `line`, which must stay valid until the next reset.

@@ -31,8 +31,14 @@ struct MillisecondTimeCheck: Sendable {
 
     /// Takes the session's next sample; returns the error message once its first intervals show
     /// milliseconds, `nil` otherwise.
+    @inline(__always)
     mutating func add(t: Double, y: Double) -> String? {
+        // Inline, so a decided session's samples cost a test, not a call.
         guard !decided else { return nil }
+        return undecidedAdd(t: t, y: y)
+    }
+
+    private mutating func undecidedAdd(t: Double, y: Double) -> String? {
         defer { previous = (t, y) }
         guard let previous, t > previous.t else { return nil }
         durations.append(t - previous.t)

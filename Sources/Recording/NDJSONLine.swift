@@ -74,6 +74,7 @@ extension JSONScanner {
     mutating func parseRecordLine() throws(ScanError) -> NDJSONLine {
         // Here rather than in `reset`: the common sample lines (`parseCommonSample`) never need it.
         keys.reset()
+        observedMatchesSkeleton = false
         skipWhitespace()
         if atEnd { return .blank }
         guard base[index] == UInt8(ascii: "{") else {

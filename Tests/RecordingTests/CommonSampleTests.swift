@@ -39,6 +39,43 @@ struct CommonSampleTests {
         }
     }
 
+    /// The skeleton path's reading of `line` after the common-sample path learned `template`'s
+    /// skeleton (`nil` when it leaves `line` to the others); a scanner that read `before` with the
+    /// full scanner in between, when given, so the observed state starts from that line's.
+    static func skeleton(_ line: String, after template: String, fullLineBetween before: String? = nil) -> Parsed? {
+        var scanner = JSONScanner()
+        defer { scanner.release() }
+        let templateBytes = Array(template.utf8)
+        let learned = templateBytes.withUnsafeBufferPointer { buffer in
+            scanner.reset(buffer)
+            return scanner.parseCommonSample() != nil
+        }
+        guard learned else { return nil }
+        if let before {
+            let beforeBytes = Array(before.utf8)
+            beforeBytes.withUnsafeBufferPointer { buffer in
+                scanner.reset(buffer)
+                _ = try? scanner.parseRecordLine()
+            }
+        }
+        let bytes = Array(line.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            scanner.reset(buffer)
+            guard let tOffset = scanner.parseSkeletonSample() else { return nil }
+            return Parsed(tOffset: tOffset, sample: scanner.sample, observed: scanner.observed)
+        }
+    }
+
+    /// Checks the skeleton path's promise for `line` after `template`; returns whether it took it.
+    @discardableResult
+    static func checkSkeleton(
+        _ line: String, after template: String, fullLineBetween before: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        guard let parsed = skeleton(line, after: template, fullLineBetween: before) else { return false }
+        #expect(full(line) == parsed, "\(template) then \(line)", sourceLocation: sourceLocation)
+        return true
+    }
+
     /// The full scanner's reading of `line` when it is a sample with no ignored key, else `nil`.
     static func full(_ line: String) -> Parsed? {
         var scanner = JSONScanner()
@@ -82,6 +119,83 @@ struct CommonSampleTests {
         var taken = 0
         for line in lines where Self.check(line) { taken += 1 }
         #expect(taken == samples, "every sample line the writer wrote takes the fast path")
+        // Each line after one of the same shape takes the skeleton path; any line after any other
+        // reads as the full scanner reads it when the skeleton path takes it.
+        var firstOfShape: [String: String] = [:]
+        var sameShape = 0
+        var takenAfterSameShape = 0
+        for (previous, line) in zip(lines, lines.dropFirst()) {
+            Self.checkSkeleton(line, after: previous)
+            let shape = Self.shape(line)
+            guard Self.full(line) != nil else { continue }
+            if let template = firstOfShape[shape] {
+                sameShape += 1
+                if Self.checkSkeleton(line, after: template) { takenAfterSameShape += 1 }
+            } else {
+                firstOfShape[shape] = line
+            }
+        }
+        #expect(sameShape > 100)
+        #expect(takenAfterSameShape == sameShape, "a line after one of its shape takes the skeleton path")
+    }
+
+    /// A line's keys and punctuation without its values: its skeleton.
+    static func shape(_ line: String) -> String {
+        line.replacing(/:("[^"]*"|[^,{}]*)/, with: ":")
+    }
+
+    @Test("the skeleton path: after a line of the same keys it reads every value as the full scanner does")
+    func skeletonValues() {
+        var generator = SplitMix(seed: 41)
+        var texts = numberTexts + ["-0", "0", "0.0", "1e-05", "2.5e+20", "1234567890123456789", "12345678901234567890", "0.00000000001234567890123456789"]
+        for index in 0..<3000 { texts.append(Self.randomText(&generator, index)) }
+        let template = #"{"t":1,"y":2,"phase":"drag","vy":3,"frameDuration":0.008,"bar":{"barHeight":4,"barHidden":true,"avatarTx":5,"background":"default"}}"#
+        var taken = 0
+        for (index, text) in texts.enumerated() {
+            let other = texts[(index * 7 + 3) % texts.count]
+            let phase = ["\"drag\"", "\"idle\"", "\"decelerate\"", "\"bounce\"", "\"animate\"", "null", "\"dra\"", "\"Idle\""][index % 8]
+            let boolean = ["true", "false", "null", "tru", "fals", "nul"][index % 6]
+            let background = ["\"default\"", "\"transparent\"", "null", "\"red\""][index % 4]
+            let frameDuration = ["0.008333", "null", "1", "0", "2", text][index % 6]
+            let line = #"{"t":\#(text.hasPrefix("-") ? String(text.dropFirst()) : text),"y":\#(other),"phase":\#(phase),"vy":\#(text),"frameDuration":\#(frameDuration),"bar":{"barHeight":\#(other),"barHidden":\#(boolean),"avatarTx":\#(text),"background":\#(background)}}"#
+            if Self.checkSkeleton(line, after: template) { taken += 1 }
+            #expect((Self.skeleton(line, after: template) != nil) == (Self.fast(line) != nil), "\(line)")
+        }
+        #expect(taken > 100)
+    }
+
+    @Test("the skeleton path: a line of other keys, or after a full-scanner line, reads as the full scanner reads it")
+    func skeletonShapes() {
+        let lines = [
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1}}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"inlineTitleAlpha":0,"largeTitleAlpha":1}}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0,"x":1}}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}} "#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{}}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":null}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2}"#,
+            #"{"t":0.5,"y":1,"phase":"drag"}"#,
+            #"{"t":0.5,"y":1}"#,
+            #"{"y":1,"t":0.5}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"frameDuration":0.008333}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0},"frameDuration":0.01}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"blurAlpha":0.5,"background":"transparent","subtitleVisible":false}}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":null,"largeTitleAlpha":null,"inlineTitleAlpha":null}}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0,"inlineTitleAlpha":0}}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}}}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}"#,
+            #"{"t":0.5,"y":1,"event":"tap","target":"title"}"#,
+            #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"avatarScale":1,"avatarTx":0,"avatarTy":0,"inlineTitleAlpha":0}}"#,
+        ]
+        var taken = 0
+        for template in lines {
+            for line in lines {
+                if Self.checkSkeleton(line, after: template) { taken += 1 }
+                for before in lines { Self.checkSkeleton(line, after: template, fullLineBetween: before) }
+            }
+        }
+        #expect(taken >= 14)
     }
 
     @Test("numbers: exponents, negative zero, many digits, edges of the 19-digit and 3-digit-exponent limits")
@@ -164,6 +278,7 @@ struct CommonSampleTests {
             }
             guard let line = String(bytes: bytes, encoding: .utf8) else { continue }
             if Self.check(line) { taken += 1 }
+            for base in bases { Self.checkSkeleton(line, after: base) }
         }
         #expect(taken > 400)
     }

@@ -1,0 +1,104 @@
+import BarModel
+internal import TextTools
+
+/// The first try of ``NDJSONReader`` on a line: the line has the key skeleton of the last common
+/// sample line (``SampleLineSkeleton``), so only its values are read.
+///
+/// The texts between values are compared a word at a time with the learned line's; each value is
+/// read and checked as ``parseCommonSample()`` reads and checks it (the same number, phase and
+/// literal readers). A line that matches has the keys of a line the common-sample path took, in
+/// the same order, each once, so the full scanner reads it as a sample with nothing ignored and the
+/// same values. Anything else returns `nil` and the line goes to ``parseCommonSample()``, which
+/// learns its skeleton when it takes it.
+extension JSONScanner {
+    /// Parses the line set with ``reset(_:)`` into ``sample``, ``observedState`` and
+    /// ``hasObserved`` when it has the learned skeleton; returns where `t`'s value starts, or `nil`.
+    @inline(__always)
+    mutating func parseSkeletonSample() -> Int? {
+        let slotCount = skeleton.count
+        let bytes = base
+        let count = end
+        // The closing brace is the number readers' sentinel (see `parseCommonSample`).
+        guard slotCount > 0, count >= 8, bytes[count &- 1] == UInt8(ascii: "}") else { return nil }
+        let powers = UnsafePointer(words.powersOfTen)
+        let exactPowers = UnsafePointer(words.exactPowersOfTen)
+        if skeleton.hasBar, !observedMatchesSkeleton {
+            observedState.pointee = words.emptyState
+            observedMatchesSkeleton = true
+        }
+        // Every bar field the state can hold is one of the skeleton's, each written below (`nil`
+        // for `null`), so the previous line's values need no reset.
+        let state = UnsafeMutableRawPointer(observedState)
+        var t = 0.0
+        var tOffset = 0
+        var y = 0.0
+        var phase: ScrollPhase?
+        var vy: Double?
+        var frameDuration: Double?
+        var position = 0
+        var slot = UnsafePointer(skeleton.slots)
+        let slotsEnd = slot + slotCount
+        while slot < slotsEnd {
+            guard SampleLineSkeleton.matches(slot, bytes, at: position, count: count) else { return nil }
+            position &+= slot.pointee.length
+            switch slot.pointee.kind {
+            case .t:
+                tOffset = position
+                guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value >= 0, value <= maximumTime else { return nil }
+                t = value
+            case .y:
+                guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), abs(value) <= maximumOffset else { return nil }
+                y = value
+            case .vy:
+                if bytes[position] == UInt8(ascii: "n") {
+                    guard Self.isNull(bytes, at: position, count: count) else { return nil }
+                    position &+= 4
+                } else {
+                    guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
+                    vy = value
+                }
+            case .frameDuration:
+                if bytes[position] == UInt8(ascii: "n") {
+                    guard Self.isNull(bytes, at: position, count: count) else { return nil }
+                    position &+= 4
+                } else {
+                    guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value > 0, value <= maximumFrameDuration else {
+                        return nil
+                    }
+                    frameDuration = value
+                }
+            case .phase:
+                guard let value = Self.commonPhase(bytes, &position, count) else { return nil }
+                phase = value
+            case .barNumber:
+                let field = (state + slot.pointee.offset).assumingMemoryBound(to: Double?.self)
+                if bytes[position] == UInt8(ascii: "n") {
+                    guard Self.isNull(bytes, at: position, count: count) else { return nil }
+                    position &+= 4
+                    field.pointee = nil
+                } else {
+                    guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
+                    field.pointee = value
+                }
+            case .barBoolean:
+                let field = (state + slot.pointee.offset).assumingMemoryBound(to: Bool?.self)
+                guard let value = Self.commonBoolean(bytes, &position, count) else { return nil }
+                field.pointee = value
+            case .barEnumeration:
+                if bytes[position] == UInt8(ascii: "n") {
+                    guard Self.isNull(bytes, at: position, count: count) else { return nil }
+                    position &+= 4
+                    slot.pointee.field.set(nil, in: &observedState.pointee)
+                } else {
+                    guard let code = Self.commonEnumeration(bytes, &position, count, slot.pointee.field) else { return nil }
+                    slot.pointee.field.set(Double(code), in: &observedState.pointee)
+                }
+            }
+            slot += 1
+        }
+        guard skeleton.tailMatches(bytes, at: position, count: count) else { return nil }
+        hasObserved = skeleton.hasBar
+        sample = ScrollSample(t: t, y: y, phase: phase, vy: vy, frameDuration: frameDuration)
+        return tOffset
+    }
+}
