@@ -43,10 +43,12 @@ package import BarModel
 package struct Analyzer: Sendable {
     /// Detector parameters and replayed behaviour parameters.
     package let settings: AnalyzerSettings
-    /// Time buckets in each session's ``TimelineDigest``.
+    /// Time buckets in each session's ``TimelineDigest``; 0 builds none (the digest is empty).
     package let timelineBuckets: Int
 
-    /// An analyzer with the given settings; `timelineBuckets` sizes the chart digest.
+    /// An analyzer with the given settings; `timelineBuckets` sizes the chart digest, 0 when
+    /// nothing shows a chart (`navrec analyze` prints none): the digest was ~600 instructions a
+    /// sample of its main pass (Benchmarks/README.md, "Analyze pipeline").
     package init(settings: AnalyzerSettings = AnalyzerSettings(), timelineBuckets: Int = 400) {
         self.settings = settings
         self.timelineBuckets = timelineBuckets

@@ -18,6 +18,9 @@ struct MainPass: Sendable {
     private var comparison: TitleComparisonDetector?
     private(set) var hitch: HitchDetector
     private(set) var timeline: TimelineDigestBuilder
+    /// Whether ``timeline`` takes the samples: `false` when nothing shows the chart (`navrec
+    /// analyze`), and the digest then stays empty.
+    private let buildsTimeline: Bool
     /// The hysteresis search's replay of the Schmitt-switched behaviours, run here (``SchmittToggleLog``).
     private(set) var hysteresisLogs: HysteresisLogs
     private var inputReversals: ReversalCounter
@@ -44,6 +47,7 @@ struct MainPass: Sendable {
             errorAfter: settings.titleMismatch.errorAfter)
         hitch = HitchDetector(expected: expected, fps: fps, factor: settings.hitch.factor, lifecycle: lifecycle)
         timeline = TimelineDigestBuilder(presentations: behaviors.titlePresentations, duration: duration, bucketCount: buckets)
+        buildsTimeline = buckets > 0
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
         hysteresisLogs = HysteresisLogs(behaviors: behaviors, settings: settings.flapping)
     }
@@ -88,13 +92,15 @@ struct MainPass: Sendable {
             hitch.observe(t: t[row], y: y[row], phase: block.phase[row], frameDuration: block.frameDuration[row])
             // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
             // after an interval), so the late frames are the ones it names, not the current sample.
-            if !hitch.newHitches.isEmpty {
+            if buildsTimeline, !hitch.newHitches.isEmpty {
                 for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
             }
         }
-        timeline.observe(
-            count: count, t: t, y: y, computed: computed, observed: observedRows != 0 ? block.observed : nil,
-            observedRows: observedRows)
+        if buildsTimeline {
+            timeline.observe(
+                count: count, t: t, y: y, computed: computed, observed: observedRows != 0 ? block.observed : nil,
+                observedRows: observedRows)
+        }
         hysteresisLogs.observe(count: count, t: t, y: y)
     }
 
@@ -117,7 +123,9 @@ struct MainPass: Sendable {
         observedTitles?.finish()
         comparison?.finish()
         hitch.finish()
-        for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
+        if buildsTimeline {
+            for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
+        }
 
         for (source, detector) in [(Finding.Source.computed, computedJitter), (.observed, observedJitter)] {
             guard let detector else { continue }

@@ -83,15 +83,27 @@ public final class FrameColumns {
 
     /// Appends `frame` as the next row (the block must not be full); the first row sets ``firstSeq``.
     public func append(_ frame: SessionFrame) {
+        withUnsafePointer(to: frame) { append(frame: $0) }
+    }
+
+    /// Appends `frames` as the next rows (the block must have room for them), read in place: a
+    /// frame passed by value was copied whole (~430 bytes) per row.
+    public func append(contentsOf frames: UnsafeBufferPointer<SessionFrame>) {
+        guard let base = frames.baseAddress else { return }
+        for index in 0..<frames.count { append(frame: base + index) }
+    }
+
+    @inline(__always)
+    private func append(frame: UnsafePointer<SessionFrame>) {
         let row = count
-        if row == 0 { firstSeq = frame.seq }
-        t[row] = frame.sample.t
-        y[row] = frame.sample.y
-        phase[row] = frame.sample.phase
-        vy[row] = frame.sample.vy
-        frameDuration[row] = frame.sample.frameDuration
-        computed.set(frame.computed, at: row)
-        if let state = frame.observed {
+        if row == 0 { firstSeq = frame.pointee.seq }
+        t[row] = frame.pointee.sample.t
+        y[row] = frame.pointee.sample.y
+        phase[row] = frame.pointee.sample.phase
+        vy[row] = frame.pointee.sample.vy
+        frameDuration[row] = frame.pointee.sample.frameDuration
+        computed.set(frame.pointee.computed, at: row)
+        if let state = frame.pointee.observed {
             observed.set(state, at: row)
             observedRows |= 1 << UInt64(row)
         }

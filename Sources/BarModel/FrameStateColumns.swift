@@ -43,15 +43,39 @@ public final class FrameStateColumns {
     public func clear() { known.update(repeating: 0, count: Self.slots) }
 
     /// Writes `state`'s fields into `row` (whose bits must be clear).
+    ///
+    /// Field by field in straight lines, each slot's offset a constant: a loop over
+    /// ``BarStateField/allCases`` through ``BarStateField/value(in:)`` switched on every field of
+    /// every row, and this runs twice a sample in `navrec analyze` (Benchmarks/README.md, "Analyze
+    /// pipeline").
     public func set(_ state: BarState, at row: Int) {
         let bit: UInt64 = 1 << UInt64(row)
-        let fields = Self.fields
-        for index in 0..<fields.count {
-            let field = fields[index]
-            guard let value = field.value(in: state) else { continue }
+        @inline(__always)
+        func put(_ value: Double?, _ field: BarStateField) {
+            guard let value else { return }
             values[field.maskBit * FrameColumns.capacity + row] = value
             known[field.maskBit] |= bit
         }
+        @inline(__always)
+        func put(_ flag: Bool?, _ field: BarStateField) {
+            guard let flag else { return }
+            values[field.maskBit * FrameColumns.capacity + row] = flag ? 1 : 0
+            known[field.maskBit] |= bit
+        }
+        put(state.barHeight, .barHeight)
+        put(state.barHidden, .barHidden)
+        put(state.barShown, .barShown)
+        put(state.largeTitleAlpha, .largeTitleAlpha)
+        put(state.inlineTitleAlpha, .inlineTitleAlpha)
+        put(state.contentTitleAlpha, .contentTitleAlpha)
+        put(state.avatarScale, .avatarScale)
+        put(state.avatarTx, .avatarTx)
+        put(state.avatarTy, .avatarTy)
+        put(state.blurAlpha, .blurAlpha)
+        put(state.background.map { Double($0.rawValue) }, .background)
+        put(state.subtitleVisible, .subtitleVisible)
+        put(state.subtitleHasText, .subtitleHasText)
+        put(state.dropdownExpanded, .dropdownExpanded)
     }
 
     /// The state of `row`, as ``set(_:at:)`` wrote it.

@@ -66,7 +66,7 @@ struct AnalyzeCommand: NavRecCommand {
     func run() throws -> ExitCode {
         try inputs.checkFilesExist()
         Interruption.install()
-        let sink = AnalyzeSink(analyzer: Analyzer(settings: settings), output: context.output)
+        let sink = AnalyzeSink(analyzer: Analyzer(settings: settings, timelineBuckets: 0), output: context.output)
         sink.printsTimeline = printsTimeline
         let pipeline = RecordingPipeline(onProgress: { _ in try Interruption.check(.analyzing) })
         var exitCode = ExitCode.success

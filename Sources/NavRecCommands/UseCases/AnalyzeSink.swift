@@ -34,6 +34,10 @@ final class AnalyzeSink: SessionSink {
     /// The buffer the timeline's lines are built in, kept for the next session.
     private var timelineRows = TimelineRowText()
     private var observedSamples = 0
+    /// The last session's stored behaviours JSON and the set it reads as: a fleet's sessions
+    /// mostly repeat their neighbour's, and decoding it (JSONDecoder) was ~170 k instructions a
+    /// session (Benchmarks/README.md, "Analyze pipeline").
+    private var lastBehaviors: (json: String, set: BehaviorSet)?
 
     init(analyzer: Analyzer, output: Output) {
         self.analyzer = analyzer
@@ -78,7 +82,7 @@ final class AnalyzeSink: SessionSink {
     func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {
         currentHeader = nil
         let description = SessionDescription(
-            id: header.id ?? summary.contentID, recordingID: header.id, metadata: header.metadata, behaviors: try BehaviorSet(storedJSON: header.behaviors.json),
+            id: header.id ?? summary.contentID, recordingID: header.id, metadata: header.metadata, behaviors: try behaviors(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
         let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
         if let rowKey {
@@ -92,6 +96,13 @@ final class AnalyzeSink: SessionSink {
         output.flush()
         sessionsAnalyzed += 1
         samplesAnalyzed += summary.samples
+    }
+
+    private func behaviors(storedJSON json: String) throws -> BehaviorSet {
+        if let lastBehaviors, lastBehaviors.json == json { return lastBehaviors.set }
+        let set = try BehaviorSet(storedJSON: json)
+        lastBehaviors = (json, set)
+        return set
     }
 
     private func printTimeline(key: String, session: String) throws {

@@ -108,7 +108,7 @@ final class FrameSpool {
 
     /// Appends the in-memory frames `range` (indices past the spilled ones) to `columns`, read in place.
     fileprivate func appendMemoryFrames(_ range: Range<Int>, to columns: FrameColumns) {
-        for index in range { columns.append(frames[index]) }
+        columns.append(contentsOf: UnsafeBufferPointer(start: frames + range.lowerBound, count: range.count))
     }
     fileprivate var spilledCount: Int { spilled }
 
@@ -163,7 +163,7 @@ final class FrameSpool {
                     }
                     let end = min(blockStart + blockCount, next + FrameColumns.capacity - columns.count)
                     block.withUnsafeBufferPointer { block in
-                        for index in next..<end { columns.append(block[index - blockStart]) }
+                        columns.append(contentsOf: UnsafeBufferPointer(rebasing: block[(next - blockStart)..<(end - blockStart)]))
                     }
                     next = end
                 } else {
