@@ -29,9 +29,11 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.sessionCapacity)
         bytes.append(contentsOf: (sessionsWritten == 0 ? "\n    " : ",\n    ").utf8)
-        Self.writeSession(analysis, to: &bytes)
+        var writer = JSONObjectWriter(appendingTo: bytes, indent: 4)
+        Self.writeSession(analysis, withMetadata: false, to: &writer)
+        writer.close()
         sessionsWritten += 1
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: writer.output, as: UTF8.self)
     }
 
     package mutating func end(_ totals: Report.Totals) -> String {
@@ -50,9 +52,10 @@ package struct JSONRenderer: ReportRenderer, Sendable {
     /// the header's `device`, `os`, `startedAt`, `scale`, `appVersion` and `build` after `screen`
     /// (Docs/commands.md "navrec analyze").
     package func sessionLine(_ analysis: SessionAnalysis) -> String {
-        var output = ""
-        session(analysis, withMetadata: true).write(to: &output, indent: 0, compact: true)
-        return output
+        var writer = JSONObjectWriter(compactReserving: Self.sessionCapacity)
+        Self.writeSession(analysis, withMetadata: true, to: &writer)
+        writer.close()
+        return String(decoding: writer.output, as: UTF8.self)
     }
 
     /// The line of `navrec analyze --rows`: ``sessionLine(_:)`` followed by the columns of the
@@ -63,14 +66,17 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         _ analysis: SessionAnalysis, contentID: String, recordingID: String?, parametersJSON: String,
         observedSamples: Int, events: Int, ignoredKeys: Int, tOrigin: Double
     ) -> String {
-        guard case .object(let members) = session(analysis, withMetadata: true) else { preconditionFailure("a session is an object") }
-        var output = ""
-        JSONValue.object(members + [
-            ("contentId", .string(contentID)), ("recordingId", recordingID.map(JSONValue.string) ?? .null),
-            ("parameters", .string(parametersJSON)), ("observedSamples", .integer(observedSamples)),
-            ("events", .integer(events)), ("ignoredKeys", .integer(ignoredKeys)), ("tOrigin", .plainNumber(tOrigin)),
-        ]).write(to: &output, indent: 0, compact: true)
-        return output
+        var writer = JSONObjectWriter(compactReserving: Self.sessionCapacity)
+        Self.writeSession(analysis, withMetadata: true, to: &writer)
+        writer.string("contentId", contentID)
+        writer.string("recordingId", recordingID)
+        writer.string("parameters", parametersJSON)
+        writer.integer("observedSamples", observedSamples)
+        writer.integer("events", events)
+        writer.integer("ignoredKeys", ignoredKeys)
+        writer.plainNumber("tOrigin", tOrigin)
+        writer.close()
+        return String(decoding: writer.output, as: UTF8.self)
     }
 
     /// The line `navrec analyze` prints for a session it could not read: its header's id, app and
@@ -85,121 +91,44 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         return output
     }
 
-    /// The report's session object; `withMetadata` adds the header's start time, scale and build.
-    private func session(_ session: SessionAnalysis, withMetadata: Bool = false) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .string(session.id)),
-            ("app", session.app.map(JSONValue.string) ?? .null),
-            ("screen", session.screen.map(JSONValue.string) ?? .null),
-            ("device", session.device.map(JSONValue.string) ?? .null),
-            ("os", session.os.map(JSONValue.string) ?? .null),
-        ]
-        if withMetadata {
-            members += [
-                ("startedAt", session.startedAt.map(JSONValue.string) ?? .null),
-                ("scale", session.screenScale.map(JSONValue.plainNumber) ?? .null),
-                ("appVersion", session.appVersion.map(JSONValue.string) ?? .null),
-                ("build", session.build.map(JSONValue.string) ?? .null),
-            ]
-        }
-        return .object(members + [
-            ("behaviors", .array(session.behaviors.enabledNames.map(JSONValue.string))),
-            ("samples", .integer(session.sampleCount)),
-            ("duration", .number(session.duration)),
-            ("fps", session.fps.map(JSONValue.plainNumber) ?? .null),
-            ("hitchTimeRatio", .number(session.hitchTimeRatio)),
-            ("frameJitter", .number(session.frameJitter)),
-            ("gaps", .integer(session.gaps)),
-            ("gapTime", .number(session.gapTime)),
-        ] + Self.metrics(session.metrics) + [
-            ("findings", .array(session.findings.map(Self.finding))),
-        ])
-    }
-
-    /// The report's session object at indent 4, byte for byte what ``session(_:withMetadata:)``
-    /// writes, without building it as a ``JSONValue`` first: the tree's boxes and arrays, made and
-    /// freed for every session, cost more than a five-sample session's analysis
-    /// (Benchmarks/README.md, "Tiny sessions"). The findings, rare in a fleet, go through the tree.
-    private static func writeSession(_ session: SessionAnalysis, to output: inout [UInt8]) {
-        var first = true
-        func literal(_ text: StaticString) {
-            output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
-        func text(_ text: String) {
-            var text = text
-            text.withUTF8 { output.append(contentsOf: $0) }
-        }
-        func key(_ name: StaticString) {
-            literal(first ? "{\n      \"" : ",\n      \"")
-            first = false
-            literal(name)
-            literal("\": ")
-        }
-        func string(_ name: StaticString, _ value: String?) {
-            key(name)
-            if let value { JSONValue.appendQuoted(value, to: &output) } else { literal("null") }
-        }
-        func number(_ name: StaticString, _ value: Double?) {
-            key(name)
-            if let value { text(JSONValue.double(value)) } else { literal("null") }
-        }
-        func integer(_ name: StaticString, _ value: Int) {
-            key(name)
-            text(String(value))
-        }
+    /// The members of the report's session object, in ANALYSIS.md's order; `withMetadata` adds the
+    /// header's start time, scale, app version and build after `os` (`navrec analyze`'s line). The
+    /// findings, rare in a fleet, go through ``JSONValue``.
+    private static func writeSession(_ session: SessionAnalysis, withMetadata: Bool, to writer: inout JSONObjectWriter) {
         let metadata = session.metadata
-        string("id", session.id)
-        string("app", metadata.app)
-        string("screen", metadata.screen)
-        string("device", metadata.device)
-        string("os", metadata.os)
-        key("behaviors")
-        output.append(UInt8(ascii: "["))
-        for (index, name) in session.behaviors.enabledNames.enumerated() {
-            if index > 0 { literal(", ") }
-            JSONValue.appendQuoted(name, to: &output)
+        writer.string("id", session.id)
+        writer.string("app", metadata.app)
+        writer.string("screen", metadata.screen)
+        writer.string("device", metadata.device)
+        writer.string("os", metadata.os)
+        if withMetadata {
+            writer.string("startedAt", metadata.startedAt)
+            writer.plainNumber("scale", metadata.screenScale)
+            writer.string("appVersion", metadata.appVersion)
+            writer.string("build", metadata.build)
         }
-        output.append(UInt8(ascii: "]"))
-        integer("samples", session.sampleCount)
-        number("duration", session.duration)
-        key("fps")
-        if let fps = metadata.fps, fps.isFinite { text(formatNumber(fps)) } else { literal("null") }
-        number("hitchTimeRatio", session.hitchTimeRatio)
-        number("frameJitter", session.frameJitter)
-        integer("gaps", session.gaps)
-        number("gapTime", session.gapTime)
+        writer.strings("behaviors", session.behaviors.enabledNames)
+        writer.integer("samples", session.sampleCount)
+        writer.number("duration", session.duration)
+        writer.plainNumber("fps", metadata.fps)
+        writer.number("hitchTimeRatio", session.hitchTimeRatio)
+        writer.number("frameJitter", session.frameJitter)
+        writer.integer("gaps", session.gaps)
+        writer.number("gapTime", session.gapTime)
+        // The comparable metrics (Docs/comparing-builds.md), in ``SessionMetrics``' order; `null`
+        // where a session has no value (no movement, no duration).
         let metrics = session.metrics
-        number("movingTime", metrics.movingTime)
-        number("overrunP50", metrics.overrunP50)
-        number("overrunP90", metrics.overrunP90)
-        number("overrunP99", metrics.overrunP99)
-        number("hangsPerMinute", metrics.hangsPerMinute)
-        number("flappingEpisodesPerMinute", metrics.flappingEpisodesPerMinute)
-        number("flappingTogglesPerMinute", metrics.flappingTogglesPerMinute)
-        number("titleDisagreementPerMinute", metrics.titleDisagreementPerMinute)
-        number("jitterFindingsPerMinute", metrics.jitterFindingsPerMinute)
-        number("gapFraction", metrics.gapFraction)
-        key("findings")
-        JSONValue.array(session.findings.map(finding)).write(to: &output, indent: 6)
-        literal("\n    }")
-    }
-
-    /// The comparable metrics (Docs/comparing-builds.md), in ``SessionMetrics``' order; `null`
-    /// where a session has no value (no movement, no duration).
-    private static func metrics(_ metrics: SessionMetrics) -> [(String, JSONValue)] {
-        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
-        return [
-            ("movingTime", .number(metrics.movingTime)),
-            ("overrunP50", number(metrics.overrunP50)),
-            ("overrunP90", number(metrics.overrunP90)),
-            ("overrunP99", number(metrics.overrunP99)),
-            ("hangsPerMinute", number(metrics.hangsPerMinute)),
-            ("flappingEpisodesPerMinute", number(metrics.flappingEpisodesPerMinute)),
-            ("flappingTogglesPerMinute", number(metrics.flappingTogglesPerMinute)),
-            ("titleDisagreementPerMinute", number(metrics.titleDisagreementPerMinute)),
-            ("jitterFindingsPerMinute", number(metrics.jitterFindingsPerMinute)),
-            ("gapFraction", number(metrics.gapFraction)),
-        ]
+        writer.number("movingTime", metrics.movingTime)
+        writer.number("overrunP50", metrics.overrunP50)
+        writer.number("overrunP90", metrics.overrunP90)
+        writer.number("overrunP99", metrics.overrunP99)
+        writer.number("hangsPerMinute", metrics.hangsPerMinute)
+        writer.number("flappingEpisodesPerMinute", metrics.flappingEpisodesPerMinute)
+        writer.number("flappingTogglesPerMinute", metrics.flappingTogglesPerMinute)
+        writer.number("titleDisagreementPerMinute", metrics.titleDisagreementPerMinute)
+        writer.number("jitterFindingsPerMinute", metrics.jitterFindingsPerMinute)
+        writer.number("gapFraction", metrics.gapFraction)
+        writer.value("findings", .array(session.findings.map(finding)))
     }
 
     private static func finding(_ finding: Finding) -> JSONValue {
