@@ -70,7 +70,7 @@ struct DatasetteMetadata {
          nil, [], nil, [
             ("session_id", "the session's id"), ("seq", "sample number in the session, from 0"),
             ("t", "seconds from the session start (microsecond resolution)"),
-        ] + BarStateField.allCases.filter { DatasetteMetadata.gapFields.contains($0.columnName) }.map {
+        ] + SchemaSQL.gapFields.map {
             ($0.columnName + "_gap", "|observed − computed| \($0.columnName), \($0.unit); NULL where either is NULL")
         }),
         ("session_summary", "One row per session with its latest analysis (NULL before the first report).", "session_id",

@@ -17,6 +17,9 @@ final class FrameChunkBuilder {
     private static let columnCount = columns.count
 
     private let insert: ParameterBinder
+    /// ``SchemaSQL/gapMaximaUpdate(where:)`` of the chunk with key `?`, for a chunk whose gaps SQL
+    /// must work out itself (a compared column stored as text).
+    private let gapMaximaUpdate: Statement
     private let plan = BarStateColumns.fieldPlan
     /// Column c's value of row r at `c * capacity + r`: an integer, exact thousandths, or ``null``.
     private let integers: UnsafeMutablePointer<Int64>
@@ -32,9 +35,10 @@ final class FrameChunkBuilder {
     private(set) var count = 0
     private var firstSeq = 0
 
-    /// `insert` is ``insertSQL``, compiled.
-    init(insert: ParameterBinder) {
+    /// `insert` is ``insertSQL`` and `gapMaximaUpdate` ``gapMaximaUpdateSQL``, compiled.
+    init(insert: ParameterBinder, gapMaximaUpdate: Statement) {
         self.insert = insert
+        self.gapMaximaUpdate = gapMaximaUpdate
         let size = Self.columnCount * Self.capacity
         integers = .allocate(capacity: size)
         reals = .allocate(capacity: size)
@@ -47,12 +51,21 @@ final class FrameChunkBuilder {
         bytes.deallocate()
     }
 
-    /// The INSERT of one chunk: key, samples, then each column with its width and base.
+    /// The INSERT of one chunk: key, samples, each column with its width and base, then the largest gaps.
     static let insertSQL: String = {
         let names = ["key", "samples"] + columns.flatMap { [$0.name, $0.name + "_w", $0.name + "_base"] }
+            + SchemaSQL.gapMaximumColumns.map(\.name)
         return "INSERT INTO frame_chunks (" + names.joined(separator: ", ") + ") VALUES ("
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
     }()
+
+    static let gapMaximaUpdateSQL = SchemaSQL.gapMaximaUpdate(where: "key = ?")
+
+    /// The computed and observed columns (indices into ``columns``) of each of ``SchemaSQL/gapFields``.
+    private static let gapColumns: [(computed: Int, observed: Int)] = SchemaSQL.gapFields.map { field in
+        (columns.firstIndex(of: .computed(field))!, columns.firstIndex(of: .observed(field))!)
+    }
+    private static let observedFlagColumn = columns.firstIndex(of: .observedFlag)!
 
     // The setters take the row and the inexact-column mask from the caller rather than reading
     // and writing the class's properties: each property access is a dynamic exclusivity check,
@@ -155,15 +168,48 @@ final class FrameChunkBuilder {
     /// Stores the collected frames as the row of key `(sessionKey << 32) | seq of the first`.
     func store(sessionKey: Int64) throws(DatabaseError) {
         guard count > 0 else { return }
-        insert.bind(1, sessionKey << 32 | Int64(firstSeq))
+        let key = sessionKey << 32 | Int64(firstSeq)
+        insert.bind(1, key)
         insert.bind(2, Int64(count))
-        for column in 0..<Self.columnCount {
-            DigitColumn.bind(
-                integers + column * Self.capacity, reals: reals + column * Self.capacity, inexact: inexact >> UInt64(column) & 1 != 0,
-                count: count, null: Self.null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts)
+        // Before the columns: binding an inexact column overwrites its integers.
+        bindGapMaxima(parameter: Int32(3 + Self.columnCount * 3))
+        var storedAsText: UInt64 = 0
+        for column in 0..<Self.columnCount where DigitColumn.bind(
+            integers + column * Self.capacity, reals: reals + column * Self.capacity, inexact: inexact >> UInt64(column) & 1 != 0,
+            count: count, null: Self.null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts
+        ) {
+            storedAsText |= 1 << UInt64(column)
         }
         discard()
         try insert.statement.step()
         insert.statement.reset()
+        if storedAsText & Self.gapColumnMask != 0 {
+            defer { gapMaximaUpdate.reset() }
+            try gapMaximaUpdate.bind([.int(key)])
+            _ = try gapMaximaUpdate.step()
+        }
+    }
+
+    /// The columns ``gapColumns`` name, as bits.
+    private static let gapColumnMask = gapColumns.reduce(UInt64(0)) { $0 | 1 << UInt64($1.computed) | 1 << UInt64($1.observed) }
+
+    /// Binds each compared field's largest |observed − computed| over the frames that carried an
+    /// observed state (NULL when no frame has both values) from `parameter` on. The doubles held
+    /// are the ones the views decode, bit for bit, in every form but text (``store(sessionKey:)``).
+    private func bindGapMaxima(parameter: Int32) {
+        let flags = integers + Self.observedFlagColumn * Self.capacity
+        for (offset, pair) in Self.gapColumns.enumerated() {
+            let computed = pair.computed * Self.capacity, observed = pair.observed * Self.capacity
+            var largest = -1.0
+            for row in 0..<count where flags[row] == 1 && integers[computed + row] != Self.null && integers[observed + row] != Self.null {
+                let gap = (reals[observed + row] - reals[computed + row]).magnitude
+                if gap > largest { largest = gap }
+            }
+            if largest < 0 {
+                insert.bindNull(parameter + Int32(offset))
+            } else {
+                insert.bind(parameter + Int32(offset), largest)
+            }
+        }
     }
 }

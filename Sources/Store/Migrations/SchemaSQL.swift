@@ -1,4 +1,4 @@
-internal import BarModel
+package import BarModel
 
 /// The schema SQL that follows from navrec's definitions — ``BarStateField`` (through
 /// ``FrameChunkColumn`` and ``TimelineTable``), ``ScrollPhase`` and ``SessionOwnedTable``: the
@@ -95,7 +95,7 @@ package enum SchemaSQL {
     static let streamsTable = "CREATE TABLE timeline_streams (observed INTEGER PRIMARY KEY, source TEXT NOT NULL) STRICT"
 
     /// The numeric fields (lengths and fractions), which `observed_gaps` compares.
-    static let gapFields = BarStateField.allCases.filter { $0.kind == .length || $0.kind == .fraction }
+    package static let gapFields = BarStateField.allCases.filter { $0.kind == .length || $0.kind == .fraction }
 
     /// `observed_gaps`: per sample that carried an observed state, |observed − computed| of each
     /// numeric field (`<field>_gap`, NULL where either is NULL). Where a chunk's two encodings of a
@@ -104,22 +104,44 @@ package enum SchemaSQL {
     /// and little decoding; pairing `timeline`'s two rows of a sample sorts every row (Datasette's
     /// `observed_drift`: 5.5 s at 2,000 sessions that way, ~0.6 s over this view).
     static let observedGapsView: String = {
-        let gaps = gapFields.map { field -> (expression: String, name: String) in
-            let computed = BarStateColumns.computed(field), observed = BarStateColumns.observed(field)
-            let same = "c.\(observed) IS c.\(computed) AND c.\(observed)_w IS c.\(computed)_w AND c.\(observed)_base IS c.\(computed)_base"
-            let isNull = "CASE WHEN c.\(computed)_w > 0 THEN substr(c.\(computed), 1 + p.k * c.\(computed)_w, 1) = x'2d'"
-                + " WHEN c.\(computed)_w < 0 THEN substr(c.\(computed), 1 - p.k * c.\(computed)_w, 1) = x'20'"
-                + " AND substr(c.\(computed), -(p.k + 1) * c.\(computed)_w, 1) = x'20' ELSE c.\(computed)_w IS NULL END"
-            return ("CASE WHEN \(same) THEN CASE WHEN \(isNull) THEN NULL ELSE 0.0 END\n            ELSE abs(\(number(observed))\n"
-                + "                 - \(number(computed))) END", field.columnName + "_gap")
-        }
         let columns: [(expression: String, name: String)] = [
             ("s.id", "session_id"),
             ("c.key - (s.session_key << 32) + p.k", "seq"),
             ("(c.t_us_base + substr(c.t_us, 1 + p.k * c.t_us_w, c.t_us_w)) / 1000000.0", "t"),
-        ] + gaps
+        ] + gapFields.map { (gap($0), $0.columnName + "_gap") }
         return "CREATE VIEW observed_gaps AS\n" + select(columns, aliased: true) + "\n  FROM " + chunkJoin + "\n WHERE " + observedCondition
     }()
+
+    /// |observed − computed| of numeric `field` at chunk `c`'s position `p.k`: `observed_gaps`' `<field>_gap`.
+    static func gap(_ field: BarStateField) -> String {
+        let computed = BarStateColumns.computed(field), observed = BarStateColumns.observed(field)
+        let same = "c.\(observed) IS c.\(computed) AND c.\(observed)_w IS c.\(computed)_w AND c.\(observed)_base IS c.\(computed)_base"
+        let isNull = "CASE WHEN c.\(computed)_w > 0 THEN substr(c.\(computed), 1 + p.k * c.\(computed)_w, 1) = x'2d'"
+            + " WHEN c.\(computed)_w < 0 THEN substr(c.\(computed), 1 - p.k * c.\(computed)_w, 1) = x'20'"
+            + " AND substr(c.\(computed), -(p.k + 1) * c.\(computed)_w, 1) = x'20' ELSE c.\(computed)_w IS NULL END"
+        return "CASE WHEN \(same) THEN CASE WHEN \(isNull) THEN NULL ELSE 0.0 END\n            ELSE abs(\(number(observed))\n"
+            + "                 - \(number(computed))) END"
+    }
+
+    /// The `frame_chunks` column of a chunk's largest `<field>_gap` (NULL when it has none): what
+    /// `observed_gaps` gives over the chunk's positions, kept per chunk so a query for a session's
+    /// largest gaps reads one value per 64 samples instead of decoding every sample (Datasette's
+    /// `observed_drift`, which took up to 1.2 s of Datasette's 1 s limit at 2,000 sessions).
+    /// The import writes it from the values it holds (``FrameChunkBuilder``); ``gapMaximaUpdate(where:)``
+    /// fills it in SQL where Swift's numbers could differ from the view's (a chunk column stored as text).
+    package static func gapMaximumColumn(_ field: BarStateField) -> String { field.columnName + "_gap_max" }
+
+    /// The declarations of the ``gapMaximumColumn(_:)`` columns, in ``gapFields`` order.
+    static let gapMaximumColumns: [(name: String, type: String)] = gapFields.map { (gapMaximumColumn($0), "REAL") }
+
+    /// Sets the ``gapMaximumColumn(_:)`` columns of the chunks that satisfy `condition` from their
+    /// positions, with `observed_gaps`' own expressions.
+    static func gapMaximaUpdate(where condition: String) -> String {
+        "UPDATE frame_chunks\n   SET (" + gapMaximumColumns.map(\.name).joined(separator: ", ") + ") =\n       (SELECT "
+            + gapFields.map { "max(" + gap($0) + ")" }.joined(separator: ",\n               ")
+            + "\n          FROM frame_chunks c CROSS JOIN chunk_positions p ON p.k < c.samples\n         WHERE c.key = frame_chunks.key AND "
+            + observedCondition + ")\n WHERE " + condition
+    }
 
     /// `observed`: the observed states, keyed like chunks: `(session_key << 32) | seq`.
     static let observedView: String = {
@@ -130,7 +152,8 @@ package enum SchemaSQL {
             + "\n  FROM frame_chunks c\n  JOIN chunk_positions p ON p.k < c.samples\n WHERE " + observedCondition
     }()
 
-    /// Deleting from `observed` clears the frame's observed flag (its o_ values are then never read).
+    /// Deleting from `observed` clears the frame's observed flag (its o_ values are then never read)
+    /// and works out its chunk's largest gaps again.
     static let observedDeleteTrigger = """
         CREATE TRIGGER observed_delete INSTEAD OF DELETE ON observed
         BEGIN
@@ -141,6 +164,8 @@ package enum SchemaSQL {
                    observed_w = 1,
                    observed_base = 0
              WHERE key = (SELECT max(key) FROM frame_chunks WHERE key <= OLD.key);
+            \(gapMaximaUpdate(where: "key = (SELECT max(key) FROM frame_chunks WHERE key <= OLD.key)")
+                .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    "));
         END
         """
 
@@ -190,6 +215,7 @@ package enum SchemaSQL {
     /// trigger that missed their table).
     package static func migration(name: String, existingChunkColumns: Set<String>) -> String {
         let added = FrameChunkColumn.all.flatMap(chunkColumns).filter { !existingChunkColumns.contains($0.name) }
+        let addedMaxima = gapMaximumColumns.filter { !existingChunkColumns.contains($0.name) }
         var sql = """
             -- \(name): generated by `swift run navrec-schema Migrations/\(name)` from BarStateField,
             -- FrameChunkColumn, TimelineTable and SessionOwnedTable (Sources/Store/SchemaSQL.swift). Do not
@@ -209,6 +235,12 @@ package enum SchemaSQL {
         if !added.isEmpty {
             sql += "\n-- Columns of fields added since the previous generated migration (NULL in existing chunks).\n"
             sql += added.map { "ALTER TABLE frame_chunks ADD COLUMN \($0.name) \($0.type);\n" }.joined()
+        }
+        if !addedMaxima.isEmpty {
+            sql += "\n-- Each chunk's largest gap per numeric field (what observed_gaps gives over its positions), for the\n"
+                + "-- chunks stored before these columns; the import writes them for new ones.\n"
+            sql += addedMaxima.map { "ALTER TABLE frame_chunks ADD COLUMN \($0.name) \($0.type);\n" }.joined()
+            sql += gapMaximaUpdate(where: "observed_w > 0 OR observed_base = 1") + ";\n"
         }
         sql += """
 
@@ -256,7 +288,7 @@ package enum SchemaSQL {
         var declared: [String: String] = [:]
         let info = try database.prepare("SELECT name, type FROM pragma_table_info('frame_chunks')")
         while try info.step() { declared[info.text(0) ?? ""] = info.text(1) ?? "" }
-        for column in FrameChunkColumn.all.flatMap(chunkColumns) where declared[column.name] != column.type {
+        for column in FrameChunkColumn.all.flatMap(chunkColumns) + gapMaximumColumns where declared[column.name] != column.type {
             differences.append("frame_chunks.\(column.name) \(declared[column.name].map { "is \($0)" } ?? "is missing"), expected \(column.type)")
         }
         let stored = try database.prepare("SELECT sql FROM sqlite_schema WHERE name = ?")

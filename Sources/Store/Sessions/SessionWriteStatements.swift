@@ -21,7 +21,9 @@ final class SessionWriteStatements {
     init(database: Database, transaction: TransactionStatements) throws(DatabaseError) {
         self.database = database
         self.transaction = transaction
-        chunk = FrameChunkBuilder(insert: ParameterBinder(try database.prepare(FrameChunkBuilder.insertSQL)))
+        chunk = FrameChunkBuilder(
+            insert: ParameterBinder(try database.prepare(FrameChunkBuilder.insertSQL)),
+            gapMaximaUpdate: try database.prepare(FrameChunkBuilder.gapMaximaUpdateSQL))
         eventInsert = try database.prepare(
             "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target, samples) VALUES (?, ?, ?, ?, ?, ?, ?)")
         sessionInsert = try database.prepare("""
