@@ -23,7 +23,7 @@ import time
 from decimal import Decimal
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TABLES = ["sessions", "findings", "timeline", "observed_gaps", "session_summary"]
+TABLES = ["sessions", "findings", "timeline", "observed_gaps", "chunk_gaps", "session_summary"]
 
 
 def queries():

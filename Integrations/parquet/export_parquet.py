@@ -24,7 +24,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 S, I, D = pa.string(), pa.int64(), pa.float64()
-RELATIONS = ["sessions", "findings", "timeline", "observed_gaps", "session_summary"]
+RELATIONS = ["sessions", "findings", "timeline", "observed_gaps", "chunk_gaps", "session_summary"]
 INTERNAL = {"session_key", "finding_id"}
 DECLARED = {"TEXT": S, "INTEGER": I, "REAL": D}
 KINDS = {"length": D, "fraction": D, "boolean": I, "enumeration": S}
@@ -32,7 +32,7 @@ KINDS = {"length": D, "fraction": D, "boolean": I, "enumeration": S}
 COMPUTED = {
     ("timeline", "seq"): I, ("timeline", "t"): D, ("timeline", "y"): D, ("timeline", "phase"): S,
     ("timeline", "source"): S, ("timeline", "frame_duration"): D,
-    ("observed_gaps", "seq"): I, ("observed_gaps", "t"): D,
+    ("observed_gaps", "seq"): I, ("observed_gaps", "t"): D, ("chunk_gaps", "first_seq"): I,
     ("session_summary", "findings"): I, ("session_summary", "warnings"): I, ("session_summary", "errors"): I,
 }
 BATCH = 65_536
@@ -41,14 +41,16 @@ BATCH = 65_536
 def columns(connection, relation):
     """(name, Arrow type) of every public column of `relation`, in its order."""
     fields = {name: KINDS[kind] for name, kind in connection.execute("SELECT column_name, kind FROM bar_state_fields")}
-    gaps = {f"{name}_gap": D for name, kind in connection.execute("SELECT column_name, kind FROM bar_state_fields")
-            if kind in ("length", "fraction")}
+    numbers = [name for name, kind in connection.execute("SELECT column_name, kind FROM bar_state_fields")
+               if kind in ("length", "fraction")]
+    gaps = {f"{name}_gap": D for name in numbers}
+    peaks = gaps | {f"{name}_gap_t": D for name in numbers}
     result = []
     for _, name, declared, *_ in connection.execute(f"PRAGMA table_info({relation})"):
         if name in INTERNAL:
             continue
         kind = DECLARED.get(declared.upper()) if declared else fields.get(name) if relation == "timeline" \
-            else gaps.get(name) if relation == "observed_gaps" else None
+            else gaps.get(name) if relation == "observed_gaps" else peaks.get(name) if relation == "chunk_gaps" else None
         kind = kind or COMPUTED.get((relation, name))
         if kind is None:
             raise SystemExit(f"export_parquet.py: error: {relation}.{name} has no type: declare it, or add it to COMPUTED")

@@ -20,9 +20,10 @@ and `settings` (the --set assignments, sorted, comma-separated; '' for defaults)
   error: …`, LINE counted in the recorded file).
 - quarantine/: one row per landing row without its NDJSON (over the loader's --max-session-mib, or
   with a line over 64 MiB): landing_key, load_id, source, first_line, session_key, recording_id, bytes.
-- timeline/, observed_gaps/ (not with --no-timeline, which leaves them as they were): the database's views of those names (`navrec analyze --rows --timeline`
-  prints the rows; observed_gaps is |observed - computed| of each numeric field per observed sample,
-  NULL where either is NULL, as the view computes it).
+- timeline/, observed_gaps/, chunk_gaps/ (not with --no-timeline, which leaves them as they were): the database's views of those
+  names (`navrec analyze --rows --timeline` prints the rows; observed_gaps is |observed - computed| of each numeric field per
+  observed sample, NULL where either is NULL, as the view computes it; chunk_gaps its largest per field and the earliest t with it,
+  per 64 samples from seq 0 that hold an observed state: the chunks `import` stores).
 
 Identity as `import` has it: a re-delivery (the same session_key again) counts once, at its first
 landing_key; a recording id held by an earlier (by landing_key, over every day of the landing)
@@ -43,7 +44,7 @@ from pyspark.sql import functions as F
 from pyspark.errors import AnalysisException
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TABLES = ["sessions", "findings", "timeline", "observed_gaps", "session_summary", "errors", "quarantine"]
+TABLES = ["sessions", "findings", "timeline", "observed_gaps", "chunk_gaps", "session_summary", "errors", "quarantine"]
 LANDING_SCHEMA = ("landing_key STRING, load_id STRING, source STRING, first_line BIGINT, session_key STRING, "
                   "recording_id STRING, bytes BIGINT, ndjson BINARY, date STRING, app STRING")
 DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__"
@@ -203,6 +204,25 @@ def observed_gaps_table(timeline: DataFrame) -> DataFrame:
         F.col("c.date").alias("date"), F.col("c.app").alias("app"))
 
 
+# Samples per chunk as `import` stores them (Store's FrameChunkBuilder.capacity); check_equal.py compares chunk_gaps/.
+CHUNK_SAMPLES = 64
+
+
+def chunk_gaps_table(gaps: DataFrame) -> DataFrame:
+    """The `chunk_gaps` view: per chunk of samples with an observed state, each numeric field's largest
+    gap and the earliest t with it (both NULL when no sample has the gap). One aggregation: the least
+    (-gap, t) is the largest gap at its earliest time, and a NULL struct (no gap) is never the least."""
+    fields = [name[:-len("_gap")] for name in gaps.columns if name.endswith("_gap")]
+    peaks = [F.min(F.when(F.col(f"{field}_gap").isNotNull(), F.struct(
+        (-F.col(f"{field}_gap")).alias("gap"), F.col("t").alias("t")))).alias(field) for field in fields]
+    return (gaps.withColumn("first_seq", F.expr(f"seq div {CHUNK_SAMPLES} * {CHUNK_SAMPLES}"))
+            .groupBy("session_id", "first_seq", "date", "app").agg(*peaks)
+            .select("session_id", "first_seq",
+                    *[column for field in fields for column in ((-F.col(f"{field}.gap")).alias(f"{field}_gap"),
+                                                                F.col(f"{field}.t").alias(f"{field}_gap_t"))],
+                    "date", "app"))
+
+
 def write(spark: SparkSession, frame: DataFrame, path: str, days: list[str]) -> int:
     """Replaces the run's days in `path` (dynamic partition overwrite), then removes those days'
     partitions this run did not write (a re-run that no longer produces them); returns the rows."""
@@ -228,7 +248,7 @@ def write(spark: SparkSession, frame: DataFrame, path: str, days: list[str]) -> 
 def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: list[str], days=None, run_id=None,
         timeline=True) -> dict:
     """Runs the job over `days` (default: every day in the landing); returns the rows written per table.
-    Without `timeline` the per-sample outputs (timeline/, observed_gaps/) are neither made nor touched:
+    Without `timeline` the per-sample outputs (timeline/, observed_gaps/, chunk_gaps/) are neither made nor touched:
     they are most of the job's cost (Docs/fleet.md, Sizing)."""
     spark.conf.set("spark.sql.sources.partitionOverwriteMode", "dynamic")
     spark.conf.set("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
@@ -269,7 +289,8 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     }
     if timeline:
         samples = timeline_table(lines, sessions)
-        outputs |= {"timeline": samples, "observed_gaps": observed_gaps_table(samples)}
+        gaps = observed_gaps_table(samples)
+        outputs |= {"timeline": samples, "observed_gaps": gaps, "chunk_gaps": chunk_gaps_table(gaps)}
     counts = {}
     for name, frame in outputs.items():
         if "settings" not in frame.columns:
@@ -291,7 +312,7 @@ def main():
                         help="a day to (re-)run; repeatable; default every day in the landing")
     parser.add_argument("--run-id", help="default: the start time and 8 random hex digits")
     parser.add_argument("--no-timeline", dest="timeline", action="store_false",
-                        help="skip the per-sample outputs timeline/ and observed_gaps/ (most of the job's cost)")
+                        help="skip the per-sample outputs timeline/, observed_gaps/ and chunk_gaps/ (most of the job's cost)")
     args = parser.parse_args()
     spark = SparkSession.builder.appName("navrec-analyze").getOrCreate()
     counts = run(spark, args.landing, args.out, os.path.abspath(args.navrec), args.settings, args.days, args.run_id,

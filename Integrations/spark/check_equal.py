@@ -2,7 +2,7 @@
 """CI check: the Spark job's outputs equal `navrec import` + `navrec report`, row for row, on a
 fleet with the inputs a real one delivers (make_fleet.py --edge-cases), and every Queries/*.sql
 returns the same rows on the job's outputs in DuckDB and Spark SQL as on the database in SQLite;
-the job's timeline/ and observed_gaps/ equal the database's views of those names.
+the job's timeline/, observed_gaps/ and chunk_gaps/ equal the database's views of those names.
 
     python3 Integrations/spark/check_equal.py --navrec .build/release/navrec --recordings fleet/ --work tmp/
 
@@ -141,7 +141,8 @@ def main():
     actual = sorted(portable_queries.normalized(tuple(row) for row in table("session_summary").select(*SUMMARY_COLUMNS).collect()))
     verdict(f"session_summary equals the database's ({len(expected)})", portable_queries.differences(expected, actual))
 
-    for view, key in (("timeline", "session_id, seq, source"), ("observed_gaps", "session_id, seq")):
+    for view, key in (("timeline", "session_id, seq, source"), ("observed_gaps", "session_id, seq"),
+                      ("chunk_gaps", "session_id, first_seq")):
         columns = [column[0] for column in sqlite.execute(f"SELECT * FROM {view} LIMIT 0").description]
         verdict(f"{view}/ has the {view} view's columns, in its order", None if table(view).columns[:len(columns)] == columns
                 else f"{table(view).columns} instead of {columns}")
@@ -185,7 +186,8 @@ def main():
     rows = lambda root: sorted(portable_queries.normalized(tuple(row) for row in spark.read.parquet(os.path.join(root, "sessions")).select(*SESSION_COLUMNS).collect()))
     verdict("--no-timeline writes the same sessions and no per-sample outputs",
             None if rows(lean) == rows(results) and not os.path.exists(os.path.join(lean, "timeline"))
-            and not os.path.exists(os.path.join(lean, "observed_gaps")) else f"wrote {counts}")
+            and not os.path.exists(os.path.join(lean, "observed_gaps")) and not os.path.exists(os.path.join(lean, "chunk_gaps"))
+            else f"wrote {counts}")
     spark.stop()
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)

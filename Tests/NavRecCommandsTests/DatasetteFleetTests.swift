@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// What Datasette reads at fleet size (issue 21 item 7, migration 0014): `timeline` is one join
-/// SQLite flattens into the query that reads it, so counting its rows decodes nothing, and
-/// Datasette's own form of `observed_drift` (over `observed_gaps`) gives the portable query's rows.
-@Suite("Datasette at fleet size: timeline flattens, observed_drift's SQLite form equals the portable one")
+/// What Datasette reads at fleet size (issue 21 item 7, migrations 0014 and 0016): `timeline` is one
+/// join SQLite flattens into the query that reads it, so counting its rows decodes nothing, and
+/// `observed_drift` over each chunk's largest gaps (`chunk_gaps`) gives the rows every observed
+/// sample's gaps give.
+@Suite("Datasette at fleet size: timeline flattens, observed_drift over chunk_gaps equals the per-sample answer")
 struct DatasetteFleetTests {
     let directory = TemporaryDirectory()
 
@@ -41,7 +42,21 @@ struct DatasetteFleetTests {
         #expect(lines.count == 2 && lines[0] == lines[1], "\(counts)")
     }
 
-    @Test("the metadata's observed_drift (over observed_gaps) returns Queries/observed_drift.sql's rows, in order")
+    /// Each session's largest gap per field and the earliest t with it, from every row of
+    /// `observed_gaps`: what `Queries/observed_drift.sql` must answer from one row per chunk.
+    static let perSample: String = {
+        let fields = ["bar_height", "large_title_alpha", "inline_title_alpha", "content_title_alpha", "blur_alpha", "bar_shown"]
+        let gaps = fields.map { "SELECT session_id, '\($0)' AS field, \($0)_gap AS gap, t FROM observed_gaps" }
+        return """
+            WITH g AS (\(gaps.joined(separator: " UNION ALL "))),
+            m AS (SELECT session_id, field, MAX(gap) AS gap FROM g WHERE gap IS NOT NULL GROUP BY session_id, field)
+            SELECT m.session_id, m.field, FLOOR(m.gap * 1e3 + 0.5) / 1e3 AS largest_gap, FLOOR(MIN(g.t) * 1e3 + 0.5) / 1e3 AS t_s
+              FROM m JOIN g ON g.session_id = m.session_id AND g.field = m.field AND g.gap = m.gap
+             GROUP BY m.session_id, m.field ORDER BY m.session_id, m.field
+            """
+    }()
+
+    @Test("Datasette's observed_drift is Queries/observed_drift.sql, and it returns the rows every observed sample gives, in order")
     func driftSameRows() throws {
         let db = try makeDatabase()
         let metadataPath = directory.path("metadata.json")
@@ -49,13 +64,13 @@ struct DatasetteFleetTests {
         let metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: metadataPath))) as? [String: Any])
         let database = try #require((metadata["databases"] as? [String: Any])?["fleet"] as? [String: Any])
         let queries = try #require(database["queries"] as? [String: [String: Any]])
-        let sqliteForm = try #require(queries["observed_drift"]?["sql"] as? String)
-        #expect(sqliteForm.contains("observed_gaps"))
+        let datasetteForm = try #require(queries["observed_drift"]?["sql"] as? String)
+        #expect(datasetteForm.contains("FROM chunk_gaps") && !datasetteForm.contains("FROM observed_gaps"))
         let portable = try NavRecBinary.run(["query", "--db", db, "--format", "csv", "observed_drift"])
-        let file = try directory.write("observed_drift_sqlite.sql", [sqliteForm])
-        let datasette = try NavRecBinary.run(["query", "--db", db, "--format", "csv", file])
-        #expect(portable.status == 0 && datasette.status == 0, "\(portable.stderr) \(datasette.stderr)")
-        #expect(datasette.stdout == portable.stdout)
+        let file = try directory.write("observed_drift_per_sample.sql", [Self.perSample])
+        let perSample = try NavRecBinary.run(["query", "--db", db, "--format", "csv", file])
+        #expect(portable.status == 0 && perSample.status == 0, "\(portable.stderr) \(perSample.stderr)")
+        #expect(perSample.stdout == portable.stdout)
         // Real drift is in there: heightJitter and flicker make the app's bar differ from the model's.
         let rows = portable.stdout.split(separator: "\r\n").dropFirst()
         #expect(rows.count > 40)

@@ -56,7 +56,7 @@ struct SchemaConsumersTests {
         let database = try #require((metadata["databases"] as? [String: Any])?["consumers"] as? [String: Any])
         let tables = try #require(database["tables"] as? [String: [String: Any]])
         let described = tables.filter { $0.value["hidden"] as? Bool != true }
-        #expect(Set(described.keys) == ["sessions", "findings", "timeline", "observed_gaps", "session_summary", "bar_state_fields"])
+        #expect(Set(described.keys) == ["sessions", "findings", "timeline", "observed_gaps", "chunk_gaps", "session_summary", "bar_state_fields"])
         for (name, entry) in described {
             let descriptions = try #require(entry["columns"] as? [String: String], "\(name)")
             #expect(Set(descriptions.keys) == Set(try columns(name)), "\(name): describe every column in DatasetteMetadata")

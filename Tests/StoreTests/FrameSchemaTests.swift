@@ -24,14 +24,14 @@ struct FrameSchemaTests {
             + BarStateField.allCases.map(\.columnName) + BarStateField.allCases.map { "o_" + $0.columnName }
         // A field added later has its columns at the end of the table (ALTER TABLE ADD COLUMN), so
         // the set is compared, not the order: the writer and reader name every column.
-        let maxima = BarStateField.allCases.filter(\.isNumber).map { $0.columnName + "_gap_max" }
+        let maxima = BarStateField.allCases.filter(\.isNumber).flatMap { [$0.columnName + "_gap_max", $0.columnName + "_gap_t"] }
         #expect(Set(columns.map(\.name)) == Set(["key", "samples"] + vectors.flatMap { [$0, $0 + "_w", $0 + "_base"] } + maxima))
         #expect(columns.count == 2 + 3 * vectors.count + maxima.count)
         #expect(columns.prefix(2).map(\.name) == ["key", "samples"])
         #expect(FrameChunkColumn.all.map(\.name) == vectors)
         let thousandths = Set(FrameChunkColumn.all.filter(\.isThousandths).map { $0.name + "_base" })
         for column in columns.dropFirst(2) {
-            let type = column.name.hasSuffix("_gap_max") ? "REAL" : thousandths.contains(column.name) ? "ANY"
+            let type = column.name.hasSuffix("_gap_max") || column.name.hasSuffix("_gap_t") ? "REAL" : thousandths.contains(column.name) ? "ANY"
                 : column.name.hasSuffix("_w") || column.name.hasSuffix("_base") ? "INTEGER" : "BLOB"
             #expect(column.type == type, "\(column.name)")
         }

@@ -45,7 +45,7 @@ struct SchemaGenerationTests {
         #expect(sql.contains("ALTER TABLE frame_chunks ADD COLUMN bar_height_gap_max REAL;"))
         #expect(sql.contains("UPDATE frame_chunks\n   SET (bar_height_gap_max, "))
         let values = Set(FrameChunkColumn.all.flatMap { SchemaSQL.chunkColumns($0).map(\.name) })
-        let current = SchemaSQL.migration(name: "0099_x.sql", existingChunkColumns: values.union(SchemaSQL.gapMaximumColumns.map(\.name)))
+        let current = SchemaSQL.migration(name: "0099_x.sql", existingChunkColumns: values.union(SchemaSQL.gapSummaryColumns.map(\.name)))
         #expect(!current.contains("ALTER TABLE") && !current.contains(" WHERE observed_w > 0 OR observed_base = 1;"))
     }
 

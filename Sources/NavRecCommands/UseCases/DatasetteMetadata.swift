@@ -73,6 +73,14 @@ struct DatasetteMetadata {
         ] + SchemaSQL.gapFields.map {
             ($0.columnName + "_gap", "|observed − computed| \($0.columnName), \($0.unit); NULL where either is NULL")
         }),
+        ("chunk_gaps", "One row per stored chunk (up to 64 samples) with an observed state: each numeric field's largest gap and when it first happened.",
+         // No facets: a row per 64 samples.
+         nil, [], nil, [
+            ("session_id", "the session's id"), ("first_seq", "the chunk's first sample number; it holds the samples up to the next chunk's"),
+        ] + SchemaSQL.gapFields.flatMap { [
+            ($0.columnName + "_gap", "the largest observed_gaps.\($0.columnName)_gap among the chunk's samples, \($0.unit); NULL when none has one"),
+            ($0.columnName + "_gap_t", "seconds from the session start of the earliest sample in the chunk with that gap"),
+        ] }),
         ("session_summary", "One row per session with its latest analysis (NULL before the first report).", "session_id",
          ["app", "device", "os", "behaviors"], nil, [
             ("session_id", "the session's id"), ("hitch_time_ratio", "hitch milliseconds per second of movement (ms/s)"),
@@ -129,7 +137,7 @@ struct DatasetteMetadata {
         for entry in QueryLibrary.entries {
             // Queries/ writes parameters as `$name` (portable to DuckDB and Spark); Datasette asks
             // for `:name`, which SQLite reads the same way.
-            let sql = Self.sqliteForms[entry.name] ?? entry.sql
+            let sql = entry.sql
             var query: [String: Any] = [
                 "sql": Self.parameters(of: sql).reduce(sql) { $0.replacingOccurrences(of: "$" + $1, with: ":" + $1) },
                 "title": entry.name.replacingOccurrences(of: "_", with: " "), "description": entry.summary,

@@ -7,13 +7,11 @@ extension DigitColumn {
     /// holds `count * maxWidth` bytes; `texts` is scratch space kept to reuse its storage.
     ///
     /// Shared by ``FrameChunkBuilder`` and migration 0009's data step, which write the same format.
-    /// Returns whether the numbers went in as text, the one form SQL may read back differently
-    /// (by a unit in the last place) from the doubles bound.
-    @inline(__always) @discardableResult
+    @inline(__always)
     static func bind(
         _ values: UnsafeMutablePointer<Int64>, reals: UnsafePointer<Double>, inexact: Bool, count: Int, null: Int64,
         to insert: ParameterBinder, parameter: Int32, bytes: UnsafeMutablePointer<UInt8>, texts: inout [String]
-    ) -> Bool {
+    ) {
         if inexact {
             if let shift = binaryShift(values, reals, count: count, null: null) {
                 let width = encodeScaled(values, reals, count: count, null: null, shift: shift, into: bytes)
@@ -25,7 +23,6 @@ extension DigitColumn {
                 insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: width * count))
                 insert.bind(parameter + 1, Int64(-width))
                 insert.bindNull(parameter + 2)
-                return true
             }
         } else if let (width, base) = integerLayout(values, count: count, null: null) {
             let length = encodeIntegers(values, count: count, null: null, width: width, base: base, into: bytes)
@@ -37,6 +34,5 @@ extension DigitColumn {
             insert.bindNull(parameter + 1)
             insert.bindNull(parameter + 2)
         }
-        return false
     }
 }

@@ -17,9 +17,10 @@ final class FrameChunkBuilder {
     private static let columnCount = columns.count
 
     private let insert: ParameterBinder
-    /// ``SchemaSQL/gapMaximaUpdate(where:)`` of the chunk with key `?`, for a chunk whose gaps SQL
-    /// must work out itself (a compared column stored as text).
-    private let gapMaximaUpdate: Statement
+    /// ``textNumberSQL``, compiled: how SQLite reads a number stored as text.
+    private let textNumber: Statement
+    /// A compared column's numbers as the views read them, where it is stored as text.
+    private let viewReals: UnsafeMutablePointer<Double>
     private let plan = BarStateColumns.fieldPlan
     /// Column c's value of row r at `c * capacity + r`: an integer, exact thousandths, or ``null``.
     private let integers: UnsafeMutablePointer<Int64>
@@ -35,10 +36,11 @@ final class FrameChunkBuilder {
     private(set) var count = 0
     private var firstSeq = 0
 
-    /// `insert` is ``insertSQL`` and `gapMaximaUpdate` ``gapMaximaUpdateSQL``, compiled.
-    init(insert: ParameterBinder, gapMaximaUpdate: Statement) {
+    /// `insert` is ``insertSQL`` and `textNumber` ``textNumberSQL``, compiled.
+    init(insert: ParameterBinder, textNumber: Statement) {
         self.insert = insert
-        self.gapMaximaUpdate = gapMaximaUpdate
+        self.textNumber = textNumber
+        viewReals = .allocate(capacity: 2 * Self.capacity)
         let size = Self.columnCount * Self.capacity
         integers = .allocate(capacity: size)
         reals = .allocate(capacity: size)
@@ -49,23 +51,27 @@ final class FrameChunkBuilder {
         integers.deallocate()
         reals.deallocate()
         bytes.deallocate()
+        viewReals.deallocate()
     }
 
     /// The INSERT of one chunk: key, samples, each column with its width and base, then the largest gaps.
     static let insertSQL: String = {
         let names = ["key", "samples"] + columns.flatMap { [$0.name, $0.name + "_w", $0.name + "_base"] }
-            + SchemaSQL.gapMaximumColumns.map(\.name)
+            + SchemaSQL.gapSummaryColumns.map(\.name)
         return "INSERT INTO frame_chunks (" + names.joined(separator: ", ") + ") VALUES ("
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
     }()
 
-    static let gapMaximaUpdateSQL = SchemaSQL.gapMaximaUpdate(where: "key = ?")
+    /// The views read a number stored as text with SQLite's `CAST(text AS REAL)`, which can be a
+    /// unit in the last place off Swift's (correctly rounded) reading of the same text.
+    static let textNumberSQL = "SELECT CAST(?1 AS REAL)"
 
     /// The computed and observed columns (indices into ``columns``) of each of ``SchemaSQL/gapFields``.
     private static let gapColumns: [(computed: Int, observed: Int)] = SchemaSQL.gapFields.map { field in
         (columns.firstIndex(of: .computed(field))!, columns.firstIndex(of: .observed(field))!)
     }
     private static let observedFlagColumn = columns.firstIndex(of: .observedFlag)!
+    private static let timeColumn = columns.firstIndex(of: .t)!
 
     // The setters take the row and the inexact-column mask from the caller rather than reading
     // and writing the class's properties: each property access is a dynamic exclusivity check,
@@ -172,43 +178,64 @@ final class FrameChunkBuilder {
         insert.bind(1, key)
         insert.bind(2, Int64(count))
         // Before the columns: binding an inexact column overwrites its integers.
-        bindGapMaxima(parameter: Int32(3 + Self.columnCount * 3))
-        var storedAsText: UInt64 = 0
-        for column in 0..<Self.columnCount where DigitColumn.bind(
-            integers + column * Self.capacity, reals: reals + column * Self.capacity, inexact: inexact >> UInt64(column) & 1 != 0,
-            count: count, null: Self.null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts
-        ) {
-            storedAsText |= 1 << UInt64(column)
+        try bindGapSummaries(parameter: Int32(3 + Self.columnCount * 3))
+        for column in 0..<Self.columnCount {
+            DigitColumn.bind(
+                integers + column * Self.capacity, reals: reals + column * Self.capacity, inexact: inexact >> UInt64(column) & 1 != 0,
+                count: count, null: Self.null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts)
         }
         discard()
         try insert.statement.step()
         insert.statement.reset()
-        if storedAsText & Self.gapColumnMask != 0 {
-            defer { gapMaximaUpdate.reset() }
-            try gapMaximaUpdate.bind([.int(key)])
-            _ = try gapMaximaUpdate.step()
-        }
     }
 
-    /// The columns ``gapColumns`` name, as bits.
-    private static let gapColumnMask = gapColumns.reduce(UInt64(0)) { $0 | 1 << UInt64($1.computed) | 1 << UInt64($1.observed) }
+    /// Column `column`'s numbers as the views decode them: the doubles held, bit for bit, in every
+    /// form but text (``DigitColumn``), and there SQLite's reading of the text stored, written to
+    /// `scratch`.
+    private func viewNumbers(_ column: Int, scratch: UnsafeMutablePointer<Double>) throws(DatabaseError) -> UnsafePointer<Double> {
+        let values = reals + column * Self.capacity
+        let slots = integers + column * Self.capacity
+        guard inexact >> UInt64(column) & 1 != 0, DigitColumn.binaryShift(slots, values, count: count, null: Self.null) == nil else {
+            return UnsafePointer(values)
+        }
+        for row in 0..<count where slots[row] != Self.null {
+            defer { textNumber.reset() }
+            try textNumber.bind([.text(values[row].description)])
+            _ = try textNumber.step()
+            scratch[row] = textNumber.double(0)
+        }
+        return UnsafePointer(scratch)
+    }
 
     /// Binds each compared field's largest |observed − computed| over the frames that carried an
-    /// observed state (NULL when no frame has both values) from `parameter` on. The doubles held
-    /// are the ones the views decode, bit for bit, in every form but text (``store(sessionKey:)``).
-    private func bindGapMaxima(parameter: Int32) {
+    /// observed state, and the earliest time with it (both NULL when no frame has both values), from
+    /// `parameter` on, from the numbers as the views decode them (``viewNumbers(_:scratch:)``), so
+    /// that `chunk_gaps` agrees with `observed_gaps` bit for bit; times are the views' `t_us / 1e6`.
+    private func bindGapSummaries(parameter: Int32) throws(DatabaseError) {
         let flags = integers + Self.observedFlagColumn * Self.capacity
+        let times = integers + Self.timeColumn * Self.capacity
+        let null = Self.null
+        // Most recordings carry no observed states: then every summary stays NULL.
+        guard (0..<count).contains(where: { flags[$0] == 1 }) else {
+            for index in 0..<Int32(2 * Self.gapColumns.count) { insert.bindNull(parameter &+ index) }
+            return
+        }
         for (offset, pair) in Self.gapColumns.enumerated() {
-            let computed = pair.computed * Self.capacity, observed = pair.observed * Self.capacity
-            var largest = -1.0
-            for row in 0..<count where flags[row] == 1 && integers[computed + row] != Self.null && integers[observed + row] != Self.null {
-                let gap = (reals[observed + row] - reals[computed + row]).magnitude
-                if gap > largest { largest = gap }
+            let computed = integers + pair.computed &* Self.capacity, observed = integers + pair.observed &* Self.capacity
+            let computedValues = try viewNumbers(pair.computed, scratch: viewReals)
+            let observedValues = try viewNumbers(pair.observed, scratch: viewReals + Self.capacity)
+            var largest = -1.0, earliest = Int64.max
+            for row in 0..<count where flags[row] == 1 && computed[row] != null && observed[row] != null {
+                let gap = (observedValues[row] - computedValues[row]).magnitude
+                if gap > largest || gap == largest && times[row] < earliest { largest = gap; earliest = times[row] }
             }
+            let index = parameter + Int32(2 * offset)
             if largest < 0 {
-                insert.bindNull(parameter + Int32(offset))
+                insert.bindNull(index)
+                insert.bindNull(index + 1)
             } else {
-                insert.bind(parameter + Int32(offset), largest)
+                insert.bind(index, largest)
+                insert.bind(index + 1, Double(earliest) / 1_000_000)
             }
         }
     }

@@ -47,6 +47,9 @@ package enum SchemaSQL {
         }
     }
 
+    /// Chunk `c`'s time at position `p.k`, in seconds.
+    static let sampleTime = "(c.t_us_base + substr(c.t_us, 1 + p.k * c.t_us_w, c.t_us_w)) / 1000000.0"
+
     /// The condition of a chunk position that carried an observed state.
     static let observedCondition = "(c.observed_w > 0 OR c.observed_base = 1) AND \(integer(FrameChunkColumn.observedFlag.name)) = 1"
 
@@ -81,7 +84,7 @@ package enum SchemaSQL {
         let columns: [(expression: String, name: String)] = [
             ("s.id", "session_id"),
             ("c.key - (s.session_key << 32) + p.k", "seq"),
-            ("(c.t_us_base + substr(c.t_us, 1 + p.k * c.t_us_w, c.t_us_w)) / 1000000.0", "t"),
+            (sampleTime, "t"),
             (number(FrameChunkColumn.y.name), "y"),
             (named(integer(FrameChunkColumn.phase.name), ScrollPhase.allCases.map(\.name)), "phase"),
             ("st.source", "source"),
@@ -107,7 +110,7 @@ package enum SchemaSQL {
         let columns: [(expression: String, name: String)] = [
             ("s.id", "session_id"),
             ("c.key - (s.session_key << 32) + p.k", "seq"),
-            ("(c.t_us_base + substr(c.t_us, 1 + p.k * c.t_us_w, c.t_us_w)) / 1000000.0", "t"),
+            (sampleTime, "t"),
         ] + gapFields.map { (gap($0), $0.columnName + "_gap") }
         return "CREATE VIEW observed_gaps AS\n" + select(columns, aliased: true) + "\n  FROM " + chunkJoin + "\n WHERE " + observedCondition
     }()
@@ -123,25 +126,74 @@ package enum SchemaSQL {
             + "                 - \(number(computed))) END"
     }
 
-    /// The `frame_chunks` column of a chunk's largest `<field>_gap` (NULL when it has none): what
-    /// `observed_gaps` gives over the chunk's positions, kept per chunk so a query for a session's
-    /// largest gaps reads one value per 64 samples instead of decoding every sample (Datasette's
-    /// `observed_drift`, which took up to 1.2 s of Datasette's 1 s limit at 2,000 sessions).
-    /// The import writes it from the values it holds (``FrameChunkBuilder``); ``gapMaximaUpdate(where:)``
-    /// fills it in SQL where Swift's numbers could differ from the view's (a chunk column stored as text).
+    /// The `frame_chunks` columns of a chunk's largest `<field>_gap` and of the earliest `t` with it
+    /// (NULL when no sample has the gap): what `observed_gaps` gives over the chunk's positions,
+    /// kept per chunk so that a session's largest gaps (`observed_drift`) read one row per 64 samples
+    /// instead of decoding every sample (9–17 s of CPU at 2,000 sessions, and over Datasette's 1 s
+    /// limit on a small fleet). The import writes them from the values it holds (``FrameChunkBuilder``,
+    /// with SQLite's reading of a column stored as text); ``gapSummaryUpdates(where:)`` works them
+    /// out in SQL for the migration and the `observed` delete trigger.
     package static func gapMaximumColumn(_ field: BarStateField) -> String { field.columnName + "_gap_max" }
+    package static func gapTimeColumn(_ field: BarStateField) -> String { field.columnName + "_gap_t" }
 
-    /// The declarations of the ``gapMaximumColumn(_:)`` columns, in ``gapFields`` order.
-    static let gapMaximumColumns: [(name: String, type: String)] = gapFields.map { (gapMaximumColumn($0), "REAL") }
-
-    /// Sets the ``gapMaximumColumn(_:)`` columns of the chunks that satisfy `condition` from their
-    /// positions, with `observed_gaps`' own expressions.
-    static func gapMaximaUpdate(where condition: String) -> String {
-        "UPDATE frame_chunks\n   SET (" + gapMaximumColumns.map(\.name).joined(separator: ", ") + ") =\n       (SELECT "
-            + gapFields.map { "max(" + gap($0) + ")" }.joined(separator: ",\n               ")
-            + "\n          FROM frame_chunks c CROSS JOIN chunk_positions p ON p.k < c.samples\n         WHERE c.key = frame_chunks.key AND "
-            + observedCondition + ")\n WHERE " + condition
+    /// The declarations of those columns: each of ``gapFields``' maximum, then its time.
+    static let gapSummaryColumns: [(name: String, type: String)] = gapFields.flatMap {
+        [(gapMaximumColumn($0), "REAL"), (gapTimeColumn($0), "REAL")]
     }
+
+    /// The two UPDATEs that set the ``gapSummaryColumns`` of the chunks that satisfy `condition`
+    /// from their positions, with `observed_gaps`' own expressions: the maxima, then the earliest
+    /// time of each (SET sees a row's old values, so the times need the maxima stored first).
+    static func gapSummaryUpdates(where condition: String) -> [String] {
+        func update(_ columns: [String], _ values: [String]) -> String {
+            "UPDATE frame_chunks\n   SET (" + columns.joined(separator: ", ") + ") =\n       (SELECT "
+                + values.joined(separator: ",\n               ")
+                + "\n          FROM frame_chunks c CROSS JOIN chunk_positions p ON p.k < c.samples\n         WHERE c.key = frame_chunks.key AND "
+                + observedCondition + ")\n WHERE " + condition
+        }
+        return [
+            update(gapFields.map(gapMaximumColumn), gapFields.map { "max(" + gap($0) + ")" }),
+            update(gapFields.map(gapTimeColumn), gapFields.map {
+                "min(CASE WHEN " + gap($0) + "\n                         = frame_chunks.\(gapMaximumColumn($0)) THEN \(sampleTime) END)"
+            }),
+        ]
+    }
+
+    /// ``gapSummaryUpdates(where:)`` for a few chunks, read from `observed_gaps` (the chunk's samples
+    /// of its session): short enough for the `observed_delete` trigger, whose text SQLite parses on
+    /// every open (the positional form made it 33 KB and each open 12 M instructions dearer), but a
+    /// scan of the session per chunk, so not for the migration's back-fill of every chunk.
+    static func chunkGapUpdatesFromView(where condition: String) -> [String] {
+        func update(_ columns: [String], _ values: [String]) -> String {
+            "UPDATE frame_chunks\n   SET (" + columns.joined(separator: ", ") + ") =\n       (SELECT "
+                + values.joined(separator: ", ")
+                + "\n          FROM observed_gaps g\n         WHERE g.session_id = (SELECT id FROM sessions WHERE session_key = frame_chunks.key >> 32)"
+                + "\n           AND g.seq BETWEEN (frame_chunks.key & 4294967295) AND (frame_chunks.key & 4294967295) + frame_chunks.samples - 1)"
+                + "\n WHERE " + condition
+        }
+        return [
+            update(gapFields.map(gapMaximumColumn), gapFields.map { "max(g.\($0.columnName)_gap)" }),
+            update(gapFields.map(gapTimeColumn), gapFields.map {
+                "min(CASE WHEN g.\($0.columnName)_gap = frame_chunks.\(gapMaximumColumn($0)) THEN g.t END)"
+            }),
+        ]
+    }
+
+    /// `chunk_gaps`: per stored chunk (up to 64 samples from `first_seq`) with a sample that carried
+    /// an observed state, `<field>_gap` (the largest of `observed_gaps`' over its samples) and
+    /// `<field>_gap_t` (the earliest `t` with it). A session's largest gap is its chunks' largest, at
+    /// the earliest of their times with it.
+    static let chunkGapsView: String = {
+        let columns: [(expression: String, name: String)] = [
+            ("s.id", "session_id"),
+            ("c.key - (s.session_key << 32)", "first_seq"),
+        ] + gapFields.flatMap {
+            [("c." + gapMaximumColumn($0), $0.columnName + "_gap"), ("c." + gapTimeColumn($0), $0.columnName + "_gap_t")]
+        }
+        return "CREATE VIEW chunk_gaps AS\n" + select(columns, aliased: true)
+            + "\n  FROM sessions s\n CROSS JOIN frame_chunks c ON c.key BETWEEN (s.session_key << 32) AND (s.session_key << 32) + 4294967295"
+            + "\n WHERE c.observed_w = 0 AND c.observed_base = 1 OR c.observed_w > 0 AND instr(c.observed, '1') > 0"
+    }()
 
     /// `observed`: the observed states, keyed like chunks: `(session_key << 32) | seq`.
     static let observedView: String = {
@@ -164,8 +216,8 @@ package enum SchemaSQL {
                    observed_w = 1,
                    observed_base = 0
              WHERE key = (SELECT max(key) FROM frame_chunks WHERE key <= OLD.key);
-            \(gapMaximaUpdate(where: "key = (SELECT max(key) FROM frame_chunks WHERE key <= OLD.key)")
-                .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    "));
+            \(chunkGapUpdatesFromView(where: "key = (SELECT max(key) FROM frame_chunks WHERE key <= OLD.key)")
+                .joined(separator: ";\n").split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    "));
         END
         """
 
@@ -215,7 +267,7 @@ package enum SchemaSQL {
     /// trigger that missed their table).
     package static func migration(name: String, existingChunkColumns: Set<String>) -> String {
         let added = FrameChunkColumn.all.flatMap(chunkColumns).filter { !existingChunkColumns.contains($0.name) }
-        let addedMaxima = gapMaximumColumns.filter { !existingChunkColumns.contains($0.name) }
+        let addedMaxima = gapSummaryColumns.filter { !existingChunkColumns.contains($0.name) }
         var sql = """
             -- \(name): generated by `swift run navrec-schema Migrations/\(name)` from BarStateField,
             -- FrameChunkColumn, TimelineTable and SessionOwnedTable (Sources/Store/SchemaSQL.swift). Do not
@@ -227,6 +279,7 @@ package enum SchemaSQL {
             DROP VIEW IF EXISTS timeline;
             DROP VIEW IF EXISTS observed;
             DROP VIEW IF EXISTS observed_gaps;
+            DROP VIEW IF EXISTS chunk_gaps;
             DROP TRIGGER IF EXISTS sessions_delete;
             DROP TABLE IF EXISTS bar_state_fields;
             DROP TABLE IF EXISTS timeline_streams;
@@ -237,10 +290,10 @@ package enum SchemaSQL {
             sql += added.map { "ALTER TABLE frame_chunks ADD COLUMN \($0.name) \($0.type);\n" }.joined()
         }
         if !addedMaxima.isEmpty {
-            sql += "\n-- Each chunk's largest gap per numeric field (what observed_gaps gives over its positions), for the\n"
-                + "-- chunks stored before these columns; the import writes them for new ones.\n"
+            sql += "\n-- Each chunk's largest gap per numeric field and the earliest t with it (what observed_gaps gives\n"
+                + "-- over its positions), for the chunks stored before these columns; the import writes them for new ones.\n"
             sql += addedMaxima.map { "ALTER TABLE frame_chunks ADD COLUMN \($0.name) \($0.type);\n" }.joined()
-            sql += gapMaximaUpdate(where: "observed_w > 0 OR observed_base = 1") + ";\n"
+            sql += gapSummaryUpdates(where: "observed_w > 0 OR observed_base = 1").map { $0 + ";\n" }.joined()
         }
         sql += """
 
@@ -255,6 +308,9 @@ package enum SchemaSQL {
 
             -- Per sample that carried an observed state: |observed - computed| of each numeric field.
             \(observedGapsView);
+
+            -- Per chunk with an observed state: each numeric field's largest gap and the earliest t with it.
+            \(chunkGapsView);
 
             -- The observed states as a table of their own, keyed like the chunks: (session_key << 32) | seq.
             \(observedView);
@@ -288,11 +344,11 @@ package enum SchemaSQL {
         var declared: [String: String] = [:]
         let info = try database.prepare("SELECT name, type FROM pragma_table_info('frame_chunks')")
         while try info.step() { declared[info.text(0) ?? ""] = info.text(1) ?? "" }
-        for column in FrameChunkColumn.all.flatMap(chunkColumns) + gapMaximumColumns where declared[column.name] != column.type {
+        for column in FrameChunkColumn.all.flatMap(chunkColumns) + gapSummaryColumns where declared[column.name] != column.type {
             differences.append("frame_chunks.\(column.name) \(declared[column.name].map { "is \($0)" } ?? "is missing"), expected \(column.type)")
         }
         let stored = try database.prepare("SELECT sql FROM sqlite_schema WHERE name = ?")
-        for (name, sql) in [("timeline", timelineView), ("timeline_streams", streamsTable), ("observed_gaps", observedGapsView),
+        for (name, sql) in [("timeline", timelineView), ("timeline_streams", streamsTable), ("observed_gaps", observedGapsView), ("chunk_gaps", chunkGapsView),
                             ("observed", observedView), ("observed_delete", observedDeleteTrigger),
                             ("sessions_delete", sessionsDeleteTrigger), ("bar_state_fields", fieldsTable)] {
             try stored.bind([.text(name)])

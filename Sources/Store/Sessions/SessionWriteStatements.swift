@@ -23,7 +23,7 @@ final class SessionWriteStatements {
         self.transaction = transaction
         chunk = FrameChunkBuilder(
             insert: ParameterBinder(try database.prepare(FrameChunkBuilder.insertSQL)),
-            gapMaximaUpdate: try database.prepare(FrameChunkBuilder.gapMaximaUpdateSQL))
+            textNumber: try database.prepare(FrameChunkBuilder.textNumberSQL))
         eventInsert = try database.prepare(
             "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target, samples) VALUES (?, ?, ?, ?, ?, ?, ?)")
         sessionInsert = try database.prepare("""

@@ -3,41 +3,66 @@ import Foundation
 import Testing
 @testable import Store
 
-/// `frame_chunks.<field>_gap_max` (migration 0016): each chunk's largest |observed − computed| per
-/// numeric field must be exactly what `observed_gaps` gives over the chunk's samples, whichever way
-/// it was written — by the import from its doubles, in SQL for a chunk with a column stored as
-/// text, by the migration's back-fill, or again after an observed state is deleted — since
-/// Datasette's `observed_drift` finds the sample with the largest gap by comparing the two.
+/// `frame_chunks.<field>_gap_max` and `_gap_t` (migration 0016, the view `chunk_gaps`): each chunk's
+/// largest |observed − computed| per numeric field and the earliest time with it must be exactly
+/// what `observed_gaps` gives over the chunk's samples, whichever way it was written — by the
+/// import from its doubles (with SQLite's reading of a column stored as text), by the migration's
+/// back-fill in SQL, or again after an observed state is deleted — since `observed_drift` answers
+/// from them alone.
 @Suite("Largest gaps per chunk")
-struct ChunkGapMaximaTests {
+struct ChunkGapsTests {
     let directory = TemporaryDirectory()
 
-    /// Per chunk (in key order), its stored largest gaps and the maxima of `observed_gaps` over its
-    /// samples (NULL when none), each as the doubles' bit patterns so equality is bit for bit.
-    static func maxima(in database: Database) throws -> (stored: [[UInt64?]], fromView: [[UInt64?]]) {
+    /// A chunk's largest gap and the earliest time with it, for one field, as bit patterns so that
+    /// equality is bit for bit; `nil` when it has no gap.
+    struct Peak: Equatable, CustomStringConvertible {
+        var gap: UInt64, t: UInt64
+        var description: String { "\(Double(bitPattern: gap)) at \(Double(bitPattern: t))" }
+    }
+
+    /// Per chunk (in key order), its stored peaks (`frame_chunks`, and `chunk_gaps` where it has a
+    /// row) and those of `observed_gaps` over its samples, per field of ``SchemaSQL/gapFields``.
+    static func peaks(in database: Database) throws -> (stored: [[Peak?]], fromView: [[Peak?]]) {
         let fields = SchemaSQL.gapFields
         let chunks = try database.prepare(
             "SELECT s.id, c.key - (s.session_key << 32), "
-                + fields.map { "c." + SchemaSQL.gapMaximumColumn($0) }.joined(separator: ", ")
+                + fields.map { "c.\(SchemaSQL.gapMaximumColumn($0)), c.\(SchemaSQL.gapTimeColumn($0))" }.joined(separator: ", ")
                 + " FROM sessions s JOIN frame_chunks c ON c.key >> 32 = s.session_key ORDER BY c.key")
-        var stored: [[UInt64?]] = [], firstSeqs: [(session: String, seq: Int64)] = []
+        var stored: [[Peak?]] = [], firstSeqs: [(session: String, seq: Int64)] = []
         while try chunks.step() {
             firstSeqs.append((chunks.text(0) ?? "", chunks.int64(1)))
-            stored.append((0..<fields.count).map { chunks.isNull(Int32(2 + $0)) ? nil : chunks.double(Int32(2 + $0)).bitPattern })
+            stored.append((0..<fields.count).map { field in
+                let gap = Int32(2 + 2 * field)
+                return chunks.isNull(gap) ? nil : Peak(gap: chunks.double(gap).bitPattern, t: chunks.double(gap + 1).bitPattern)
+            })
         }
-        var fromView = Array(repeating: [Double?](repeating: nil, count: fields.count), count: stored.count)
+        var fromView = Array(repeating: [(gap: Double, t: Double)?](repeating: nil, count: fields.count), count: stored.count)
         let gaps = try database.prepare(
-            "SELECT session_id, seq, " + fields.map { $0.columnName + "_gap" }.joined(separator: ", ") + " FROM observed_gaps")
+            "SELECT session_id, seq, t, " + fields.map { $0.columnName + "_gap" }.joined(separator: ", ") + " FROM observed_gaps")
         while try gaps.step() {
-            let session = gaps.text(0) ?? "", seq = gaps.int64(1)
+            let session = gaps.text(0) ?? "", seq = gaps.int64(1), t = gaps.double(2)
             // The chunk holding the sample: its session's last chunk starting at or before it.
             let chunk = try #require(firstSeqs.lastIndex { $0.session == session && $0.seq <= seq })
-            for field in 0..<fields.count where !gaps.isNull(Int32(2 + field)) {
-                let gap = gaps.double(Int32(2 + field))
-                fromView[chunk][field] = max(fromView[chunk][field] ?? gap, gap)
+            for field in 0..<fields.count where !gaps.isNull(Int32(3 + field)) {
+                let gap = gaps.double(Int32(3 + field))
+                if let peak = fromView[chunk][field], peak.gap > gap || peak.gap == gap && peak.t <= t { continue }
+                fromView[chunk][field] = (gap, t)
             }
         }
-        return (stored, fromView.map { $0.map { $0?.bitPattern } })
+        // chunk_gaps gives the stored values of the chunks with an observed state.
+        let view = try database.prepare("SELECT session_id, first_seq, "
+            + fields.map { "\($0.columnName)_gap, \($0.columnName)_gap_t" }.joined(separator: ", ") + " FROM chunk_gaps")
+        var viewRows = 0
+        while try view.step() {
+            viewRows += 1
+            let chunk = try #require(firstSeqs.firstIndex { $0.session == view.text(0) && $0.seq == view.int64(1) })
+            for field in 0..<fields.count {
+                let gap = Int32(2 + 2 * field)
+                #expect((view.isNull(gap) ? nil : Peak(gap: view.double(gap).bitPattern, t: view.double(gap + 1).bitPattern)) == stored[chunk][field])
+            }
+        }
+        #expect(viewRows == (try database.scalarInt("SELECT count(DISTINCT (SELECT max(c.key) FROM frame_chunks c WHERE c.key <= o.key)) FROM observed o")).map(Int.init))
+        return (stored, fromView.map { $0.map { $0.map { Peak(gap: $0.gap.bitPattern, t: $0.t.bitPattern) } } })
     }
 
     /// Stores session `id` of `states.count` frames, each computed state against its observed one.
@@ -79,21 +104,21 @@ struct ChunkGapMaximaTests {
         }
     }
 
-    @Test("the import stores observed_gaps' maxima per chunk, bit for bit, in every number form; NULL where a chunk has no gap")
+    @Test("the import stores observed_gaps' largest gap per chunk and its earliest time, bit for bit, in every number form; NULL where a chunk has no gap")
     func importStoresMaxima() throws {
         let store = try SessionStore(path: directory.path("g.sqlite"))
         try Self.store(Self.sessions, id: "g", in: store)
-        let (stored, fromView) = try Self.maxima(in: store.database)
+        let (stored, fromView) = try Self.peaks(in: store.database)
         #expect(stored.count == 4)
         #expect(stored == fromView)
         let barHeight = try #require(SchemaSQL.gapFields.firstIndex(of: .barHeight))
         #expect(stored.prefix(3).allSatisfy { $0[barHeight] != nil })
         #expect(stored[3].allSatisfy { $0 == nil })
-        // Chunk 2's avatar_scale is stored as text, its largest gap is the one SQL reads off by a unit
-        // in the last place, and the stored maximum is SQL's.
+        // Chunk 2's avatar_scale is stored as text, its largest gap is the one SQLite reads a unit in
+        // the last place off Swift's, and the stored maximum is SQLite's, as the views read it.
         #expect(try store.database.scalarInt("SELECT avatar_scale_base IS NULL AND avatar_scale_w < 0 FROM frame_chunks ORDER BY key LIMIT 1 OFFSET 2") == 1)
         let avatarScale = try #require(SchemaSQL.gapFields.firstIndex(of: .avatarScale))
-        #expect(stored[2][avatarScale] == Self.misread.nextUp.bitPattern)
+        #expect(stored[2][avatarScale]?.gap == Self.misread.nextUp.bitPattern)
     }
 
     static func firstBarHeightMaximum(in database: Database) throws -> Double? {
@@ -113,7 +138,7 @@ struct ChunkGapMaximaTests {
             """)
         let after = try Self.firstBarHeightMaximum(in: store.database)
         #expect(after != nil && before != nil && after! < before!)
-        let (stored, fromView) = try Self.maxima(in: store.database)
+        let (stored, fromView) = try Self.peaks(in: store.database)
         #expect(stored == fromView)
     }
 
@@ -123,7 +148,7 @@ struct ChunkGapMaximaTests {
         try FileManager.default.copyItem(at: FrameChunkMigrationTests.fixture, to: URL(fileURLWithPath: path))
         let database = try Database(path: path)
         _ = try Migrator().migrate(database)
-        let (stored, fromView) = try Self.maxima(in: database)
+        let (stored, fromView) = try Self.peaks(in: database)
         #expect(stored == fromView)
         #expect(stored.contains { $0.contains { $0 != nil } })
     }
