@@ -31,7 +31,7 @@ let package = Package(
         // Scroll physics, gestures, faults and the demo scenarios that drive the model.
         .target(name: "Simulation", dependencies: ["BarModel", "TextTools"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "Recording", dependencies: ["BarModel", "TextTools"]),
-        .executableTarget(name: "EmbedSQLTool"),
+        .executableTarget(name: "EmbedSQLTool", dependencies: ["TextTools"]),
         .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
         .target(
             name: "Store",
@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "BarModel"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel", "Simulation"]),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel", "Simulation"], exclude: ["Fixtures"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "BarModel", "Simulation", "TextTools"], exclude: ["Fixtures"]),
         .testTarget(name: "AnalyzerTests", dependencies: ["Analyzer", "BarModel", "Simulation"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison"]),
         .testTarget(
@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavRecCommandsTests",
-            dependencies: ["NavRecCommands", "Store", "Recording", "Reports", "BarModel", "Simulation"],
+            dependencies: ["NavRecCommands", "Store", "Recording", "Reports", "BarModel", "Simulation", "TextTools"],
             exclude: ["QueryGolden"]
         ),
     ]

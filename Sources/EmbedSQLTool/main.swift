@@ -1,7 +1,10 @@
 // Writes a Swift file that carries SQL files as string literals (run by the EmbedSQL plugin).
 // Usage: EmbedSQLTool OUTPUT.swift FILE.sql...; files under a `Migrations` folder become
-// `EmbeddedSQL.migrations`, the rest `EmbeddedSQL.queries`, each sorted by file name.
+// `EmbeddedSQL.migrations`, with each file's SHA-256 (the ledger's checksum, worked out here so a
+// process does not hash every migration on start), the rest `EmbeddedSQL.queries`, each sorted by
+// file name.
 import Foundation
+import TextTools
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let output = arguments.first else {
@@ -28,8 +31,10 @@ for path in arguments.dropFirst() {
     }
 }
 
-func array(_ files: [(String, String)]) -> String {
-    let entries = files.sorted { $0.0 < $1.0 }.map { "        (name: \"\($0.0)\", sql: \(literal($0.1)))," }
+func array(_ files: [(String, String)], checksums: Bool) -> String {
+    let entries = files.sorted { $0.0 < $1.0 }.map {
+        "        (name: \"\($0.0)\", sql: \(literal($0.1))" + (checksums ? ", checksum: \"\(SHA256.hex(Array($0.1.utf8)))\")," : "),")
+    }
     return "[\n" + entries.joined(separator: "\n") + "\n    ]"
 }
 
@@ -38,10 +43,10 @@ let source = """
 
     /// The SQL files carried inside the binary.
     package enum EmbeddedSQL {
-        /// `Migrations/NNNN_name.sql`, in file-name order.
-        package static let migrations: [(name: String, sql: String)] = \(array(migrations))
+        /// `Migrations/NNNN_name.sql`, in file-name order, with the SHA-256 of each text (hex).
+        package static let migrations: [(name: String, sql: String, checksum: String)] = \(array(migrations, checksums: true))
         /// `Queries/NAME.sql`, in file-name order.
-        package static let queries: [(name: String, sql: String)] = \(array(queries))
+        package static let queries: [(name: String, sql: String)] = \(array(queries, checksums: false))
     }
 
     """

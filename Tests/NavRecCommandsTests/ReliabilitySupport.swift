@@ -1,5 +1,6 @@
 import Foundation
 import Store
+import TextTools
 
 /// Looks into a navrec database from the test process, read-only, the way a user's `sqlite3` would.
 enum ReliabilityDatabase {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Store
+import TextTools
 
 @Suite("SQLite wrapper")
 struct DatabaseTests {
@@ -138,5 +139,13 @@ struct DatabaseTests {
     ])
     func sha256(input: String, digest: String) {
         #expect(SHA256.hex(Array(input.utf8)) == digest)
+    }
+
+    @Test("the checksums the EmbedSQL plugin writes at build time are each migration's SHA-256")
+    func embeddedChecksums() {
+        #expect(Migration.embedded.count == EmbeddedSQL.migrations.count)
+        for migration in Migration.embedded {
+            #expect(migration.checksum == SHA256.hex(Array(migration.sql.utf8)), "\(migration.name)")
+        }
     }
 }

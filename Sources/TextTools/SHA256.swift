@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4), for the migration ledger's checksums. The toolchain on Linux has no
-/// CryptoKit and navrec takes no outside packages, so it is written out here.
+/// SHA-256 (FIPS 180-4), for the migration ledger's checksums, which the EmbedSQL plugin works out
+/// at build time. The toolchain on Linux has no CryptoKit and navrec takes no outside packages, so
+/// it is written out here.
 package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
