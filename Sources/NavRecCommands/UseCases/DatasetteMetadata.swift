@@ -137,12 +137,11 @@ struct DatasetteMetadata {
         for entry in QueryLibrary.entries {
             // Queries/ writes parameters as `$name` (portable to DuckDB and Spark); Datasette asks
             // for `:name`, which SQLite reads the same way.
-            let sql = entry.sql
+            let parameters = Self.parameters(of: entry.sql)
             var query: [String: Any] = [
-                "sql": Self.parameters(of: sql).reduce(sql) { $0.replacingOccurrences(of: "$" + $1, with: ":" + $1) },
+                "sql": parameters.reduce(entry.sql) { $0.replacingOccurrences(of: "$" + $1, with: ":" + $1) },
                 "title": entry.name.replacingOccurrences(of: "_", with: " "), "description": entry.summary,
             ]
-            let parameters = Self.parameters(of: sql)
             if !parameters.isEmpty { query["params"] = parameters }
             queries[entry.name] = query
         }

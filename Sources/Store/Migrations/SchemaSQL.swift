@@ -131,7 +131,7 @@ package enum SchemaSQL {
     /// kept per chunk so that a session's largest gaps (`observed_drift`) read one row per 64 samples
     /// instead of decoding every sample (9–17 s of CPU at 2,000 sessions, and over Datasette's 1 s
     /// limit on a small fleet). The import writes them from the values it holds (``FrameChunkBuilder``,
-    /// with SQLite's reading of a column stored as text); ``gapSummaryUpdates(where:)`` works them
+    /// with SQLite's reading of a column stored as text); ``gapSummaryUpdates(where:from:)`` works them
     /// out in SQL for the migration and the `observed` delete trigger.
     package static func gapMaximumColumn(_ field: BarStateField) -> String { field.columnName + "_gap_max" }
     package static func gapTimeColumn(_ field: BarStateField) -> String { field.columnName + "_gap_t" }
@@ -141,40 +141,40 @@ package enum SchemaSQL {
         [(gapMaximumColumn($0), "REAL"), (gapTimeColumn($0), "REAL")]
     }
 
+    /// Where ``gapSummaryUpdates(where:from:)`` reads a chunk's samples.
+    enum GapSource {
+        /// Its positions, with `observed_gaps`' own expressions: every chunk in one pass (the
+        /// migration's back-fill), but 33 KB of SQL.
+        case positions
+        /// `observed_gaps`, the chunk's samples of its session: short enough for the
+        /// `observed_delete` trigger, whose text SQLite parses on every open (the positional form
+        /// made each open 12 M instructions dearer), but a scan of the session per chunk.
+        case observedGaps
+    }
+
     /// The two UPDATEs that set the ``gapSummaryColumns`` of the chunks that satisfy `condition`
-    /// from their positions, with `observed_gaps`' own expressions: the maxima, then the earliest
-    /// time of each (SET sees a row's old values, so the times need the maxima stored first).
-    static func gapSummaryUpdates(where condition: String) -> [String] {
+    /// from their samples: the maxima, then the earliest time of each (SET sees a row's old values,
+    /// so the times need the maxima stored first).
+    static func gapSummaryUpdates(where condition: String, from source: GapSource) -> [String] {
+        let gap: (BarStateField) -> String, time: String, separator: String, equals: String, samples: String
+        switch source {
+        case .positions:
+            (gap, time, separator, equals) = ({ Self.gap($0) }, sampleTime, ",\n               ", "\n                         = ")
+            samples = "\n          FROM frame_chunks c CROSS JOIN chunk_positions p ON p.k < c.samples\n         WHERE c.key = frame_chunks.key AND "
+                + observedCondition
+        case .observedGaps:
+            (gap, time, separator, equals) = ({ "g.\($0.columnName)_gap" }, "g.t", ", ", " = ")
+            samples = "\n          FROM observed_gaps g\n         WHERE g.session_id = (SELECT id FROM sessions WHERE session_key = frame_chunks.key >> 32)"
+                + "\n           AND g.seq BETWEEN (frame_chunks.key & 4294967295) AND (frame_chunks.key & 4294967295) + frame_chunks.samples - 1"
+        }
         func update(_ columns: [String], _ values: [String]) -> String {
-            "UPDATE frame_chunks\n   SET (" + columns.joined(separator: ", ") + ") =\n       (SELECT "
-                + values.joined(separator: ",\n               ")
-                + "\n          FROM frame_chunks c CROSS JOIN chunk_positions p ON p.k < c.samples\n         WHERE c.key = frame_chunks.key AND "
-                + observedCondition + ")\n WHERE " + condition
+            "UPDATE frame_chunks\n   SET (" + columns.joined(separator: ", ") + ") =\n       (SELECT " + values.joined(separator: separator)
+                + samples + ")\n WHERE " + condition
         }
         return [
             update(gapFields.map(gapMaximumColumn), gapFields.map { "max(" + gap($0) + ")" }),
             update(gapFields.map(gapTimeColumn), gapFields.map {
-                "min(CASE WHEN " + gap($0) + "\n                         = frame_chunks.\(gapMaximumColumn($0)) THEN \(sampleTime) END)"
-            }),
-        ]
-    }
-
-    /// ``gapSummaryUpdates(where:)`` for a few chunks, read from `observed_gaps` (the chunk's samples
-    /// of its session): short enough for the `observed_delete` trigger, whose text SQLite parses on
-    /// every open (the positional form made it 33 KB and each open 12 M instructions dearer), but a
-    /// scan of the session per chunk, so not for the migration's back-fill of every chunk.
-    static func chunkGapUpdatesFromView(where condition: String) -> [String] {
-        func update(_ columns: [String], _ values: [String]) -> String {
-            "UPDATE frame_chunks\n   SET (" + columns.joined(separator: ", ") + ") =\n       (SELECT "
-                + values.joined(separator: ", ")
-                + "\n          FROM observed_gaps g\n         WHERE g.session_id = (SELECT id FROM sessions WHERE session_key = frame_chunks.key >> 32)"
-                + "\n           AND g.seq BETWEEN (frame_chunks.key & 4294967295) AND (frame_chunks.key & 4294967295) + frame_chunks.samples - 1)"
-                + "\n WHERE " + condition
-        }
-        return [
-            update(gapFields.map(gapMaximumColumn), gapFields.map { "max(g.\($0.columnName)_gap)" }),
-            update(gapFields.map(gapTimeColumn), gapFields.map {
-                "min(CASE WHEN g.\($0.columnName)_gap = frame_chunks.\(gapMaximumColumn($0)) THEN g.t END)"
+                "min(CASE WHEN " + gap($0) + equals + "frame_chunks.\(gapMaximumColumn($0)) THEN \(time) END)"
             }),
         ]
     }
@@ -216,7 +216,7 @@ package enum SchemaSQL {
                    observed_w = 1,
                    observed_base = 0
              WHERE key = (SELECT max(key) FROM frame_chunks WHERE key <= OLD.key);
-            \(chunkGapUpdatesFromView(where: "key = (SELECT max(key) FROM frame_chunks WHERE key <= OLD.key)")
+            \(gapSummaryUpdates(where: "key = (SELECT max(key) FROM frame_chunks WHERE key <= OLD.key)", from: .observedGaps)
                 .joined(separator: ";\n").split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    "));
         END
         """
@@ -293,7 +293,7 @@ package enum SchemaSQL {
             sql += "\n-- Each chunk's largest gap per numeric field and the earliest t with it (what observed_gaps gives\n"
                 + "-- over its positions), for the chunks stored before these columns; the import writes them for new ones.\n"
             sql += addedMaxima.map { "ALTER TABLE frame_chunks ADD COLUMN \($0.name) \($0.type);\n" }.joined()
-            sql += gapSummaryUpdates(where: "observed_w > 0 OR observed_base = 1").map { $0 + ";\n" }.joined()
+            sql += gapSummaryUpdates(where: "observed_w > 0 OR observed_base = 1", from: .positions).map { $0 + ";\n" }.joined()
         }
         sql += """
 
