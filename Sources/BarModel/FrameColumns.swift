@@ -8,12 +8,10 @@ public final class FrameColumns {
     public static let capacity = 64
 
     /// ``count``, ``firstSeq`` and ``observedRows``, behind a pointer: stored properties of a class
-    /// pay a dynamic exclusivity check per access, and ``load(_:into:)`` reads them per frame.
-    private let header: UnsafeMutablePointer<(count: Int, firstSeq: Int, observedRows: UInt64)> = {
-        let header = UnsafeMutablePointer<(count: Int, firstSeq: Int, observedRows: UInt64)>.allocate(capacity: 1)
-        header.initialize(to: (0, 0, 0))
-        return header
-    }()
+    /// pay a dynamic exclusivity check per access, and ``load(_:into:)`` reads them per frame. The
+    /// header and the sample columns are one allocation (``sampleBytes``), so a block is copied or
+    /// spilled as three regions of bytes (``copy(from:)``).
+    private let header: UnsafeMutablePointer<(count: Int, firstSeq: Int, observedRows: UInt64)>
     /// Rows filled, 0 to ``capacity``.
     public var count: Int {
         get { header.pointee.count }
@@ -41,26 +39,47 @@ public final class FrameColumns {
         set { header.pointee.observedRows = newValue }
     }
 
+    /// The header and the sample columns, the block's bytes besides its two state streams'
+    /// (``FrameStateColumns/bytes``): what a spool writes to a file and reads back.
+    public let sampleBytes: UnsafeMutableRawBufferPointer
+
     public init() {
-        t = .allocate(capacity: Self.capacity)
-        t.initialize(repeating: 0, count: Self.capacity)
-        y = .allocate(capacity: Self.capacity)
-        y.initialize(repeating: 0, count: Self.capacity)
-        phase = .allocate(capacity: Self.capacity)
-        phase.initialize(repeating: nil, count: Self.capacity)
-        vy = .allocate(capacity: Self.capacity)
-        vy.initialize(repeating: nil, count: Self.capacity)
-        frameDuration = .allocate(capacity: Self.capacity)
-        frameDuration.initialize(repeating: nil, count: Self.capacity)
+        // The header first, then each column at a multiple of its alignment.
+        let capacity = Self.capacity
+        let headerSize = MemoryLayout<(count: Int, firstSeq: Int, observedRows: UInt64)>.stride
+        let tOffset = headerSize
+        let yOffset = tOffset + capacity * MemoryLayout<Double>.stride
+        let vyOffset = yOffset + capacity * MemoryLayout<Double>.stride
+        let frameDurationOffset = vyOffset + capacity * MemoryLayout<Double?>.stride
+        let phaseOffset = frameDurationOffset + capacity * MemoryLayout<Double?>.stride
+        let size = phaseOffset + capacity * MemoryLayout<ScrollPhase?>.stride
+        sampleBytes = .allocate(byteCount: size, alignment: 16)
+        let base = sampleBytes.baseAddress!
+        header = base.bindMemory(to: (count: Int, firstSeq: Int, observedRows: UInt64).self, capacity: 1)
+        header.initialize(to: (0, 0, 0))
+        t = (base + tOffset).bindMemory(to: Double.self, capacity: capacity)
+        t.initialize(repeating: 0, count: capacity)
+        y = (base + yOffset).bindMemory(to: Double.self, capacity: capacity)
+        y.initialize(repeating: 0, count: capacity)
+        vy = (base + vyOffset).bindMemory(to: Double?.self, capacity: capacity)
+        vy.initialize(repeating: nil, count: capacity)
+        frameDuration = (base + frameDurationOffset).bindMemory(to: Double?.self, capacity: capacity)
+        frameDuration.initialize(repeating: nil, count: capacity)
+        phase = (base + phaseOffset).bindMemory(to: ScrollPhase?.self, capacity: capacity)
+        phase.initialize(repeating: nil, count: capacity)
     }
 
     deinit {
-        header.deallocate()
-        t.deallocate()
-        y.deallocate()
-        phase.deallocate()
-        vy.deallocate()
-        frameDuration.deallocate()
+        sampleBytes.deallocate()
+    }
+
+    /// Makes this block a copy of `other`: its header and sample columns whole, of each state
+    /// stream the masks and the columns of the fields it has (a block's values without their
+    /// row's bit are garbage either way).
+    public func copy(from other: FrameColumns) {
+        sampleBytes.baseAddress!.copyMemory(from: other.sampleBytes.baseAddress!, byteCount: sampleBytes.count)
+        computed.copy(from: other.computed)
+        observed.copy(from: other.observed)
     }
 
     /// The mask of the rows filled.
@@ -79,6 +98,25 @@ public final class FrameColumns {
         observedRows = 0
         computed.clear()
         observed.clear()
+    }
+
+    /// Appends a frame given as its parts as the next row (the block must not be full); the first
+    /// row sets ``firstSeq``. For writers that hold no ``SessionFrame``: one built to be appended
+    /// was copied whole (~430 bytes) twice more.
+    public func append(seq: Int, sample: ScrollSample, computed state: BarState, observed observedState: BarState?) {
+        let row = count
+        if row == 0 { firstSeq = seq }
+        t[row] = sample.t
+        y[row] = sample.y
+        phase[row] = sample.phase
+        vy[row] = sample.vy
+        frameDuration[row] = sample.frameDuration
+        computed.set(state, at: row)
+        if let observedState {
+            observed.set(observedState, at: row)
+            observedRows |= 1 << UInt64(row)
+        }
+        count = row + 1
     }
 
     /// Appends `frame` as the next row (the block must not be full); the first row sets ``firstSeq``.

@@ -13,19 +13,33 @@ public final class FrameStateColumns {
     /// Per slot, bit `row` set when that row has the field.
     public let known: UnsafeMutablePointer<UInt64>
 
+    /// ``values`` then ``known``, one allocation: what a spool writes to a file and reads back.
+    public let bytes: UnsafeMutableRawBufferPointer
+
     public init() {
         // Not zeroed: a row's value is only meaningful under its bit (a reused block keeps the
         // last block's values too), and zeroing these ~7.7 KB for each of a session's blocks (two
         // per analysis) was ~30 k instructions of a five-sample session's report
         // (Benchmarks/README.md, "Tiny sessions").
-        values = .allocate(capacity: Self.slots * FrameColumns.capacity)
-        known = .allocate(capacity: Self.slots)
+        let valueBytes = Self.slots * FrameColumns.capacity * MemoryLayout<Double>.stride
+        bytes = .allocate(byteCount: valueBytes + Self.slots * MemoryLayout<UInt64>.stride, alignment: 16)
+        values = bytes.baseAddress!.bindMemory(to: Double.self, capacity: Self.slots * FrameColumns.capacity)
+        known = (bytes.baseAddress! + valueBytes).bindMemory(to: UInt64.self, capacity: Self.slots)
         known.initialize(repeating: 0, count: Self.slots)
     }
 
     deinit {
-        values.deallocate()
-        known.deallocate()
+        bytes.deallocate()
+    }
+
+    /// Makes these columns a copy of `other`'s: the masks, and the values of the fields it has.
+    public func copy(from other: FrameStateColumns) {
+        let capacity = FrameColumns.capacity
+        for slot in 0..<slotCount {
+            let rows = other.known[slot]
+            known[slot] = rows
+            if rows != 0 { (values + slot * capacity).update(from: other.values + slot * capacity, count: capacity) }
+        }
     }
 
     /// The column of `field`: its value in row `i` is `column(field)[i]`.

@@ -78,4 +78,73 @@ struct ColumnDetectorTests {
         #expect(whole.findings.map(\.message) == parts.findings.map(\.message))
         #expect(whole.findings.first?.start == 0)
     }
+
+    @Test("title mismatches with barHidden on every row (hide-on-swipe): whole blocks and blocks in two parts give the same findings")
+    func titlesWithBarHiddenOnEveryRow() throws {
+        func detector() -> TitleMismatchDetector {
+            TitleMismatchDetector(presentations: [.large, .inline], source: .computed, tolerance: 0.01, errorAfter: 1)
+        }
+        var whole = detector(), parts = detector()
+        for number in 0..<20 {
+            let block = Self.block(number)
+            for row in 0..<64 {
+                let seq = number * 64 + row
+                // Both titles hidden for 6 frames of every 50; the bar hidden for 18 frames of every
+                // 70, which hides some of those runs and cuts others short.
+                if seq % 50 < 6 {
+                    block.computed.column(.largeTitleAlpha)[row] = 0
+                    block.computed.column(.inlineTitleAlpha)[row] = 0
+                }
+                block.computed.column(.barHidden)[row] = seq % 70 >= 52 ? 1 : 0
+            }
+            block.computed.known[BarStateField.barHidden.maskBit] = block.rows
+            whole.observe(rows: block.rows, t: block.t, states: block.computed)
+            let low: UInt64 = (1 << 40) - 1
+            parts.observe(rows: low, t: block.t, states: block.computed)
+            parts.observe(rows: ~low, t: block.t, states: block.computed)
+        }
+        whole.finish()
+        parts.finish()
+        // Runs of two frames or more last longer than the tolerance. The bar hides seq 52–69, so
+        // the run from 50 is two frames; seq 200–205 lie inside 192–209, so that run is none.
+        #expect(whole.findings.count == 22)
+        let first: [Double]? = whole.findings.first.map { [$0.start, $0.end] }
+        #expect(first == [0, 6.0 / 120])
+        #expect(whole.findings.contains { $0.start == 50.0 / 120 && $0.end == 52.0 / 120 })
+        #expect(whole.findings.contains { $0.start == 750.0 / 120 && $0.end == 752.0 / 120 })
+        #expect(!whole.findings.contains { $0.start == 200.0 / 120 })
+        #expect(whole.findings.map(\.start) == parts.findings.map(\.start))
+        #expect(whole.findings.map(\.end) == parts.findings.map(\.end))
+        #expect(whole.findings.map(\.message) == parts.findings.map(\.message))
+    }
+
+    @Test("title comparison: quiet blocks skip, a disagreement inside a block and across blocks is found with exact times")
+    func comparisonBlocks() throws {
+        let presentations: [TitlePresentation] = [.large, .inline]
+        var whole = TitleComparisonDetector(presentations: presentations, tolerance: 0.01)
+        var rowByRow = whole
+        for number in 0..<6 {
+            let block = Self.block(number)
+            for row in 0..<64 {
+                let seq = number * 64 + row
+                // The app agrees with the model except at seq 100–109 and 180–199 (across a block's end).
+                let flipped = (100..<110).contains(seq) || (180..<200).contains(seq)
+                let large = block.computed.column(.largeTitleAlpha)[row], inline = block.computed.column(.inlineTitleAlpha)[row]
+                block.observed.set(BarState(largeTitleAlpha: flipped ? 1 - large : large, inlineTitleAlpha: flipped ? 1 - inline : inline), at: row)
+            }
+            block.observedRows = block.rows
+            whole.observe(rows: block.rows, t: block.t, computed: block.computed, observed: block.observed, observedRows: block.rows)
+            for row in 0..<64 {
+                let bit: UInt64 = 1 << UInt64(row)
+                rowByRow.observe(rows: bit, t: block.t, computed: block.computed, observed: block.observed, observedRows: bit)
+            }
+        }
+        whole.finish()
+        rowByRow.finish()
+        let spans: [[Double]] = whole.findings.map { [$0.start, $0.end] }
+        let expected: [[Double]] = [[100.0 / 120, 110.0 / 120], [180.0 / 120, 200.0 / 120]]
+        #expect(spans == expected)
+        #expect(whole.findings.map(\.message) == rowByRow.findings.map(\.message))
+        #expect(whole.findings.map(\.end) == rowByRow.findings.map(\.end))
+    }
 }

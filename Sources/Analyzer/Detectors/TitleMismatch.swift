@@ -81,10 +81,10 @@ struct TitleMismatchDetector: Sendable {
 
     /// The two-titles check over a block's `rows`.
     ///
-    /// When the rows are the block's first ones, every one has every title's alpha and none has
-    /// `barHidden` (the usual block), each row's condition comes from bit masks, and only the rows
-    /// where it differs from the row before are visited: the others change nothing. Otherwise a
-    /// row at a time.
+    /// When the rows are the block's first ones, every one has every title's alpha, and none or
+    /// every one has `barHidden` (the usual block; hide-on-swipe computes `barHidden` on every
+    /// frame), each row's condition comes from bit masks, and only the rows where it differs from
+    /// the row before are visited: the others change nothing. Otherwise a row at a time.
     private mutating func observeExclusive(rows: UInt64, t: UnsafePointer<Double>, states: FrameStateColumns) {
         let hiddenRows = states.rows(.barHidden) & rows
         var atLeastOne: UInt64 = 0, atLeastTwo: UInt64 = 0, everyAlpha = true, alphaRows: UInt64 = 0
@@ -93,7 +93,7 @@ struct TitleMismatchDetector: Sendable {
             alphaRows |= known
             everyAlpha = everyAlpha && known == rows
         }
-        guard rows & (rows &+ 1) == 0, everyAlpha, hiddenRows == 0 else {
+        guard rows & (rows &+ 1) == 0, everyAlpha, hiddenRows == 0 || hiddenRows == rows else {
             let hidden = states.column(.barHidden)
             var visit = rows & (hiddenRows | alphaRows)
             while visit != 0 {
@@ -104,16 +104,24 @@ struct TitleMismatchDetector: Sendable {
             }
             return
         }
+        let rowCount = 64 - rows.leadingZeroBitCount
         for presentation in presentations {
             let alphas = states.column(presentation.alphaField)
             var visible: UInt64 = 0
-            for row in 0..<(64 - rows.leadingZeroBitCount) where alphas[row] >= BarState.visibleAlpha { visible |= 1 << UInt64(row) }
+            for row in 0..<rowCount where alphas[row] >= BarState.visibleAlpha { visible |= 1 << UInt64(row) }
             atLeastTwo |= atLeastOne & visible
             atLeastOne |= visible
         }
+        // The rows where the bar is hidden: all or none as carried forward, else each row's own.
+        var hiddenMask: UInt64 = barHidden ? rows : 0
+        if hiddenRows != 0 {
+            let hidden = states.column(.barHidden)
+            hiddenMask = 0
+            for row in 0..<rowCount where hidden[row] != 0 { hiddenMask |= 1 << UInt64(row) }
+        }
         // Each row's condition: none (nil), no title visible, or two or more.
-        let noneVisible = barHidden ? 0 : rows & ~atLeastOne
-        let bothVisible = barHidden ? 0 : atLeastTwo
+        let noneVisible = rows & ~atLeastOne & ~hiddenMask
+        let bothVisible = atLeastTwo & ~hiddenMask
         let unflagged = rows & ~(noneVisible | bothVisible)
         // The condition before row 0 is the open run's (no run: none).
         let before = exclusiveRun?.condition
@@ -124,10 +132,12 @@ struct TitleMismatchDetector: Sendable {
         while visit != 0 {
             let row = visit.trailingZeroBitCount
             visit &= visit &- 1
+            barHidden = hiddenMask >> UInt64(row) & 1 != 0
             observeExclusive(t: t[row], row: row, states: states)
         }
-        // The alphas carried forward are the last row's.
-        let last = 63 - rows.leadingZeroBitCount
+        // The alphas and `barHidden` carried forward are the last row's.
+        let last = rowCount - 1
+        barHidden = hiddenMask >> UInt64(last) & 1 != 0
         alphas.withUnsafeMutableBufferPointer { alphas in
             for (index, presentation) in presentations.enumerated() { alphas[index] = states.column(presentation.alphaField)[last] }
         }
@@ -235,15 +245,45 @@ struct TitleComparisonDetector: Sendable {
 
     /// Takes the `rows` of a block from the first observed state on, with both streams' states;
     /// `observedRows` are the rows that carried an observed state.
+    ///
+    /// A block that can change nothing — no run open, no `barHidden` in either stream, and no row
+    /// where the two streams' titles differ — only moves the last time on: comparing it a row at
+    /// a time was ~170 instructions a sample (Benchmarks/README.md, "Analyze pipeline").
     mutating func observe(
         rows: UInt64, t: UnsafePointer<Double>, computed: FrameStateColumns, observed: FrameStateColumns, observedRows: UInt64
     ) {
+        guard rows != 0 else { return }
+        if titleRun == nil, hiddenRun == nil, computed.rows(.barHidden) & rows == 0, observed.rows(.barHidden) & rows & observedRows == 0,
+            !differs(rows: rows & observedRows, computed: computed, observed: observed)
+        {
+            lastT = t[63 - rows.leadingZeroBitCount]
+            return
+        }
         var visit = rows
         while visit != 0 {
             let row = visit.trailingZeroBitCount
             visit &= visit &- 1
             observe(t: t[row], row: row, computed: computed, observed: observedRows >> UInt64(row) & 1 != 0 ? observed : nil)
         }
+    }
+
+    /// Whether any of `rows` has a presentation visible in one stream and not in the other (while
+    /// the app's last `barHidden` shows the bar: no title differs while it hides it).
+    private func differs(rows: UInt64, computed: FrameStateColumns, observed: FrameStateColumns) -> Bool {
+        guard rows != 0, observedHidden != true else { return false }
+        let rowCount = 64 - rows.leadingZeroBitCount
+        for presentation in presentations {
+            let field = presentation.alphaField
+            let both = rows & computed.rows(field) & observed.rows(field)
+            guard both != 0 else { continue }
+            let computedAlphas = computed.column(field), observedAlphas = observed.column(field)
+            var different: UInt64 = 0
+            for row in 0..<rowCount where (computedAlphas[row] >= BarState.visibleAlpha) != (observedAlphas[row] >= BarState.visibleAlpha) {
+                different |= 1 << UInt64(row)
+            }
+            if different & both != 0 { return true }
+        }
+        return false
     }
 
     /// Takes one row's computed and observed states at time `t`.

@@ -5,7 +5,7 @@ internal import Reports
 internal import Store
 
 /// `navrec analyze`'s ``SessionSink``: keeps each session's frames as the database would give them
-/// back (``StoredValues``), analyses the session when it ends and prints its JSON line, flushed at
+/// back (``ColumnSpool``), analyses the session when it ends and prints its JSON line, flushed at
 /// once: a consumer at the other end of a pipe (Spark, `tail -f | navrec analyze | …`) gets each
 /// line when its session's last line has been read, not when 64 KB have gathered.
 ///
@@ -16,7 +16,7 @@ final class AnalyzeSink: SessionSink {
     let analyzer: Analyzer
     let output: Output
     private let renderer = JSONRenderer()
-    private let spool = FrameSpool()
+    private let spool = ColumnSpool()
     private var events: [ScrollEvent] = []
     private var firstT: Double?
     private var lastT = 0.0
@@ -58,21 +58,8 @@ final class AnalyzeSink: SessionSink {
     func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
-        let seq = spool.count
-        // Written in place: a frame built in a local and appended was copied whole twice more.
-        let frame = try spool.appendSlot()
-        frame.pointer(to: \.seq)!.pointee = seq
-        frame.pointer(to: \.sample)!.pointee = StoredValues.sample(sample)
-        let stored = frame.pointer(to: \.computed)!
-        stored.pointee = computed
-        StoredValues.normalize(&stored.pointee)
-        if case .some = observed {
-            observedSamples += 1
-            frame.pointer(to: \.observed)!.pointee = observed
-            StoredValues.normalize(&frame.pointee.observed!)
-        } else {
-            frame.pointer(to: \.observed)!.pointee = nil
-        }
+        if case .some = observed { observedSamples += 1 }
+        try spool.append(sample, computed: computed, observed: observed)
     }
 
     func add(_ event: ScrollEvent) throws {
@@ -84,7 +71,7 @@ final class AnalyzeSink: SessionSink {
         let description = SessionDescription(
             id: header.id ?? summary.contentID, recordingID: header.id, metadata: header.metadata, behaviors: try behaviors(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
-        let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
+        let analysis = try analyzer.analyze(description) { spool.reader(session: description.id, samplesOnly: $0) }
         if let rowKey {
             output.line(rowKey + "\t" + renderer.sessionLine(
                 analysis, contentID: summary.contentID, recordingID: header.id, parametersJSON: header.behaviors.json,

@@ -1,10 +1,9 @@
 internal import BarModel
 internal import Foundation
 
-/// One session's frames, kept for the analyzer's passes without a database (`navrec analyze`) and
-/// while a session is read before it is stored (`navrec import`'s sink): in memory up to
-/// ``memoryFrames``, beyond that in an anonymous temporary file, so memory stays flat however long
-/// a session is.
+/// One session's frames while it is read before it is stored (`navrec import`'s sink; `navrec
+/// analyze` keeps columns, ``ColumnSpool``): in memory up to ``memoryFrames``, beyond that in an
+/// anonymous temporary file, so memory stays flat however long a session is.
 ///
 /// Frames are written as their raw bytes (``SessionFrame`` is `BitwiseCopyable`) and read back
 /// through `pread`, each reader at its own offset.
@@ -106,10 +105,6 @@ final class FrameSpool {
 
     fileprivate func memoryFrame(_ index: Int) -> SessionFrame { frames[index] }
 
-    /// Appends the in-memory frames `range` (indices past the spilled ones) to `columns`, read in place.
-    fileprivate func appendMemoryFrames(_ range: Range<Int>, to columns: FrameColumns) {
-        columns.append(contentsOf: UnsafeBufferPointer(start: frames + range.lowerBound, count: range.count))
-    }
     fileprivate var spilledCount: Int { spilled }
 
     private final class Reader: SessionFrameReader {
@@ -144,35 +139,6 @@ final class FrameSpool {
             }
             next += 1
             return true
-        }
-
-        /// Fills `columns` straight from the spooled frames, without a frame copied out for each.
-        func read(into columns: FrameColumns) throws(CommandError) -> Bool {
-            columns.reset()
-            while columns.count < FrameColumns.capacity, next < spool.count {
-                let spilled = spool.spilledCount
-                if next < spilled {
-                    if next >= blockStart + blockCount || next < blockStart {
-                        let count = min(FrameSpool.readBlock, spilled - next)
-                        let (spool, session, start) = (spool, session, next)
-                        try block.withUnsafeMutableBufferPointer { (block) throws(CommandError) in
-                            try spool.readSpilled(start, into: UnsafeMutableBufferPointer(rebasing: block[0..<count]), session: session)
-                        }
-                        blockStart = next
-                        blockCount = count
-                    }
-                    let end = min(blockStart + blockCount, next + FrameColumns.capacity - columns.count)
-                    block.withUnsafeBufferPointer { block in
-                        columns.append(contentsOf: UnsafeBufferPointer(rebasing: block[(next - blockStart)..<(end - blockStart)]))
-                    }
-                    next = end
-                } else {
-                    let end = min(spool.count, next + FrameColumns.capacity - columns.count)
-                    spool.appendMemoryFrames((next - spilled)..<(end - spilled), to: columns)
-                    next = end
-                }
-            }
-            return columns.count > 0
         }
     }
 }

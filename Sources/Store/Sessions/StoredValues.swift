@@ -42,6 +42,18 @@ package enum StoredValues {
         zeroed(&state.blurAlpha)
     }
 
+    /// Makes `block`'s states what they read back as (as ``normalize(_:)`` makes a state), a column at
+    /// a time: for writers that fill columns as frames arrive (`navrec analyze`'s spool).
+    package static func normalize(_ block: FrameColumns) {
+        for states in [block.computed, block.observed] {
+            for slot in 0..<FrameStateColumns.slots where states.known[slot] != 0 {
+                // Booleans and enumeration codes are never -0.0, so every column can go through.
+                let column = states.values + slot * FrameColumns.capacity
+                for row in 0..<block.count where column[row] == 0 { column[row] = 0 }
+            }
+        }
+    }
+
     /// `-0.0` as `0.0`; `nil` and other values unchanged.
     @inline(__always)
     private static func zeroed(_ value: inout Double?) {
