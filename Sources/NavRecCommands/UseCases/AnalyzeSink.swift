@@ -34,10 +34,12 @@ final class AnalyzeSink: SessionSink {
     /// The buffer the timeline's lines are built in, kept for the next session.
     private var timelineRows = TimelineRowText()
     private var observedSamples = 0
-    /// The last session's stored behaviours JSON and the set it reads as: a fleet's sessions
-    /// mostly repeat their neighbour's, and decoding it (JSONDecoder) was ~170 k instructions a
-    /// session (Benchmarks/README.md, "Analyze pipeline").
-    private var lastBehaviors: (json: String, set: BehaviorSet)?
+    /// Stored behaviours JSON texts seen and the sets they read as: a fleet's sessions repeat a
+    /// few configurations (each screen its own, sessions of several screens interleaved), and
+    /// decoding one (JSONDecoder) was ~170 k instructions a session (Benchmarks/README.md,
+    /// "Analyze pipeline"). At most ``behaviorCacheLimit`` are kept, then it starts afresh.
+    private var behaviorSets: [String: BehaviorSet] = [:]
+    private static let behaviorCacheLimit = 256
 
     init(analyzer: Analyzer, output: Output) {
         self.analyzer = analyzer
@@ -86,9 +88,10 @@ final class AnalyzeSink: SessionSink {
     }
 
     private func behaviors(storedJSON json: String) throws -> BehaviorSet {
-        if let lastBehaviors, lastBehaviors.json == json { return lastBehaviors.set }
+        if let set = behaviorSets[json] { return set }
         let set = try BehaviorSet(storedJSON: json)
-        lastBehaviors = (json, set)
+        if behaviorSets.count == Self.behaviorCacheLimit { behaviorSets.removeAll(keepingCapacity: true) }
+        behaviorSets[json] = set
         return set
     }
 

@@ -45,12 +45,16 @@ package enum StoredValues {
     /// Makes `block`'s states what they read back as (as ``normalize(_:)`` makes a state), a column at
     /// a time: for writers that fill columns as frames arrive (`navrec analyze`'s spool).
     package static func normalize(_ block: FrameColumns) {
-        for states in [block.computed, block.observed] {
-            for slot in 0..<FrameStateColumns.slots where states.known[slot] != 0 {
-                // Booleans and enumeration codes are never -0.0, so every column can go through.
-                let column = states.values + slot * FrameColumns.capacity
-                for row in 0..<block.count where column[row] == 0 { column[row] = 0 }
-            }
+        normalize(block.computed, count: block.count)
+        normalize(block.observed, count: block.count)
+    }
+
+    private static func normalize(_ states: FrameStateColumns, count: Int) {
+        for slot in 0..<FrameStateColumns.slots where states.known[slot] != 0 {
+            // Booleans and enumeration codes are never -0.0, so every column can go through; a
+            // select per value, which the compiler vectorizes.
+            let column = states.values + slot * FrameColumns.capacity
+            for row in 0..<count { column[row] = column[row] == 0 ? 0 : column[row] }
         }
     }
 
