@@ -18,6 +18,9 @@ monotonic clock, CPU = user + system of the process from wait4()):
                  and 2 cores, on a 60 fps fleet (2,000 sessions, --quick 200)
   callgrind      instructions per sample of import, report and analyze on the first 100,000 samples
                  (--quick 20,000) of the single session, a header without samples subtracted
+  profile        where analyze's instructions go, stage by stage (callgrind of one 100-session fleet
+                 file, each stage its function's inclusive count), both builds, and the instructions
+                 a sample the 3 M samples/CPU-s goal leaves on this machine (needs the analyze row)
   storage        Benchmarks/storage_layouts.py on the new build's database of 200 fleet sessions
 
 Rows other helpers own can be replaced by their scripts without editing this file: when
@@ -77,6 +80,7 @@ class Bench:
         self.notes = []      # lines after it
         self.extra = []      # further tables (per query, callgrind, storage, peer)
         self.commit = args.baseline_commit
+        self.analyze_rates = None  # samples per CPU-second of the analyze row, per build
 
     def builds(self):
         return (("new", self.new), ("baseline", self.old))
@@ -169,6 +173,7 @@ class Bench:
             for build, binary in self.builds():
                 runs[build].append(run_timed([binary, "analyze"] + files))
         new, old = median_of(runs["new"]), median_of(runs["baseline"])
+        self.analyze_rates = {"new": samples / new[1], "baseline": samples / old[1]}
         self.goal(f"`navrec analyze` (parse + models + detectors), {sessions:,} sessions ({samples / 1e6:.1f} M samples)",
                   f"{samples / new[1] / 1e6:.2f} M samples/CPU-s ({new[0]:.1f} s wall)",
                   f"{samples / old[1] / 1e6:.2f} M samples/CPU-s ({old[0]:.1f} s)", f"{old[1] / new[1]:.2f}x",
@@ -304,6 +309,90 @@ class Bench:
             table.append(f"| navrec {step}: instructions per sample (start-up subtracted) | {new:,.0f} | {old:,.0f} | {new / old:.2f}x |")
         self.extra.append(("Instructions per sample", table))
 
+    # What each stage of `navrec analyze` costs (callgrind, inclusive instructions of the stage's
+    # function; a stage whose function a build lacks shows "—"). The symbols
+    # are Swift-mangled names, so a rename shows here as "—" rather than as a wrong figure.
+    ANALYZE_STAGES = [
+        ("read: lines, NDJSON parse, content hash (NDJSONReader.read)", r"\$s9Recording12NDJSONReaderC4read4into\S*F"),
+        ("models: BarEngine.step", r"\$s8BarModel0A6EngineV4step\S*F"),
+        ("analysis: Analyzer.analyze", r"\$s8AnalyzerAAV7analyze_6reader\S*F"),
+        ("… of which the main pass (every detector, a block at a time)", r"\$s8Analyzer8MainPassV7observe\S*F"),
+        ("… … of which the hitch detector", r"\$s8Analyzer13HitchDetectorV4take\S*F"),
+        ("… of which flapping findings and their replay search", r"\$s8AnalyzerAAV16flappingFindings\S*F"),
+        ("output: the session's JSON line", r"\$s7Reports12JSONRendererV11sessionLineySS8Analyzer15SessionAnalysisVF"),
+    ]
+    PIPELINE = r"\$s14NavRecCommands17RecordingPipelineV3run\S*"
+
+    @staticmethod
+    def inclusive(callgrind_out):
+        """Inclusive instructions per function symbol and the total. A function with code inlined from
+        other files is listed once per file; the entry of its own file counts the whole of it."""
+        text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", callgrind_out],
+                              capture_output=True, text=True, check=True).stdout
+        per, total = {}, 0
+        for line in text.splitlines():
+            match = re.match(r"\s*([\d,]+) \([^)]*\)\s+(\S*?):(\S+)", line)
+            if not match:
+                continue
+            count, symbol = int(match.group(1).replace(",", "")), match.group(3)
+            if symbol == "TOTALS" or "PROGRAM TOTALS" in line:
+                total = count
+                continue
+            per[symbol] = max(per.get(symbol, 0), count)
+        if not total:
+            total = int(re.search(r"([\d,]+) \(100.0%\)\s+PROGRAM TOTALS", text).group(1).replace(",", ""))
+        return per, total
+
+    @staticmethod
+    def stage(per, pattern):
+        """The stage's instructions: its function's (the largest match, so a wrapper is not added twice)."""
+        values = [count for symbol, count in per.items() if re.fullmatch(pattern, symbol)]
+        return max(values) if values else None
+
+    def profile(self):
+        """Where `navrec analyze`'s instructions go, a sample at a time, on one fleet file (100 sessions
+        with observed states), both builds; and the budget the goal leaves on this machine."""
+        if self.args.no_callgrind or shutil.which("valgrind") is None:
+            self.notes.append("- profile skipped (--no-callgrind or no valgrind)")
+            return
+        recording = self.fleet(2_000, 120, "fleet")[0]
+        samples = sum(1 for line in open(recording, "rb") if line.startswith(b'{"t"'))
+        work = os.path.join(self.out, "profile")
+        os.makedirs(work, exist_ok=True)
+        figures = {}
+        for build, binary in self.builds():
+            out = os.path.join(work, f"analyze-{build}.out")
+            subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "analyze", recording],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            per, total = self.inclusive(out)
+            stages = {name: self.stage(per, pattern) for name, pattern in self.ANALYZE_STAGES}
+            pipeline = self.stage(per, self.PIPELINE)
+            figures[build] = (stages, pipeline, total)
+
+        def cell(value):
+            return "—" if value is None else f"{value / samples:,.0f}"
+        table = [f"| `navrec analyze` of one fleet file ({samples:,} samples, 100 sessions), instructions a sample | new | baseline |",
+                 "|---|---:|---:|"]
+        for name, _ in self.ANALYZE_STAGES:
+            table.append(f"| {name} | {cell(figures['new'][0][name])} | {cell(figures['baseline'][0][name])} |")
+        for label, compute in (
+            ("the rest of the loop: handing samples on, spooling them for the passes", lambda stages, pipeline, total:
+                None if pipeline is None or None in (stages[n] for n, _ in self.ANALYZE_STAGES if not n.startswith("…")) else
+                pipeline - sum(stages[n] for n, _ in self.ANALYZE_STAGES if not n.startswith("…"))),
+            ("start-up and exit", lambda stages, pipeline, total: None if pipeline is None else total - pipeline),
+            ("**total**", lambda stages, pipeline, total: total),
+        ):
+            table.append(f"| {label} | {cell(compute(*figures['new']))} | {cell(compute(*figures['baseline']))} |")
+        if self.analyze_rates:
+            # Instructions this machine runs per CPU-second on this work: the analyze row's rate times
+            # the instructions a sample; the goal's 3 M samples then leave that divided by 3 M.
+            speed = self.analyze_rates["new"] * figures["new"][2] / samples
+            budget = speed / 3e6
+            table += ["", f"This machine ran about {speed / 1e9:.1f} G instructions a CPU-second of `navrec analyze` (the analyze row's "
+                      f"samples per CPU-second × the total above): 3 M samples per CPU-second leave **{budget:,.0f} instructions a sample** "
+                      f"for everything, against {figures['new'][2] / samples:,.0f} now."]
+        self.extra.append(("Where `navrec analyze`'s instructions go (callgrind, release)", table))
+
     def storage(self):
         files = self.fleet(2_000, 120, "fleet")[:2]
         db = self.database("new", self.new, "storage-200", files)
@@ -338,7 +427,7 @@ def main():
     args = parser.parse_args()
     bench = Bench(args)
     failed = False
-    steps = ["report_single", "analyze", "tiny_report", "queries", "peer", "callgrind", "storage"]
+    steps = ["report_single", "analyze", "tiny_report", "queries", "peer", "callgrind", "profile", "storage"]
     chosen = args.only.replace("-", "_").split(",") if args.only else steps
     for step in steps:
         if step in chosen:
