@@ -130,7 +130,9 @@ struct StoredSessionAnalysis {
         let description = SessionDescription(
             id: session.id, recordingID: session.recordingID, metadata: session.metadata,
             behaviors: try behaviorSets.behaviors(of: session, in: databasePath),
-            events: try store.events(sessionKey: session.key).map(\.event),
+            // The import stores a session's event count with its events: with none, the query
+            // (~4 k instructions) is skipped (Benchmarks/README.md, "Tiny sessions").
+            events: session.events > 0 ? try store.events(sessionKey: session.key).map(\.event) : [],
             sampleCount: session.samples, duration: session.duration)
         // The cursors are released when the analysis returns, which resets their statements: one
         // left mid-session would keep a read transaction on an old snapshot, and a later write on
