@@ -41,7 +41,7 @@ struct MainPass: Sendable {
         tolerance = settings.titleMismatch.tolerance(for: behaviors)
         computedFlapping = FlappingDetector(settings: settings.flapping, behaviors: behaviors)
         computedJitter = JitterDetector(
-            settings: settings.jitter, ignored: Set(ContinuousSignal.allCases.filter { $0.isMonotonicInY(in: behaviors) }))
+            settings: settings.jitter, ignoring: { $0.isMonotonicInY(in: behaviors) })
         computedTitles = TitleMismatchDetector(
             presentations: behaviors.titlePresentations, source: .computed, tolerance: tolerance,
             errorAfter: settings.titleMismatch.errorAfter)

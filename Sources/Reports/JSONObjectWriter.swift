@@ -76,17 +76,33 @@ struct JSONObjectWriter {
         }
     }
 
+    /// The key's bytes (the separator, the indent, the quoted name and `: `) put together on the
+    /// stack and appended at once: an `append` per piece cost ~500 instructions a key, most of the
+    /// session object (Benchmarks/README.md, "Tiny sessions").
     private mutating func key(_ name: StaticString) {
-        if compact {
-            literal(first ? "{\"" : ", \"")
-        } else {
-            literal(first ? "{\n" : ",\n")
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
-            output.append(UInt8(ascii: "\""))
-        }
+        let lead: StaticString = compact ? (first ? "{\"" : ", \"") : (first ? "{\n" : ",\n")
+        let spaces = compact ? 0 : indent + 2
+        let quotes = compact ? 0 : 1
+        let count = lead.utf8CodeUnitCount + spaces + quotes + name.utf8CodeUnitCount + 3
         first = false
-        literal(name)
-        literal("\": ")
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            let start = buffer.baseAddress!
+            var end = start
+            end.initialize(from: lead.utf8Start, count: lead.utf8CodeUnitCount)
+            end += lead.utf8CodeUnitCount
+            end.initialize(repeating: UInt8(ascii: " "), count: spaces)
+            end += spaces
+            if quotes == 1 {
+                end.pointee = UInt8(ascii: "\"")
+                end += 1
+            }
+            end.initialize(from: name.utf8Start, count: name.utf8CodeUnitCount)
+            end += name.utf8CodeUnitCount
+            end[0] = UInt8(ascii: "\"")
+            end[1] = UInt8(ascii: ":")
+            end[2] = UInt8(ascii: " ")
+            output.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+        }
     }
 
     private mutating func literal(_ text: StaticString) {

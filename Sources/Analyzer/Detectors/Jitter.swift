@@ -57,13 +57,21 @@ struct JitterDetector: Sendable {
     /// lengths were rounded to the screen's pixel grid (0 when they were not); `ignored` signals
     /// are not watched.
     init(settings: AnalyzerSettings.Jitter, pixel: Double = 0, ignored: Set<ContinuousSignal> = []) {
+        self.init(settings: settings, pixel: pixel, ignoring: { ignored.contains($0) })
+    }
+
+    /// A detector as ``init(settings:pixel:ignored:)``, not watching the signals `ignoring` is
+    /// true of: the main pass asks its question of each signal directly, as building a set of
+    /// them and hashing each signal into it was a noticeable part of a five-sample session's
+    /// analysis (Benchmarks/README.md, "Tiny sessions").
+    init(settings: AnalyzerSettings.Jitter, pixel: Double = 0, ignoring: (ContinuousSignal) -> Bool) {
         window = settings.window
         minReversals = settings.minReversals
         trackers = ContinuousSignal.allCases.map {
             var tracker = Tracker(counter: $0.isLength
                 ? ReversalCounter(epsilon: settings.epsilon, pixel: pixel)
                 : ReversalCounter(epsilon: settings.fractionEpsilon, switches: $0.driver != nil))
-            tracker.watched = !ignored.contains($0)
+            tracker.watched = !ignoring($0)
             return tracker
         }
     }

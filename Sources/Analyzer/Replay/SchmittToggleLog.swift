@@ -32,6 +32,9 @@ struct SchmittToggleLog: Sendable {
     /// The log for `behavior` of `behaviors`, or `nil` when the behaviour is absent, has no Schmitt
     /// state or more values would be tried than ``SchmittCandidates/capacity``.
     init?(behavior: String, behaviors: BehaviorSet, settings: AnalyzerSettings.Flapping) {
+        // Most sessions use one of the two behaviours: the values are worked out only for it.
+        guard behavior == LargeTitle.name ? behaviors.largeTitle != nil : behavior == BlurHeader.name && behaviors.blurHeader != nil
+        else { return nil }
         let values = HysteresisSearch.multiples(of: settings.hysteresisStep, from: 1, upTo: settings.maxHysteresis)
         // The edges of each value straight from the behaviour (a BehaviorSet per value cost ~90 k
         // instructions a session, most of a tiny session's analysis): the parameter set as

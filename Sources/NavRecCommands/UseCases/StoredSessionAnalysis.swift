@@ -67,13 +67,15 @@ struct StoredSessionAnalysis {
             var lastKey: Int64 = 0
             while true {
                 let page = try named ?? store.sessions(after: lastKey, limit: Self.sessionPage)
-                for session in page {
-                    try Interruption.check(work)
-                    if let pool {
+                if let pool {
+                    for session in page {
+                        try Interruption.check(work)
                         try pool.submit(session, receive: receive)
-                    } else {
-                        try receive((session, try Self.analyze(
-                            session, store: store, databasePath: databasePath, analyzer: analyzer, behaviorSets: behaviorSets)))
+                    }
+                } else {
+                    var next = page.startIndex
+                    while next < page.endIndex {
+                        try analyzeGroup(of: page, from: &next, analyzer: analyzer, behaviorSets: behaviorSets, receive: receive)
                     }
                 }
                 guard named == nil, let last = page.last, page.count == Self.sessionPage else { break }
@@ -89,6 +91,38 @@ struct StoredSessionAnalysis {
         context.endProgress()
     }
 
+    /// Analyzes the sessions of `page` from `next` on, as many as ``SessionWorkPool`` puts in a
+    /// group, in one read transaction (each statement's own was a large share of a five-sample
+    /// session: Benchmarks/README.md, "Tiny sessions"), then hands them to `receive` in order;
+    /// moves `next` past them. Ctrl-C is checked before each session, and it or an error stops the
+    /// group there, after the sessions analysed before it are handed on, as one at a time did.
+    private func analyzeGroup(
+        of page: [StoredSession], from next: inout Int, analyzer: Analyzer, behaviorSets: StoredBehaviorSets,
+        receive: ((session: StoredSession, analysis: SessionAnalysis)) throws -> Void
+    ) throws {
+        typealias Pool = SessionWorkPool<(session: StoredSession, analysis: SessionAnalysis)>
+        var analysed: [(session: StoredSession, analysis: SessionAnalysis)] = []
+        var stop: (any Error)?
+        var samples = 0
+        try store.readingTogether {
+            while next < page.endIndex, analysed.count < Pool.groupSessions, samples < Pool.groupSamples {
+                let session = page[next]
+                do {
+                    try Interruption.check(work)
+                    analysed.append((session, try Self.analyze(
+                        session, store: store, databasePath: databasePath, analyzer: analyzer, behaviorSets: behaviorSets)))
+                } catch {
+                    stop = error
+                    return
+                }
+                next += 1
+                samples += session.samples
+            }
+        }
+        for item in analysed { try receive(item) }
+        if let stop { throw stop }
+    }
+
     /// Analyzes one session (its findings are saved by the caller, in order).
     private static func analyze(
         _ session: StoredSession, store: SessionStore, databasePath: String, analyzer: Analyzer, behaviorSets: StoredBehaviorSets
@@ -96,7 +130,9 @@ struct StoredSessionAnalysis {
         let description = SessionDescription(
             id: session.id, recordingID: session.recordingID, metadata: session.metadata,
             behaviors: try behaviorSets.behaviors(of: session, in: databasePath),
-            events: try store.events(sessionKey: session.key).map(\.event),
+            // The import stores a session's event count with its events: with none, the query
+            // (~4 k instructions) is skipped (Benchmarks/README.md, "Tiny sessions").
+            events: session.events > 0 ? try store.events(sessionKey: session.key).map(\.event) : [],
             sampleCount: session.samples, duration: session.duration)
         // The cursors are released when the analysis returns, which resets their statements: one
         // left mid-session would keep a read transaction on an old snapshot, and a later write on
