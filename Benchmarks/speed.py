@@ -19,8 +19,10 @@ monotonic clock, CPU = user + system of the process from wait4()):
   callgrind      instructions per sample of import, report and analyze on the first 100,000 samples
                  (--quick 20,000) of the single session, a header without samples subtracted
   profile        where analyze's instructions go, stage by stage (callgrind of one 100-session fleet
-                 file, each stage its function's inclusive count), both builds, and the instructions
-                 a sample the 3 M samples/CPU-s goal leaves on this machine (needs the analyze row)
+                 file, each stage its function's inclusive count), and where the tiny report's go a
+                 session (1,000 sessions less 200), both builds, with the instructions the 3 M
+                 samples/CPU-s and 0.05 ms goals leave on this machine (needs the analyze and
+                 tiny-report rows)
   storage        Benchmarks/storage_layouts.py on the new build's database of 200 fleet sessions
 
 Rows other helpers own can be replaced by their scripts without editing this file: when
@@ -81,6 +83,7 @@ class Bench:
         self.extra = []      # further tables (per query, callgrind, storage, peer)
         self.commit = args.baseline_commit
         self.analyze_rates = None  # samples per CPU-second of the analyze row, per build
+        self.tiny_cpu = None       # CPU seconds a session of the tiny-report row, per build
 
     def builds(self):
         return (("new", self.new), ("baseline", self.old))
@@ -192,6 +195,7 @@ class Bench:
             for build, binary in self.builds():
                 runs[build].append(run_timed([binary, "report", "--db", dbs[build], "--format", "json", "--output", os.devnull]))
         new, old = median_of(runs["new"]), median_of(runs["baseline"])
+        self.tiny_cpu = {"new": new[1] / count, "baseline": old[1] / count}
         self.goal(f"`navrec report` of {count:,} five-sample sessions",
                   f"{new[1] * 1000 / count:.3f} ms CPU/session ({new[1]:.2f} s CPU, {new[0]:.2f} s wall, {new[2]:.0f} MB)",
                   f"{old[1] * 1000 / count:.3f} ms CPU/session ({old[1]:.2f} s CPU, {old[0]:.2f} s wall)", f"{old[1] / new[1]:.2f}x",
@@ -351,7 +355,8 @@ class Bench:
 
     def profile(self):
         """Where `navrec analyze`'s instructions go, a sample at a time, on one fleet file (100 sessions
-        with observed states), both builds; and the budget the goal leaves on this machine."""
+        with observed states), and the tiny report's a session, both builds; and the budgets the goals
+        leave on this machine."""
         if self.args.no_callgrind or shutil.which("valgrind") is None:
             self.notes.append("- profile skipped (--no-callgrind or no valgrind)")
             return
@@ -392,6 +397,64 @@ class Bench:
                       f"samples per CPU-second × the total above): 3 M samples per CPU-second leave **{budget:,.0f} instructions a sample** "
                       f"for everything, against {figures['new'][2] / samples:,.0f} now."]
         self.extra.append(("Where `navrec analyze`'s instructions go (callgrind, release)", table))
+        self.tiny_profile(work)
+
+    REPORT_STAGES = [
+        ("the sessions' rows (SessionStore.sessions)", r"\$s5Store07SessionA0C8sessions5after5limit\S*F"),
+        ("analysis: Analyzer.analyze", r"\$s8AnalyzerAAV7analyze_6reader\S*F"),
+        ("… of which reading the frames (a chunk's row)", r"\$s5Store11FrameCursorC9loadChunk\S*F"),
+        ("… of which the main pass", r"\$s8Analyzer8MainPassV7observe\S*F"),
+        ("storing the analysis and its findings (AnalysisBatch.save)", r"\$s5Store13AnalysisBatchC4save\S*F"),
+        ("the session's JSON (JSONRenderer.session)", r"\$s7Reports12JSONRendererV7sessionySS8Analyzer15SessionAnalysisVF"),
+    ]
+
+    def tiny_profile(self, work):
+        """Where `navrec report`'s instructions go a five-sample session: callgrind of reporting 1,000
+        and 200 of make_tiny.sh's sessions again (each database imported and reported once, as the
+        row's later runs find it), the difference over 800."""
+        counts = (200, 1_000)
+        figures = {}
+        for build, binary in self.builds():
+            per_count = {}
+            for count in counts:
+                recording = os.path.join(self.data, f"tiny-{count}.ndjson")
+                if not os.path.exists(recording):
+                    subprocess.run([os.path.join(HERE, "make_tiny.sh"), str(count), recording], check=True)
+                db = os.path.join(work, f"tiny-{count}-{build}.sqlite")
+                fresh(db)
+                subprocess.run([binary, "import", "--db", db, recording], check=True, stdout=subprocess.DEVNULL)
+                subprocess.run([binary, "report", "--db", db, "--format", "json", "--output", os.devnull], check=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                out = os.path.join(work, f"tiny-{count}-{build}.out")
+                subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "report", "--db", db,
+                                "--format", "json", "--output", os.devnull], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+                per_count[count] = self.inclusive(out)
+            (small, small_total), (large, large_total) = per_count[counts[0]], per_count[counts[1]]
+            spread = counts[1] - counts[0]
+
+            def per_session(pattern):
+                a, b = self.stage(large, pattern), self.stage(small, pattern)
+                return None if a is None or b is None else (a - b) / spread
+            stages = {name: per_session(pattern) for name, pattern in self.REPORT_STAGES}
+            session = (large_total - small_total) / spread
+            figures[build] = (stages, session, large_total - counts[1] * session)
+
+        def cell(value, scale=1):
+            return "—" if value is None else f"{value / scale:,.0f}"
+        table = ["| `navrec report --format json` of five-sample sessions, instructions a session | new | baseline |", "|---|---:|---:|"]
+        for name, _ in self.REPORT_STAGES:
+            table.append(f"| {name} | {cell(figures['new'][0][name])} | {cell(figures['baseline'][0][name])} |")
+        table.append(f"| **a session, in all** | {cell(figures['new'][1])} | {cell(figures['baseline'][1])} |")
+        table.append(f"| the run's fixed part (start-up, each worker's schema, the document), once | {cell(figures['new'][2])} | {cell(figures['baseline'][2])} |")
+        if self.tiny_cpu:
+            # The row's 8,000 sessions carry the fixed part too: per session, what the row measures.
+            count = 8_000
+            instructions = figures["new"][1] + figures["new"][2] / count
+            speed = instructions / self.tiny_cpu["new"]
+            table += ["", f"This machine ran about {speed / 1e9:.1f} G instructions a CPU-second of this report (the row's CPU a "
+                      f"session against {instructions:,.0f} instructions a session with the fixed part shared over {count:,}): "
+                      f"0.05 ms a session leaves **{speed * 5e-5:,.0f} instructions a session**."]
+        self.extra.append(("Where the tiny report's instructions go (callgrind, release)", table))
 
     def storage(self):
         files = self.fleet(2_000, 120, "fleet")[:2]
