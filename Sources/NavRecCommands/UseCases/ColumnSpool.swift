@@ -1,5 +1,4 @@
 internal import BarModel
-internal import Foundation
 internal import Store
 
 /// One session's frames as `navrec analyze` keeps them for the analyzer's passes: blocks of
@@ -23,8 +22,8 @@ final class ColumnSpool {
     /// keeps it, and reading the array's element or a reference retained and released it per
     /// sample.
     private var current: Unmanaged<FrameColumns>
-    /// The spill file's descriptor, -1 until a session outgrows memory.
-    private var descriptor: Int32 = -1
+    /// Where frames go once a session outgrows memory.
+    private let file = SpillFile()
     /// Blocks written to the spill file.
     private var spilled = 0
     /// Frames appended since the last ``reset()``.
@@ -33,10 +32,6 @@ final class ColumnSpool {
     init() {
         blocks = [FrameColumns()]
         current = .passUnretained(blocks[0])
-    }
-
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Forgets the frames (the blocks and the spill file are kept for the next session).
@@ -86,34 +81,15 @@ final class ColumnSpool {
 
     /// Moves the in-memory blocks (all full) to the end of the spill file.
     private func spill() throws {
-        if descriptor < 0 {
-            var template = Array((NSTemporaryDirectory() + "/navrec-spool-XXXXXX").utf8CString)
-            descriptor = mkstemp(&template)
-            guard descriptor >= 0 else { throw CommandError(.ioError, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
-            // Unlinked at once: the file lives as long as the descriptor, and nothing is left behind.
-            unlink(&template)
-        }
         for block in blocks[0..<held] {
             var offset = spilled * Self.blockBytes
             for region in [block.sampleBytes, block.computed.bytes, block.observed.bytes] {
-                try write(UnsafeRawBufferPointer(region), at: offset)
+                try file.write(UnsafeRawBufferPointer(region), at: offset)
                 offset += region.count
             }
             spilled += 1
         }
         held = 0
-    }
-
-    private func write(_ bytes: UnsafeRawBufferPointer, at start: Int) throws {
-        var done = 0
-        while done < bytes.count {
-            let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(start + done))
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw CommandError(.ioError, "cannot write a temporary file: \(String(cString: strerror(errno)))")
-            }
-            done += written
-        }
     }
 
     /// Overwrites `columns` with block `index` (spilled ones first, then the memory's); `false`
@@ -122,7 +98,7 @@ final class ColumnSpool {
         if index < spilled {
             var offset = index * Self.blockBytes
             for region in [columns.sampleBytes, columns.computed.bytes, columns.observed.bytes] {
-                try read(region, at: offset, session: session)
+                try file.read(into: region, at: offset, session: session)
                 offset += region.count
             }
             return true
@@ -130,16 +106,6 @@ final class ColumnSpool {
         guard index - spilled < held else { return false }
         columns.copy(from: blocks[index - spilled])
         return true
-    }
-
-    private func read(_ bytes: UnsafeMutableRawBufferPointer, at start: Int, session: String) throws(CommandError) {
-        var done = 0
-        while done < bytes.count {
-            let read = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(start + done))
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { throw CommandError(.ioError, "cannot read back a temporary file of session '\(session)'") }
-            done += read
-        }
     }
 
     private final class Reader: SessionFrameReader {

@@ -1,5 +1,4 @@
 internal import BarModel
-internal import Foundation
 
 /// One session's frames while it is read before it is stored (`navrec import`'s sink; `navrec
 /// analyze` keeps columns, ``ColumnSpool``): in memory up to ``memoryFrames``, beyond that in an
@@ -18,8 +17,8 @@ final class FrameSpool {
     /// `memoryFrames` frames, the first `held` of them written.
     private let frames: UnsafeMutablePointer<SessionFrame>
     private var held = 0
-    /// The spill file's descriptor, -1 until the session outgrows memory.
-    private var descriptor: Int32 = -1
+    /// Where frames go once a session outgrows memory.
+    private let file = SpillFile()
     /// Frames written to the spill file.
     private var spilled = 0
     private let frameSize = MemoryLayout<SessionFrame>.stride
@@ -30,7 +29,6 @@ final class FrameSpool {
 
     deinit {
         frames.deallocate()
-        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Frames appended since the last ``reset()``.
@@ -61,24 +59,7 @@ final class FrameSpool {
 
     /// Moves the in-memory frames to the end of the spill file.
     private func spill() throws {
-        if descriptor < 0 {
-            var template = Array((NSTemporaryDirectory() + "/navrec-spool-XXXXXX").utf8CString)
-            descriptor = mkstemp(&template)
-            guard descriptor >= 0 else { throw CommandError(.ioError, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
-            // Unlinked at once: the file lives as long as the descriptor, and nothing is left behind.
-            unlink(&template)
-        }
-        let bytes = UnsafeRawPointer(frames)
-        let count = held * frameSize
-        var offset = 0
-        while offset < count {
-            let written = pwrite(descriptor, bytes + offset, count - offset, off_t(spilled * frameSize + offset))
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw CommandError(.ioError, "cannot write a temporary file: \(String(cString: strerror(errno)))")
-            }
-            offset += written
-        }
+        try file.write(UnsafeRawBufferPointer(start: frames, count: held * frameSize), at: spilled * frameSize)
         spilled += held
         held = 0
     }
@@ -91,16 +72,7 @@ final class FrameSpool {
     fileprivate func readSpilled(
         _ index: Int, into frames: UnsafeMutableBufferPointer<SessionFrame>, session: String
     ) throws(CommandError) {
-        let bytes = UnsafeMutableRawBufferPointer(frames)
-        var offset = 0
-        while offset < bytes.count {
-            let read = pread(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(index * frameSize + offset))
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else {
-                throw CommandError(.ioError, "cannot read back a temporary file of session '\(session)'")
-            }
-            offset += read
-        }
+        try file.read(into: UnsafeMutableRawBufferPointer(frames), at: index * frameSize, session: session)
     }
 
     fileprivate func memoryFrame(_ index: Int) -> SessionFrame { frames[index] }
