@@ -101,8 +101,8 @@ public final class FrameColumns {
     }
 
     /// Appends a frame given as its parts as the next row (the block must not be full); the first
-    /// row sets ``firstSeq``. For writers that hold no ``SessionFrame``: one built to be appended
-    /// was copied whole (~430 bytes) twice more.
+    /// row sets ``firstSeq``. Writers that hold no ``SessionFrame`` call this: one built to be
+    /// appended was copied whole (~430 bytes) twice more.
     public func append(seq: Int, sample: ScrollSample, computed state: BarState, observed observedState: BarState?) {
         let row = count
         if row == 0 { firstSeq = seq }
@@ -121,31 +121,7 @@ public final class FrameColumns {
 
     /// Appends `frame` as the next row (the block must not be full); the first row sets ``firstSeq``.
     public func append(_ frame: SessionFrame) {
-        withUnsafePointer(to: frame) { append(frame: $0) }
-    }
-
-    /// Appends `frames` as the next rows (the block must have room for them), read in place: a
-    /// frame passed by value was copied whole (~430 bytes) per row.
-    public func append(contentsOf frames: UnsafeBufferPointer<SessionFrame>) {
-        guard let base = frames.baseAddress else { return }
-        for index in 0..<frames.count { append(frame: base + index) }
-    }
-
-    @inline(__always)
-    private func append(frame: UnsafePointer<SessionFrame>) {
-        let row = count
-        if row == 0 { firstSeq = frame.pointee.seq }
-        t[row] = frame.pointee.sample.t
-        y[row] = frame.pointee.sample.y
-        phase[row] = frame.pointee.sample.phase
-        vy[row] = frame.pointee.sample.vy
-        frameDuration[row] = frame.pointee.sample.frameDuration
-        computed.set(frame.pointee.computed, at: row)
-        if let state = frame.pointee.observed {
-            observed.set(state, at: row)
-            observedRows |= 1 << UInt64(row)
-        }
-        count = row + 1
+        append(seq: frame.seq, sample: frame.sample, computed: frame.computed, observed: frame.observed)
     }
 
     /// The sample of `row`.

@@ -49,12 +49,14 @@ struct ColumnDetectorTests {
         #expect(first.yMin == 45 && first.yMax == 55)
     }
 
+    /// The two-titles check of a large title, on the computed stream.
+    static func titleDetector() -> TitleMismatchDetector {
+        TitleMismatchDetector(presentations: [.large, .inline], source: .computed, tolerance: 0.01, errorAfter: 1)
+    }
+
     @Test("title mismatches: whole blocks and blocks in two parts give the same findings")
     func titles() throws {
-        func detector() -> TitleMismatchDetector {
-            TitleMismatchDetector(presentations: [.large, .inline], source: .computed, tolerance: 0.01, errorAfter: 1)
-        }
-        var whole = detector(), parts = detector()
+        var whole = Self.titleDetector(), parts = Self.titleDetector()
         for number in 0..<20 {
             let block = Self.block(number)
             // Both titles hidden on every 50th frame (seq 0, 50, …): none_visible runs of one frame.
@@ -81,10 +83,7 @@ struct ColumnDetectorTests {
 
     @Test("title mismatches with barHidden on every row (hide-on-swipe): whole blocks and blocks in two parts give the same findings")
     func titlesWithBarHiddenOnEveryRow() throws {
-        func detector() -> TitleMismatchDetector {
-            TitleMismatchDetector(presentations: [.large, .inline], source: .computed, tolerance: 0.01, errorAfter: 1)
-        }
-        var whole = detector(), parts = detector()
+        var whole = Self.titleDetector(), parts = Self.titleDetector()
         for number in 0..<20 {
             let block = Self.block(number)
             for row in 0..<64 {

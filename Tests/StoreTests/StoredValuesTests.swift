@@ -2,8 +2,8 @@ import BarModel
 @testable import Store
 import Testing
 
-/// `StoredValues.normalize` names the number fields one by one (no loop over the cases on the hot
-/// path): these checks fail if a number field is added to `BarStateField` and not there.
+/// `StoredValues.normalize` goes over a block's columns: every field's -0.0 must come back as 0.0,
+/// and nothing else may change.
 @Suite("Stored values")
 struct StoredValuesTests {
     @Test("every number field's -0.0 becomes 0.0; booleans, the background, nil and other numbers stay as they are")
@@ -19,21 +19,29 @@ struct StoredValuesTests {
                 field.set(Double(index % 2), in: &expected)
             }
         }
-        StoredValues.normalize(&state)
+        normalize(&state)
         for field in BarStateField.allCases {
             #expect(field.value(in: state)?.bitPattern == field.value(in: expected)?.bitPattern, "\(field)")
         }
         #expect(state == expected)
 
         var empty = BarState()
-        StoredValues.normalize(&empty)
+        normalize(&empty)
         #expect(empty.isEmpty)
 
         var values = BarState(barHeight: -1.5, barShown: 5e-324, avatarTx: -0.001, blurAlpha: .infinity)
         let before = values
-        StoredValues.normalize(&values)
+        normalize(&values)
         #expect(values == before)
         #expect(values.barShown?.bitPattern == 1)
+    }
+
+    /// `state` through a one-row block, normalized and read back.
+    private func normalize(_ state: inout BarState) {
+        let block = FrameColumns()
+        block.append(SessionFrame(seq: 0, sample: ScrollSample(t: 0, y: 0), computed: state))
+        StoredValues.normalize(block)
+        state = block.computed.state(at: 0)
     }
 
     @Test("a sample's times in whole microseconds, -0.0 offsets and velocities as 0.0")

@@ -22,28 +22,9 @@ package enum StoredValues {
         Double(Int64((seconds * 1_000_000).rounded())) / 1_000_000
     }
 
-    /// Makes `state` what it reads back as: `-0.0` as `0.0` in every number field, everything else
-    /// unchanged.
-    ///
-    /// Field by field in place rather than a loop over `BarStateField.allCases`: that loop built the
-    /// cases' array and switched per field twice a frame, ~800 instructions and an allocation a
-    /// state (Benchmarks/README.md "Hot-path notes"). `StoredValuesTests` checks every number field
-    /// of ``BarStateField`` is covered.
-    @inline(__always)
-    package static func normalize(_ state: inout BarState) {
-        zeroed(&state.barHeight)
-        zeroed(&state.barShown)
-        zeroed(&state.largeTitleAlpha)
-        zeroed(&state.inlineTitleAlpha)
-        zeroed(&state.contentTitleAlpha)
-        zeroed(&state.avatarScale)
-        zeroed(&state.avatarTx)
-        zeroed(&state.avatarTy)
-        zeroed(&state.blurAlpha)
-    }
-
-    /// Makes `block`'s states what they read back as (as ``normalize(_:)`` makes a state), a column at
-    /// a time: for writers that fill columns as frames arrive (`navrec analyze`'s spool).
+    /// Makes `block`'s states what they read back as: `-0.0` as `0.0` in every number field,
+    /// everything else unchanged; a column at a time, for writers that fill columns as frames
+    /// arrive (`navrec analyze`'s spool).
     package static func normalize(_ block: FrameColumns) {
         normalize(block.computed, count: block.count)
         normalize(block.observed, count: block.count)
@@ -51,17 +32,11 @@ package enum StoredValues {
 
     private static func normalize(_ states: FrameStateColumns, count: Int) {
         for slot in 0..<FrameStateColumns.slots where states.known[slot] != 0 {
-            // Booleans and enumeration codes are never -0.0, so every column can go through; a
-            // select per value, which the compiler vectorizes.
+            // Booleans and enumeration codes are never -0.0, so every column can go through (a
+            // select per value, which the compiler vectorizes).
             let column = states.values + slot * FrameColumns.capacity
-            for row in 0..<count { column[row] = column[row] == 0 ? 0 : column[row] }
+            for row in 0..<count { column[row] = number(column[row]) }
         }
-    }
-
-    /// `-0.0` as `0.0`; `nil` and other values unchanged.
-    @inline(__always)
-    private static func zeroed(_ value: inout Double?) {
-        if case .some(let number) = value, number == 0 { value = 0 }
     }
 
     /// A number as the chunks give it back (zero always as 0, ``DigitColumn/thousandths(_:)``).
