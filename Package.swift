@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "BarModel", targets: ["BarModel"]),
         .library(name: "Recording", targets: ["Recording"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        // Analyse recordings in-process and assert on them from an app's tests (Docs/library.md).
+        .library(name: "NavRec", targets: ["NavRec"]),
+        .library(name: "NavRecTesting", targets: ["NavRecTesting"]),
     ],
     targets: [
         .systemLibrary(
@@ -39,13 +42,18 @@ let package = Package(
             plugins: ["EmbedSQL"]
         ),
         .target(name: "Analyzer", dependencies: ["BarModel", "TextTools"]),
+        // The library: `navrec analyze`'s reading-and-analysis core (which the command runs too) and
+        // its public value types. Nothing an iOS or macOS test target lacks: no SQLite.
+        .target(name: "NavRec", dependencies: ["Analyzer", "BarModel", "Recording"]),
+        // Expectations for XCTest and Swift Testing over the library.
+        .target(name: "NavRecTesting", dependencies: ["NavRec"]),
         .target(name: "Comparison", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "Reports", dependencies: ["Analyzer", "BarModel", "Comparison"]),
         // The command-line framework (parser, help, completions, man page); it knows nothing of navrec.
         .target(name: "ArgumentKit", dependencies: ["TextTools"]),
         .target(
             name: "NavRecCommands",
-            dependencies: ["ArgumentKit", "TextTools", "BarModel", "Simulation", "Recording", "Store", "Analyzer", "Reports", "Comparison"]
+            dependencies: ["ArgumentKit", "TextTools", "BarModel", "Simulation", "Recording", "Store", "Analyzer", "Reports", "Comparison", "NavRec"]
         ),
         .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
         // Writes the schema SQL generated from BarStateField into a new migration (Docs/architecture.md "Adding a field").
@@ -57,13 +65,18 @@ let package = Package(
         .testTarget(name: "AnalyzerTests", dependencies: ["Analyzer", "BarModel", "Simulation"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison"]),
         .testTarget(
+            name: "NavRecTests",
+            dependencies: ["NavRec", "NavRecTesting", "Analyzer", "BarModel", "Recording", "Simulation"],
+            resources: [.copy("PublicAPI.txt")]
+        ),
+        .testTarget(
             name: "ReportsTests",
             dependencies: ["Reports", "Analyzer", "BarModel", "Comparison"],
             resources: [.copy("Golden")]
         ),
         .testTarget(
             name: "NavRecCommandsTests",
-            dependencies: ["NavRecCommands", "Store", "Recording", "Reports", "BarModel", "Simulation", "TextTools"],
+            dependencies: ["NavRecCommands", "NavRec", "Store", "Recording", "Reports", "BarModel", "Simulation", "TextTools"],
             exclude: ["QueryGolden"]
         ),
     ]

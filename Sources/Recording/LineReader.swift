@@ -27,6 +27,9 @@ final class LineReader {
     let maxLineLength: Int
     private let fileDescriptor: Int32
     private let ownsDescriptor: Bool
+    /// The bytes read instead of the descriptor (a recording in memory), and how many were read.
+    private let memory: [UInt8]?
+    private var memoryRead = 0
     private let initialCapacity: Int
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -49,6 +52,18 @@ final class LineReader {
         lineNumber = firstLineNumber - 1
         self.fileDescriptor = fileDescriptor
         self.ownsDescriptor = ownsDescriptor
+        memory = nil
+        self.maxLineLength = maxLineLength
+        initialCapacity = max(16, bufferSize)
+        capacity = initialCapacity
+        buffer = .allocate(capacity: capacity)
+    }
+
+    /// A reader of `bytes` in memory (read through the same buffer as a file's).
+    init(bytes: [UInt8], bufferSize: Int = 1 << 20, maxLineLength: Int = 64 << 20) {
+        fileDescriptor = -1
+        ownsDescriptor = false
+        memory = bytes
         self.maxLineLength = maxLineLength
         initialCapacity = max(16, bufferSize)
         capacity = initialCapacity
@@ -141,6 +156,17 @@ final class LineReader {
             buffer.deallocate()
             buffer = shrunk
             capacity = initialCapacity
+        }
+        if let memory {
+            let count = min(capacity - end, memory.count - memoryRead)
+            if count == 0 {
+                atEOF = true
+            } else {
+                memory.withUnsafeBufferPointer { (buffer + end).update(from: $0.baseAddress! + memoryRead, count: count) }
+                memoryRead += count
+                end += count
+            }
+            return
         }
         while true {
             let count = read(fileDescriptor, buffer + end, capacity - end)

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-package import BarModel
+internal import BarModel
 
 /// Streams a navrec NDJSON recording (RECORDING_FORMAT.md) item by item, any number of sessions
 /// per file, in memory that does not grow with the file.
@@ -85,6 +85,11 @@ public final class NDJSONReader: RecordingReader {
     /// Reads an open file descriptor, which the reader does not close.
     public convenience init(fileDescriptor: Int32, displayName: String) {
         self.init(lines: LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false), displayName: displayName)
+    }
+
+    /// Reads a recording's bytes in memory (what a recorder wrote into a buffer).
+    package convenience init(bytes: [UInt8], displayName: String) {
+        self.init(lines: LineReader(bytes: bytes), displayName: displayName)
     }
 
     /// Reads an open file descriptor holding lines `firstLine`… of `displayName` (a session cut out

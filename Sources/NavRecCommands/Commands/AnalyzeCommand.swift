@@ -1,6 +1,7 @@
 internal import Analyzer
 internal import ArgumentKit
 internal import Foundation
+internal import NavRec
 internal import Recording
 
 /// `navrec analyze [FILE...|-]`: runs the models and detectors over recordings without a database
@@ -81,21 +82,14 @@ struct AnalyzeCommand: NavRecCommand {
         return exitCode
     }
 
-    /// Every session of `source`; a failed one prints its error line and sets `exitCode`.
+    /// Every session of `source`; a failed one prints its error line and sets `exitCode`. A bad
+    /// line costs its session only; reading goes on at the next header (``AnalyzingSink``).
     private func analyze(_ source: any RecordingReader, into sink: AnalyzeSink, pipeline: RecordingPipeline, exitCode: inout ExitCode) throws {
-        while true {
-            do {
-                try pipeline.run(source, into: sink)
-                return
-            } catch let error as RecordingError {
-                if exitCode != .noInput { exitCode = error.kind == .unreadable ? .noInput : .dataError }
-                sink.fail(error)
-                // A bad line costs its session only; reading goes on at the next header. An
-                // unreadable file, or a CSV file (one session), has nothing left to read.
-                guard error.kind == .invalidInput, source.resumeAtNextHeader()
-                else { return }
-            }
+        var code = exitCode
+        try sink.analyze(source, pipeline: pipeline) { error in
+            if code != .noInput { code = error.kind == .unreadable ? .noInput : .dataError }
         }
+        exitCode = code
     }
 
     /// `--rows`: each line of standard input is one landing row, read as a file of its own, so a

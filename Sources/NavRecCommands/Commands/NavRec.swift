@@ -1,6 +1,7 @@
 internal import ArgumentKit
 internal import BarModel
 internal import Foundation
+internal import NavRec
 internal import Recording
 internal import Reports
 internal import TextTools
@@ -150,6 +151,8 @@ package enum NavRec {
         case let error as CommandError:
             context.errors.line(TerminalText.escapedLines(error.description))
             return error.exitCode
+        case let error as SpillError:
+            return report(CommandError(.ioError, error.message), context: context)
         case let error as RecordingError:
             context.errors.line(TerminalText.escaped(error.description))
             return error.kind == .unreadable ? .noInput : .dataError

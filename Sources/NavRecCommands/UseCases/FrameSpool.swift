@@ -1,4 +1,5 @@
 internal import BarModel
+internal import NavRec
 
 /// One session's frames while it is read before it is stored (`navrec import`'s sink; `navrec
 /// analyze` keeps columns, ``ColumnSpool``): in memory up to ``memoryFrames``, beyond that in an
@@ -71,7 +72,7 @@ final class FrameSpool {
     /// Reads the spooled frames from `index` on (all below `spilled`) into `frames`, filling it.
     fileprivate func readSpilled(
         _ index: Int, into frames: UnsafeMutableBufferPointer<SessionFrame>, session: String
-    ) throws(CommandError) {
+    ) throws(SpillError) {
         try file.read(into: UnsafeMutableRawBufferPointer(frames), at: index * frameSize, session: session)
     }
 
@@ -93,13 +94,13 @@ final class FrameSpool {
             self.session = session
         }
 
-        func read(into frame: inout SessionFrame) throws(CommandError) -> Bool {
+        func read(into frame: inout SessionFrame) throws(SpillError) -> Bool {
             guard next < spool.count else { return false }
             if next < spool.spilledCount {
                 if next >= blockStart + blockCount || next < blockStart {
                     let count = min(FrameSpool.readBlock, spool.spilledCount - next)
                     let (spool, session, start) = (spool, session, next)
-                    try block.withUnsafeMutableBufferPointer { (block) throws(CommandError) in
+                    try block.withUnsafeMutableBufferPointer { (block) throws(SpillError) in
                         try spool.readSpilled(start, into: UnsafeMutableBufferPointer(rebasing: block[0..<count]), session: session)
                     }
                     blockStart = next

@@ -3,6 +3,7 @@ internal import Foundation
 internal import Recording
 internal import Reports
 internal import Store
+internal import NavRec
 
 /// The importer's ``SessionSink``: stores each session whole (a ``SessionImport``) with its
 /// computed states, under the id the rules below choose.

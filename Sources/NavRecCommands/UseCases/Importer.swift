@@ -1,6 +1,7 @@
 internal import Foundation
 internal import Recording
 internal import Store
+internal import NavRec
 
 /// Imports recordings: reads items and runs the bar models (``RecordingPipeline``), and stores each
 /// session whole (``ImportSink``, which says under which id) in one ``ImportBatch`` per file: the

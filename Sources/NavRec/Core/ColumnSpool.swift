@@ -1,5 +1,4 @@
-internal import BarModel
-internal import Store
+package import BarModel
 
 /// One session's frames as `navrec analyze` keeps them for the analyzer's passes: blocks of
 /// columns (``FrameColumns``), the form the main pass reads, written as the samples arrive, in
@@ -10,9 +9,9 @@ internal import Store
 /// (``StoredValues``); a pass copies a block's columns (``FrameColumns/copy(from:)``). Spooling
 /// whole ~430-byte frames and turning them into columns on every pass was ~600 instructions a
 /// sample (Benchmarks/README.md, "Analyze pipeline").
-final class ColumnSpool {
+package final class ColumnSpool {
     /// Blocks held in memory before the spool spills to a file (16,384 frames, about 5 MB).
-    static let memoryBlocks = 256
+    package static let memoryBlocks = 256
 
     /// The in-memory blocks, allocated as a session first needs them and kept for the next.
     private var blocks: [FrameColumns]
@@ -27,15 +26,15 @@ final class ColumnSpool {
     /// Blocks written to the spill file.
     private var spilled = 0
     /// Frames appended since the last ``reset()``.
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init() {
+    package init() {
         blocks = [FrameColumns()]
         current = .passUnretained(blocks[0])
     }
 
     /// Forgets the frames (the blocks and the spill file are kept for the next session).
-    func reset() {
+    package func reset() {
         held = 0
         spilled = 0
         count = 0
@@ -44,7 +43,7 @@ final class ColumnSpool {
     /// Appends the next frame: `sample` and the states as the models and the app gave them,
     /// stored as ``StoredValues`` says they read back.
     @inline(__always)
-    func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws {
+    package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws {
         if held == 0 || current._withUnsafeGuaranteedRef({ $0.count }) == FrameColumns.capacity { try startBlock() }
         let seq = count
         current._withUnsafeGuaranteedRef { $0.append(seq: seq, sample: StoredValues.sample(sample), computed: computed, observed: observed) }
@@ -66,7 +65,7 @@ final class ColumnSpool {
     /// `samplesOnly` its frame-by-frame reads give each frame's `seq` and `sample` only (the
     /// analyzer's replay and median passes), leaving `computed` and `observed` as they are. The
     /// frames appended so far are sealed: append nothing more while it reads.
-    func reader(session: String, samplesOnly: Bool = false) -> any SessionFrameReader {
+    package func reader(session: String, samplesOnly: Bool = false) -> any SessionFrameReader {
         if held > 0 { StoredValues.normalize(current.takeUnretainedValue()) }
         return Reader(spool: self, session: session, samplesOnly: samplesOnly)
     }
@@ -94,7 +93,7 @@ final class ColumnSpool {
 
     /// Overwrites `columns` with block `index` (spilled ones first, then the memory's); `false`
     /// past the last.
-    fileprivate func read(block index: Int, into columns: FrameColumns, session: String) throws(CommandError) -> Bool {
+    fileprivate func read(block index: Int, into columns: FrameColumns, session: String) throws(SpillError) -> Bool {
         if index < spilled {
             var offset = index * Self.blockBytes
             for region in [columns.sampleBytes, columns.computed.bytes, columns.observed.bytes] {
@@ -123,7 +122,7 @@ final class ColumnSpool {
             self.samplesOnly = samplesOnly
         }
 
-        func read(into columns: FrameColumns) throws(CommandError) -> Bool {
+        func read(into columns: FrameColumns) throws(SpillError) -> Bool {
             guard try spool.read(block: nextBlock, into: columns, session: session) else {
                 columns.reset()
                 return false
@@ -132,7 +131,7 @@ final class ColumnSpool {
             return true
         }
 
-        func read(into frame: inout SessionFrame) throws(CommandError) -> Bool {
+        func read(into frame: inout SessionFrame) throws(SpillError) -> Bool {
             if nextBlock == 0 || row == block.count {
                 guard try read(into: block) else { return false }
                 row = 0

@@ -1,18 +1,24 @@
 internal import BarModel
-internal import Recording
+package import Recording
 
 /// Reads recording items, runs the bar models over each session's samples and events, and hands
 /// everything to a ``SessionSink``: the one reading-and-modelling loop of `navrec import` and
 /// `navrec analyze`.
-struct RecordingPipeline {
+package struct RecordingPipeline {
     /// Called with the samples read so far, every 4,096 samples (progress; SIGINT checks).
-    var onProgress: (Int) throws -> Void = { _ in }
+    package var onProgress: (Int) throws -> Void
+
+    /// A pipeline that calls `onProgress` with the samples read so far every 4,096 samples.
+    package init(onProgress: @escaping (Int) throws -> Void = { _ in }) {
+        self.onProgress = onProgress
+    }
 
     /// Feeds `sink` everything `source` yields until its end.
     ///
     /// - Throws: the reader's ``RecordingError`` at a bad line (the session it is in has had
     ///   ``SessionSink/begin(_:)`` but not ``SessionSink/end(_:_:)``), or what the sink throws.
-    func run<Sink: SessionSink>(_ source: any RecordingReader, into sink: Sink) throws {
+    @inlinable
+    package func run<Sink: SessionSink>(_ source: any RecordingReader, into sink: Sink) throws {
         var header: SessionHeader?
         var engine = BarEngine(behaviors: BehaviorSet())
         var clock = SessionClock()

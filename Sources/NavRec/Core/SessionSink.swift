@@ -1,9 +1,9 @@
-internal import BarModel
-internal import Recording
+package import BarModel
+package import Recording
 
 /// What consumes the sessions a ``RecordingPipeline`` reads: the importer stores them, `navrec
 /// analyze` analyses them.
-protocol SessionSink: AnyObject {
+package protocol SessionSink: AnyObject {
     /// A session starts; returns whether to run the models over it and hand over its samples and
     /// events (`false` skips them, e.g. a session that is already stored).
     func begin(_ header: SessionHeader) throws -> Bool

@@ -1,0 +1,210 @@
+internal import Analyzer
+internal import BarModel
+
+/// The analyzer's settings as values: every detector threshold of Docs/findings.md with its
+/// default, and the behaviour parameters to replay sessions with — what `navrec report --set` and
+/// `navrec analyze --set` take as `DETECTOR.KEY=VALUE` and `BEHAVIOUR.PARAMETER=VALUE`.
+///
+/// ```swift
+/// var configuration = AnalysisConfiguration()
+/// configuration.flapping.window = 0.5
+/// configuration.replay = [ParameterReplay(behavior: "blurHeader", parameter: "hysteresis", value: 2)]
+/// // or, as on the command line:
+/// let same = try AnalysisConfiguration(settings: ["flapping.window=0.5", "blurHeader.hysteresis=2"])
+/// ```
+///
+/// Values are checked when a recording is analysed: an invalid one (a window of 0, an unknown
+/// behaviour parameter) makes ``RecordingAnalyzer`` throw ``NavRecError`` with the command line's
+/// message.
+public struct AnalysisConfiguration: Sendable, Codable, Equatable {
+    /// Flapping: a binary state toggling around a threshold.
+    public struct Flapping: Sendable, Codable, Equatable {
+        /// Longest rest between two toggles of one episode, seconds (`flapping.window`).
+        public var window = 1.0
+        /// Toggles an episode needs to be reported; `error` from twice as many (`flapping.minToggles`).
+        public var minToggles = 3
+        /// Suggested hysteresis values are multiples of this, points (`flapping.hysteresisStep`).
+        public var hysteresisStep = 0.5
+        /// Largest hysteresis the fix search tries, points (`flapping.maxHysteresis`).
+        public var maxHysteresis = 20.0
+        /// Suggested `swipeDistance` values are multiples of this, points (`flapping.swipeDistanceStep`).
+        public var swipeDistanceStep = 5.0
+        /// Largest `swipeDistance` the fix search tries, points (`flapping.maxSwipeDistance`).
+        public var maxSwipeDistance = 100.0
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Jitter: a continuous state moving back and forth more than the content did.
+    public struct Jitter: Sendable, Codable, Equatable {
+        /// Longest gap between two reversals of one episode, seconds (`jitter.window`).
+        public var window = 0.25
+        /// Reversals an episode needs to be reported; `error` from twice as many (`jitter.minReversals`).
+        public var minReversals = 3
+        /// Smaller steps of a length are noise, points (`jitter.epsilon`).
+        public var epsilon = 0.5
+        /// Smaller steps of a scale or alpha are noise (`jitter.fractionEpsilon`).
+        public var fractionEpsilon = 0.02
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Hitch: frames shown late.
+    public struct Hitch: Sendable, Codable, Equatable {
+        /// An interval longer than this many expected intervals is a hitch (`hitch.factor`).
+        public var factor = 1.5
+        /// Hitch time ratio of a `warning`, ms per second of movement (`hitch.warning`).
+        public var warning = 5.0
+        /// Hitch time ratio of an `error`, ms per second of movement (`hitch.error`).
+        public var error = 10.0
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Title mismatch: the wrong title showing.
+    public struct TitleMismatch: Sendable, Codable, Equatable {
+        /// Added to the session's longest title animation to give the tolerance, seconds (`title_mismatch.margin`).
+        public var margin = 0.1
+        /// A fixed tolerance, seconds; `nil` uses `margin` + the longest title animation (`title_mismatch.tolerance`).
+        public var tolerance: Double?
+        /// A `both_visible` or `none_visible` run longer than this is an `error`, seconds (`title_mismatch.errorAfter`).
+        public var errorAfter = 0.5
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The flapping detector's settings.
+    public var flapping = Flapping()
+    /// The jitter detector's settings.
+    public var jitter = Jitter()
+    /// The hitch detector's settings.
+    public var hitch = Hitch()
+    /// The title-mismatch detector's settings.
+    public var titleMismatch = TitleMismatch()
+    /// Behaviour parameters to replay sessions with, in order (a later one for the same parameter
+    /// wins); a session without the behaviour ignores them. With any, the session's models are
+    /// run again with the new values instead of reading the stored states.
+    public var replay: [ParameterReplay] = []
+
+    /// The defaults, no replay: what `navrec analyze` uses without `--set`.
+    public init() {}
+
+    /// The defaults with `settings` applied in order, each as `--set` takes it.
+    ///
+    /// - Throws: ``NavRecError`` with `--set`'s message for the first assignment that is not valid.
+    public init(settings: [String]) throws {
+        for assignment in settings { try set(assignment) }
+    }
+
+    /// Applies one `--set` assignment: `DETECTOR.KEY=VALUE` (`flapping.window=0.5`,
+    /// `title_mismatch.tolerance=auto`) or `BEHAVIOUR.PARAMETER=VALUE` (`blurHeader.hysteresis=2`).
+    ///
+    /// - Throws: ``NavRecError`` with `--set`'s message (unknown key, with a did-you-mean; a value
+    ///   of the wrong type or range).
+    public mutating func set(_ assignment: String) throws {
+        var settings = try analyzerSettings()
+        do {
+            try settings.set(assignment)
+        } catch {
+            throw NavRecError(error.description)
+        }
+        self = AnalysisConfiguration(settings)
+    }
+
+    /// The analyzer's settings: each value goes through `--set`'s own checks.
+    func analyzerSettings() throws -> AnalyzerSettings {
+        var assignments = [
+            "flapping.window=\(flapping.window)", "flapping.minToggles=\(flapping.minToggles)",
+            "flapping.hysteresisStep=\(flapping.hysteresisStep)", "flapping.maxHysteresis=\(flapping.maxHysteresis)",
+            "flapping.swipeDistanceStep=\(flapping.swipeDistanceStep)", "flapping.maxSwipeDistance=\(flapping.maxSwipeDistance)",
+            "jitter.window=\(jitter.window)", "jitter.minReversals=\(jitter.minReversals)", "jitter.epsilon=\(jitter.epsilon)",
+            "jitter.fractionEpsilon=\(jitter.fractionEpsilon)",
+            "hitch.factor=\(hitch.factor)", "hitch.warning=\(hitch.warning)", "hitch.error=\(hitch.error)",
+            "title_mismatch.margin=\(titleMismatch.margin)", "title_mismatch.tolerance=\(titleMismatch.tolerance.map { "\($0)" } ?? "auto")",
+            "title_mismatch.errorAfter=\(titleMismatch.errorAfter)",
+        ]
+        assignments += replay.map { "\($0.behavior).\($0.parameter)=\($0.value)" }
+        var settings = AnalyzerSettings()
+        for assignment in assignments {
+            do {
+                try settings.set(assignment)
+            } catch {
+                throw NavRecError(error.description)
+            }
+        }
+        return settings
+    }
+
+    /// The values of `settings`.
+    init(_ settings: AnalyzerSettings) {
+        flapping.window = settings.flapping.window
+        flapping.minToggles = settings.flapping.minToggles
+        flapping.hysteresisStep = settings.flapping.hysteresisStep
+        flapping.maxHysteresis = settings.flapping.maxHysteresis
+        flapping.swipeDistanceStep = settings.flapping.swipeDistanceStep
+        flapping.maxSwipeDistance = settings.flapping.maxSwipeDistance
+        jitter.window = settings.jitter.window
+        jitter.minReversals = settings.jitter.minReversals
+        jitter.epsilon = settings.jitter.epsilon
+        jitter.fractionEpsilon = settings.jitter.fractionEpsilon
+        hitch.factor = settings.hitch.factor
+        hitch.warning = settings.hitch.warning
+        hitch.error = settings.hitch.error
+        titleMismatch.margin = settings.titleMismatch.margin
+        titleMismatch.tolerance = settings.titleMismatch.tolerance
+        titleMismatch.errorAfter = settings.titleMismatch.errorAfter
+        replay = settings.replay.map { ParameterReplay(behavior: $0.behavior, parameter: $0.parameter, value: $0.value.commandLineText) }
+    }
+}
+
+/// A behaviour parameter to replay sessions with, as `--set blurHeader.hysteresis=2` gives one:
+/// navrec runs the session's models again with it, so a fix can be tried on a recording before
+/// the app ships it.
+public struct ParameterReplay: Sendable, Codable, Equatable, CustomStringConvertible {
+    /// The behaviour (`blurHeader`, `largeTitle`, `hideOnSwipe`, …).
+    public var behavior: String
+    /// The parameter (`hysteresis`, `swipeDistance`, …).
+    public var parameter: String
+    /// The value as the command line writes it: a number (`2`, `1.5`), `true`/`false`, `null` or text.
+    public var value: String
+
+    /// A replay with a value written as on the command line.
+    public init(behavior: String, parameter: String, value: String) {
+        self.behavior = behavior
+        self.parameter = parameter
+        self.value = value
+    }
+
+    /// A replay with a number.
+    public init(behavior: String, parameter: String, value: Double) {
+        self.init(behavior: behavior, parameter: parameter, value: numberText(value))
+    }
+
+    /// `behavior.parameter=value`, the `--set` assignment.
+    public var description: String { "\(behavior).\(parameter)=\(value)" }
+}
+
+extension ParameterValue {
+    /// The value as `--set` would take it back (``ParameterValue/init(commandLine:)``).
+    fileprivate var commandLineText: String {
+        switch self {
+        case .string(let text): text
+        default: description
+        }
+    }
+}
+
+/// Why navrec could not analyse a recording: a file it could not open or read, or a configuration
+/// value `--set` would refuse. The message is the command line's (`FILE: error: cannot open: …`).
+public struct NavRecError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The command line's message.
+    public var message: String
+
+    /// An error with `message`.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
