@@ -66,8 +66,8 @@ let package = Package(
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison"]),
         .testTarget(
             name: "NavRecTests",
-            dependencies: ["NavRec", "NavRecTesting", "Analyzer", "BarModel", "Recording", "Simulation"],
-            resources: [.copy("PublicAPI.txt")]
+            dependencies: ["NavRec", "NavRecTesting", "BarModel", "Recording"],
+            exclude: ["PublicAPI.txt"]
         ),
         .testTarget(
             name: "ReportsTests",

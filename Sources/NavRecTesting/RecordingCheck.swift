@@ -1,4 +1,5 @@
-public import NavRec
+/// The helpers' signatures name NavRec's types: a test target that adds NavRecTesting imports both.
+@_exported public import NavRec
 internal import Foundation
 
 /// The checks behind the XCTest and Swift Testing expectations, without a test framework: each

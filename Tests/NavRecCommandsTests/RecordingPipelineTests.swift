@@ -1,6 +1,6 @@
 import BarModel
 import Foundation
-@testable import NavRecCommands
+import NavRec
 import Recording
 import Testing
 

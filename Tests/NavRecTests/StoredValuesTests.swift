@@ -1,0 +1,58 @@
+import BarModel
+import NavRec
+import Testing
+
+/// `StoredValues.normalize` goes over a block's columns: every field's -0.0 must come back as 0.0,
+/// and nothing else may change.
+@Suite("Stored values")
+struct StoredValuesTests {
+    @Test("every number field's -0.0 becomes 0.0; booleans, the background, nil and other numbers stay as they are")
+    func normalize() {
+        var state = BarState()
+        var expected = BarState()
+        for (index, field) in BarStateField.allCases.enumerated() {
+            if field.isNumber {
+                field.set(-0.0, in: &state)
+                field.set(0.0, in: &expected)
+            } else {
+                field.set(Double(index % 2), in: &state)
+                field.set(Double(index % 2), in: &expected)
+            }
+        }
+        normalize(&state)
+        for field in BarStateField.allCases {
+            #expect(field.value(in: state)?.bitPattern == field.value(in: expected)?.bitPattern, "\(field)")
+        }
+        #expect(state == expected)
+
+        var empty = BarState()
+        normalize(&empty)
+        #expect(empty.isEmpty)
+
+        var values = BarState(barHeight: -1.5, barShown: .leastNonzeroMagnitude, avatarTx: -0.001, blurAlpha: .infinity)
+        let before = values
+        normalize(&values)
+        #expect(values == before)
+        #expect(values.barShown?.bitPattern == 1)
+    }
+
+    /// `state` through a one-row block, normalized and read back.
+    private func normalize(_ state: inout BarState) {
+        let block = FrameColumns()
+        block.append(SessionFrame(seq: 0, sample: ScrollSample(t: 0, y: 0), computed: state))
+        StoredValues.normalize(block)
+        state = block.computed.state(at: 0)
+    }
+
+    @Test("a sample's times in whole microseconds, -0.0 offsets and velocities as 0.0")
+    func sample() {
+        let stored = StoredValues.sample(ScrollSample(t: 1.0000004, y: -0.0, phase: .drag, vy: -0.0, frameDuration: 0.00833349))
+        #expect(stored.t == 1.0)
+        #expect(stored.y.bitPattern == 0.0.bitPattern)
+        #expect(stored.vy?.bitPattern == 0.0.bitPattern)
+        #expect(stored.frameDuration == 0.008333)
+        #expect(stored.phase == .drag)
+        let plain = StoredValues.sample(ScrollSample(t: 2.5, y: -3))
+        #expect(plain == ScrollSample(t: 2.5, y: -3))
+    }
+}
