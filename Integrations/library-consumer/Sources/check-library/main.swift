@@ -61,4 +61,4 @@ if differences > 0 {
     exit(1)
 }
 let findings = got.sessions.reduce(0) { $0 + $1.findings.count }
-print("check-library: \(got.sessions.count) sessions (\(findings) findings) and \(got.failures.count) failures equal navrec analyze's")
+print("check-library: \(got.sessions.count) sessions (\(findings) findings) and \(got.failures.count) failed session\(got.failures.count == 1 ? "" : "s") equal navrec analyze's")

@@ -14,13 +14,14 @@ struct SwiftTestingTests {
     @Test("a flapping session fails with a message naming the recording, the finding and its fix")
     func flapping() throws {
         let file = try SimulatedApp.record(id: "hover", behaviors: ["blurHeader"], gestures: [.hover()], in: try SimulatedApp.directory())
-        var messages: [String] = []
+        let captured = Captured()
         withKnownIssue {
             expectNoFindings(in: .file(file), atLeast: .warning)
         } matching: { issue in
-            messages += issue.comments.map(\.rawValue)
+            captured.append(issue.comments.map(\.rawValue))
             return true
         }
+        let messages = captured.messages
         #expect(messages.count == 1)
         let message = messages.first ?? ""
         #expect(message.hasPrefix("navrec: recording \(file.path) has 1 finding at or above warning:\n- session hover (blurHeader), "))
@@ -33,4 +34,13 @@ struct SwiftTestingTests {
         #expect(message.contains("    fix: \(fix) (replay proved it removes the finding"))
         expectReplayRemovesFinding(.flapping, signal: "background", in: .file(file), replay: [fix])
     }
+}
+
+/// The comments of the issues `withKnownIssue` matched (its matcher is a `@Sendable` closure).
+private final class Captured: @unchecked Sendable {
+    private let lock = NSLock()
+    private var comments: [String] = []
+
+    func append(_ new: [String]) { lock.withLock { comments += new } }
+    var messages: [String] { lock.withLock { comments } }
 }
