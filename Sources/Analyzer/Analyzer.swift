@@ -89,7 +89,8 @@ package struct Analyzer: Sendable {
         var pass = MainPass(
             settings: settings, behaviors: behaviors, expected: expected, fps: session.fps,
             pixel: Self.pixelSize(screenScale: session.screenScale),
-            lifecycle: events.filter(\.isLifecycle).map(\.t), duration: session.duration,
+            lifecycle: events.filter(\.isLifecycle).map(\.t), transitions: TransitionWindow.windows(in: events),
+            recorder: session.recorder, duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
         // One reused block of columns, filled a chunk at a time (Benchmarks/README.md, "Main pass").
         let frames = try reader(false)
