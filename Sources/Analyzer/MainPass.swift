@@ -228,7 +228,7 @@ struct MainPass: Sendable {
         if ratio >= settings.hitch.warning, let first = hitch.firstHitch, let last = hitch.lastHitch, let expected = hitch.expected {
             let severity: Finding.Severity = ratio >= settings.hitch.error ? .error : .warning
             findings.append(Finding(
-                signal: "frames", source: .observed, severity: severity, start: first, end: last,
+                signal: "frames", source: .recording, severity: severity, start: first, end: last,
                 count: hitch.hitchCount,
                 message: "\(hitch.hitchCount) late frame\(hitch.hitchCount == 1 ? "" : "s") cost \(decimalText(hitch.hitchSeconds * 1000, digits: 1)) ms"
                     + (hitch.hangCount > 0 ? " (\(hitch.hangCount) hang\(hitch.hangCount == 1 ? "" : "s") of 250 ms or more)" : "")
