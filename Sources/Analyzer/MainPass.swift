@@ -97,12 +97,15 @@ struct MainPass: Sendable {
                 startObserved()
                 comparisonRows &= ~((observedRows & (0 &- observedRows)) &- 1)
             }
+            // The app's bar inside a transition is another screen's: the observed stream's
+            // detectors skip it, the titles' a part of the block at a time.
+            let parts = titleParts(t: t, count: count)
+            let outside = parts.count == 1 ? parts[0].rows : parts.reduce(0) { $0 | $1.rows }
             if let observed {
-                observedFlapping?.observe(rows: observedRows, count: count, t: t, y: y, states: observed)
-                observedJitter?.observe(rows: observedRows, t: t, states: observed, inputAfter: after)
+                observedFlapping?.observe(rows: observedRows & outside, count: count, t: t, y: y, states: observed)
+                observedJitter?.observe(rows: observedRows & outside, t: t, states: observed, inputAfter: after)
             }
-            // The titles, a part of the block at a time where a transition starts in it.
-            for part in titleParts(t: t, count: count) {
+            for part in parts {
                 if let start = part.interruptedAt {
                     computedTitles.interrupt(at: start)
                     observedTitles?.interrupt(at: start)
@@ -225,7 +228,7 @@ struct MainPass: Sendable {
         if ratio >= settings.hitch.warning, let first = hitch.firstHitch, let last = hitch.lastHitch, let expected = hitch.expected {
             let severity: Finding.Severity = ratio >= settings.hitch.error ? .error : .warning
             findings.append(Finding(
-                signal: "frames", source: .observed, severity: severity, start: first, end: last,
+                signal: "frames", source: .recording, severity: severity, start: first, end: last,
                 count: hitch.hitchCount,
                 message: "\(hitch.hitchCount) late frame\(hitch.hitchCount == 1 ? "" : "s") cost \(decimalText(hitch.hitchSeconds * 1000, digits: 1)) ms"
                     + (hitch.hangCount > 0 ? " (\(hitch.hangCount) hang\(hitch.hangCount == 1 ? "" : "s") of 250 ms or more)" : "")
