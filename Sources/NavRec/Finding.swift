@@ -21,10 +21,12 @@ extension SessionReport {
         public enum Source: String, Sendable, Codable, CaseIterable {
             /// navrec's models (or their replay with changed parameters).
             case computed
-            /// What the app reported (and, for hitches, the frames it logged).
+            /// What the app reported.
             case observed
             /// The app's stream disagreeing with navrec's model.
             case comparison
+            /// The recording's frames themselves (their times): hitches.
+            case recording
         }
 
         /// How bad it is; `error` ranks above `warning`.

@@ -23,6 +23,12 @@ public struct SessionReport: Sendable, Codable, Equatable {
     public var appVersion: String?
     /// The app's build number, from the header.
     public var build: String?
+    /// What the recorder declared it writes while moving (`everyFrame`, `offsetChanges`), from
+    /// the header's `recorder`; `nil` when it did not say (Docs/recording-format.md).
+    public var recorderMoving: String?
+    /// What the recorder declared it writes at rest (`everyFrame`, `changes`, `nothing`), from the
+    /// header's `recorder`; `nil` when it did not say.
+    public var recorderAtRest: String?
     /// The behaviours analysed, by name, in canonical order (`largeTitle`, `avatar`, …).
     public var behaviors: [String]
     /// Samples read.
@@ -40,7 +46,7 @@ public struct SessionReport: Sendable, Codable, Equatable {
     public init(
         id: String, app: String? = nil, screen: String? = nil, device: String? = nil, os: String? = nil,
         startedAt: String? = nil, scale: Double? = nil, appVersion: String? = nil, build: String? = nil,
-        behaviors: [String], samples: Int, duration: Double, fps: Double? = nil, metrics: Metrics, findings: [Finding]
+        recorderMoving: String? = nil, recorderAtRest: String? = nil, behaviors: [String], samples: Int, duration: Double, fps: Double? = nil, metrics: Metrics, findings: [Finding]
     ) {
         self.id = id
         self.app = app
@@ -51,6 +57,8 @@ public struct SessionReport: Sendable, Codable, Equatable {
         self.scale = scale
         self.appVersion = appVersion
         self.build = build
+        self.recorderMoving = recorderMoving
+        self.recorderAtRest = recorderAtRest
         self.behaviors = behaviors
         self.samples = samples
         self.duration = duration
@@ -176,7 +184,8 @@ public struct SessionReport: Sendable, Codable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, app, screen, device, os, startedAt, scale, appVersion, build, behaviors, samples, duration, fps, findings
+        case id, app, screen, device, os, startedAt, scale, appVersion, build, recorderMoving, recorderAtRest
+        case behaviors, samples, duration, fps, findings
     }
 
     /// Reads a line of `navrec analyze` (the metrics are members of the same object).
@@ -191,6 +200,8 @@ public struct SessionReport: Sendable, Codable, Equatable {
         scale = try container.decodeIfPresent(Double.self, forKey: .scale)
         appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
         build = try container.decodeIfPresent(String.self, forKey: .build)
+        recorderMoving = try container.decodeIfPresent(String.self, forKey: .recorderMoving)
+        recorderAtRest = try container.decodeIfPresent(String.self, forKey: .recorderAtRest)
         behaviors = try container.decode([String].self, forKey: .behaviors)
         samples = try container.decode(Int.self, forKey: .samples)
         duration = try container.decode(Double.self, forKey: .duration)
@@ -211,6 +222,8 @@ public struct SessionReport: Sendable, Codable, Equatable {
         try container.encode(scale, forKey: .scale)
         try container.encode(appVersion, forKey: .appVersion)
         try container.encode(build, forKey: .build)
+        try container.encode(recorderMoving, forKey: .recorderMoving)
+        try container.encode(recorderAtRest, forKey: .recorderAtRest)
         try container.encode(behaviors, forKey: .behaviors)
         try container.encode(samples, forKey: .samples)
         try container.encode(duration, forKey: .duration)

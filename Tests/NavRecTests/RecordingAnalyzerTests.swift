@@ -16,7 +16,7 @@ struct RecordingAnalyzerTests {
     ].joined(separator: "\n") + "\n"
 
     /// `navrec analyze`'s line for the example (Docs/commands.md "navrec analyze").
-    static let hoverLine = #"{"id": "hover-84", "app": null, "screen": null, "device": null, "os": null, "startedAt": null, "scale": null, "appVersion": null, "build": null, "behaviors": ["blurHeader"], "samples": 5, "duration": 0.067, "fps": 60, "hitchTimeRatio": 0.0, "frameJitter": 0.094, "gaps": 0, "gapTime": 0.0, "movingTime": 0.067, "overrunP50": 0.33, "overrunP90": 0.33, "overrunP99": 0.33, "hangsPerMinute": 0.0, "flappingEpisodesPerMinute": 895.522, "flappingTogglesPerMinute": 3582.09, "titleDisagreementPerMinute": 0.0, "jitterFindingsPerMinute": 0.0, "gapFraction": 0.0, "findings": [{"kind": "flapping", "subkind": null, "signal": "background", "source": "computed", "severity": "warning", "start": 0.017, "end": 0.067, "count": 4, "message": "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it", "details": {"yMin": 82.5, "yMax": 86.0, "suggestedHysteresis": 1.0}}]}"#
+    static let hoverLine = #"{"id": "hover-84", "app": null, "screen": null, "device": null, "os": null, "startedAt": null, "scale": null, "appVersion": null, "build": null, "recorderMoving": null, "recorderAtRest": null, "behaviors": ["blurHeader"], "samples": 5, "duration": 0.067, "fps": 60, "hitchTimeRatio": 0.0, "frameJitter": 0.094, "gaps": 0, "gapTime": 0.0, "movingTime": 0.067, "overrunP50": 0.33, "overrunP90": 0.33, "overrunP99": 0.33, "hangsPerMinute": 0.0, "flappingEpisodesPerMinute": 895.522, "flappingTogglesPerMinute": 3582.09, "titleDisagreementPerMinute": 0.0, "jitterFindingsPerMinute": 0.0, "gapFraction": 0.0, "findings": [{"kind": "flapping", "subkind": null, "signal": "background", "source": "computed", "severity": "warning", "start": 0.017, "end": 0.067, "count": 4, "message": "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it", "details": {"yMin": 82.5, "yMax": 86.0, "suggestedHysteresis": 1.0}}]}"#
 
     static let expected = SessionReport(
         id: "hover-84", behaviors: ["blurHeader"], samples: 5, duration: 0.067, fps: 60,
@@ -115,6 +115,8 @@ struct RecordingAnalyzerTests {
         #expect(memory.sessionIDs == ["hover"])
         let session = try #require(try RecordingAnalyzer().analyze(memory.source).sessions.first)
         let finding = try #require(session.findings.first)
+        #expect(session.recorderMoving == "everyFrame")
+        #expect(session.recorderAtRest == "changes")
         #expect(finding.kind == .flapping)
         #expect(finding.signal == "background")
         #expect(finding.severity == .error)

@@ -10,6 +10,7 @@ extension SessionReport {
         self.init(
             id: analysis.id, app: metadata.app, screen: metadata.screen, device: metadata.device, os: metadata.os,
             startedAt: metadata.startedAt, scale: metadata.screenScale, appVersion: metadata.appVersion, build: metadata.build,
+            recorderMoving: metadata.recorder.moving?.rawValue, recorderAtRest: metadata.recorder.atRest?.rawValue,
             behaviors: analysis.behaviors.enabledNames, samples: analysis.sampleCount, duration: analysis.duration, fps: metadata.fps,
             metrics: Metrics(
                 hitchTimeRatio: analysis.hitchTimeRatio, frameJitter: analysis.frameJitter, gaps: analysis.gaps,
