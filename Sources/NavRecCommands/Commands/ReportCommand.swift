@@ -101,6 +101,9 @@ struct ReportCommand: NavRecCommand {
         }
     }
 
+    /// Failing findings a gate names on standard error at most.
+    static let gateLines = 20
+
     func run() throws -> ExitCode {
         let store = try context.openStore(databasePath)
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
@@ -112,6 +115,8 @@ struct ReportCommand: NavRecCommand {
         // SARIF locates each finding in its recording, which only the store knows: its sessions are
         // kept with their locations and rendered at the end, as the other collecting formats are.
         var sarifSessions: [SessionAnalysis] = []
+        // What fails the gate, for standard error: the first few findings at or above --fail-on.
+        var failing: [String] = []
         output.write(renderer.begin())
         do {
             let analysis = StoredSessionAnalysis(
@@ -119,6 +124,11 @@ struct ReportCommand: NavRecCommand {
                 context: context)
             try analysis.run(sessionIDs: sessionIDs) { analysis in
                 totals.add(analysis)
+                if let failOn {
+                    for finding in analysis.findings where finding.severity >= failOn && failing.count < Self.gateLines {
+                        failing.append(GateText.line(finding, session: analysis.id))
+                    }
+                }
                 if format == .sarif {
                     sarifSessions.append(analysis.withoutCharts)
                     if let location = try location(of: analysis, in: store) { options.locations[analysis.id] = location }
@@ -144,7 +154,14 @@ struct ReportCommand: NavRecCommand {
                 throw CommandError(.noInput, "--fail-on \(failOn.name): no session in \(databasePath) to check, "
                     + "so the gate cannot pass (import recordings first, or add --allow-empty to pass on none)")
             }
-            if let worst = totals.worstSeverity, worst >= failOn { return .findings }
+            if let worst = totals.worstSeverity, worst >= failOn {
+                // The CI log says why, even when the report went to a file.
+                let count = Finding.Severity.allCases.filter { $0 >= failOn }.reduce(0) { $0 + (totals.bySeverity[$1] ?? 0) }
+                context.errors.line("--fail-on \(failOn.name): \(count) finding\(count == 1 ? "" : "s") at \(failOn.name) or worse"
+                    + (count > failing.count ? " (the first \(failing.count) below)" : "") + ":")
+                for line in failing { context.errors.line("  " + line) }
+                return .findings
+            }
         }
         return .success
     }
