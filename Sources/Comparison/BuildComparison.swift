@@ -65,9 +65,16 @@ public struct BuildComparison: Sendable {
                     result.stratum = scope.stratum
                     result.groupKey = key
                     let position = results.count
-                    if result.p != nil { tests.append((position, .median)); pValues.append(result.p!) }
-                    if let mean = result.mean, result.reason.isEmpty { tests.append((position, .mean)); pValues.append(mean.p) }
-                    if let share = result.share, result.reason.isEmpty { tests.append((position, .share)); pValues.append(share.p) }
+                    // A test whose pooled values are all alike (every session at 0 on both sides)
+                    // has p = 1 whatever the sides: it cannot be significant, so it stays out of the
+                    // correction (as Tarone's rule leaves out tests that cannot reach α).
+                    if let p = result.p, !Self.allAlike(values, in: result.comparedStrata),
+                       Self.minimumAttainableP(values.filter { result.comparedStrata.contains($0.key) }) <= alpha {
+                        tests.append((position, .median)); pValues.append(p)
+                    }
+                    if let share = result.share, result.reason.isEmpty, share.minimumAttainableP <= alpha {
+                        tests.append((position, .share)); pValues.append(share.p)
+                    }
                     results.append(result)
                 }
             }
@@ -77,7 +84,7 @@ public struct BuildComparison: Sendable {
             let test = tests[position]
             switch test.statistic {
             case .median: results[test.result].adjustedP = q
-            case .mean: results[test.result].meanAdjustedP = q
+            case .mean: break
             case .share: results[test.result].shareAdjustedP = q
             }
         }
@@ -144,31 +151,45 @@ public struct BuildComparison: Sendable {
         return result
     }
 
-    /// What each test says, then the verdict.
+    /// The verdict: evidence (a significant test, and which way it points) and size (a shift at
+    /// least its minimum effect, the same way).
     private func decide(_ result: inout MetricComparison, alpha: Double) {
         let effect = result.metric.minimumEffect
-        var up: [(ComparisonStatistic, Double, String)] = []
-        var down: [(ComparisonStatistic, Double, String)] = []
-        func weigh(_ statistic: ComparisonStatistic, q: Double?, shift: Double?, minimum: Double, text: (Double) -> String, minimumText: String) {
-            guard let q, let shift, q <= alpha else { return }
-            let line = "\(statistic.rawValue) \(text(shift)), adjusted p \(Self.pText(q)) ≤ \(Self.pText(alpha))"
-            if shift > 0, shift >= minimum { up.append((statistic, q, line + ", ≥ " + minimumText)) }
-            if shift < 0, shift <= -minimum { down.append((statistic, q, line + ", ≤ −" + minimumText)) }
+        // Evidence: the median test (its direction: the head's U above or below m·n/2, or z) and the share test.
+        var evidence: [(statistic: ComparisonStatistic, q: Double, direction: Double)] = []
+        if let q = result.adjustedP, q <= alpha {
+            let direction = result.z ?? result.u.map { $0 - Double(result.baseCount) * Double(result.headCount) / 2 } ?? 0
+            evidence.append((.median, q, direction))
         }
-        let unitText = { (value: Double) in Self.signed(value) + (result.metric.unit.isEmpty ? "" : " " + result.metric.unit) }
-        weigh(.median, q: result.adjustedP, shift: result.shift, minimum: effect, text: unitText, minimumText: Self.effectText(result.metric))
-        weigh(.mean, q: result.meanAdjustedP, shift: result.mean?.shift, minimum: effect, text: unitText, minimumText: Self.effectText(result.metric))
-        weigh(.share, q: result.shareAdjustedP, shift: result.share?.shift, minimum: minimumShareEffect,
-              text: { Self.signed($0 * 100) + " pp" }, minimumText: Self.number(minimumShareEffect * 100) + " pp")
-        if !up.isEmpty, !down.isEmpty {
+        if let q = result.shareAdjustedP, q <= alpha, let share = result.share { evidence.append((.share, q, share.shift)) }
+        // Size: any of the three shifts at its minimum effect.
+        let unit = result.metric.unit.isEmpty ? "" : " " + result.metric.unit
+        var sizes: [(text: String, direction: Double)] = []
+        let effectText = Self.effectText(result.metric)
+        if let shift = result.shift, abs(shift) >= effect, shift != 0 {
+            sizes.append(("median shift \(Self.signed(shift))\(unit) (\(shift > 0 ? "≥" : "≤ −")\(effectText))", shift))
+        }
+        if let mean = result.mean, abs(mean.shift) >= effect, mean.shift != 0 {
+            sizes.append(("mean \(Self.number(result.baseMean ?? 0)) → \(Self.number(result.headMean ?? 0))\(unit), \(Self.signed(mean.shift))\(unit) within strata (\(mean.shift > 0 ? "≥" : "≤ −")\(effectText))", mean.shift))
+        }
+        if let share = result.share, abs(share.shift) >= minimumShareEffect, share.shift != 0 {
+            sizes.append(("sessions above 0 \(Self.number(share.baseShare * 100)) % → \(Self.number(share.headShare * 100)) %, \(Self.signed(share.shift * 100)) pp (\(share.shift > 0 ? "≥" : "≤ −")\(Self.number(minimumShareEffect * 100)) pp)", share.shift))
+        }
+        func says(_ sign: Double) -> (evidence: (statistic: ComparisonStatistic, q: Double, direction: Double), size: String)? {
+            guard let strongest = evidence.filter({ $0.direction * sign > 0 }).min(by: { $0.q < $1.q }),
+                  let size = sizes.first(where: { $0.direction * sign > 0 }) else { return nil }
+            return (strongest, size.text)
+        }
+        let up = says(1), down = says(-1)
+        if up != nil, down != nil {
             result.verdict = .inconclusive
-            result.reason = "the tests disagree: " + (up + down).map(\.2).joined(separator: "; ")
+            result.reason = "the tests disagree: \(up!.size), but \(down!.size)"
             return
         }
-        if let strongest = (up.isEmpty ? down : up).min(by: { $0.1 < $1.1 }) {
-            result.verdict = up.isEmpty ? .improved : .regressed
-            result.decidedBy = strongest.0
-            result.reason = strongest.2
+        if let decided = up ?? down {
+            result.verdict = up != nil ? .regressed : .improved
+            result.decidedBy = decided.evidence.statistic
+            result.reason = "\(decided.size); \(decided.evidence.statistic.rawValue) test adjusted p \(Self.pText(decided.evidence.q)) ≤ \(Self.pText(alpha))"
             return
         }
         var intervals: [(Double, Double)] = []
@@ -179,11 +200,34 @@ public struct BuildComparison: Sendable {
             result.reason = "\(intervals.count == 2 ? "median and mean intervals" : "interval") within ±\(Self.effectText(result.metric))"
             return
         }
-        let smallest = [result.adjustedP, result.meanAdjustedP, result.shareAdjustedP].compactMap { $0 }.min() ?? 1
+        let smallest = [result.adjustedP, result.shareAdjustedP].compactMap { $0 }.min() ?? 1
         result.verdict = .inconclusive
         result.reason = smallest <= alpha
             ? "adjusted p \(Self.pText(smallest)) but no shift reaches its minimum effect and an interval reaches beyond ±\(Self.effectText(result.metric))"
             : "smallest adjusted p \(Self.pText(smallest)) > \(Self.pText(alpha)) and an interval reaches beyond ±\(Self.effectText(result.metric))"
+    }
+
+    /// Whether every value of the compared strata is the same (sorted arrays: first and last).
+    static func allAlike(_ strata: [(key: String, base: [Double], head: [Double])], in keys: [String]) -> Bool {
+        let values = strata.filter { keys.contains($0.key) }.flatMap { [$0.base.first, $0.base.last, $0.head.first, $0.head.last] }
+        let present = values.compactMap { $0 }
+        return present.allSatisfy { $0 == present.first }
+    }
+
+    /// The smallest p-value the median test can give these values whatever the sides (Tarone's
+    /// rule): the pooled values of each stratum rearranged so that the head holds its largest (or
+    /// its smallest), the sides' sizes kept.
+    static func minimumAttainableP(_ strata: [(key: String, base: [Double], head: [Double])]) -> Double {
+        [true, false].map { headHighest in
+            let arranged = strata.map { stratum -> (base: [Double], head: [Double]) in
+                let pooled = (stratum.base + stratum.head).sorted()
+                let split = headHighest ? stratum.base.count : stratum.head.count
+                let low = Array(pooled[..<split]), high = Array(pooled[split...])
+                return headHighest ? (low, high) : (high, low)
+            }
+            if arranged.count == 1 { return MannWhitneyTest(base: arranged[0].base, head: arranged[0].head).p }
+            return StratifiedRankTest(strata: arranged).p
+        }.min()!
     }
 
     /// The median of a sorted sample, `nil` when empty.

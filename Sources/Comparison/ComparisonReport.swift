@@ -40,6 +40,6 @@ public struct ComparisonReport: Sendable {
 
     /// Tests that entered the correction.
     public var tests: Int {
-        results.reduce(0) { $0 + ($1.adjustedP != nil ? 1 : 0) + ($1.meanAdjustedP != nil ? 1 : 0) + ($1.shareAdjustedP != nil ? 1 : 0) }
+        results.reduce(0) { $0 + ($1.adjustedP != nil ? 1 : 0) + ($1.shareAdjustedP != nil ? 1 : 0) }
     }
 }

@@ -87,10 +87,19 @@ public struct ShareTest: Sendable, Hashable {
     public let shift: Double
     public let p: Double
     public let method: Method
+    /// Whether the test can reach significance at all: some compared session is above 0 and some
+    /// is not, and the most lopsided tables the margins allow (every session above 0 on one side)
+    /// give p ≤ ``minimumAttainableP`` at most the α asked (Tarone's rule: a test that cannot reject
+    /// stays out of the correction, where it would only cost the others power).
+    public var informative: Bool { minimumAttainableP < 1 }
+    /// The smallest p-value the margins allow (1 when every session is above 0, or none is).
+    public let minimumAttainableP: Double
 
     /// Per stratum: sessions and those above 0, each side; every stratum has sessions on both sides.
     public init?(strata: [(base: Int, basePositive: Int, head: Int, headPositive: Int)]) {
         guard !strata.isEmpty, strata.allSatisfy({ $0.base > 0 && $0.head > 0 }) else { return nil }
+        let positives = strata.reduce(0) { $0 + $1.basePositive + $1.headPositive }
+        let informative = positives > 0 && positives < strata.reduce(0) { $0 + $1.base + $1.head }
         let total = Double(strata.reduce(0) { $0 + $1.base + $1.head })
         baseShare = Double(strata.reduce(0) { $0 + $1.basePositive }) / Double(strata.reduce(0) { $0 + $1.base })
         headShare = Double(strata.reduce(0) { $0 + $1.headPositive }) / Double(strata.reduce(0) { $0 + $1.head })
@@ -101,9 +110,29 @@ public struct ShareTest: Sendable, Hashable {
             let s = strata[0]
             method = .fisher
             p = Self.fisher(headPositive: s.headPositive, head: s.head, positives: s.headPositive + s.basePositive, total: s.base + s.head)
-            return
+        } else {
+            method = .cmh
+            p = Self.cmh(strata)
         }
-        method = .cmh
+        // The most lopsided tables: as many sessions above 0 on the head as the margins allow, or as few.
+        let lopsided = [true, false].map { most in
+            strata.map { s -> (base: Int, basePositive: Int, head: Int, headPositive: Int) in
+                let k = s.basePositive + s.headPositive
+                let x = most ? min(s.head, k) : max(0, k - s.base)
+                return (s.base, k - x, s.head, x)
+            }
+        }
+        minimumAttainableP = informative ? lopsided.map { tables in
+            strata.count == 1
+                ? Self.fisher(headPositive: tables[0].headPositive, head: tables[0].head, positives: tables[0].basePositive + tables[0].headPositive,
+                              total: tables[0].base + tables[0].head)
+                : Self.cmh(tables)
+        }.min()! : 1
+    }
+
+    /// The Cochran–Mantel–Haenszel p-value with continuity correction (the correction at most
+    /// |Σ(a − E)|, as R's `mantelhaen.test`).
+    static func cmh(_ strata: [(base: Int, basePositive: Int, head: Int, headPositive: Int)]) -> Double {
         var observed = 0.0
         var expected = 0.0
         var variance = 0.0
@@ -114,12 +143,9 @@ public struct ShareTest: Sendable, Hashable {
             expected += Double(s.head) * k / n
             variance += Double(s.head) * Double(s.base) * k * (n - k) / (n * n * (n - 1))
         }
-        guard variance > 0 else {
-            p = 1
-            return
-        }
+        guard variance > 0 else { return 1 }
         let deviation = max(0, abs(observed - expected) - 0.5)
-        p = min(1, StudentT.chiSquaredOneUpperTail(deviation * deviation / variance))
+        return min(1, StudentT.chiSquaredOneUpperTail(deviation * deviation / variance))
     }
 
     /// Two-sided Fisher exact p: the hypergeometric probability of every count of head positives

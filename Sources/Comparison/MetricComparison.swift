@@ -31,11 +31,11 @@ public struct MetricComparison: Sendable, Hashable {
     public var method: MannWhitneyTest.Method?
     /// After Benjamini–Hochberg across every test of the run.
     public var adjustedP: Double?
-    /// The means and the mean test (``MeanTest``).
+    /// The means and the mean test (``MeanTest``): its shift is a size a verdict may rest on and
+    /// its interval part of "unchanged"; its p-value is reported, not corrected nor decisive.
     public var baseMean: Double?
     public var headMean: Double?
     public var mean: MeanTest?
-    public var meanAdjustedP: Double?
     /// Sessions above 0 and the share test (``ShareTest``), for metrics where 0 means none.
     public var share: ShareTest?
     public var shareAdjustedP: Double?
@@ -72,7 +72,7 @@ public struct MetricComparison: Sendable, Hashable {
 public enum ComparisonStatistic: String, Sendable, Hashable, CaseIterable {
     /// Did the typical session move? Mann–Whitney / van Elteren, Hodges–Lehmann shift.
     case median
-    /// Did the mean move? Welch's t, within strata.
+    /// Did the mean move? Welch's t within strata (reported; its shift is a size, not evidence).
     case mean
     /// Did the share of sessions with any (hitch, flapping, …) change? Fisher / Cochran–Mantel–Haenszel.
     case share

@@ -49,7 +49,7 @@ package enum ComparisonText {
     /// The smallest adjusted p of the row's tests with the test's name: `0.0003 share`; `–` untested.
     package static func smallestP(_ result: MetricComparison) -> String {
         let tested: [(ComparisonStatistic, Double)] = [
-            (.median, result.adjustedP), (.mean, result.meanAdjustedP), (.share, result.shareAdjustedP),
+            (.median, result.adjustedP), (.share, result.shareAdjustedP),
         ].compactMap { statistic, q in q.map { (statistic, $0) } }
         let decided = result.decidedBy.flatMap { statistic in tested.first { $0.0 == statistic } }
         guard let best = decided ?? tested.min(by: { $0.1 < $1.1 }) else { return "–" }
