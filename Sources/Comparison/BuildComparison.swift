@@ -164,20 +164,21 @@ public struct BuildComparison: Sendable {
         if let q = result.shareAdjustedP, q <= alpha, let share = result.share { evidence.append((.share, q, share.shift)) }
         // Size: any of the three shifts at its minimum effect.
         let unit = result.metric.unit.isEmpty ? "" : " " + result.metric.unit
-        var sizes: [(text: String, direction: Double)] = []
+        var sizes: [(statistic: ComparisonStatistic, text: String, direction: Double)] = []
         let effectText = Self.effectText(result.metric)
         if let shift = result.shift, abs(shift) >= effect, shift != 0 {
-            sizes.append(("median shift \(Self.signed(shift))\(unit) (\(shift > 0 ? "≥" : "≤ −")\(effectText))", shift))
+            sizes.append((.median, "median shift \(Self.signed(shift))\(unit) (\(shift > 0 ? "≥" : "≤ −")\(effectText))", shift))
         }
         if let mean = result.mean, abs(mean.shift) >= effect, mean.shift != 0 {
-            sizes.append(("mean \(Self.number(result.baseMean ?? 0)) → \(Self.number(result.headMean ?? 0))\(unit), \(Self.signed(mean.shift))\(unit) within strata (\(mean.shift > 0 ? "≥" : "≤ −")\(effectText))", mean.shift))
+            sizes.append((.mean, "mean \(Self.number(result.baseMean ?? 0)) → \(Self.number(result.headMean ?? 0))\(unit), \(Self.signed(mean.shift))\(unit) within strata (\(mean.shift > 0 ? "≥" : "≤ −")\(effectText))", mean.shift))
         }
         if let share = result.share, abs(share.shift) >= minimumShareEffect, share.shift != 0 {
-            sizes.append(("sessions above 0 \(Self.number(share.baseShare * 100)) % → \(Self.number(share.headShare * 100)) %, \(Self.signed(share.shift * 100)) pp (\(share.shift > 0 ? "≥" : "≤ −")\(Self.number(minimumShareEffect * 100)) pp)", share.shift))
+            sizes.append((.share, "sessions above 0 \(Self.number(share.baseShare * 100)) % → \(Self.number(share.headShare * 100)) %, \(Self.signed(share.shift * 100)) pp (\(share.shift > 0 ? "≥" : "≤ −")\(Self.number(minimumShareEffect * 100)) pp)", share.shift))
         }
         func says(_ sign: Double) -> (evidence: (statistic: ComparisonStatistic, q: Double, direction: Double), size: String)? {
             guard let strongest = evidence.filter({ $0.direction * sign > 0 }).min(by: { $0.q < $1.q }),
-                  let size = sizes.first(where: { $0.direction * sign > 0 }) else { return nil }
+                  let size = sizes.first(where: { $0.direction * sign > 0 && $0.statistic == strongest.statistic })
+                    ?? sizes.first(where: { $0.direction * sign > 0 }) else { return nil }
             return (strongest, size.text)
         }
         let up = says(1), down = says(-1)

@@ -153,4 +153,21 @@ struct CIGateTests {
             #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
     }
+
+    @Test("report --fail-on error with --output: the failing findings are named on standard error, session, finding and figure")
+    func reportGateSaysWhy() throws {
+        let db = directory.path("gate.sqlite")
+        let recording = try directory.write("hover.ndjson", try glitch())
+        #expect(try NavRecBinary.run(["import", "--db", db, recording]).status == 0)
+        let path = directory.path("report.xml")
+        let result = try NavRecBinary.run(["report", "--db", db, "--format", "junit", "--output", path, "--fail-on", "error"])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("wrote \(path): 1 session, ") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("--fail-on error: ") == true)
+        #expect(lines.dropFirst().first?.hasSuffix(" at error or worse:") == true)
+        #expect(lines.dropFirst(2).allSatisfy { $0.hasPrefix("  AlbumDetail: ERROR ") })
+        #expect(lines.contains { $0.hasPrefix("  AlbumDetail: ERROR ") && $0.contains(" flapping background (computed): background flipped ") })
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
 }
