@@ -17,6 +17,17 @@ enum ReportText {
         "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
     }
 
+    /// A whole number with thousands separators: `25,000`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+
     /// Frames per second without a needless fraction (`60`, `59.94`).
     static func fps(_ fps: Double) -> String { formatNumber(fps) }
 
