@@ -186,10 +186,11 @@ package struct MarkdownRenderer: Sendable {
         lines.append("")
         lines.append("| Severity | When (s) | Kind | Signal | Source | Finding |")
         lines.append("|---|---|---|---|---|---|")
-        for finding in session.findings {
+        for row in ReportText.rows(session.findings) {
+            let finding = row.finding
             let severity = finding.severity == .error ? "**error**" : "warning"
             lines.append("| \(severity) | \(ReportText.span(finding)) | \(cell(ReportText.kind(finding))) | `\(finding.signal)`"
-                + " | \(ReportText.stream(finding) ?? "—") | \(cell(finding.message)) |")
+                + " | \(row.stream ?? "—") | \(cell(finding.message)) |")
         }
         lines.append("")
         return lines.joined(separator: "\n") + "\n"

@@ -51,11 +51,12 @@ package struct TextRenderer: ReportRenderer, Sendable {
         headline += " — \(ReportText.behaviors(session)) — " + ReportText.facts(session).joined(separator: ", ")
         var lines = [TerminalText.escaped(headline)]
         if session.findings.isEmpty { lines.append("  no findings") }
-        for finding in session.findings {
+        for row in ReportText.rows(session.findings) {
+            let finding = row.finding
             // Severity first and padded so errors stand out when scanning a long report.
             var severity = finding.severity == .error ? "ERROR  " : "warning"
             if color { severity = (finding.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[33m") + severity + "\u{1B}[0m" }
-            lines.append("  \(severity)  " + TerminalText.escaped("\(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(ReportText.signalAndStream(finding))"
+            lines.append("  \(severity)  " + TerminalText.escaped("\(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(row.signalAndStream)"
                 + ": \(finding.message)"))
         }
         return lines.joined(separator: "\n") + "\n\n"
