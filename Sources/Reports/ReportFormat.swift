@@ -21,7 +21,12 @@ package enum ReportFormat: String, Sendable, CaseIterable, Hashable {
     /// Text, JSON and HTML stream; the others collect the sessions (``CollectingRenderer``).
     package func renderer(listAll: Bool = false, options: ReportOptions = ReportOptions()) -> any ReportRenderer {
         switch self {
-        case .text: TextRenderer(listAll: listAll, color: options.color, settings: options.settings)
+        case .text:
+            {
+                var text = TextRenderer(listAll: listAll, color: options.color, settings: options.settings)
+                text.baseline = options.baseline
+                return text
+            }()
         case .json: JSONRenderer()
         case .markdown: CollectingRenderer { [settings = options.settings, baseline = options.baseline] in
             MarkdownRenderer(settings: settings, baseline: baseline).render($0)
