@@ -163,7 +163,8 @@ package struct MarkdownRenderer: Sendable {
         }
         if !leftOut.isEmpty {
             output += "\n_Left out to stay under GitHub's 65,536-character comment limit (always the least severe): "
-                + leftOut.joined(separator: "; ") + ". Everything: `navrec report --baseline BASE --format junit` (or `sarif`)._\n"
+                + leftOut.joined(separator: "; ")
+                + ". Everything: `navrec report --baseline BASE` (text), or every finding: `navrec report --format html --output report.html`._\n"
         }
         return output
     }

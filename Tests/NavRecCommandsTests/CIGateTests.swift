@@ -64,7 +64,7 @@ struct CIGateTests {
             return String(line[range])
         }
         let sarif = try NavRecBinary.run(["report", "--db", db, "--format", "sarif"])
-        let fingerprints = sarif.stdout.components(separatedBy: #""navrecFinding/v2": ""#).dropFirst().map { String($0.prefix(16)) }
+        let fingerprints = sarif.stdout.components(separatedBy: #""navrecFinding/v3": ""#).dropFirst().map { String($0.prefix(16)) }
         return (tests, fingerprints)
     }
 

@@ -156,7 +156,7 @@ struct FindingIdentityTests {
         #expect(still.status == 0, "\(still.stderr)")
         #expect(still.stdout.contains("✅ **0 new**, 2 fixed, 1 still present"), "\(still.stdout)")
         #expect(try NavRecBinary.run(["report", "--db", withoutNew, "--fail-on", "error"]).status == 1)
-        if let checked = try PythonValidator.check("check_markdown.py", [try directory.write("comment.md", [comment.stdout]), "--sessions", "0",
+        if let checked = try PythonValidator.check("check_markdown.py", [try directory.write("comment.md", [comment.stdout]),
                                                                        "--expect-trimmed", "no"], needs: "cmarkgfm") {
             #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
