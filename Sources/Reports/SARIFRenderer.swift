@@ -53,7 +53,8 @@ package struct SARIFRenderer: Sendable {
             let left = leftOut.errors + leftOut.warnings
             guard left > 0 else { return nil }
             return "navrec: SARIF: left out \(ReportText.grouped(left)) of \(ReportText.grouped(left + results)) results"
-                + " (\(ReportText.count(leftOut.errors, "error")), \(ReportText.count(leftOut.warnings, "warning")): the least severe,"
+                + " (\(ReportText.grouped(leftOut.errors)) error\(leftOut.errors == 1 ? "" : "s"),"
+                + " \(ReportText.grouped(leftOut.warnings)) warning\(leftOut.warnings == 1 ? "" : "s"): the least severe,"
                 + " in the fewest sessions) as \(limitReached ?? "GitHub's limits allow no more"); every finding: navrec report --format json"
         }
     }
