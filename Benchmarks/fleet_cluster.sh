@@ -45,12 +45,14 @@ fi
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 Benchmarks/fleet_cluster.py --master 'local[2]' --work "$work" --navrec "$navrec" --name local2
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
-master=$(Integrations/spark/cluster.sh start)
-trap 'Integrations/spark/cluster.sh stop' EXIT
-python3 Benchmarks/fleet_cluster.py --master "$master" --executors 2 --work "$work" --navrec "$navrec" --name cluster
-Integrations/spark/cluster.sh stop
-trap - EXIT
-echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ "${NAVREC_BENCH_CLUSTER:-1}" = 1 ]; then   # NAVREC_BENCH_CLUSTER=0: local[2] only
+  master=$(Integrations/spark/cluster.sh start)
+  trap 'Integrations/spark/cluster.sh stop' EXIT
+  python3 Benchmarks/fleet_cluster.py --master "$master" --executors 2 --work "$work" --navrec "$navrec" --name cluster
+  Integrations/spark/cluster.sh stop
+  trap - EXIT
+  echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
 
 python3 - "$work" <<'EOF'
 import glob, json, os, sys
@@ -63,7 +65,9 @@ with open(os.path.join(work, "analyze.jsonl")) as file:  # the samples navrec re
         sessions += 1
         samples += json.loads(line).get("samples") or 0
 timing = {name: [float(v) for v in open(os.path.join(work, f"{name}.time")).read().split()] for name in ("analyze", "load")}
-runs = {name: json.load(open(os.path.join(work, f"{name}.json"))) for name in ("local2", "cluster")}
+runs = {name: json.load(open(os.path.join(work, f"{name}.json"))) for name in ("local2", "cluster")
+        if os.path.exists(os.path.join(work, f"{name}.json"))}
+runs.setdefault("cluster", {key: float("nan") for key in runs["local2"]} | {"spark": "", "tasks": 0})
 rate = lambda seconds, cores=1: f"{samples / seconds / cores / 1e6:.2f} M" if seconds > 0 else ""
 lines = [f"{sessions:,} sessions, {samples:,} samples, {size / 1e9:.2f} GB of NDJSON in {len(files)} files; "
          f"Spark {runs['local2']['spark']}; {runs['local2']['tasks']} tasks; one run each; CPU s are the Spark JVMs' "
@@ -89,7 +93,7 @@ for name in runs:
     lines.append(f"{name}: the job costs {r['job_lean_cpu'] / cpu:.1f}x `navrec analyze` alone without the timeline, "
                  f"{r['job_cpu'] / cpu:.1f}x with it (CPU s).")
     for key in ("job_lean", "job"):
-        t = r.get(key + "_tasks") or {}
+        t = r.get(key + "_tasks") if isinstance(r.get(key + "_tasks"), dict) else {}
         if t:
             mid = lambda k: t[k][len(t[k]) // 2]
             lines.append(f"  {key}: {len(t['rows'])} navrec tasks; NDJSON a task min/median/max {t['bytes'][0] / 2**20:.1f}/"

@@ -10,7 +10,7 @@ lines are parsed by pyarrow's CSV reader (C++), observed_gaps and chunk_gaps wor
 so no per-sample work runs in Python or in Spark's text serde.
 
 Each navrec call is bounded: a time limit (`timeout_s` + `timeout_s_per_mib` x the call's MiB), an
-address-space limit (RLIMIT_AS, `memory_mib`) and its own writable TMPDIR (a task-local directory:
+address-space limit (RLIMIT_AS via `ulimit -v`, `memory_mib`) and its own writable TMPDIR (a task-local directory:
 navrec's `--rows` scratch file and spilled sessions go there, whatever the executor's TMPDIR). A call
 that fails (time or memory limit, a crash, an exit other than 0 and 65) is retried one row at a time,
 and a row that fails alone becomes a 'quarantine' row with the reason; every other row's output is kept.
@@ -24,6 +24,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 
 import numpy as np
@@ -127,25 +128,57 @@ class Runner:
         limit_s = config["timeout_s"] + config["timeout_s_per_mib"] * len(data) / (1 << 20)
         memory = int(config["memory_mib"]) << 20
 
-        def bounds():
-            if memory > 0:
-                resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        # The address-space limit through the shell's ulimit rather than a preexec_fn, so Python can
+        # vfork: forking a worker holding a call's data costs more than navrec's start.
+        command = [self.binary, *arguments]
+        if memory > 0:
+            command = ["/bin/sh", "-c", f'ulimit -v {memory >> 10} && exec "$0" "$@"', *command]
 
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         self.calls += 1
-        # Its own process group, so a time-out kills whatever it started too.
-        process = subprocess.Popen([self.binary, *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   env=self.env, cwd=self.directory, preexec_fn=bounds, start_new_session=True)
-        try:
-            stdout, stderr = process.communicate(data, timeout=limit_s)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
+        # Its own process group, so a time-out kills whatever it started too. Standard input is
+        # written from a thread and standard output read whole (large reads; communicate()'s
+        # poll loop of small ones cost as much CPU as navrec), standard error goes to a file.
+        timed_out = threading.Event()
+        with tempfile.TemporaryFile(dir=self.directory) as errors:
+            process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors,
+                                       env=self.env, cwd=self.directory, start_new_session=True)
+
+            def kill():
+                timed_out.set()
+                try:
+                    os.killpg(process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+            def feed():
+                try:
+                    process.stdin.write(data)
+                except (BrokenPipeError, OSError):  # navrec stopped reading (it failed, or was killed)
+                    pass
+                finally:
+                    try:
+                        process.stdin.close()
+                    except OSError:
+                        pass
+            timer = threading.Timer(limit_s, kill)
+            writer = threading.Thread(target=feed, daemon=True)
+            timer.start()
+            writer.start()
+            try:
+                stdout = process.stdout.read()
+                process.wait()
+            finally:
+                timer.cancel()
+                writer.join()
+                process.stdout.close()
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                self.navrec_cpu += (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            errors.seek(0)
+            stderr = errors.read()[-4096:]
+        if timed_out.is_set():
             raise CallFailed(f"navrec ran past its time limit ({limit_s:.0f} s for {len(data) / (1 << 20):.2f} MiB; "
-                             f"--navrec-timeout-s {config['timeout_s']:g} + {config['timeout_s_per_mib']:g} a MiB) and was killed") from None
-        finally:
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            self.navrec_cpu += (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+                             f"--navrec-timeout-s {config['timeout_s']:g} + {config['timeout_s_per_mib']:g} a MiB) and was killed")
         result = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
         if result.returncode in (0, 65):
             return result.stdout
@@ -279,14 +312,14 @@ class Analysis:
         tables("timeline", {"session_id": session_ids} | {name: table[name] for name in self.view_order}, code)
 
         # observed_gaps: each observed row follows its frame's computed row (navrec's order).
-        source = table["source"].to_numpy(zero_copy_only=False)
-        observed = np.flatnonzero(source == "observed")
+        is_observed = pa.compute.equal(table["source"], "observed").to_numpy(zero_copy_only=False)
+        observed = np.flatnonzero(is_observed)
         if observed.size == 0:
             return
         computed = observed - 1
         seq = table["seq"].to_numpy()
         if computed[0] < 0 or not (np.array_equal(seq[observed], seq[computed]) and np.array_equal(code[observed], code[computed])
-                                    and np.all(source[computed] == "computed")):
+                                    and not is_observed[computed].any()):
             raise ValueError("navrec's observed timeline rows do not follow their computed rows")
         t = table["t"].to_numpy(zero_copy_only=False)[computed]
         gap_codes = code[computed]
