@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sessions=${1:-20000}
 work=${2:-/tmp/navrec-fleet-cluster}
-navrec=.build/cluster/navrec
+navrec=${NAVREC_BIN:-.build/cluster/navrec}
 [ -x "$navrec" ] || { echo "error: $navrec missing: run Integrations/spark/build_binary.sh"; exit 1; }
 mkdir -p "$work"
 export SPARK_LOCAL_IP=127.0.0.1

@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""navrec on Apache Spark: pipes the landing table (load_landing.py) through `navrec analyze --rows --timeline`
-and writes the database's public tables as Parquet, partitioned by date and app (Docs "Beyond one
-machine").
+"""navrec on Apache Spark: runs the landing table (load_landing.py) through `navrec analyze --rows --timeline`
+in the executors' Python workers (mapInArrow, navrec_worker.py) and writes the database's public
+tables as Parquet, partitioned by date and app (Docs "Beyond one machine").
 
     spark-submit --master local[2] Integrations/spark/analyze_job.py \\
         --landing landing/ --out results/ --navrec .build/release/navrec [--date 2026-11-02 ...] [--set flapping.window=0.5 ...]
+    python3 Integrations/spark/analyze_job.py --remote sc://HOST:15002 ...      # Spark Connect (or SPARK_REMOTE)
 
-Python only plans: Spark SQL's TRANSFORM pipes each task's landing rows, base64-framed so every
-byte arrives as recorded, through the navrec binary (shipped with SparkContext.addFile, or
-spark-submit --files), and from_json parses its session lines with analyze_schema.ddl; its
-timeline lines are typed by TRANSFORM itself (analyze_timeline_schema.ddl).
+Python plans; each task's Python worker pipes its landing rows, base64-framed so every byte arrives
+as recorded, through the navrec binary (shipped with SparkContext.addFile, or addArtifacts under
+Spark Connect) in bounded calls (time, address space, a task-local TMPDIR; what fails alone is
+quarantined with the reason), parses the timeline rows with pyarrow and works out observed_gaps and
+chunk_gaps with numpy; from_json parses the session lines with analyze_schema.ddl. No SparkContext
+or JVM access is needed on the driver but for the classic preflight's parallelism and addFile.
 
 Outputs under --out, each partitioned by date and app and each row with `run_id`, `navrec_version`
 and `settings` (the --set assignments, sorted, comma-separated; '' for defaults):
@@ -18,18 +21,20 @@ and `settings` (the --set assignments, sorted, comma-separated; '' for defaults)
 - errors/: one row per session navrec rejected: landing_key, source, first_line, session_key,
   session_id (the header's id, NULL when it had none), started_at and error (`SOURCE:LINE:COL:
   error: …`, LINE counted in the recorded file).
-- quarantine/: one row per landing row without its NDJSON (over the loader's --max-session-mib, or
-  with a line over 64 MiB): landing_key, load_id, source, first_line, session_key, recording_id, bytes.
+- quarantine/: one row per landing row not analysed: landed without its NDJSON (over the loader's
+  --max-session-mib, or with a line over 64 MiB) or past a navrec bound: landing_key, load_id, source,
+  first_line, session_key, recording_id, bytes, reason.
 - timeline/, observed_gaps/, chunk_gaps/ (not with --no-timeline, which leaves them as they were): the database's views of those
-  names (`navrec analyze --rows --timeline` prints the rows; observed_gaps is |observed - computed| of each numeric field per
-  observed sample, NULL where either is NULL, as the view computes it; chunk_gaps its largest per field and the earliest t with it,
-  per 64 samples from seq 0 that hold an observed state: the chunks `import` stores).
+  names (observed_gaps is |observed - computed| of each numeric field per observed sample, NULL where either is NULL;
+  chunk_gaps its largest per field and the earliest t with it, per 64 samples from seq 0 that hold an observed state).
+A table without rows gets an empty Parquet file, so it reads as an empty table.
 
-Identity as `import` has it: a re-delivery (the same session_key again) counts once, at its first
-landing_key; a recording id held by an earlier (by landing_key, over every day of the landing)
-analysed recording with other content gets `ID~HASH`. Re-running days (--date, default every day
-in the landing) replaces those days' partitions of every output (dynamic partition overwrite, and
-partitions a re-run no longer produces are removed); other days are untouched.
+Identity as `import` has it, from the landing alone (any order of runs gives the same ids): a
+re-delivery (the same session_key again) is analysed once, at its first landing_key; a recording id
+belongs to the landing's first recording with it (by landing_key, over every day and load), a later
+one with other content gets `ID~HASH`. Re-running days (--date, default every day in the landing)
+replaces those days' partitions of every output (dynamic partition overwrite; partitions a re-run no
+longer produces are emptied); other days are untouched.
 """
 import argparse
 import math
