@@ -261,6 +261,11 @@ def check_faults(spark, navrec, recordings, work, verdict):
     with open(os.path.join(folder, "x-long.ndjson"), "wb") as file:
         file.write(subprocess.run([navrec, "simulate", "--seed", "79", "--session-id", "long-1", "--behavior", "blurHeader",
                                    "--gesture", "hover", "--duration", "300", "--fps", "120"], check=True, capture_output=True).stdout)
+    # The wrapper runs the real binary from the work folder: a cluster's worker without the checkout's
+    # .build/ (cluster.sh hides it) must still find it.
+    real = os.path.join(work, "navrec-real")
+    shutil.copyfile(navrec, real)
+    os.chmod(real, 0o755)
     wrapper = os.path.join(work, "navrec-faulty")
     b64 = lambda name: base64.b64encode(name.encode()).decode()
     with open(wrapper, "w") as file:
@@ -271,7 +276,7 @@ trap 'rm -f "$input"' EXIT
 cat > "$input"
 if grep -q -F '{b64("x-hang.ndjson")}' "$input"; then sleep 300; fi
 if grep -q -F '{b64("x-crash.ndjson")}' "$input"; then kill -SEGV $$; fi
-'{navrec}' "$@" < "$input"
+'{real}' "$@" < "$input"
 """)
     os.chmod(wrapper, os.stat(wrapper).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     landing = os.path.join(work, "faults-landing")
