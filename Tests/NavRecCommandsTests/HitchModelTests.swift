@@ -231,15 +231,10 @@ struct HitchModelTests {
         let metrics = try report(files)
         #expect(metrics.count == 9)
         for (id, value) in metrics {
-            // Known false positive (issue 34) since offsets are on the pixel grid: a hovering finger's
-            // tremor at 40 Hz skips a callback (same pixel) and then moves 2–3 pixels, which the
-            // one-pixel rule for offset-change recorders reads as late frames (3, 116.7 ms, 24.7 ms/s).
-            withKnownIssue("hover + scroll-callbacks + adaptive: skipped callbacks then a move of more than a pixel") {
-                #expect(value.hitchTimeRatio == 0, "\(id): \(value)")
-                #expect(value.hitches == [], "\(id): \(value)")
-            } when: {
-                id == "ad-hover-scroll-callbacks"
-            }
+            // A hovering finger's tremor at 40 Hz on the pixel grid skips a callback (same pixel)
+            // and then moves 2–3 pixels: slower than two pixels a frame, so no late frame.
+            #expect(value.hitchTimeRatio == 0, "\(id): \(value)")
+            #expect(value.hitches == [], "\(id): \(value)")
         }
     }
 
