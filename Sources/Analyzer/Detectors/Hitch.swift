@@ -30,8 +30,8 @@ import BarModel
 /// freeze mid-motion): its hitch time is `interval − expected`; hitches of 250 ms and more are
 /// hangs (Apple's threshold). When the recorder writes only offset changes (`moving: offsetChanges`,
 /// or undeclared without `frameDuration`), such a freeze is no hitch where a frame between may have
-/// stayed on the start's pixel — the content moved at most a pixel across it, or less than two
-/// pixels a frame before it: UIKit keeps `contentOffset` on the pixel grid, so those frames were
+/// stayed on the start's pixel — the content moved at most a pixel across it, or (declared only)
+/// less than two pixels a frame before it: UIKit keeps `contentOffset` on the pixel grid, so those frames were
 /// drawn on time without a callback; it is moving time.
 ///
 /// Frame-interval jitter follows RFC 3550 §6.4.1, `J += (|D| − J) / 16`, with `D` the interval's
@@ -343,12 +343,14 @@ struct HitchDetector: Sendable {
 
     /// Whether a frame between the two that end at `frames[end]` may have shown the start's pixel,
     /// so a recorder of offset changes wrote nothing for it: the content moved at most a pixel
-    /// across the interval, or it moved slower than two pixels a frame before it (a frame then
-    /// need not leave the pixel: the slow tail of a deceleration, a finger turning back).
+    /// across the interval; or, for a recorder that declares it writes only offset changes, it
+    /// moved slower than two pixels a frame before it (a frame then need not leave the pixel: a
+    /// finger turning back, a hover's tremor). Undeclared, only the first: a recorder without
+    /// `frameDuration` may as well write every frame.
     @inline(__always)
     private func mayHaveSkippedCallbacks(endingAt end: Int, frameDuration: Double) -> Bool {
         if abs(frames[end].frame.y - frames[end - 1].frame.y) <= pixel + RestTolerance.points { return true }
-        guard let velocity = velocity(at: end - 1) else { return true }
+        guard policy.moving == .offsetChanges, let velocity = velocity(at: end - 1) else { return false }
         return abs(velocity) * frameDuration < 2 * pixel
     }
 
