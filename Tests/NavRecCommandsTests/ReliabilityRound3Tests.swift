@@ -1,0 +1,149 @@
+import Foundation
+import Recording
+import Store
+import Testing
+
+/// Issue 39, data loss: an output never replaces the database, and a database moved or deleted
+/// under a writer makes it fail (exit 74) instead of writing on into a file nobody finds again.
+@Suite("reliability round 3: data loss")
+struct ReliabilityRound3DataLossTests {
+    /// `--output` naming the database, a link to it, its -wal or -shm, or another SQLite database:
+    /// exit 73 from every command that writes an output, the database byte for byte unchanged.
+    @Test("--output naming the database (or a link, its -wal/-shm, any SQLite file) is refused with exit 73")
+    func outputNamingTheDatabase() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.path("d.sqlite")
+        #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: directory.path("link.sqlite"), withDestinationPath: db)
+        try FileManager.default.copyItem(atPath: db, toPath: directory.path("other.sqlite"))
+        let before = try ReliabilityDatabase.digest(db)
+        let commands: [[String]] = [
+            ["report", "--db", db, "--format", "json"],
+            ["export", "--db", db],
+            ["tune", "blurHeader.hysteresis", "--values", "0,2", "--db", db],
+            ["datasette-metadata", "--db", db],
+            ["compare", "--db", db, "--base", "1 = 1", "--head", "1 = 1"],
+        ]
+        for command in commands {
+            for target in [db, directory.path("link.sqlite"), db + "-wal", db + "-shm", directory.path("./d.sqlite"), directory.path("other.sqlite")] {
+                let result = try NavRecBinary.run(command + ["--output", target], in: directory.url)
+                #expect(result.status == 73, "\(command[0]) --output \(target): \(result.status) \(result.stderr)")
+                #expect(result.stderr.contains("error: --output"), "\(result.stderr)")
+                #expect(!result.stderr.contains("wrote"))
+            }
+            #expect(try ReliabilityDatabase.digest(db) == before, "\(command[0]) changed the database")
+            #expect(try ReliabilityDatabase.integrity(db) == "ok")
+        }
+        // Relative --db and --output naming the same file, from the directory.
+        let relative = try NavRecBinary.run(["report", "--db", "d.sqlite", "--output", "link.sqlite"], in: directory.url)
+        #expect(relative.status == 73)
+        // Another output is still written.
+        #expect(try NavRecBinary.run(["report", "--db", db, "--output", directory.path("r.txt")]).status == 0)
+    }
+
+    /// A live import (`navrec import -`) whose database is replaced (`mv copy PATH`, as restoring a
+    /// backup) or deleted after its first session was committed: the next commit fails with exit
+    /// 74; the file now at PATH is the copy, untouched (the old WAL is not replayed into it), and a
+    /// deleted database does not come back from its WAL.
+    @Test("a database replaced or deleted under a running import fails it with exit 74, the new file untouched (50 trials)")
+    func replacedUnderImport() throws {
+        let directory = TemporaryDirectory()
+        let demo = directory.path("demo.sqlite")
+        #expect(try NavRecBinary.run(["demo", "--db", demo]).status == 0)
+        let demoDigest = try ReliabilityDatabase.digest(demo)
+        func recording(_ id: String) throws -> Data {
+            let result = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--gesture", "fling", "--session-id", id])
+            return Data(result.stdout.utf8)
+        }
+        let first = try recording("first"), second = try recording("second")
+        // The first session ends when the second's header arrives.
+        let secondHeader = second.prefix(through: second.firstIndex(of: UInt8(ascii: "\n"))!)
+        let secondRest = second.suffix(from: secondHeader.endIndex)
+        for trial in 0..<50 {
+            let db = directory.path("i\(trial).sqlite")
+            let replace = trial % 2 == 0
+            if replace { try FileManager.default.copyItem(atPath: demo, toPath: directory.path("copy\(trial).sqlite")) }
+            let process = Process()
+            process.executableURL = NavRecBinary.url
+            process.arguments = ["import", "-", "--db", db]
+            let input = Pipe()
+            process.standardInput = input
+            let errURL = directory.url.appending(path: "err\(trial)")
+            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errURL)
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(first)
+            input.fileHandleForWriting.write(Data(secondHeader))
+            // The first session is committed (by the import's timer) before the file goes.
+            let deadline = Date(timeIntervalSinceNow: 20)
+            while Date() < deadline, (try? ReliabilityDatabase.sessions(db))?["first"] == nil { usleep(10_000) }
+            #expect(try ReliabilityDatabase.sessions(db)["first"] != nil)
+            if replace {
+                #expect(rename(directory.path("copy\(trial).sqlite"), db) == 0)
+            } else {
+                #expect(unlink(db) == 0)
+            }
+            input.fileHandleForWriting.write(Data(secondRest))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            let stderr = try String(contentsOf: errURL, encoding: .utf8)
+            #expect(process.terminationStatus == 74, "trial \(trial): \(process.terminationStatus) \(stderr)")
+            #expect(stderr.contains("was moved, replaced or deleted while navrec was writing it"), "\(stderr)")
+            if replace {
+                #expect(try ReliabilityDatabase.integrity(db) == "ok")
+                #expect(try ReliabilityDatabase.digest(db) == demoDigest, "trial \(trial): the restored copy was altered")
+            } else {
+                #expect(!FileManager.default.fileExists(atPath: db))
+                guard trial % 10 == 1 else { continue }
+                // A new database at the path starts empty: the old WAL is not replayed into it.
+                let again = try NavRecBinary.run(["import", "-", "--db", db], stdin: second)
+                #expect(again.status == 0, "\(again.stderr)")
+                #expect(try ReliabilityDatabase.sessions(db).keys.sorted() == ["second"], "trial \(trial)")
+            }
+        }
+    }
+
+    /// The 64-bit id navrec gave `path`'s first session before SHA-256.
+    static func legacyID(_ path: String) throws -> String {
+        let reader = try NDJSONReader(path: path, displayName: "r.ndjson")
+        while let item = try reader.next() {
+            if case .endOfSession(let summary) = item { return try #require(summary.legacyContentID) }
+        }
+        throw CocoaError(.fileReadCorruptFile)
+    }
+
+    /// Content identity is SHA-256 (item 3): the ids of two recordings differ with any byte. A
+    /// database written by a navrec before it holds 64-bit ids: its sessions are still recognized
+    /// (same old id, samples and events), and one whose old id a crafted recording matches but
+    /// whose samples differ does not make the crafted one "already imported".
+    @Test("content ids are SHA-256; sessions stored with the old 64-bit id are recognized, a forged match is stored")
+    func contentIdentity() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.path("d.sqlite")
+        let a = directory.path("a.ndjson"), b = directory.path("b.ndjson")
+        try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--gesture", "fling"]).stdout.write(toFile: a, atomically: true, encoding: .utf8)
+        try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--gesture", "zigzag"]).stdout.write(toFile: b, atomically: true, encoding: .utf8)
+        #expect(try NavRecBinary.run(["import", a, "--db", db]).status == 0)
+        let stored = try #require(ReliabilityDatabase.sessions(db).keys.first)
+        #expect(stored.hasPrefix("auto-") && stored.count == 37)
+        // As an older navrec stored it: the 64-bit id as id and content_id.
+        let legacyA = try Self.legacyID(a), legacyB = try Self.legacyID(b)
+        func rewrite(to legacy: String) throws {
+            let database = try Database(path: db)
+            try database.execute("UPDATE sessions SET id = '\(legacy)', content_id = '\(legacy)'")
+        }
+        try rewrite(to: legacyA)
+        let again = try NavRecBinary.run(["import", a, "--db", db])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("0 sessions stored, 1 already imported (\(legacyA)"), "\(again.stdout)")
+        #expect(try ReliabilityDatabase.sessions(db).count == 1)
+        // A recording whose old id matches the stored one (a forged collision) but whose samples
+        // differ is stored.
+        try rewrite(to: legacyB)
+        let forged = try NavRecBinary.run(["import", b, "--db", db])
+        #expect(forged.status == 0)
+        #expect(forged.stdout.contains("1 session stored"), "\(forged.stdout)")
+        #expect(try ReliabilityDatabase.sessions(db).count == 2)
+    }
+}
