@@ -147,3 +147,65 @@ struct ReliabilityRound3DataLossTests {
         #expect(try ReliabilityDatabase.sessions(db).count == 2)
     }
 }
+
+/// Issue 39: schema objects navrec did not create, and `timeline`'s constraints.
+@Suite("reliability round 3: foreign schema objects and timeline filters")
+struct ReliabilityRound3SchemaTests {
+    /// A trigger added by hand (or one of navrec's replaced): every writer refuses the database
+    /// before writing, naming it; readers still read.
+    @Test("a database with a trigger navrec did not create is refused by import, report, tune and migrate, naming it; unchanged")
+    func foreignTriggers() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.path("d.sqlite")
+        #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
+        let recording = directory.path("r.ndjson")
+        try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--gesture", "fling"]).stdout.write(toFile: recording, atomically: true, encoding: .utf8)
+        for trigger in [
+            "CREATE TRIGGER evil AFTER INSERT ON frame_chunks BEGIN UPDATE frame_chunks SET y = NULL WHERE key = new.key; END",
+            "CREATE TRIGGER evil BEFORE INSERT ON analyses BEGIN UPDATE sessions SET app = 'x'; END",
+            // navrec's own trigger, replaced by other SQL under its name.
+            "DROP TRIGGER sessions_delete; CREATE TRIGGER sessions_delete AFTER DELETE ON sessions BEGIN SELECT 1; END",
+        ] {
+            let copy = directory.path("copy.sqlite")
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(atPath: db, toPath: copy)
+            try Database(path: copy).execute(trigger)
+            let before = try ReliabilityDatabase.digest(copy)
+            for command in [["import", recording], ["report"], ["tune", "blurHeader.hysteresis", "--values", "0,2"], ["migrate"]] {
+                let result = try NavRecBinary.run(command + ["--db", copy])
+                #expect(result.status == 74, "\(command[0]): \(result.status) \(result.stderr)")
+                #expect(result.stderr.contains("navrec did not create ("), "\(result.stderr)")
+                #expect(try ReliabilityDatabase.digest(copy) == before)
+            }
+            #expect(try NavRecBinary.run(["sessions", "--db", copy]).status == 0)
+        }
+    }
+
+    @Test("a table named like navrec's virtual table does not shadow timeline in query")
+    func shadowingTable() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.path("d.sqlite")
+        #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
+        let count = try NavRecBinary.run(["query", "SELECT count(*) AS n FROM timeline", "--db", db, "--format", "csv"]).stdout
+        try Database(path: db).execute("CREATE TABLE navrec_timeline (x); INSERT INTO navrec_timeline VALUES (1)")
+        let shadowed = try NavRecBinary.run(["query", "SELECT count(*) AS n FROM timeline", "--db", db, "--format", "csv"])
+        #expect(shadowed.status == 0)
+        #expect(shadowed.stdout == count)
+    }
+
+    /// `timeline` filtered with `COLLATE NOCASE` (item 10): the rows the plain view gives.
+    @Test("timeline with COLLATE NOCASE filters returns the rows the plain view does")
+    func collatedFilters() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.path("d.sqlite")
+        #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
+        for filter in ["session_id = 'DEMO-BLUR-HOVER' COLLATE NOCASE", "source = 'COMPUTED' COLLATE NOCASE",
+                       "session_id COLLATE NOCASE = 'Demo-Blur-Hover' AND source = 'computed'", "session_id = 'demo-blur-hover'"] {
+            let native = try NavRecBinary.run(["query", "SELECT count(*) AS n FROM timeline WHERE \(filter)", "--db", db, "--format", "csv"])
+            let plain = try NavRecBinary.run(["query", "SELECT count(*) AS n FROM main.timeline WHERE \(filter)", "--db", db, "--format", "csv"])
+            #expect(native.status == 0 && plain.status == 0)
+            #expect(native.stdout == plain.stdout, "\(filter)")
+            #expect(native.stdout != "n\r\n0\r\n", "\(filter)")
+        }
+    }
+}

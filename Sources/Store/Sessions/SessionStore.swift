@@ -30,7 +30,12 @@ package final class SessionStore {
             // refused with how to upgrade it, rather than failing later on a missing table.
             try migrator.checkReadable(database)
         } else {
+            // Before anything is written (an up-to-date database is not written by migrate), and
+            // after a migration brought an older schema to the one whose triggers are known.
+            let upToDate = try migrator.validate(database).count == migrator.migrations.count
+            if upToDate { try migrator.checkOwnTriggers(database) }
             appliedMigrations = try migrator.migrate(database)
+            if !upToDate { try migrator.checkOwnTriggers(database) }
         }
     }
 
@@ -280,6 +285,7 @@ extension SessionStore {
         // query_only also guards the TEMP schema; the file itself stays read-only (the open mode).
         try database.execute("PRAGMA query_only = OFF")
         defer { try? database.execute("PRAGMA query_only = ON") }
-        try database.execute("CREATE TEMP VIEW timeline AS SELECT \(columns) FROM navrec_timeline")
+        try database.execute("CREATE VIRTUAL TABLE temp.navrec_timeline USING navrec_timeline")
+        try database.execute("CREATE TEMP VIEW timeline AS SELECT \(columns) FROM temp.navrec_timeline")
     }
 }
