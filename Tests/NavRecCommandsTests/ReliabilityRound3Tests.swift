@@ -209,3 +209,108 @@ struct ReliabilityRound3SchemaTests {
         }
     }
 }
+
+/// Issue 39, crashes: every numeric option with extreme values exits with a code below 128 (no
+/// trap, no OOM kill) within a time limit.
+@Suite("reliability round 3: extreme option values")
+struct ReliabilityRound3OptionTests {
+    static let values = ["0", "-1", "4.9e-324", "1e-300", "1e300", "9223372036854775807", "-9223372036854775808", "nan", "inf", "-inf"]
+
+    /// `navrec arguments…` under `timeout 60`: the exit status as a shell reports it (128 + signal).
+    static func run(_ arguments: [String], in directory: TemporaryDirectory, stdin: String? = nil) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["-s", "KILL", "60", NavRecBinary.url.path] + arguments
+        process.currentDirectoryURL = directory.url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        if let stdin {
+            let path = directory.path("stdin-\(UUID().uuidString)")
+            try stdin.write(toFile: path, atomically: true, encoding: .utf8)
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    }
+
+    @Test("every numeric option and --set key with 0, negative, denormal, huge, Int.max, NaN and inf: no crash, no hang")
+    func extremeValues() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.path("d.sqlite")
+        let recording = directory.path("r.ndjson")
+        try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--behavior", "hideOnSwipe", "--gesture", "zigzag"]).stdout
+            .write(toFile: recording, atomically: true, encoding: .utf8)
+        #expect(try NavRecBinary.run(["import", recording, "--db", db]).status == 0)
+        let keys = ["flapping.window", "flapping.minToggles", "flapping.hysteresisStep", "flapping.maxHysteresis",
+                    "flapping.swipeDistanceStep", "flapping.maxSwipeDistance", "jitter.window", "jitter.minReversals",
+                    "jitter.epsilon", "jitter.fractionEpsilon", "hitch.factor", "hitch.warning", "hitch.error",
+                    "title_mismatch.margin", "title_mismatch.tolerance", "title_mismatch.errorAfter",
+                    "largeTitle.hysteresis", "hideOnSwipe.swipeDistance"]
+        var commands: [(arguments: [String], stdin: String?)] = []
+        for value in Self.values {
+            commands.append((["report", "--db", db, "--jobs", value], nil))
+            commands.append((["query", "SELECT 1", "--db", db, "--timeout", value], nil))
+            for values in ["0:\(value):1", "\(value):1:0.5", "0:1:\(value)", "0,\(value)"] {
+                commands.append((["tune", "largeTitle.hysteresis", "--db", db, "--values", values], nil))
+            }
+            for option in ["--reference", "--max-flapping-sessions", "--max-delay", "--noticeable-delay", "--threads"] {
+                commands.append((["tune", "largeTitle.hysteresis", "--db", db, "--values", "0,1", option, value], nil))
+            }
+            for option in ["--duration", "--fps", "--seed", "--touch-noise", "--timestamp-noise", "--duplicates", "--clock-offset", "--scale"] {
+                commands.append((["simulate", "--behavior", "largeTitle", option, value], nil))
+            }
+            commands.append((["simulate", "--behavior", "largeTitle", "--background", "1=\(value)"], nil))
+            commands.append((["simulate", "--behavior", "largeTitle", "--param", "largeTitle.hysteresis=\(value)"], nil))
+            commands.append((["simulate", "--behavior", "largeTitle", "--observed", "--fault", "droppedFrames=\(value)"], nil))
+            for option in ["--confidence", "--min-sessions"] {
+                commands.append((["compare", "--db", db, "--base", "1 = 1", "--head", "1 = 1", option, value], nil))
+            }
+            for key in keys {
+                commands.append((["analyze", recording, "--set", "\(key)=\(value)"], nil))
+            }
+            commands.append((["report", "--db", db, "--set", "flapping.hysteresisStep=\(value)"], nil))
+            commands.append((["tune", "largeTitle.hysteresis", "--db", db, "--values", "0,1", "--set", "flapping.maxHysteresis=\(value)"], nil))
+        }
+        let source = Data("r.ndjson".utf8).base64EncodedString()
+        let session = try Data(contentsOf: URL(fileURLWithPath: recording)).base64EncodedString()
+        for firstLine in ["9223372036854775807", "9223372036854775000", "4611686018427387904", "0", "-1"] {
+            commands.append((["analyze", "--rows"], "k\t\(source)\t\(firstLine)\t\(session)\n"))
+        }
+        let results = UnsafeMutableBufferPointer<Int32>.allocate(capacity: commands.count)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let shared = results
+        let list = commands
+        nonisolated(unsafe) let place = directory
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            for index in stride(from: worker, to: list.count, by: 3) {
+                shared[index] = (try? Self.run(list[index].arguments, in: place, stdin: list[index].stdin)) ?? -1
+            }
+        }
+        for (index, command) in commands.enumerated() {
+            #expect(results[index] >= 0 && results[index] < 128, "exit \(results[index]): navrec \(command.arguments.joined(separator: " "))")
+        }
+    }
+
+    @Test("--jobs far above the sessions and the cores starts no more threads than both allow")
+    func boundedJobs() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.path("d.sqlite")
+        #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
+        let report = try BackgroundNavRec(["report", "--db", db, "--jobs", "100000", "--format", "json"], in: directory.url, label: "report")
+        var most = 0
+        while report.isRunning {
+            if let status = try? String(contentsOfFile: "/proc/\(report.process.processIdentifier)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") }),
+               let count = Int(line.dropFirst(8).trimmingCharacters(in: .whitespaces)) {
+                most = max(most, count)
+            }
+            usleep(1_000)
+        }
+        #expect(try report.wait().status == 0)
+        // 14 sessions, at most 4 per core: a few more for the main thread and the runtime's.
+        #expect(most <= min(14, 4 * ProcessInfo.processInfo.activeProcessorCount) + 4, "\(most) threads")
+    }
+}

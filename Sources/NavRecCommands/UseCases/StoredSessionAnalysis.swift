@@ -57,6 +57,8 @@ struct StoredSessionAnalysis {
             try each(analyzed.analysis)
         }
         let databasePath = databasePath
+        // No more workers than sessions to analyse.
+        let jobs = min(jobs, max(1, try named?.count ?? store.sessionCount()))
         let pool = jobs > 1 ? SessionWorkPool<(session: StoredSession, analysis: SessionAnalysis)>(
             path: databasePath, workers: jobs, during: work
         ) { session, connection in

@@ -103,6 +103,11 @@ package final class SessionStore {
         return result
     }
 
+    /// How many sessions are stored.
+    package func sessionCount() throws(DatabaseError) -> Int {
+        Int(try database.scalarInt("SELECT count(*) FROM sessions") ?? 0)
+    }
+
     /// Every session id, in import order (for "did you mean" hints).
     package func sessionIDs() throws(DatabaseError) -> [String] {
         let statement = try database.prepare("SELECT id FROM sessions ORDER BY session_key")
