@@ -314,3 +314,43 @@ struct ReliabilityRound3OptionTests {
         #expect(most <= min(14, 4 * ProcessInfo.processInfo.activeProcessorCount) + 4, "\(most) threads")
     }
 }
+
+/// Issue 39, item 9: a session deleted (or replaced) while `report` runs costs only that session.
+@Suite("reliability round 3: sessions vanishing under report")
+struct ReliabilityRound3ReportTests {
+    @Test("sessions deleted while report runs are skipped with a note; every other analysis is stored (50 trials)")
+    func deletedDuringReport() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.path("m.sqlite")
+        var text = ""
+        for index in 0..<40 {
+            text += try NavRecBinary.run([
+                "simulate", "--behavior", "largeTitle", "--gesture", "zigzag", "--duration", "2", "--seed", String(index + 1),
+                "--session-id", "m\(index)",
+            ]).stdout
+        }
+        #expect(try NavRecBinary.run(["import", "-", "--db", db], stdin: Data(text.utf8)).status == 0)
+        var notes = 0
+        for trial in 0..<50 {
+            let copy = directory.path("t\(trial).sqlite")
+            try FileManager.default.copyItem(atPath: db, toPath: copy)
+            let report = try BackgroundNavRec(
+                ["report", "--db", copy, "--format", "json", "--jobs", String(trial % 3 + 1)], in: directory.url, label: "r\(trial)")
+            // Once the first analyses are stored, the report is under way.
+            let database = try Database(path: copy)
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while report.isRunning, Date() < deadline, (try? database.scalarInt("SELECT count(*) FROM analyses")) ?? 0 == 0 { usleep(1_000) }
+            usleep(UInt32.random(in: 0...20_000))
+            try database.execute("DELETE FROM sessions WHERE id IN ('m7', 'm21', 'm39')")
+            let result = try report.wait()
+            #expect(result.status == 0, "trial \(trial): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.allSatisfy { $0.hasPrefix("navrec: note: session 'm") && $0.hasSuffix("its analysis was not stored") }, "\(result.stderr)")
+            notes += lines.count
+            let analysed = try database.scalarInt("SELECT count(*) FROM analyses")
+            #expect(analysed == 37, "trial \(trial)")
+            #expect(try ReliabilityDatabase.integrity(copy) == "ok")
+        }
+        print("sessions deleted under report: \(notes) notes in 50 trials")
+    }
+}

@@ -103,6 +103,12 @@ package final class SessionStore {
         return result
     }
 
+    /// Whether the session with `key` is stored (a deleted or replaced one is not: a replaced
+    /// session gets a new key).
+    package func hasSession(key: Int64) throws(DatabaseError) -> Bool {
+        try database.scalarInt("SELECT 1 FROM sessions WHERE session_key = ?", [.int(key)]) != nil
+    }
+
     /// How many sessions are stored.
     package func sessionCount() throws(DatabaseError) -> Int {
         Int(try database.scalarInt("SELECT count(*) FROM sessions") ?? 0)
