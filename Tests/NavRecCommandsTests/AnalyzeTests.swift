@@ -29,7 +29,7 @@ struct AnalyzeTests {
     }
 
     /// Expects every analyze line to equal its session in the report (besides the header's
-    /// `startedAt`, `scale`, `appVersion` and `build`, which the report leaves out), and the same
+    /// `startedAt`, `scale`, `appVersion`, `build` and the recorder policy, which the report leaves out), and the same
     /// sessions in the same order.
     func expectSame(_ lines: [[String: Any]], _ sessions: [[String: Any]]) {
         #expect(lines.count == sessions.count)
@@ -37,7 +37,7 @@ struct AnalyzeTests {
         for line in lines {
             let id = line["id"] as? String ?? ""
             var session = line
-            for key in ["startedAt", "scale", "appVersion", "build"] {
+            for key in ["startedAt", "scale", "appVersion", "build", "recorderMoving", "recorderAtRest"] {
                 #expect(session.keys.contains(key), "\(id) has \(key)")
                 session[key] = nil
             }
@@ -56,7 +56,7 @@ struct AnalyzeTests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == #"""
-            {"id": "hover-84", "app": null, "screen": null, "device": null, "os": null, "startedAt": null, "scale": null, "appVersion": null, "build": null, "behaviors": ["blurHeader"], "samples": 5, "duration": 0.067, "fps": 60, "hitchTimeRatio": 0.0, "frameJitter": 0.094, "gaps": 0, "gapTime": 0.0, "movingTime": 0.067, "overrunP50": 0.33, "overrunP90": 0.33, "overrunP99": 0.33, "hangsPerMinute": 0.0, "flappingEpisodesPerMinute": 895.522, "flappingTogglesPerMinute": 3582.09, "titleDisagreementPerMinute": 0.0, "jitterFindingsPerMinute": 0.0, "gapFraction": 0.0, "findings": [{"kind": "flapping", "subkind": null, "signal": "background", "source": "computed", "severity": "warning", "start": 0.017, "end": 0.067, "count": 4, "message": "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it", "details": {"yMin": 82.5, "yMax": 86.0, "suggestedHysteresis": 1.0}}]}
+            {"id": "hover-84", "app": null, "screen": null, "device": null, "os": null, "startedAt": null, "scale": null, "appVersion": null, "build": null, "recorderMoving": null, "recorderAtRest": null, "behaviors": ["blurHeader"], "samples": 5, "duration": 0.067, "fps": 60, "hitchTimeRatio": 0.0, "frameJitter": 0.094, "gaps": 0, "gapTime": 0.0, "movingTime": 0.067, "overrunP50": 0.33, "overrunP90": 0.33, "overrunP99": 0.33, "hangsPerMinute": 0.0, "flappingEpisodesPerMinute": 895.522, "flappingTogglesPerMinute": 3582.09, "titleDisagreementPerMinute": 0.0, "jitterFindingsPerMinute": 0.0, "gapFraction": 0.0, "findings": [{"kind": "flapping", "subkind": null, "signal": "background", "source": "computed", "severity": "warning", "start": 0.017, "end": 0.067, "count": 4, "message": "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it", "details": {"yMin": 82.5, "yMax": 86.0, "suggestedHysteresis": 1.0}}]}
 
             """#)
     }
