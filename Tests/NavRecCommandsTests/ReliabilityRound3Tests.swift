@@ -354,3 +354,31 @@ struct ReliabilityRound3ReportTests {
         print("sessions deleted under report: \(notes) notes in 50 trials")
     }
 }
+
+/// Issue 39, item 13: only import and demo create databases; query stops by itself.
+@Suite("reliability round 3: databases navrec did not make")
+struct ReliabilityRound3EmptyDatabaseTests {
+    @Test("report, sessions, export and tune on a zero-length --db leave it empty (exit 66)")
+    func zeroLength() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.path("empty.sqlite")
+        FileManager.default.createFile(atPath: db, contents: Data())
+        for command in [["report"], ["sessions"], ["export"], ["tune", "blurHeader.hysteresis"]] {
+            let result = try NavRecBinary.run(command + ["--db", db])
+            #expect(result.status == 66, "\(command[0]): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("is an empty file, not a navrec database"), "\(result.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: db)).isEmpty)
+        }
+        #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
+    }
+
+    @Test("query has a default time limit; --timeout none lifts it")
+    func queryDefaultLimit() throws {
+        let directory = TemporaryDirectory()
+        let db = directory.path("d.sqlite")
+        #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
+        #expect(try NavRecBinary.run(["query", "--help"]).stdout.contains("none for no limit (default: 600)"))
+        #expect(try NavRecBinary.run(["query", "SELECT 1", "--db", db, "--timeout", "none"]).status == 0)
+        #expect(try NavRecBinary.run(["query", "SELECT 1", "--db", db, "--timeout", "never"]).status == 64)
+    }
+}

@@ -39,6 +39,12 @@ final class CommandContext {
         if !creating, !FileManager.default.fileExists(atPath: path) {
             throw CommandError(.noInput, "no database at \(path) (import recordings first: navrec import FILE --db \(path))")
         }
+        // An empty file is a SQLite database to SQLite: report would have made it a navrec one,
+        // but only import and demo create databases (issue 39).
+        var status = stat()
+        if !creating, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == 0 {
+            throw CommandError(.noInput, "\(path) is an empty file, not a navrec database (import recordings first: navrec import FILE --db \(path)); it was left as it is")
+        }
         do {
             return try SessionStore(path: path, readOnly: readOnly)
         } catch {
