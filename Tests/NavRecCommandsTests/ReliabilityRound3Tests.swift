@@ -369,7 +369,10 @@ struct ReliabilityRound3EmptyDatabaseTests {
             #expect(result.stderr.contains("is an empty file, not a navrec database"), "\(result.stderr)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: db)).isEmpty)
         }
-        #expect(try NavRecBinary.run(["demo", "--db", db]).status == 0)
+        // import creates a database in it.
+        let recording = directory.path("r.ndjson")
+        try NavRecBinary.run(["simulate", "--behavior", "largeTitle"]).stdout.write(toFile: recording, atomically: true, encoding: .utf8)
+        #expect(try NavRecBinary.run(["import", recording, "--db", db]).status == 0)
     }
 
     @Test("query has a default time limit; --timeout none lifts it")
