@@ -69,7 +69,7 @@ struct ReliabilityRound3DataLossTests {
             let input = Pipe()
             process.standardInput = input
             let errURL = directory.url.appending(path: "err\(trial)")
-            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: errURL)
             process.standardOutput = FileHandle.nullDevice
             try process.run()
@@ -362,7 +362,7 @@ struct ReliabilityRound3EmptyDatabaseTests {
     func zeroLength() throws {
         let directory = TemporaryDirectory()
         let db = directory.path("empty.sqlite")
-        FileManager.default.createFile(atPath: db, contents: Data())
+        _ = FileManager.default.createFile(atPath: db, contents: Data())
         for command in [["report"], ["sessions"], ["export"], ["tune", "blurHeader.hysteresis"]] {
             let result = try NavRecBinary.run(command + ["--db", db])
             #expect(result.status == 66, "\(command[0]): \(result.status) \(result.stderr)")
