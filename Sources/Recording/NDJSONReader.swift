@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-package import BarModel
+internal import BarModel
 
 /// Streams a navrec NDJSON recording (RECORDING_FORMAT.md) item by item, any number of sessions
 /// per file, in memory that does not grow with the file.

@@ -1,4 +1,5 @@
 package import Analyzer
+internal import BarModel
 
 /// What a finding is, independent of when it happened: the identity CI tools track it by (JUnit
 /// `classname` and `name`, SARIF `partialFingerprints`).

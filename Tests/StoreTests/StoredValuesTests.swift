@@ -29,7 +29,7 @@ struct StoredValuesTests {
         normalize(&empty)
         #expect(empty.isEmpty)
 
-        var values = BarState(barHeight: -1.5, barShown: 5e-324, avatarTx: -0.001, blurAlpha: .infinity)
+        var values = BarState(barHeight: -1.5, barShown: .leastNonzeroMagnitude, avatarTx: -0.001, blurAlpha: .infinity)
         let before = values
         normalize(&values)
         #expect(values == before)

@@ -159,12 +159,15 @@ extension SimulateCommand {
     /// The options only `navrec simulate` takes.
     enum Options {
         static let gesture = Option<[String]>.repeatable("gesture", "NAME", "drag, fling, bounce, hover, zigzag, tap, wait, top or scroll (default: drag).")
+            .completing(Gesture.names)
         static let script = Option<String>.value("script", "FILE", "A gesture script: one gesture per line (see Docs/commands.md).")
         static let duration = Option<String>.value("duration", "S", "Seconds to fill by repeating the gestures (default: play them once).")
         static let fps = Option<String>.value("fps", "N", "Frames per second, 60 or 120 (default: 60).")
+            .completing(["60", "120"])
         static let seed = Option<String>.value("seed", "N", "Random seed; the same seed gives the same bytes (default: 1).")
         static let observed = Option<Bool>.flag("observed", "Also write the bar states an app would report.")
         static let fault = Option<[String]>.repeatable("fault", "NAME[=VALUE]", "Inject an app bug into the observed states: titleEarly, heightJitter, droppedFrames, flicker, noTitle.")
+            .completing(Fault.names)
         static let recorder = Option<RecorderStyle>.choice("recorder", "How the app records: frames (default), display-link (adds frameDuration), scroll-callbacks (only when the offset changes) or library (as the Recording library's ScrollRecorder writes it).")
         static let refresh = Option<RefreshMode>.choice("refresh", "fixed (default) or adaptive (ProMotion: slow motion at 2/3, 1/2 or 1/3 of --fps).")
         static let touchNoise = Option<String>.value("touch-noise", "PT", "Uniform noise on y while dragging, ± points.")
