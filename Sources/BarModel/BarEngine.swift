@@ -32,7 +32,7 @@ public struct BarEngine: Sendable {
             if let hideOnSwipe = behaviors.hideOnSwipe, hideOnSwipe.onTap { setBarHidden(!barHidden, at: event.t) }
         case .tap(.title):
             if behaviors.dropdownTitle != nil { dropdownExpanded.toggle() }
-        case .tap(.bar), .background, .foreground, .dropped:
+        case .tap(.bar), .background, .foreground, .dropped, .disappear, .appear:
             break
         }
     }

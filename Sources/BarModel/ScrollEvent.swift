@@ -20,6 +20,13 @@ public struct ScrollEvent: Sendable, Hashable {
         /// The recorder could not keep `samples` frames from this time on (its buffer was full, as
         /// when the disk stalls): nothing is known of them, so the interval across it is a gap.
         case dropped(samples: Int)
+        /// The screen is going away (`viewWillDisappear`, the start of an interactive pop): the bar
+        /// the app shows from here on is a transition's (the next screen's bar morphing in at a
+        /// constant offset), so titles are not compared with the model until an `appear`.
+        case disappear
+        /// The screen is shown again (`viewDidAppear`, e.g. after a cancelled interactive pop): the
+        /// bar is this screen's again.
+        case appear
 
         /// The event's name in recordings and in the database.
         public var name: String {
@@ -28,6 +35,8 @@ public struct ScrollEvent: Sendable, Hashable {
             case .background: "background"
             case .foreground: "foreground"
             case .dropped: "dropped"
+            case .disappear: "disappear"
+            case .appear: "appear"
             }
         }
 
@@ -36,6 +45,8 @@ public struct ScrollEvent: Sendable, Hashable {
             switch name {
             case "background": self = .background
             case "foreground": self = .foreground
+            case "disappear": self = .disappear
+            case "appear": self = .appear
             default: return nil
             }
         }
@@ -62,10 +73,13 @@ public struct ScrollEvent: Sendable, Hashable {
         return nil
     }
 
-    /// Whether this is the app entering the background or the foreground, or the recorder
-    /// dropping frames: an event after which nothing is known to have been drawn on time, so the
-    /// interval across it is never a hitch.
+    /// Whether this is the app entering the background or the foreground, the screen disappearing
+    /// or appearing again, or the recorder dropping frames: an event after which nothing is known
+    /// to have been drawn on time, so the interval across it is never a hitch.
     public var isLifecycle: Bool { target == nil }
+
+    /// Whether this event starts (`disappear`) or ends (`appear`) a screen transition.
+    public var isTransition: Bool { kind == .disappear || kind == .appear }
 
     /// Frames the recorder dropped here; 0 for other events.
     public var droppedSamples: Int {

@@ -22,10 +22,13 @@ public struct SessionMetadata: Sendable, Hashable {
     public var appVersion: String?
     /// The app's build number (`CFBundleVersion`), e.g. `513`: what `navrec compare` tells builds by.
     public var build: String?
+    /// What the recorder declared it writes (header `recorder`); empty when it did not say.
+    public var recorder: RecorderPolicy
 
     public init(
         app: String? = nil, screen: String? = nil, device: String? = nil, os: String? = nil, fps: Double? = nil,
-        startedAt: String? = nil, screenScale: Double? = nil, appVersion: String? = nil, build: String? = nil
+        startedAt: String? = nil, screenScale: Double? = nil, appVersion: String? = nil, build: String? = nil,
+        recorder: RecorderPolicy = RecorderPolicy()
     ) {
         self.app = app
         self.screen = screen
@@ -36,5 +39,6 @@ public struct SessionMetadata: Sendable, Hashable {
         self.screenScale = screenScale
         self.appVersion = appVersion
         self.build = build
+        self.recorder = recorder
     }
 }

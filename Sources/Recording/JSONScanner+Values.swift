@@ -75,7 +75,8 @@ extension JSONScanner {
         throw ScanError(offset, "unknown target '\(text(name))'; expected content, title or bar")
     }
 
-    /// Parses an event kind name: `tap`, the lifecycle events `background` and `foreground`, or
+    /// Parses an event kind name: `tap`, the lifecycle events `background` and `foreground`, the
+    /// transition events `disappear` and `appear`, or
     /// `dropped` (returned with 0 samples: its `samples` is a key of its own; `nil` for `tap`, whose
     /// target is a key of its own).
     mutating func eventValue() throws(ScanError) -> ScrollEvent.Kind? {
@@ -85,7 +86,9 @@ extension JSONScanner {
         if bytesEqual(name, "background") { return .background }
         if bytesEqual(name, "foreground") { return .foreground }
         if bytesEqual(name, "dropped") { return .dropped(samples: 0) }
-        throw ScanError(offset, "unknown event '\(text(name))'; expected tap, background, foreground or dropped")
+        if bytesEqual(name, "disappear") { return .disappear }
+        if bytesEqual(name, "appear") { return .appear }
+        throw ScanError(offset, "unknown event '\(text(name))'; expected tap, background, foreground, dropped, disappear or appear")
     }
 
     /// Parses an observed bar state (`"bar":{…}`) at nesting level 2; unknown keys are skipped

@@ -254,6 +254,8 @@ extension JSONScanner {
                     }
                 case "behaviors":
                     behaviors = try behaviorsValue(keyOffset: keyOffset)
+                case "recorder":
+                    header.recorder = try recorderValue(ignoredKeys: &ignoredKeys)
                 default:
                     try skipValue(depth: 2)
                     ignoredKeys += 1
@@ -266,6 +268,46 @@ extension JSONScanner {
         }
         header.behaviors = behaviors
         return header
+    }
+
+    /// Parses `session.recorder` at nesting level 3: what the recorder declares it writes
+    /// (``RecorderPolicy``). A value it does not know is an error (never a silent default); an
+    /// unknown key is skipped and counted.
+    private mutating func recorderValue(ignoredKeys: inout Int) throws(ScanError) -> RecorderPolicy {
+        if current == UInt8(ascii: "n"), consume("null") { return RecorderPolicy() }
+        guard current == UInt8(ascii: "{"), !atEnd else {
+            throw ScanError(index, "'session.recorder' must be an object ({\"moving\":…,\"atRest\":…}), found \(valueKind)")
+        }
+        try checkDepth(3)
+        var policy = RecorderPolicy()
+        if try !beginObject() {
+            keys.push()
+            defer { keys.pop() }
+            while true {
+                let (key, _) = try parseFreeKey()
+                let name = String(decoding: key, as: UTF8.self)
+                let valueOffset = index
+                switch name {
+                case "moving":
+                    guard let text = try optionalStringValue("session.recorder.moving") else { break }
+                    guard let value = RecorderPolicy.Moving(rawValue: text) else {
+                        throw ScanError(valueOffset, "unknown 'session.recorder.moving' '\(text)'; expected \(RecorderPolicy.Moving.allCases.map(\.rawValue).joined(separator: " or "))")
+                    }
+                    policy.moving = value
+                case "atRest":
+                    guard let text = try optionalStringValue("session.recorder.atRest") else { break }
+                    guard let value = RecorderPolicy.AtRest(rawValue: text) else {
+                        throw ScanError(valueOffset, "unknown 'session.recorder.atRest' '\(text)'; expected \(RecorderPolicy.AtRest.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    policy.atRest = value
+                default:
+                    try skipValue(depth: 3)
+                    ignoredKeys += 1
+                }
+                if try endOfMember() { break }
+            }
+        }
+        return policy
     }
 
     /// Parses and validates `session.behaviors` at nesting level 3; errors point at the key (or

@@ -84,6 +84,13 @@ public final class RecordingWriter {
         }
         string("appVersion", header.appVersion)
         string("build", header.build)
+        if header.recorder.isDeclared {
+            var parts: [String] = []
+            if let moving = header.recorder.moving { parts.append("\"moving\":\"\(moving.rawValue)\"") }
+            if let atRest = header.recorder.atRest { parts.append("\"atRest\":\"\(atRest.rawValue)\"") }
+            line += (first ? "" : ",") + "\"recorder\":{" + parts.joined(separator: ",") + "}"
+            first = false
+        }
         line += (first ? "" : ",") + "\"behaviors\":" + header.behaviors.json + "}}\n"
         try append()
     }

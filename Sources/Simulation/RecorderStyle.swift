@@ -1,3 +1,5 @@
+public import BarModel
+
 /// How a simulated app writes its samples (`navrec simulate --recorder`).
 public enum RecorderStyle: String, Sendable, Hashable, CaseIterable {
     /// One sample per displayed frame while anything moves, a sample at touch-down, one idle
@@ -12,4 +14,14 @@ public enum RecorderStyle: String, Sendable, Hashable, CaseIterable {
     /// As the `Recording` library's `ScrollRecorder` writes it: every displayed frame goes through
     /// its sampler, which decides phases and what to write (with `frameDuration`).
     case library
+
+    /// What a recorder of this style writes, as its header declares it.
+    public var policy: RecorderPolicy {
+        switch self {
+        // The simulator writes the first frame at rest, the frames where the bar changes and the
+        // frame before a touch; ScrollRecorder's default writes the first and the bar's changes.
+        case .frames, .displayLink, .library: RecorderPolicy(moving: .everyFrame, atRest: .changes)
+        case .scrollCallbacks: RecorderPolicy(moving: .offsetChanges, atRest: .nothing)
+        }
+    }
 }

@@ -18,6 +18,7 @@ struct SimulatedRecording {
     func write(id: String?, metadata: SessionMetadata, to output: Output) throws {
         var metadata = metadata
         metadata.fps = Double(configuration.fps)
+        if metadata.recorder == RecorderPolicy() { metadata.recorder = recorder.style.policy }
         let writer = RecordingWriter { output.write($0) }
         try writer.writeHeader(SessionHeader(id: id, metadata: metadata, behaviors: configuration.behaviors))
         var library = recorder.style == .library ? LibraryRecorder() : nil
@@ -55,6 +56,8 @@ private struct LibraryRecorder {
             case .background: sampler.add(.background(at: event.t), to: &lines)
             case .foreground: sampler.add(.foreground(at: event.t), to: &lines)
             case .dropped(let samples): sampler.addDropped(count: samples, at: event.t, to: &lines)
+            case .disappear: sampler.add(.disappear(at: event.t), to: &lines)
+            case .appear: sampler.add(.appear(at: event.t), to: &lines)
             }
         case .sample(let sample, let observed):
             let dragging = sample.phase == .drag

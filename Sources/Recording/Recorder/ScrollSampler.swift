@@ -31,6 +31,12 @@ public struct ScrollSampler: Sendable {
     /// Writes every displayed frame at rest too (for first-frame hitches), not just the first.
     public var writesIdleFrames: Bool
 
+    /// What this sampler writes, as a recording's header declares it (`"recorder"`): every frame
+    /// while anything moves; at rest every frame, or the first and the bar's changes.
+    public var policy: RecorderPolicy {
+        RecorderPolicy(moving: .everyFrame, atRest: writesIdleFrames ? .everyFrame : .changes)
+    }
+
     private var origin: Double?
     private var lastT = 0.0
     private var lastTick: RecorderTick?
@@ -84,6 +90,8 @@ public struct ScrollSampler: Sendable {
         case .tap(let target, _): lines.append(.event(ScrollEvent(t: t, target: target)))
         case .background: lines.append(.event(ScrollEvent(t: t, kind: .background)))
         case .foreground: lines.append(.event(ScrollEvent(t: t, kind: .foreground)))
+        case .disappear: lines.append(.event(ScrollEvent(t: t, kind: .disappear)))
+        case .appear: lines.append(.event(ScrollEvent(t: t, kind: .appear)))
         }
     }
 

@@ -26,11 +26,14 @@ final class WriterLoop: @unchecked Sendable {
     private var rotationDue = false
 
     init(header: SessionHeader, sink: any RecordingSink, buffer: RecorderBuffer, options: ScrollRecorder.Options) {
+        sampler = ScrollSampler(writesIdleFrames: options.writesIdleFrames)
+        var header = header
+        // The header says what the sampler writes, so navrec trusts it instead of inferring it.
+        header.recorder = sampler.policy
         self.header = header
         self.sink = sink
         self.buffer = buffer
         self.options = options
-        sampler = ScrollSampler(writesIdleFrames: options.writesIdleFrames)
     }
 
     /// Starts the thread.

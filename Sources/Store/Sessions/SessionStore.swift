@@ -40,7 +40,7 @@ package final class SessionStore {
     private static let sessionColumns = """
         session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters, content_id, source,
         samples, observed_samples, events, ignored_keys, duration, imported_at, recording_id, t_origin,
-        screen_scale, app_version, build
+        screen_scale, app_version, build, recorder_moving, recorder_at_rest
         """
 
     private static func readSession(_ statement: Statement) -> StoredSession {
@@ -49,7 +49,10 @@ package final class SessionStore {
             metadata: SessionMetadata(
                 app: statement.text(2), screen: statement.text(3), device: statement.text(4), os: statement.text(5),
                 fps: statement.optionalDouble(6), startedAt: statement.text(7), screenScale: statement.optionalDouble(20),
-                appVersion: statement.text(21), build: statement.text(22)),
+                appVersion: statement.text(21), build: statement.text(22),
+                recorder: RecorderPolicy(
+                    moving: statement.text(23).flatMap(RecorderPolicy.Moving.init(rawValue:)),
+                    atRest: statement.text(24).flatMap(RecorderPolicy.AtRest.init(rawValue:)))),
             behaviorNames: names(statement.text(8) ?? ""),
             parametersJSON: statement.text(9) ?? "{}", contentID: statement.text(10) ?? "",
             source: statement.text(11) ?? "", samples: Int(statement.int64(12)),

@@ -29,8 +29,8 @@ final class SessionWriteStatements {
         sessionInsert = try database.prepare("""
             INSERT INTO sessions (session_key, id, app, screen, device, os, fps, started_at, behaviors, parameters,
                                   content_id, source, samples, observed_samples, events, ignored_keys, duration, imported_at,
-                                  recording_id, t_origin, screen_scale, app_version, build)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  recording_id, t_origin, screen_scale, app_version, build, recorder_moving, recorder_at_rest)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         columnsInsert = try database.prepare("INSERT INTO session_columns (session_key, mask) VALUES (?, ?)")
         lineInsert = try database.prepare("INSERT INTO sample_lines (session_key, seq, line) VALUES (?, ?, ?)")

@@ -100,6 +100,7 @@ package final class SessionWriter {
             .text(session.source), .int(Int64(samples)), .int(Int64(observedSamples)), .int(Int64(events)),
             .int(Int64(session.ignoredKeys)), .double(duration), .text(session.importedAt), SQLValue(session.recordingID),
             .double(session.tOrigin), SQLValue(session.screenScale), SQLValue(session.appVersion), SQLValue(session.build),
+            SQLValue(session.recorder.moving?.rawValue), SQLValue(session.recorder.atRest?.rawValue),
         ])
         try insert.step()
         insert.reset()
