@@ -1,5 +1,6 @@
 internal import Analyzer
 internal import ArgumentKit
+internal import BarModel
 internal import Reports
 internal import Store
 
