@@ -111,7 +111,7 @@ if ! "$duck_venv/bin/python" -c 'import duckdb, duckdb_extension_sqlite_scanner,
     && "$duck_venv/bin/pip" install -q --disable-pip-version-check -r "$here/duckdb-requirements.txt"
 fi
 check "DuckDB (sqlite extension) and Polars read every public view of the demo, rows = SQLite's" \
-  "$duck_venv/bin/python" "$here/check_duckdb.py" "$db"
+  "$duck_venv/bin/python" "$here/check_duckdb.py" "$db" --navrec "$navrec"
 
 check "Parquet export of the demo (pyarrow: every public column, rows = database)" \
   python3 "$here/parquet/check_export.py" "$db"
