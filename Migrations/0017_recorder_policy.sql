@@ -27,3 +27,39 @@ DROP TABLE events;
 PRAGMA legacy_alter_table = ON;
 ALTER TABLE events_v17 RENAME TO events;
 PRAGMA legacy_alter_table = OFF;
+
+-- findings.source 'recording': a hitch is about the frames the recording's times show, not about
+-- a bar-state stream, so it no longer says 'observed' (which read as "the app reported a bar" in
+-- sessions that report none). Stored hitches move to it; the table is rebuilt for its CHECK.
+CREATE TABLE findings_v17 (
+    finding_id  INTEGER PRIMARY KEY,
+    session_key INTEGER NOT NULL REFERENCES sessions (session_key) ON DELETE CASCADE,
+    session_id  TEXT NOT NULL,
+    settings    TEXT NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN ('flapping', 'jitter', 'hitch', 'title_mismatch')),
+    subkind     TEXT,
+    signal      TEXT NOT NULL,
+    source      TEXT NOT NULL CHECK (source IN ('computed', 'observed', 'comparison', 'recording')),
+    severity    TEXT NOT NULL CHECK (severity IN ('warning', 'error')),
+    start_t     REAL NOT NULL,             -- seconds from the session start
+    end_t       REAL NOT NULL,
+    count       INTEGER,                   -- toggles, reversals or hitches
+    y_min       REAL,                      -- flapping: scroll offsets over the episode, points
+    y_max       REAL,
+    suggested_hysteresis REAL,             -- flapping: the h that removes it, proven by replay
+    suggested_swipe_distance REAL,         -- flapping of barHidden: the hideOnSwipe.swipeDistance that removes it
+    message     TEXT NOT NULL,
+    details     TEXT NOT NULL,             -- JSON object, as in the JSON report
+    FOREIGN KEY (session_key, settings) REFERENCES analyses (session_key, settings) ON DELETE CASCADE
+) STRICT;
+INSERT INTO findings_v17
+SELECT finding_id, session_key, session_id, settings, kind, subkind, signal,
+       CASE WHEN kind = 'hitch' THEN 'recording' ELSE source END, severity, start_t, end_t, count, y_min, y_max,
+       suggested_hysteresis, suggested_swipe_distance, message, details
+  FROM findings;
+DROP TABLE findings;
+PRAGMA legacy_alter_table = ON;
+ALTER TABLE findings_v17 RENAME TO findings;
+PRAGMA legacy_alter_table = OFF;
+CREATE INDEX findings_by_session ON findings (session_key, settings);
+CREATE INDEX findings_by_kind ON findings (kind, signal);

@@ -152,6 +152,7 @@ def sessions_table(parsed: DataFrame, keys: DataFrame, ids: DataFrame, started: 
                     s.observedSamples.alias("observed_samples"), s.events.alias("events"), s.ignoredKeys.alias("ignored_keys"),
                     s.duration.alias("duration"), F.lit(started).alias("imported_at"), s.recordingId.alias("recording_id"),
                     s.tOrigin.alias("t_origin"), s.scale.alias("screen_scale"), s.appVersion.alias("app_version"), s.build.alias("build"),
+                    s.recorderMoving.alias("recorder_moving"), s.recorderAtRest.alias("recorder_at_rest"),
                     "landing_key", "first_line", s.alias("analysis"), "date"))
 
 

@@ -33,7 +33,7 @@ import portable_queries  # noqa: E402
 
 SESSION_COLUMNS = ["id", "app", "screen", "device", "os", "fps", "started_at", "behaviors", "parameters", "content_id", "source",
                    "samples", "observed_samples", "events", "ignored_keys", "duration", "recording_id", "t_origin",
-                   "screen_scale", "app_version", "build"]
+                   "screen_scale", "app_version", "build", "recorder_moving", "recorder_at_rest"]
 FINDING_COLUMNS = ["session_id", "settings", "kind", "subkind", "signal", "source", "severity", "start_t", "end_t",
                    "count", "y_min", "y_max", "suggested_hysteresis", "suggested_swipe_distance", "message", "details"]
 SUMMARY_COLUMNS = ["session_id", "app", "screen", "device", "os", "behaviors", "fps", "samples", "observed_samples", "events",

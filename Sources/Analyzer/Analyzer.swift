@@ -16,7 +16,7 @@ package import BarModel
 ///   `*Visible` state, `barShown` `barHidden`; not `blurAlpha`, which follows `y`) is not reported
 ///   when a reported flap of that binary signal, or of its own driver, on the same source overlaps
 ///   it in time (``withoutDrivenJitter(_:behaviors:)``).
-/// - Hitches are about the frames the app logged, so their `source` is `observed`, signal `frames`
+/// - Hitches are about the frames the app logged, so their `source` is `recording`, signal `frames`
 ///   (the human-readable reports name no stream for them).
 /// - Jitter on real recordings (Docs/findings.md "Jitter on real recordings"): observed lengths
 ///   count steps from `epsilon` + one pixel (``pixelSize(screenScale:)``); `y`'s reversal that led
@@ -89,7 +89,8 @@ package struct Analyzer: Sendable {
         var pass = MainPass(
             settings: settings, behaviors: behaviors, expected: expected, fps: session.fps,
             pixel: Self.pixelSize(screenScale: session.screenScale),
-            lifecycle: events.filter(\.isLifecycle).map(\.t), duration: session.duration,
+            lifecycle: events.filter(\.isLifecycle).map(\.t), transitions: TransitionWindow.windows(in: events),
+            recorder: session.recorder, duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
         // One reused block of columns, filled a chunk at a time (Benchmarks/README.md, "Main pass").
         let frames = try reader(false)

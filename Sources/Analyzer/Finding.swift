@@ -15,10 +15,12 @@ package struct Finding: Sendable, Hashable {
     package enum Source: String, Sendable, CaseIterable, Hashable {
         /// navrec's models (or their replay with changed parameters).
         case computed
-        /// What the app reported (and, for hitches, the frames it logged).
+        /// What the app reported.
         case observed
         /// The observed stream disagreeing with the computed one.
         case comparison
+        /// The recording's frames themselves (their times): hitches.
+        case recording
 
         /// The name in reports and the database.
         package var name: String { rawValue }

@@ -29,10 +29,24 @@ struct MainPass: Sendable {
     private let pixel: Double
     /// Findings of every detector but flapping (which needs the replay search first).
     private(set) var findings: [Finding] = []
+    /// Screen transitions (Docs/findings.md "Screen transitions"), in time order: from a
+    /// `disappear` to the next `appear` (or the session's end), the bar is a transition's and the
+    /// title detectors see none of it.
+    private let transitions: [TransitionWindow]
+    /// The first transition not yet wholly behind the frames observed.
+    private var nextTransition = 0
+    /// Whether the hitch rule infers a recorder's logging at rest from the frames (its header does
+    /// not say), and so needs to know where a bar state changed.
+    private let infersRest: Bool
+    /// The last frame's `y` and states of the block before, for a block's first row.
+    private var lastY: Double?
+    private var lastComputed: BarState?
+    private var lastObserved: BarState?
 
     init(
         settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, pixel: Double, lifecycle: [Double],
-        duration: Double, buckets: Int, replay: ReplayEngine?
+        transitions: [TransitionWindow] = [], recorder: RecorderPolicy = RecorderPolicy(), duration: Double, buckets: Int,
+        replay: ReplayEngine?
     ) {
         self.settings = settings
         self.behaviors = behaviors
@@ -45,7 +59,10 @@ struct MainPass: Sendable {
         computedTitles = TitleMismatchDetector(
             presentations: behaviors.titlePresentations, source: .computed, tolerance: tolerance,
             errorAfter: settings.titleMismatch.errorAfter)
-        hitch = HitchDetector(expected: expected, fps: fps, factor: settings.hitch.factor, lifecycle: lifecycle)
+        hitch = HitchDetector(
+            expected: expected, fps: fps, factor: settings.hitch.factor, lifecycle: lifecycle, policy: recorder, pixel: pixel)
+        self.transitions = transitions
+        infersRest = recorder.atRest == nil
         timeline = TimelineDigestBuilder(presentations: behaviors.titlePresentations, duration: duration, bucketCount: buckets)
         buildsTimeline = buckets > 0
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
@@ -74,22 +91,40 @@ struct MainPass: Sendable {
             let observed = observedRows != 0 ? block.observed : nil
             computedFlapping?.observe(rows: rows, count: count, t: t, y: y, states: computed, observed: observed)
             computedJitter.observe(rows: rows, t: t, states: computed, inputAfter: after)
-            computedTitles.observe(rows: rows, t: t, states: computed)
             // The comparison runs from the first frame with an observed state on.
             var comparisonRows = rows
             if observedRows != 0, observedFlapping == nil {
                 startObserved()
                 comparisonRows &= ~((observedRows & (0 &- observedRows)) &- 1)
             }
+            // The app's bar inside a transition is another screen's: the observed stream's
+            // detectors skip it, the titles' a part of the block at a time.
+            let parts = titleParts(t: t, count: count)
+            let outside = parts.count == 1 ? parts[0].rows : parts.reduce(0) { $0 | $1.rows }
             if let observed {
-                observedFlapping?.observe(rows: observedRows, count: count, t: t, y: y, states: observed)
-                observedJitter?.observe(rows: observedRows, t: t, states: observed, inputAfter: after)
-                observedTitles?.observe(rows: observedRows, t: t, states: observed)
+                observedFlapping?.observe(rows: observedRows & outside, count: count, t: t, y: y, states: observed)
+                observedJitter?.observe(rows: observedRows & outside, t: t, states: observed, inputAfter: after)
             }
-            comparison?.observe(rows: comparisonRows, t: t, computed: computed, observed: block.observed, observedRows: observedRows)
+            for part in parts {
+                if let start = part.interruptedAt {
+                    computedTitles.interrupt(at: start)
+                    observedTitles?.interrupt(at: start)
+                    comparison?.interrupt(at: start)
+                }
+                computedTitles.observe(rows: rows & part.rows, t: t, states: computed)
+                if observed != nil { observedTitles?.observe(rows: observedRows & part.rows, t: t, states: observed!) }
+                comparison?.observe(
+                    rows: comparisonRows & part.rows, t: t, computed: computed, observed: block.observed, observedRows: observedRows)
+            }
         }
         for row in 0..<count {
-            hitch.observe(t: t[row], y: y[row], phase: block.phase[row], frameDuration: block.frameDuration[row])
+            // Only an `idle` frame that did not move can be evidence of rest, so only there is it
+            // asked whether a bar state changed.
+            var barChanged = false
+            if infersRest, block.phase[row] == .idle, y[row] == (row > 0 ? y[row - 1] : lastY) {
+                barChanged = self.barChanged(at: row, in: block)
+            }
+            hitch.observe(t: t[row], y: y[row], phase: block.phase[row], frameDuration: block.frameDuration[row], barChanged: barChanged)
             // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
             // after an interval), so the late frames are the ones it names, not the current sample.
             if buildsTimeline, !hitch.newHitches.isEmpty {
@@ -102,6 +137,50 @@ struct MainPass: Sendable {
                 observedRows: observedRows)
         }
         hysteresisLogs.observe(count: count, t: t, y: y)
+        if infersRest {
+            lastY = y[count - 1]
+            lastComputed = computed.state(at: count - 1)
+            if observedRows != 0 { lastObserved = block.observed.state(at: 63 - observedRows.leadingZeroBitCount) }
+        }
+    }
+
+    /// Whether a bar state at `row` differs from the frame before's: the computed one, or the
+    /// observed one where the row reports it (a first report counts as a change).
+    private func barChanged(at row: Int, in block: FrameColumns) -> Bool {
+        let computed = block.computed.state(at: row)
+        if computed != (row > 0 ? block.computed.state(at: row - 1) : lastComputed) { return true }
+        let observedRows = block.observedRows
+        guard observedRows >> UInt64(row) & 1 != 0 else { return false }
+        let earlier = observedRows & ((1 << UInt64(row)) &- 1)
+        let previous = earlier != 0 ? block.observed.state(at: 63 - earlier.leadingZeroBitCount) : lastObserved
+        return previous != block.observed.state(at: row)
+    }
+
+    /// The rows of a block the title detectors see, in parts: each part's rows lie outside every
+    /// transition, and a part after a transition's start says when it started (the detectors close
+    /// their runs there). Without a transition near the block, one part of every row.
+    private mutating func titleParts(t: UnsafePointer<Double>, count: Int) -> [(rows: UInt64, interruptedAt: Double?)] {
+        while nextTransition < transitions.count, let end = transitions[nextTransition].end, end <= t[0] {
+            nextTransition += 1
+        }
+        guard nextTransition < transitions.count, transitions[nextTransition].start <= t[count - 1] else {
+            return [(FrameColumns.rows(count), nil)]
+        }
+        var parts: [(rows: UInt64, interruptedAt: Double?)] = [(0, nil)]
+        var index = nextTransition
+        for row in 0..<count {
+            while index < transitions.count, let end = transitions[index].end, end <= t[row] { index += 1 }
+            guard index < transitions.count, transitions[index].start <= t[row] else {
+                parts[parts.count - 1].rows |= 1 << UInt64(row)
+                continue
+            }
+            // Inside a transition: a part starts after it, which first closes what was open.
+            if parts[parts.count - 1].interruptedAt != transitions[index].start {
+                parts.append((0, transitions[index].start))
+            }
+        }
+        nextTransition = index
+        return parts
     }
 
     /// The observed stream's detectors start at its first state: before it nothing is known.
@@ -149,7 +228,7 @@ struct MainPass: Sendable {
         if ratio >= settings.hitch.warning, let first = hitch.firstHitch, let last = hitch.lastHitch, let expected = hitch.expected {
             let severity: Finding.Severity = ratio >= settings.hitch.error ? .error : .warning
             findings.append(Finding(
-                signal: "frames", source: .observed, severity: severity, start: first, end: last,
+                signal: "frames", source: .recording, severity: severity, start: first, end: last,
                 count: hitch.hitchCount,
                 message: "\(hitch.hitchCount) late frame\(hitch.hitchCount == 1 ? "" : "s") cost \(decimalText(hitch.hitchSeconds * 1000, digits: 1)) ms"
                     + (hitch.hangCount > 0 ? " (\(hitch.hangCount) hang\(hitch.hangCount == 1 ? "" : "s") of 250 ms or more)" : "")

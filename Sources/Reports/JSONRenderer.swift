@@ -92,7 +92,7 @@ package struct JSONRenderer: ReportRenderer, Sendable {
     }
 
     /// The members of the report's session object, in ANALYSIS.md's order; `withMetadata` adds the
-    /// header's start time, scale, app version and build after `os` (`navrec analyze`'s line). The
+    /// header's start time, scale, app version, build and recorder policy after `os` (`navrec analyze`'s line). The
     /// findings, rare in a fleet, go through ``JSONValue``.
     private static func writeSession(_ session: SessionAnalysis, withMetadata: Bool, to writer: inout JSONObjectWriter) {
         let metadata = session.metadata
@@ -106,6 +106,8 @@ package struct JSONRenderer: ReportRenderer, Sendable {
             writer.plainNumber("scale", metadata.screenScale)
             writer.string("appVersion", metadata.appVersion)
             writer.string("build", metadata.build)
+            writer.string("recorderMoving", metadata.recorder.moving?.rawValue)
+            writer.string("recorderAtRest", metadata.recorder.atRest?.rawValue)
         }
         writer.strings("behaviors", session.behaviors.enabledNames)
         writer.integer("samples", session.sampleCount)

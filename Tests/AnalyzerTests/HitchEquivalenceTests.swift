@@ -11,7 +11,15 @@ import Testing
 struct HitchEquivalenceTests {
     /// A random stream of `count` samples, and lifecycle event times among them.
     static func stream(seed: UInt64, count: Int) -> (samples: [ScrollSample], lifecycle: [Double]) {
+        let (samples, lifecycle, _) = streamWithBarChanges(seed: seed, count: count)
+        return (samples, lifecycle)
+    }
+
+    /// As ``stream(seed:count:)``, with each sample's bar-change flag, and offsets that sometimes
+    /// move by at most a pixel.
+    static func streamWithBarChanges(seed: UInt64, count: Int) -> (samples: [ScrollSample], lifecycle: [Double], barChanged: [Bool]) {
         var random = SeededGenerator(seed: seed)
+        var barChanged: [Bool] = []
         var samples: [ScrollSample] = []
         var lifecycle: [Double] = []
         var t = 0.0
@@ -37,6 +45,7 @@ struct HitchEquivalenceTests {
             switch Double.random(in: 0..<1, using: &random) {
             case ..<0.15: break  // at rest
             case ..<0.18: y += Double.random(in: -40...40, using: &random)  // a jump
+            case ..<0.22: y += [1.0 / 3, -1.0 / 3, 0.5, 2.0 / 3][Int.random(in: 0..<4, using: &random)]  // a pixel or two
             default: y += velocity * interval
             }
             let frameDuration: Double? = switch Int.random(in: 0..<6, using: &random) {
@@ -45,8 +54,9 @@ struct HitchEquivalenceTests {
             default: nil
             }
             samples.append(ScrollSample(t: t, y: y, phase: phase, frameDuration: frameDuration))
+            barChanged.append(Double.random(in: 0..<1, using: &random) < 0.1)
         }
-        return (samples, lifecycle)
+        return (samples, lifecycle, barChanged)
     }
 
     struct Display: Sendable, CustomTestStringConvertible {
@@ -60,21 +70,34 @@ struct HitchEquivalenceTests {
         Display(fps: nil, expected: 1.0 / 120), Display(fps: nil, expected: nil), Display(fps: 100, expected: 0.01),
     ]
 
+    /// Every recorder policy a header can declare, and none.
+    static let policies: [RecorderPolicy] = [
+        RecorderPolicy(), RecorderPolicy(moving: .everyFrame, atRest: .everyFrame), RecorderPolicy(moving: .everyFrame, atRest: .changes),
+        RecorderPolicy(moving: .offsetChanges, atRest: .nothing), RecorderPolicy(moving: .offsetChanges),
+    ]
+
     @Test("every counter, every late frame and the overrun histogram equal the reference's", arguments: displays, [1, 2, 3] as [UInt64])
     func sameDecisions(_ display: Display, seed: UInt64) {
-        let (samples, lifecycle) = Self.stream(seed: seed, count: 6000)
-        var detector = HitchDetector(expected: display.expected, fps: display.fps, factor: 1.5, lifecycle: lifecycle)
-        var reference = ReferenceHitchDetector(expected: display.expected, fps: display.fps, factor: 1.5, lifecycle: lifecycle)
+        for policy in Self.policies { sameDecisions(display, seed: seed, policy: policy) }
+    }
+
+    func sameDecisions(_ display: Display, seed: UInt64, policy: RecorderPolicy) {
+        let (samples, lifecycle, barChanged) = Self.streamWithBarChanges(seed: seed, count: 6000)
+        let pixel = seed == 2 ? 1.0 / 3 : 0.5
+        var detector = HitchDetector(
+            expected: display.expected, fps: display.fps, factor: 1.5, lifecycle: lifecycle, policy: policy, pixel: pixel)
+        var reference = ReferenceHitchDetector(
+            expected: display.expected, fps: display.fps, factor: 1.5, lifecycle: lifecycle, policy: policy, pixel: pixel)
         var lateFrames: [[Double]] = []
         var referenceLateFrames: [[Double]] = []
         for (index, sample) in samples.enumerated() {
             // Both entry points: the sample, and its fields as scalars.
             if index % 2 == 0 {
-                detector.observe(sample)
+                detector.observe(sample, barChanged: barChanged[index])
             } else {
-                detector.observe(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration)
+                detector.observe(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration, barChanged: barChanged[index])
             }
-            reference.observe(sample)
+            reference.observe(sample, barChanged: barChanged[index])
             lateFrames += detector.newHitches.map { [Double(index), $0.start, $0.end, $0.late, $0.hang ? 1 : 0] }
             referenceLateFrames += reference.newHitches.map { [Double(index), $0.start, $0.end, $0.late, $0.hang ? 1 : 0] }
         }
@@ -130,7 +153,7 @@ struct HitchEquivalenceTests {
         var t = 0.0
         for index in 0..<20 {
             t += index == 10 ? 0.04 : 1.0 / 120
-            detector.observe(t: t, y: y(index, t), phase: phase(index), frameDuration: nil)
+            detector.observe(t: t, y: y(index, t), phase: phase(index), frameDuration: nil, barChanged: false)
             reference.observe(ScrollSample(t: t, y: y(index, t), phase: phase(index)))
         }
         detector.finish()

@@ -1,8 +1,9 @@
 @testable import Analyzer
 import BarModel
 
-/// The hitch detector as it was before its intervals became frame indices (commit 2f6acc0), the
-/// oracle the current one must agree with decision for decision.
+/// The hitch detector as it was before its intervals became frame indices (commit 2f6acc0), with
+/// the rest and pixel rules of issue 34 written out plainly: the oracle the current one must agree
+/// with decision for decision.
 struct ReferenceHitchDetector: Sendable {
     /// The nominal frame interval, seconds (`1/fps`, else the median); `nil` when there is none.
     let expected: Double?
@@ -14,6 +15,8 @@ struct ReferenceHitchDetector: Sendable {
     /// The steps inferred frame durations are rounded to: half the shortest frame (ProMotion's
     /// rates are 240/n Hz at 120 Hz), half the median interval without `fps`.
     let rateStep: Double
+    let policy: RecorderPolicy
+    let pixel: Double
     /// Lifecycle event times, ascending.
     private let lifecycle: [Double]
     private var nextLifecycle = 0
@@ -84,7 +87,12 @@ struct ReferenceHitchDetector: Sendable {
         var duration: Double { end.t - start.t }
     }
 
-    init(expected: Double?, fps: Double?, factor: Double, lifecycle: [Double] = []) {
+    init(
+        expected: Double?, fps: Double?, factor: Double, lifecycle: [Double] = [], policy: RecorderPolicy = RecorderPolicy(),
+        pixel: Double = 0.5
+    ) {
+        self.policy = policy
+        self.pixel = pixel
         self.expected = expected
         self.factor = factor
         adaptive = (fps ?? .infinity) > 60
@@ -103,9 +111,11 @@ struct ReferenceHitchDetector: Sendable {
     }
 
     /// Takes the next sample.
-    mutating func observe(_ sample: ScrollSample) {
+    mutating func observe(_ sample: ScrollSample, barChanged: Bool = false) {
         if !newHitches.isEmpty { newHitches.removeAll(keepingCapacity: true) }
-        if let frame = merger.add(sample) { take(frame) }
+        if let frame = merger.add(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration, barChanged: barChanged) {
+            take(frame)
+        }
     }
 
     /// Ends the session: the last frame and intervals are classified.
@@ -130,14 +140,15 @@ struct ReferenceHitchDetector: Sendable {
         let startsAtRest = start.phase == .idle || beforeStart.map { !RestTolerance.moved(from: $0.y, to: start.y) } ?? true
         let interval = Interval(
             start: start, end: frame, counted: HitchDetector.isMoving(frame, afterY: start.y), velocity: velocity(at: start),
-            startsAtRest: startsAtRest, loggedAtRest: restRun >= Self.restEvidence, spansLifecycle: spansLifecycle)
-        if RestTolerance.moved(from: start.y, to: frame.y) || spansLifecycle {
+            startsAtRest: startsAtRest, loggedAtRest: restRun >= (policy.atRest == .everyFrame ? 1 : Self.restEvidence),
+            spansLifecycle: spansLifecycle)
+        let atRate = (start.frameDuration ?? expected).map { interval.duration <= factor * $0 + Self.lateMargin } ?? false
+        let stillFrame = !RestTolerance.moved(from: start.y, to: frame.y) && !spansLifecycle && atRate
+        if !stillFrame || policy.atRest == .changes || policy.atRest == .nothing {
             restRun = 0
-        } else if let frameDuration = start.frameDuration ?? expected,
-            interval.duration <= factor * frameDuration + Self.lateMargin
-        {
+        } else if policy.atRest == .everyFrame || (frame.phase == .idle && !frame.barChanged) {
             restRun += 1
-        } else {
+        } else if frame.phase != .drag {
             restRun = 0
         }
         waiting.append(interval)
@@ -212,6 +223,11 @@ struct ReferenceHitchDetector: Sendable {
             gapCount += 1
             gapSeconds += duration
             before.removeAll()
+            return
+        }
+        let offsetChangesOnly = policy.moving == .offsetChanges || (policy.moving == nil && interval.start.frameDuration == nil)
+        if late, offsetChangesOnly, abs(interval.end.y - interval.start.y) <= pixel + RestTolerance.points {
+            movingSeconds += duration
             return
         }
         movingSeconds += duration

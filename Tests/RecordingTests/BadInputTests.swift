@@ -95,7 +95,7 @@ let badInputs: [BadInput] = [
     .init("sample going back after an event", h + #"{"t":2,"event":"tap","target":"bar"}"# + "\n" + #"{"t":1,"y":0}"# + "\n", "3:6", "'t' went back"),
     // Unknown values
     .init("unknown phase", h + #"{"t":1,"y":0,"phase":"dragging"}"# + "\n", "2:22", "unknown phase 'dragging'; expected idle, drag, decelerate, bounce or animate"),
-    .init("unknown event", h + #"{"t":1,"event":"swipe","target":"title"}"# + "\n", "2:16", "unknown event 'swipe'; expected tap, background, foreground or dropped"),
+    .init("unknown event", h + #"{"t":1,"event":"swipe","target":"title"}"# + "\n", "2:16", "unknown event 'swipe'; expected tap, background, foreground, dropped, disappear or appear"),
     .init("lifecycle event with a target", h + #"{"t":1,"event":"background","target":"bar"}"# + "\n", "2:16", "a 'background' event has no 'target' (only taps do)"),
     .init("zero frameDuration", h + #"{"t":1,"y":0,"frameDuration":0}"# + "\n", "2:30", "'frameDuration' must be a positive number of seconds up to 1"),
     .init("frameDuration over a second", h + #"{"t":1,"y":0,"frameDuration":1.5}"# + "\n", "2:30", "found 1.5"),

@@ -13,6 +13,8 @@ struct FrameMerger: Sendable {
         var y: Double
         var phase: ScrollPhase?
         var frameDuration: Double?
+        /// A bar state (computed or observed) changed on one of the frame's samples.
+        var barChanged = false
     }
 
     /// Seconds; half the display's shortest frame.
@@ -31,21 +33,22 @@ struct FrameMerger: Sendable {
     /// Takes the next sample; returns the frame it closed, if it starts a new one.
     @inline(__always)
     mutating func add(_ sample: ScrollSample) -> Frame? {
-        add(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration)
+        add(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration, barChanged: false)
     }
 
     /// Takes the next sample, given as the fields a frame keeps; returns the frame it closed, if
     /// it starts a new one.
     @inline(__always)
-    mutating func add(t: Double, y: Double, phase: ScrollPhase?, frameDuration: Double?) -> Frame? {
+    mutating func add(t: Double, y: Double, phase: ScrollPhase?, frameDuration: Double?, barChanged: Bool) -> Frame? {
         if var frame = open, t - frame.t < window {
             frame.y = y
             frame.phase = phase ?? frame.phase
             frame.frameDuration = frame.frameDuration ?? frameDuration
+            frame.barChanged = frame.barChanged || barChanged
             open = frame
             return nil
         }
-        defer { open = Frame(t: t, y: y, phase: phase, frameDuration: frameDuration) }
+        defer { open = Frame(t: t, y: y, phase: phase, frameDuration: frameDuration, barChanged: barChanged) }
         return open
     }
 

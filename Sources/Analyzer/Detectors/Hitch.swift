@@ -18,15 +18,20 @@ import BarModel
 /// An interval longer than `factor` × that + ``lateMargin`` is late — when a counted interval
 /// follows it, only if the two together are longer than `factor + 1` times that (a stamp taken
 /// late makes the next interval short by as much). A late interval is a **gap**
-/// (neither hitch time nor moving time) when it spans a lifecycle event; when it starts at rest
-/// (the frame before it is `idle`, the first, or did not move), unless the recorder is seen
-/// logging at rest — the ``restEvidence`` intervals before it are rest frames at the display's
-/// rate, so a late first moving frame is the main thread's fault (the touch-down hitch); when it
+/// (neither hitch time nor moving time) when it spans a lifecycle or transition event; when it
+/// starts at rest (the frame before it is `idle`, the first, or did not move), unless the recorder
+/// logs every frame at rest — as its header declares (`atRest: everyFrame`), or, when the header
+/// says nothing, as ``restEvidence`` intervals of real rest before it show (`idle` frames at the
+/// display's rate where neither `y` nor a bar state changed; a pause is not a frame) — so a late
+/// first moving frame is the main thread's fault (the touch-down hitch); when it
 /// starts a new gesture (a `drag` or `animate` frame after a frame of another phase); or when the
 /// content did not keep moving across it: its jump is not in the direction of the velocity before
 /// it or not between a quarter and four times velocity × interval. Otherwise it is a hitch (a
 /// freeze mid-motion): its hitch time is `interval − expected`; hitches of 250 ms and more are
-/// hangs (Apple's threshold).
+/// hangs (Apple's threshold). Such a freeze over which the content moved by at most one pixel is no
+/// hitch when the recorder writes only offset changes (`moving: offsetChanges`, or undeclared
+/// without `frameDuration`): UIKit keeps `contentOffset` on the pixel grid, so the frames between
+/// were drawn on time without a callback; it is moving time.
 ///
 /// Frame-interval jitter follows RFC 3550 §6.4.1, `J += (|D| − J) / 16`, with `D` the interval's
 /// deviation from the frame duration in effect, over moving intervals.
@@ -43,6 +48,10 @@ struct HitchDetector: Sendable {
     /// The steps inferred frame durations are rounded to: half the shortest frame (ProMotion's
     /// rates are 240/n Hz at 120 Hz), half the median interval without `fps`.
     let rateStep: Double
+    /// What the recorder declared it writes.
+    let policy: RecorderPolicy
+    /// The recording's pixel, points: the grid UIKit keeps `contentOffset` on.
+    let pixel: Double
     /// Lifecycle event times, ascending.
     private let lifecycle: [Double]
     private var nextLifecycle = 0
@@ -91,7 +100,8 @@ struct HitchDetector: Sendable {
     static let lateMargin = 1e-5
     /// Counted intervals a rate is taken from, before and after an interval.
     static let rateFrames = 2
-    /// Rest intervals at the display's rate in a row that show a recorder logging every frame at rest.
+    /// Intervals of real rest at the display's rate in a row that show a recorder logging every
+    /// frame at rest, when its header does not say.
     static let restEvidence = 3
     /// Apple's hang threshold, seconds.
     static let hangDuration = 0.25
@@ -116,9 +126,14 @@ struct HitchDetector: Sendable {
     private static let loggedAtRest: UInt8 = 2
     private static let spansLifecycle: UInt8 = 4
 
-    init(expected: Double?, fps: Double?, factor: Double, lifecycle: [Double] = []) {
+    init(
+        expected: Double?, fps: Double?, factor: Double, lifecycle: [Double] = [], policy: RecorderPolicy = RecorderPolicy(),
+        pixel: Double = 0.5
+    ) {
         self.expected = expected
         self.factor = factor
+        self.policy = policy
+        self.pixel = pixel
         adaptive = (fps ?? .infinity) > 60
         shortestFrame = fps.map { 1 / $0 } ?? 1.0 / 120
         rateStep = fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2
@@ -143,15 +158,16 @@ struct HitchDetector: Sendable {
 
     /// Takes the next sample.
     @inline(__always)
-    mutating func observe(_ sample: ScrollSample) {
-        observe(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration)
+    mutating func observe(_ sample: ScrollSample, barChanged: Bool = false) {
+        observe(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration, barChanged: barChanged)
     }
 
     /// Takes the next sample, given as the fields the rule reads (for callers that hold samples as
-    /// columns).
-    mutating func observe(t: Double, y: Double, phase: ScrollPhase?, frameDuration: Double?) {
+    /// columns); `barChanged` when a bar state (computed or observed) differs from the sample
+    /// before's.
+    mutating func observe(t: Double, y: Double, phase: ScrollPhase?, frameDuration: Double?, barChanged: Bool) {
         if !newHitches.isEmpty { newHitches.removeAll(keepingCapacity: true) }
-        if let frame = merger.add(t: t, y: y, phase: phase, frameDuration: frameDuration) { take(frame) }
+        if let frame = merger.add(t: t, y: y, phase: phase, frameDuration: frameDuration, barChanged: barChanged) { take(frame) }
     }
 
     /// Ends the session: the last frame and intervals are classified.
@@ -175,15 +191,28 @@ struct HitchDetector: Sendable {
             nextLifecycle += 1
         }
         if Self.isMoving(frame, afterY: startY) { flags |= Self.counted }
-        if restRun >= Self.restEvidence { flags |= Self.loggedAtRest }
-        if RestTolerance.moved(from: startY, to: frame.y) || flags & Self.spansLifecycle != 0 {
+        if restRun >= (policy.atRest == .everyFrame ? 1 : Self.restEvidence) { flags |= Self.loggedAtRest }
+        let atRate = (frames[newest].frame.frameDuration ?? expected).map { frame.t - startT <= factor * $0 + Self.lateMargin } ?? false
+        if RestTolerance.moved(from: startY, to: frame.y) || flags & Self.spansLifecycle != 0 || !atRate {
             restRun = 0
-        } else if let frameDuration = frames[newest].frame.frameDuration ?? expected,
-            frame.t - startT <= factor * frameDuration + Self.lateMargin
-        {
-            restRun += 1
         } else {
-            restRun = 0
+            switch policy.atRest {
+            case .everyFrame?:
+                // Declared: every frame that did not move, at the display's rate, is the recorder logging.
+                restRun += 1
+            case .changes?, .nothing?:
+                restRun = 0
+            case nil:
+                // Inferred, conservatively: only a frame of real rest is evidence. The tail of a
+                // deceleration or a bounce sits on one pixel while the content still moves, and an
+                // `idle` frame where the bar changed was written for the change, not at rest; a
+                // touch-down sample (a `drag` frame that did not move) neither adds nor breaks.
+                if frame.phase == .idle, !frame.barChanged {
+                    restRun += 1
+                } else if frame.phase != .drag {
+                    restRun = 0
+                }
+            }
         }
         if frames.count == Self.frameWindow { frames.removeFirst() }
         frames.append(Slot(frame: frame, flags: flags))
@@ -277,6 +306,12 @@ struct HitchDetector: Sendable {
             before.removeAll()
             return
         }
+        if late, skipsUnmovedFrames(startingAt: end - 1), abs(frames[end].frame.y - frames[end - 1].frame.y) <= pixel + RestTolerance.points {
+            // The content kept its pace but moved at most a pixel: the frames between were drawn on
+            // time and wrote nothing. Moving time, with no frame of its own to measure.
+            movingSeconds += duration
+            return
+        }
         movingSeconds += duration
         jitter += (abs(duration - frameDuration) - jitter) / 16
         overruns.add((duration - frameDuration) * 1000)
@@ -291,6 +326,17 @@ struct HitchDetector: Sendable {
             newHitches.append((startT, endT, lateBy, duration >= Self.hangDuration))
         } else {
             before.append(duration)
+        }
+    }
+
+    /// Whether the recorder writes only frames whose offset changed: declared `offsetChanges`, or
+    /// undeclared and the frame carries no `frameDuration` (a display-link recorder records it).
+    @inline(__always)
+    private func skipsUnmovedFrames(startingAt start: Int) -> Bool {
+        switch policy.moving {
+        case .offsetChanges?: true
+        case .everyFrame?: false
+        case nil: frames[start].frame.frameDuration == nil
         }
     }
 

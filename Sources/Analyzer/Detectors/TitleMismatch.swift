@@ -170,6 +170,19 @@ struct TitleMismatchDetector: Sendable {
         }
     }
 
+    /// A screen transition starts at `t`: the open runs end there, and nothing carried forward
+    /// from before it is judged after it (the bar in between was another screen's).
+    mutating func interrupt(at t: Double) {
+        if let run = exclusiveRun { closeExclusive(run, end: t) }
+        if let run = subtitleRun { closeSubtitle(run, end: t) }
+        exclusiveRun = nil
+        subtitleRun = nil
+        for index in alphas.indices { alphas[index] = nil }
+        barHidden = false
+        subtitleVisible = nil
+        subtitleHasText = nil
+    }
+
     /// Closes the open runs at the end of the stream.
     mutating func finish() {
         if let run = exclusiveRun { closeExclusive(run, end: lastT) }
@@ -341,6 +354,15 @@ struct TitleComparisonDetector: Sendable {
         } else if let run = hiddenRun {
             closeHidden(run.span, observedHidden: run.observedHidden, end: run.span.end(at: t))
         }
+    }
+
+    /// A screen transition starts at `t`: the open runs end there (at the sample after their last
+    /// disagreeing one, if it came first), and the app's `barHidden` is known again only once it
+    /// reports it after the transition.
+    mutating func interrupt(at t: Double) {
+        if let run = hiddenRun { closeHidden(run.span, observedHidden: run.observedHidden, end: run.span.end(at: t)) }
+        if let run = titleRun { closeTitles(run, end: run.span.end(at: t)) }
+        observedHidden = nil
     }
 
     /// Closes the open runs at the end of the streams.
