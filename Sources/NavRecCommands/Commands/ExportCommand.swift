@@ -77,7 +77,7 @@ struct ExportCommand: NavRecCommand {
         let selected = sessionIDs.isEmpty ? stored : stored.filter { wanted.contains($0.id) }
         guard selected.count <= maxSessions else {
             throw UsageError(
-                "\(selected.count) sessions are too many for one trace (a viewer loads about \(Self.defaultMaxSessions)); "
+                "\(selected.count) sessions are more than one trace holds (--max-sessions \(maxSessions)); "
                     + "name the sessions to export (navrec export SESSION...), or raise --max-sessions",
                 command: Self.spec.name)
         }
