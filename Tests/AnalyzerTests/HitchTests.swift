@@ -43,7 +43,7 @@ struct HitchTests {
             #expect(finding.count == 1)
             #expect(abs(finding.start - 0.49) < 1e-9)
             #expect(abs(finding.end - (0.49 + item.late)) < 1e-9)
-            #expect(finding.source == .observed)
+            #expect(finding.source == .recording)
             #expect(finding.hitch?.expectedInterval == 10)
         }
     }

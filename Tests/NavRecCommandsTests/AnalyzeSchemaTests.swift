@@ -75,7 +75,7 @@ struct AnalyzeSchemaTests {
     func ddlMatchesOutput() throws {
         let ddl = try Self.ddl()
         #expect(ddl.map(\.name) == [
-            "id", "app", "screen", "device", "os", "startedAt", "scale", "appVersion", "build", "behaviors", "samples", "duration", "fps",
+            "id", "app", "screen", "device", "os", "startedAt", "scale", "appVersion", "build", "recorderMoving", "recorderAtRest", "behaviors", "samples", "duration", "fps",
             "hitchTimeRatio", "frameJitter", "gaps", "gapTime", "movingTime", "overrunP50", "overrunP90", "overrunP99",
             "hangsPerMinute", "flappingEpisodesPerMinute", "flappingTogglesPerMinute", "titleDisagreementPerMinute",
             "jitterFindingsPerMinute", "gapFraction", "findings", "error",

@@ -29,7 +29,7 @@ struct AnalyzeTests {
     }
 
     /// Expects every analyze line to equal its session in the report (besides the header's
-    /// `startedAt`, `scale`, `appVersion` and `build`, which the report leaves out), and the same
+    /// `startedAt`, `scale`, `appVersion`, `build` and the recorder policy, which the report leaves out), and the same
     /// sessions in the same order.
     func expectSame(_ lines: [[String: Any]], _ sessions: [[String: Any]]) {
         #expect(lines.count == sessions.count)
@@ -37,7 +37,7 @@ struct AnalyzeTests {
         for line in lines {
             let id = line["id"] as? String ?? ""
             var session = line
-            for key in ["startedAt", "scale", "appVersion", "build"] {
+            for key in ["startedAt", "scale", "appVersion", "build", "recorderMoving", "recorderAtRest"] {
                 #expect(session.keys.contains(key), "\(id) has \(key)")
                 session[key] = nil
             }

@@ -61,8 +61,8 @@ struct CorpusRound3SignalsTests {
         // Two ringing alphas, a bar height with the avatar following it: one finding each.
         ("vs07_ringing_titles.ndjson", ["error jitter largeTitleAlpha observed 54"]),
         ("vs08_bar_height_fight.ndjson", ["error jitter barHeight observed 47"]),
-        ("vs09_hitch_without_bar.ndjson", ["error hitch frames observed 1"]),
-        ("vs09_hitch_with_bar.ndjson", ["error hitch frames observed 1"]),
+        ("vs09_hitch_without_bar.ndjson", ["error hitch frames recording 1"]),
+        ("vs09_hitch_with_bar.ndjson", ["error hitch frames recording 1"]),
     ]
 
     @Test("a real glitch is found, exactly once", arguments: glitches)

@@ -10,7 +10,7 @@ struct SimulateTests {
     func gestureImports(gesture: String) throws {
         let simulated = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--behavior", "hideOnSwipe", "--gesture", gesture])
         #expect(simulated.status == 0, "\(simulated.stderr)")
-        #expect(simulated.stdout.hasPrefix(#"{"navrec":1,"session":{"fps":60,"behaviors":{"largeTitle":"#))
+        #expect(simulated.stdout.hasPrefix(#"{"navrec":1,"session":{"fps":60,"recorder":{"moving":"everyFrame","atRest":"changes"},"behaviors":{"largeTitle":"#))
         let imported = try NavRecBinary.run(["import", "-", "--db", db], stdin: Data(simulated.stdout.utf8))
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("<stdin>: 1 session stored"))

@@ -26,7 +26,7 @@ struct ScrollRecorderTests {
         Self.fling(into: recorder)
         try recorder.finish()
         let lines = sink.lines
-        #expect(lines.first == #"{"navrec":1,"session":{"id":"album-1","app":"Music","screen":"Album","fps":120,"scale":3,"build":"513","behaviors":{"largeTitle":{"largeHeight":96.5,"smallHeight":44,"hysteresis":0}}}}"#)
+        #expect(lines.first == #"{"navrec":1,"session":{"id":"album-1","app":"Music","screen":"Album","fps":120,"scale":3,"build":"513","recorder":{"moving":"everyFrame","atRest":"changes"},"behaviors":{"largeTitle":{"largeHeight":96.5,"smallHeight":44,"hysteresis":0}}}}"#)
         #expect(lines.count == 1 + 61)
         #expect(lines[1] == #"{"t":0,"y":0,"phase":"drag","frameDuration":0.008333}"#)
         #expect(lines.last?.contains(#""phase":"idle""#) == true)

@@ -29,6 +29,8 @@ struct DatasetteMetadata {
         ("t_origin", "the recording's t that stored times count from: 0, or a raw clock's first timestamp"),
         ("screen_scale", "pixels per point of the screen (UIScreen.scale), NULL when not recorded"),
         ("app_version", "the app's version from the header"), ("build", "the app's build number from the header"),
+        ("recorder_moving", "what the recorder writes while the content moves (everyFrame, offsetChanges), NULL when not declared"),
+        ("recorder_at_rest", "what the recorder writes at rest (everyFrame, changes, nothing), NULL when not declared"),
     ]
 
     /// `session_summary`'s columns that are `sessions` columns.
