@@ -8,12 +8,12 @@ import Testing
 /// the input. A crash fails the whole test run; a hang trips the per-input time check.
 ///
 /// `NAVREC_FUZZ=1` is the fuzzing run `.ci/run` makes after `swift test` (400 inputs per format;
-/// `swift test` alone reads 50, a smoke test of the same code). `NAVREC_FUZZ_ITERATIONS` (default 400 per format, 50 without `NAVREC_FUZZ=1`) and `NAVREC_FUZZ_SEED` (default 1) set the run;
+/// `swift test` alone reads 150, a smoke test of the same code). `NAVREC_FUZZ_ITERATIONS` (default 400 per format, 150 without `NAVREC_FUZZ=1`) and `NAVREC_FUZZ_SEED` (default 1) set the run;
 /// `NAVREC_FUZZ_LONG=1` makes every extreme input 10 MB (1 MB otherwise, except the two 10 MB lines
 /// that always run) and adds the 70 MB line.
 @Suite("Fuzzing the recording readers")
 struct FuzzReaderTests {
-    static let iterations = ProcessInfo.processInfo.environment["NAVREC_FUZZ_ITERATIONS"].flatMap(Int.init) ?? (fuzzRun ? 400 : 50)
+    static let iterations = ProcessInfo.processInfo.environment["NAVREC_FUZZ_ITERATIONS"].flatMap(Int.init) ?? (fuzzRun ? 400 : 150)
     static let seed = ProcessInfo.processInfo.environment["NAVREC_FUZZ_SEED"].flatMap(UInt64.init) ?? 1
     /// No single input may take longer than this (debug build); a quadratic path exceeds it.
     static let slowInput = Duration.seconds(2)
