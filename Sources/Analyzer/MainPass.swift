@@ -98,23 +98,20 @@ struct MainPass: Sendable {
                 comparisonRows &= ~((observedRows & (0 &- observedRows)) &- 1)
             }
             // The app's bar inside a transition is another screen's: the observed stream's
-            // detectors skip it, the titles' a part of the block at a time.
-            let parts = titleParts(t: t, count: count)
-            let outside = parts.count == 1 ? parts[0].rows : parts.reduce(0) { $0 | $1.rows }
+            // detectors skip it, the titles' a part of the block at a time. A block no transition
+            // reaches (nearly all) is one part, without building the list.
+            let parts = transitions.isEmpty ? nil : titleParts(t: t, count: count)
+            let outside = parts?.reduce(0) { $0 | $1.rows } ?? rows
             if let observed {
                 observedFlapping?.observe(rows: observedRows & outside, count: count, t: t, y: y, states: observed)
                 observedJitter?.observe(rows: observedRows & outside, t: t, states: observed, inputAfter: after)
             }
-            for part in parts {
-                if let start = part.interruptedAt {
-                    computedTitles.interrupt(at: start)
-                    observedTitles?.interrupt(at: start)
-                    comparison?.interrupt(at: start)
+            if let parts {
+                for part in parts {
+                    observeTitles(part.rows, interruptedAt: part.interruptedAt, comparisonRows: comparisonRows, t: t, block: block)
                 }
-                computedTitles.observe(rows: rows & part.rows, t: t, states: computed)
-                if observed != nil { observedTitles?.observe(rows: observedRows & part.rows, t: t, states: observed!) }
-                comparison?.observe(
-                    rows: comparisonRows & part.rows, t: t, computed: computed, observed: block.observed, observedRows: observedRows)
+            } else {
+                observeTitles(rows, interruptedAt: nil, comparisonRows: comparisonRows, t: t, block: block)
             }
         }
         for row in 0..<count {
@@ -144,6 +141,23 @@ struct MainPass: Sendable {
         }
     }
 
+    /// The title detectors over `part` of a block (after closing their runs where a transition
+    /// started, `interruptedAt`).
+    private mutating func observeTitles(
+        _ part: UInt64, interruptedAt: Double?, comparisonRows: UInt64, t: UnsafePointer<Double>, block: FrameColumns
+    ) {
+        if let start = interruptedAt {
+            computedTitles.interrupt(at: start)
+            observedTitles?.interrupt(at: start)
+            comparison?.interrupt(at: start)
+        }
+        let observedRows = block.observedRows
+        computedTitles.observe(rows: block.rows & part, t: t, states: block.computed)
+        if observedRows != 0 { observedTitles?.observe(rows: observedRows & part, t: t, states: block.observed) }
+        comparison?.observe(
+            rows: comparisonRows & part, t: t, computed: block.computed, observed: block.observed, observedRows: observedRows)
+    }
+
     /// Whether a bar state at `row` differs from the frame before's: the computed one, or the
     /// observed one where the row reports it (a first report counts as a change).
     private func barChanged(at row: Int, in block: FrameColumns) -> Bool {
@@ -158,14 +172,12 @@ struct MainPass: Sendable {
 
     /// The rows of a block the title detectors see, in parts: each part's rows lie outside every
     /// transition, and a part after a transition's start says when it started (the detectors close
-    /// their runs there). Without a transition near the block, one part of every row.
-    private mutating func titleParts(t: UnsafePointer<Double>, count: Int) -> [(rows: UInt64, interruptedAt: Double?)] {
+    /// their runs there). `nil` when no transition reaches the block: one part of every row.
+    private mutating func titleParts(t: UnsafePointer<Double>, count: Int) -> [(rows: UInt64, interruptedAt: Double?)]? {
         while nextTransition < transitions.count, let end = transitions[nextTransition].end, end <= t[0] {
             nextTransition += 1
         }
-        guard nextTransition < transitions.count, transitions[nextTransition].start <= t[count - 1] else {
-            return [(FrameColumns.rows(count), nil)]
-        }
+        guard nextTransition < transitions.count, transitions[nextTransition].start <= t[count - 1] else { return nil }
         var parts: [(rows: UInt64, interruptedAt: Double?)] = [(0, nil)]
         var index = nextTransition
         for row in 0..<count {
