@@ -29,17 +29,24 @@ sys.path[:0] = [os.path.join(ROOT, "Integrations", "spark")]
 
 
 def jvm_cpu(pids):
-    """CPU seconds the JVMs with these pids and their reaped children (bash, navrec, cat) used:
-    utime + stime + cutime + cstime from /proc. On a machine shared with other work, CPU seconds
-    are the fair figure; wall seconds grow with the load."""
+    """CPU seconds the JVMs with these pids and every process below them (the Python workers, navrec,
+    bash, cat) used: utime + stime + cutime + cstime from /proc of each live process in those trees
+    (a reaped child's time is in its parent's cutime). On a machine shared with other work, CPU
+    seconds are the fair figure; wall seconds grow with the load."""
     ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in pids:
+    children = {}
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            children.setdefault(_parent(pid), []).append(int(pid))
+    total, todo = 0, list(pids)
+    while todo:
+        pid = todo.pop()
         try:
             fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
         except FileNotFoundError:
             continue
         total += sum(int(value) for value in fields[11:15])
+        todo += children.get(pid, [])
     return total / ticks
 
 
@@ -136,30 +143,35 @@ def main():
         print(f"{args.name}: {key} {figures[key]:.1f} s wall, {figures[key + '_cpu']:.1f} CPU s", flush=True)
 
     step("plumbing", lambda: piped("cat"))
-    step("navrec", lambda: piped(command))
 
     import analyze_job
-    results = os.path.join(args.work, f"results-{args.name}")
-    shutil.rmtree(results, ignore_errors=True)
-    sys.argv = ["analyze_job.py", "--landing", landing, "--out", results, "--navrec", navrec]
-    # getOrCreate() in main() returns this session; main() stops it at the end, so the executors'
-    # CPU is read while it runs, from a thread, just before they go.
     import threading
-    last = {"cpu": jvm_cpu(pids)}
-    first, done = last["cpu"], threading.Event()
+    for key, extra in (("job_lean", ["--no-timeline"]), ("job", [])):
+        results = os.path.join(args.work, f"results-{args.name}-{key}")
+        shutil.rmtree(results, ignore_errors=True)
+        sys.argv = ["analyze_job.py", "--landing", landing, "--out", results, "--navrec", navrec, *extra]
+        # getOrCreate() in main() returns this session; main() stops it at the end, so the executors'
+        # CPU is read while it runs, from a thread, just before they go. The lean run keeps the session.
+        last = {"cpu": jvm_cpu(pids)}
+        first, done = last["cpu"], threading.Event()
 
-    def sample():
-        while not done.wait(0.5):
-            last["cpu"] = max(last["cpu"], jvm_cpu(pids))
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
-    started = time.monotonic()
-    analyze_job.main()
-    figures["job"] = time.monotonic() - started
-    done.set()
-    sampler.join()
-    figures["job_cpu"] = max(last["cpu"], jvm_cpu(pids)) - first
-    print(f"{args.name}: job {figures['job']:.1f} s wall, {figures['job_cpu']:.1f} CPU s", flush=True)
+        def sample():
+            while not done.wait(0.5):
+                last["cpu"] = max(last["cpu"], jvm_cpu(pids))
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        started = time.monotonic()
+        if key == "job_lean":
+            stop, spark.stop = spark.stop, lambda: None
+        analyze_job.main()
+        if key == "job_lean":
+            spark.stop = stop
+        figures[key] = time.monotonic() - started
+        done.set()
+        sampler.join()
+        figures[key + "_cpu"] = max(last["cpu"], jvm_cpu(pids)) - first
+        figures[key + "_tasks"] = dict(analyze_job.LAST_TASKS)
+        print(f"{args.name}: {key} {figures[key]:.1f} s wall, {figures[key + '_cpu']:.1f} CPU s", flush=True)
     with open(os.path.join(args.work, f"{args.name}.json"), "w") as file:
         json.dump(figures, file)
 

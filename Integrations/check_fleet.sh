@@ -3,7 +3,9 @@
 # database (Integrations/make_fleet_db.sh), its HTML report and a tune page in headless Chromium
 # (Integrations/check_html.py: size, time to interactive, 390 px, sorting), Datasette with its
 # default limits on it (Integrations/check_datasette.py), and the HTML report's peak memory over
-# 1,000 and 10,000 tiny sessions. Prints the figures; exits 1 when a check fails.
+# 1,000 and 10,000 tiny sessions; the SARIF and JUnit of 14,000 sessions (the fleet's recordings
+# seven times over) against the SARIF 2.1.0 schema, GitHub's upload limits and junitparser (issue 36
+# item 1). Prints the figures; exits 1 when a check fails.
 # Usage: Integrations/check_fleet.sh NAVREC_BINARY [SESSIONS (default 2000)]
 # Needs chromium (apt-get install chromium) and the Python packages datasette and websockets.
 set -uo pipefail
@@ -15,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 failed=0
 
-"$here/make_fleet_db.sh" "$navrec" fleet.sqlite "$sessions" || exit 1
+NAVREC_FLEET_RECORDINGS="$work/recordings" "$here/make_fleet_db.sh" "$navrec" fleet.sqlite "$sessions" || exit 1
 
 /usr/bin/time -f '%e %M' -o html.time "$navrec" report --db fleet.sqlite --format html --output fleet.html 2>/dev/null
 read -r seconds kilobytes < html.time
@@ -64,5 +66,34 @@ if (( peak_10000 - peak_1000 > 32 * 1024 )); then
   echo "check_fleet: the HTML report's peak memory grew by $(( (peak_10000 - peak_1000) / 1024 )) MB from 1,000 to 10,000 sessions"
   failed=1
 fi
+# SARIF at fleet size: the recordings seven times over (14,000 sessions at the default 2,000), each
+# copy with other ids and, for the sessions without one, another start time (so another content id).
+python3 - "$work/recordings" 7 <<'PY'
+import glob, os, re, sys
+folder, copies = sys.argv[1], int(sys.argv[2])
+files = sorted(glob.glob(os.path.join(folder, "sessions-*.ndjson")))
+for copy in range(1, copies):
+    for path in files:
+        with open(path) as source, open(os.path.join(folder, f"copy{copy}-{os.path.basename(path)}"), "w") as target:
+            for line in source:
+                if line.startswith('{"navrec"'):
+                    line = re.sub(r'"id":"([^"]*)"', rf'"id":"\1-c{copy}"', line)
+                    line = line.replace('"startedAt":"2026-', f'"startedAt":"{2026 - copy}-')
+                target.write(line)
+PY
+big=$(( sessions * 7 ))
+"$navrec" import --db big.sqlite "$work"/recordings/sessions-*.ndjson "$work"/recordings/copy*.ndjson >/dev/null 2>&1
+/usr/bin/time -f '%e %M' -o sarif.time "$navrec" report --db big.sqlite --format sarif --output big.sarif 2>sarif.stderr
+read -r seconds kilobytes < sarif.time
+stored=$("$navrec" query "select count(*) from sessions" --db big.sqlite --format csv | tail -1 | tr -d '\r')
+findings=$("$navrec" query "select count(*) from findings" --db big.sqlite --format csv | tail -1 | tr -d '\r')
+echo "report --format sarif over $stored sessions ($findings findings): $(( $(stat -c %s big.sarif) / 1000 )) KB," \
+  "$(gzip -c big.sarif | wc -c | awk '{printf "%d", $1 / 1000}') KB gzipped, in $seconds s, peak RSS $(( kilobytes / 1024 )) MB"
+[ -s sarif.stderr ] && cat sarif.stderr
+[ "$stored" -eq "$big" ] || { echo "check_fleet: $stored sessions stored, not $big"; failed=1; }
+python3 "$here/check_sarif.py" big.sarif || failed=1
+"$navrec" report --db big.sqlite --format junit --output big.xml 2>/dev/null
+python3 "$here/check_junit.py" big.xml || failed=1
+
 [ "$failed" -eq 0 ] && echo "check_fleet: OK" || echo "check_fleet: FAILED"
 exit "$failed"

@@ -8,7 +8,8 @@ For a report (`navrec report --format html`), at 1,400 and 390 CSS px wide:
 - the file is at most --max-bytes;
 - interactive (DOMContentLoaded, then the first frame drawn after it) within --max-interactive
   seconds of the navigation's start, in a browser already running (a first load is not measured);
-- no sideways scrolling of the page, and every text in the timelines at least 11 CSS px;
+- no sideways scrolling of the page, every text in the timelines at least 11 CSS px, and no two
+  late-frame labels of one lane overlapping;
 - the index sorts without a script: after a click on its "Hitches" header the first row shown is the
   session with the highest hitch ratio; its box scrolls, so the first section is near the top.
 For a `navrec tune --format html` page (--tune), at 1,400 px: its table fits (the "recommended"
@@ -160,8 +161,18 @@ REPORT_CHECKS = """(() => {
         sorted = ratio(first());
         document.querySelector('label[for=sort-findings]').click();
     }
+    // Labels of one plot that run into each other (adjacent late frames once read `33 m33 ms`).
+    const overlaps = [];
+    for (const plot of Array.from(document.querySelectorAll('.timeline .tl-plot')).slice(0, 400)) {
+        const boxes = Array.from(plot.querySelectorAll('.hitch-label')).map(label => [label.textContent, label.getBoundingClientRect()]);
+        for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+            const [a, b] = [boxes[i][1], boxes[j][1]];
+            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps.push(boxes[i][0] + ' / ' + boxes[j][0]);
+        }
+    }
+    const hitchLabels = document.querySelectorAll('.timeline .hitch-label').length;
     const section = document.querySelector('section.session');
-    return {scrollWidth: root.scrollWidth, width: innerWidth, small: small.slice(0, 5), smallCount: small.length,
+    return {overlaps: overlaps.slice(0, 5), overlapCount: overlaps.length, hitchLabels, scrollWidth: root.scrollWidth, width: innerWidth, small: small.slice(0, 5), smallCount: small.length,
             sorted, worst, firstSection: section ? Math.round(section.getBoundingClientRect().top + scrollY) : null,
             height: root.scrollHeight};
 })()"""
@@ -196,7 +207,10 @@ async def main(args):
             print(f"{args.report} at {width} px: {size / 1e6:.2f} MB, interactive in {timing['interactive']:.2f} s "
                   f"(parsed {timing['parsed']:.2f} s), page {facts['height']} px tall, first section at "
                   f"{facts['firstSection']} px, scroll width {facts['scrollWidth']} px, "
-                  f"hitch sort puts {facts['sorted']} ms/s first (highest {facts['worst']})")
+                  f"hitch sort puts {facts['sorted']} ms/s first (highest {facts['worst']}), "
+                  f"{facts['hitchLabels']} late-frame labels, {facts['overlapCount']} overlapping")
+            if facts["overlapCount"]:
+                failures.append(f"{width} px: {facts['overlapCount']} late-frame labels overlap, e.g. {facts['overlaps']}")
             if timing["interactive"] > args.max_interactive:
                 failures.append(f"{width} px: interactive after {timing['interactive']:.2f} s (limit {args.max_interactive} s)")
             if facts["scrollWidth"] > facts["width"]:

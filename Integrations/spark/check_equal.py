@@ -86,6 +86,9 @@ def main():
     parser.add_argument("--recordings", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--master", default="local[2]", help="e.g. the spark:// URL Integrations/spark/cluster.sh start prints")
+    parser.add_argument("--remote", help="run under Spark Connect: sc://HOST:PORT, or local[N] for a local Connect server")
+    parser.add_argument("--faults", action="store_true",
+                        help="also run the job on a hanging, a crashing and a long (spilled) session, with TMPDIR not writable")
     args = parser.parse_args()
     navrec = os.path.abspath(args.navrec)
     recordings = os.path.abspath(args.recordings)
@@ -99,10 +102,16 @@ def main():
 
     from pyspark.sql import SparkSession
     start = time.monotonic()
-    spark = (SparkSession.builder.master(args.master).appName("navrec-ci").config("spark.ui.enabled", "false")
-             .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate())
-    spark.sparkContext.setLogLevel("ERROR")
-    print(f"spark {spark.version} start-up: {time.monotonic() - start:.1f} s", flush=True)
+    # The job must not need a writable TMPDIR (navrec's scratch files go to a task-local directory):
+    # the Spark processes and their Python workers get one that does not exist.
+    os.environ["TMPDIR"] = "/nonexistent/navrec-ci-tmp"
+    builder = SparkSession.builder.appName("navrec-ci").config("spark.ui.enabled", "false") \
+        .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "4")
+    spark = (builder.remote(args.remote) if args.remote else builder.master(args.master)).getOrCreate()
+    if not analyze_job.is_connect(spark):
+        spark.sparkContext.setLogLevel("ERROR")
+    print(f"spark {spark.version} start-up ({'Spark Connect ' + args.remote if args.remote else args.master}, "
+          f"TMPDIR={os.environ['TMPDIR']}): {time.monotonic() - start:.1f} s", flush=True)
     start = time.monotonic()
     counts = analyze_job.run(spark, landing, results, navrec, [])
     print(f"spark job: {time.monotonic() - start:.1f} s; wrote {counts}", flush=True)
@@ -122,9 +131,9 @@ def main():
         return spark.read.parquet(os.path.join(results, name))
 
     quarantine = sorted((row.source, row.first_line, row.recording_id) for row in table("quarantine").collect())
-    verdict("the oversized session and the one with a line over 64 MiB are quarantined with their landing keys",
+    verdict("the oversized session and the one with a line over 64 MiB are quarantined with their landing keys and reason",
             None if [(q[0], q[2]) for q in quarantine] == [("x-over-long-line.ndjson", "edge-long-line"), ("x-oversized.ndjson", "edge-oversized")]
-            and table("quarantine").where("landing_key IS NULL").count() == 0 else f"quarantine {quarantine}")
+            and table("quarantine").where("landing_key IS NULL OR reason IS NULL").count() == 0 else f"quarantine {quarantine}")
     sqlite = sqlite3.connect(database)
     sqlite.execute("DELETE FROM sessions WHERE id = 'edge-oversized'")  # in quarantine, not analysed by the job
     sqlite.commit()
@@ -176,6 +185,46 @@ def main():
             None if before == after and sorted(portable_queries.normalized(tuple(row) for row in again.select(*SESSION_COLUMNS).collect())) == day_rows
             and again.where(f"run_id = '{first_run}'").count() == 0 and day_rows else "other days changed, or the day's rows differ")
 
+    # Identity is a function of the landing: days run out of order (a clean day first, then the
+    # reused id's day before its first recording's, as a backfill does) and two runs at once give
+    # import's ids. The clean day alone also shows errors/ and quarantine/ as readable empty tables.
+    import threading
+    import duckdb
+    shuffled = os.path.join(args.work, "results-out-of-order")
+    all_days = sorted(date for date, _ in analyze_job.partitions(spark, landing))
+    start = time.monotonic()
+    analyze_job.run(spark, landing, shuffled, navrec, [], days=["2026-11-03"], timeline=False)
+    readable = {name: spark.read.parquet(os.path.join(shuffled, name)).count() for name in ("errors", "quarantine")}
+    in_duckdb = {name: duckdb.sql(f"SELECT count(*) FROM read_parquet('{shuffled}/{name}/**/*.parquet', hive_partitioning = true)").fetchall()[0][0]
+                 for name in ("errors", "quarantine")}
+    verdict(f"a clean day's errors/ and quarantine/ are empty tables Spark and DuckDB read ({readable}, {in_duckdb})",
+            None if readable == {"errors": 0, "quarantine": 0} == in_duckdb else "not empty")
+    analyze_job.run(spark, landing, shuffled, navrec, [], days=["2026-11-01"], timeline=False)
+    rest = [day for day in all_days if day not in ("2026-11-01", "2026-11-03")]
+    failures_in_threads = []
+
+    def run_days(chosen):
+        try:
+            analyze_job.run(spark, landing, shuffled, navrec, [], days=chosen, timeline=False)
+        except Exception as error:  # noqa: BLE001
+            failures_in_threads.append(repr(error))
+    threads = [threading.Thread(target=run_days, args=([day],)) for day in rest]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print(f"spark job, days out of order and two at once: {time.monotonic() - start:.1f} s", flush=True)
+    ordered = sorted(portable_queries.normalized(tuple(row) for row in spark.read.parquet(os.path.join(shuffled, "sessions")).select(*SESSION_COLUMNS).collect()))
+    in_order = sorted(portable_queries.normalized(tuple(row) for row in table("sessions").select(*SESSION_COLUMNS).collect()))
+    ids = [row[0] for row in ordered]
+    verdict(f"days run out of order (2026-11-03, 2026-11-01, then {' and '.join(rest)} at once) give import's ids "
+            f"({len(ids)} sessions, no id twice)",
+            "; ".join(failures_in_threads) or portable_queries.differences(in_order, ordered)
+            or (f"ids held twice: {sorted({i for i in ids if ids.count(i) > 1})}" if len(set(ids)) != len(ids) else None))
+
+    if args.faults:
+        check_faults(spark, navrec, recordings, args.work, verdict)
+
     failures = portable_queries.check(database, results, spark=spark, layout="job")
     for _ in range(failures):
         verdict("a query differs between engines", "see above")
@@ -191,6 +240,59 @@ def main():
     spark.stop()
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
+
+
+def check_faults(spark, navrec, recordings, work, verdict):
+    """A navrec that hangs on one session and crashes on another (a wrapper around the real binary,
+    keyed by the file name), and a session long enough to spill (over 16,384 frames), with the
+    executors' TMPDIR not writable: the job exits normally, the two sessions are quarantined with the
+    reason, every other session is analysed."""
+    import base64
+    import stat
+    folder = os.path.join(work, "faults")
+    os.makedirs(folder)
+    source = os.path.join(recordings, "sessions-00000.ndjson")
+    for name in ("a.ndjson", "x-hang.ndjson", "x-crash.ndjson"):
+        shutil.copyfile(source, os.path.join(folder, name))
+    with open(os.path.join(folder, "x-hang.ndjson"), "ab") as file:  # other content than a.ndjson's
+        file.write(subprocess.run([navrec, "simulate", "--seed", "77", "--session-id", "hang-1", "--behavior", "blurHeader"], check=True, capture_output=True).stdout)
+    with open(os.path.join(folder, "x-crash.ndjson"), "ab") as file:
+        file.write(subprocess.run([navrec, "simulate", "--seed", "78", "--session-id", "crash-1", "--behavior", "largeTitle"], check=True, capture_output=True).stdout)
+    with open(os.path.join(folder, "x-long.ndjson"), "wb") as file:
+        file.write(subprocess.run([navrec, "simulate", "--seed", "79", "--session-id", "long-1", "--behavior", "blurHeader",
+                                   "--gesture", "hover", "--duration", "300", "--fps", "120"], check=True, capture_output=True).stdout)
+    # The wrapper runs the real binary from the work folder: a cluster's worker without the checkout's
+    # .build/ (cluster.sh hides it) must still find it.
+    real = os.path.join(work, "navrec-real")
+    shutil.copyfile(navrec, real)
+    os.chmod(real, 0o755)
+    wrapper = os.path.join(work, "navrec-faulty")
+    b64 = lambda name: base64.b64encode(name.encode()).decode()
+    with open(wrapper, "w") as file:
+        file.write(f"""#!/bin/bash
+# navrec, but hanging on x-hang.ndjson's rows and crashing on x-crash.ndjson's (check_equal.py --faults)
+input=$(mktemp) || exit 74   # in the TMPDIR the job gives navrec
+trap 'rm -f "$input"' EXIT
+cat > "$input"
+if grep -q -F '{b64("x-hang.ndjson")}' "$input"; then sleep 300; fi
+if grep -q -F '{b64("x-crash.ndjson")}' "$input"; then kill -SEGV $$; fi
+'{real}' "$@" < "$input"
+""")
+    os.chmod(wrapper, os.stat(wrapper).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    landing = os.path.join(work, "faults-landing")
+    subprocess.run([sys.executable, os.path.join(HERE, "load_landing.py"), folder, "--landing", landing], check=True, capture_output=True)
+    results = os.path.join(work, "faults-results")
+    start = time.monotonic()
+    analyze_job.run(spark, landing, results, wrapper, [], bounds={"timeout_s": 10, "timeout_s_per_mib": 0, "call_mib": 8})
+    print(f"spark job with a hanging and a crashing navrec: {time.monotonic() - start:.1f} s", flush=True)
+    quarantined = sorted((row.source, row.reason[:60]) for row in spark.read.parquet(os.path.join(results, "quarantine")).collect())
+    sessions = {row.id: row.samples for row in spark.read.parquet(os.path.join(results, "sessions")).collect()}
+    wanted = {"hang-1", "crash-1"}
+    verdict(f"a hanging and a crashing navrec cost only their sessions (quarantined: {quarantined})",
+            None if [q[0] for q in quarantined] == ["x-crash.ndjson", "x-hang.ndjson"] and "time limit" in quarantined[1][1]
+            and "SIGSEGV" in quarantined[0][1] and not wanted & set(sessions) and len(sessions) == 21 else f"sessions {sorted(sessions)}")
+    verdict(f"a session of {sessions.get('long-1')} frames (over 16,384: spilled) is analysed with TMPDIR={os.environ.get('TMPDIR')}",
+            None if (sessions.get("long-1") or 0) > 16384 else f"long-1: {sessions.get('long-1')}")
 
 
 if __name__ == "__main__":

@@ -62,12 +62,15 @@ def partition_value(value):
 
 
 def starts_session(line):
-    """Whether navrec's reader starts a session at `line`: a header, a broken line naming "navrec",
-    or the first line of a pretty-printed header (`{` alone, or `{"session"` first)."""
+    """Whether navrec's reader starts a session at `line`: a header, a broken line that opens an
+    object and names "navrec", or the first line of a pretty-printed header (`{` alone, or
+    `{"session"` first). The `"navrec": 1,` line inside a pretty-printed header does not open an
+    object: navrec skips it with the rest of the header that already failed, so it is no row of
+    its own (it would be one more error row than `import` prints)."""
     stripped = line.strip(BLANK)
     if stripped == b"{" or stripped.startswith(b'{"session"'):
         return True
-    if b'"navrec"' not in line:
+    if b'"navrec"' not in line or not stripped.startswith(b"{"):
         return False
     try:
         value = json.loads(line)

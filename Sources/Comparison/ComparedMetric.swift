@@ -8,20 +8,24 @@ public struct ComparedMetric: Sendable, Hashable {
     public let unit: String
     /// The smallest shift that matters in practice, in ``unit``.
     public let minimumEffect: Double
+    /// Whether 0 means "none" (no hitch, no flapping), so the share of sessions above 0 is tested
+    /// too; not for the overrun percentiles.
+    public let countsSessions: Bool
 
-    public init(name: String, column: String, unit: String, minimumEffect: Double) {
+    public init(name: String, column: String, unit: String, minimumEffect: Double, countsSessions: Bool = true) {
         self.name = name
         self.column = column
         self.unit = unit
         self.minimumEffect = minimumEffect
+        self.countsSessions = countsSessions
     }
 
     /// Every compared metric with its default minimum effect, in report order.
     public static let all: [ComparedMetric] = [
         ComparedMetric(name: "hitchTimeRatio", column: "hitch_time_ratio", unit: "ms/s", minimumEffect: 1),
-        ComparedMetric(name: "overrunP50", column: "overrun_p50", unit: "ms", minimumEffect: 0.5),
-        ComparedMetric(name: "overrunP90", column: "overrun_p90", unit: "ms", minimumEffect: 1),
-        ComparedMetric(name: "overrunP99", column: "overrun_p99", unit: "ms", minimumEffect: 2),
+        ComparedMetric(name: "overrunP50", column: "overrun_p50", unit: "ms", minimumEffect: 0.5, countsSessions: false),
+        ComparedMetric(name: "overrunP90", column: "overrun_p90", unit: "ms", minimumEffect: 1, countsSessions: false),
+        ComparedMetric(name: "overrunP99", column: "overrun_p99", unit: "ms", minimumEffect: 2, countsSessions: false),
         ComparedMetric(name: "hangsPerMinute", column: "hangs_per_minute", unit: "/min", minimumEffect: 0.5),
         ComparedMetric(name: "flappingEpisodesPerMinute", column: "flapping_episodes_per_minute", unit: "/min", minimumEffect: 0.5),
         ComparedMetric(name: "flappingTogglesPerMinute", column: "flapping_toggles_per_minute", unit: "/min", minimumEffect: 2),
@@ -35,6 +39,6 @@ public struct ComparedMetric: Sendable, Hashable {
 
     /// The same metric with another minimum effect.
     public func with(minimumEffect: Double) -> ComparedMetric {
-        ComparedMetric(name: name, column: column, unit: unit, minimumEffect: minimumEffect)
+        ComparedMetric(name: name, column: column, unit: unit, minimumEffect: minimumEffect, countsSessions: countsSessions)
     }
 }

@@ -1,15 +1,27 @@
-/// The values `navrec compare` tests, gathered session by session: per group, side and metric an
-/// array of doubles and nothing else, so memory is 8 bytes per session and metric whatever the
-/// sessions held.
+/// The values `navrec compare` tests, gathered session by session: per group, stratum, side and
+/// metric an array of doubles and nothing else, so memory is 8 bytes per session and metric
+/// whatever the sessions held.
 public struct ComparisonSamples: Sendable {
-    /// One group's values: `base[metric]`, `head[metric]` in ``metrics`` order.
-    public struct Group: Sendable {
+    /// One stratum's values (sessions alike in what changes the metrics: device model, OS):
+    /// `base[metric]`, `head[metric]` in ``metrics`` order.
+    public struct Stratum: Sendable {
         public var base: [[Double]]
         public var head: [[Double]]
 
         init(metrics: Int) {
             base = Array(repeating: [], count: metrics)
             head = Array(repeating: [], count: metrics)
+        }
+    }
+
+    /// One group's strata, by stratum key (`""` when not stratified).
+    public struct Group: Sendable {
+        public var strata: [String: Stratum] = [:]
+
+        /// The values of one metric over every stratum, each side (unsorted, for dumps).
+        public func pooled(_ metric: Int) -> (base: [Double], head: [Double]) {
+            let keys = strata.keys.sorted()
+            return (keys.flatMap { strata[$0]!.base[metric] }, keys.flatMap { strata[$0]!.head[metric] })
         }
     }
 
@@ -23,10 +35,10 @@ public struct ComparisonSamples: Sendable {
     }
 
     /// Adds one session's values (in ``metrics`` order; `nil` or non-finite where it has none).
-    public mutating func add(group: String, side: ComparisonSide, values: [Double?]) {
+    public mutating func add(group: String, stratum: String = "", side: ComparisonSide, values: [Double?]) {
         precondition(values.count == metrics.count, "one value per metric")
         let count = metrics.count
-        groups[group, default: Group(metrics: count)].add(side: side, values: values)
+        groups[group, default: Group()].strata[stratum, default: Stratum(metrics: count)].add(side: side, values: values)
         switch side {
         case .base: baseSessions += 1
         case .head: headSessions += 1
@@ -34,7 +46,7 @@ public struct ComparisonSamples: Sendable {
     }
 }
 
-extension ComparisonSamples.Group {
+extension ComparisonSamples.Stratum {
     fileprivate mutating func add(side: ComparisonSide, values: [Double?]) {
         for (index, value) in values.enumerated() {
             guard let value, value.isFinite else { continue }

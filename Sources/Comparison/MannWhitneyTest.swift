@@ -11,6 +11,8 @@ public struct MannWhitneyTest: Sendable, Hashable {
     public enum Method: String, Sendable, Hashable {
         case exact
         case normal
+        /// Several strata: ``StratifiedRankTest`` (normal approximation).
+        case vanElteren = "van-elteren"
     }
 
     /// Samples up to this size (each) without ties get the exact distribution.
@@ -19,6 +21,8 @@ public struct MannWhitneyTest: Sendable, Hashable {
     public let u: Double
     public let p: Double
     public let method: Method
+    /// Σ (t³ − t) over the pooled sample's tie groups (for the variance; 0 without ties).
+    public let tieTerm: Double
 
     /// Tests `head` against `base`; both must be sorted ascending and non-empty.
     public init(base: [Double], head: [Double]) {
@@ -46,6 +50,7 @@ public struct MannWhitneyTest: Sendable, Hashable {
         let mn = Double(m) * Double(n)
         let u = headRanks - Double(n) * Double(n + 1) / 2
         self.u = u
+        self.tieTerm = tieTerm
         let total = Double(m + n)
         if Self.method(m: m, n: n, ties: tieTerm > 0) == .exact {
             let distribution = ExactMannWhitney(m: m, n: n)

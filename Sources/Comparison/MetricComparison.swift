@@ -1,26 +1,48 @@
-/// One group × metric of a comparison: sizes, medians, the shift with its interval, the test and
-/// the verdict (Docs/comparing-builds.md).
+/// One group × metric of a comparison (or one stratum of a group: ``stratum``): sizes, medians, the
+/// three tests with their shifts, and the verdict (Docs/comparing-builds.md).
 public struct MetricComparison: Sendable, Hashable {
+    /// The group, and for a stratum's own row ``stratum`` appended (`Feed · largeTitle · iPhone12,1 · iOS 17.5`).
     public var group: String
+    /// The stratum of a stratum's own row (`iPhone12,1 · iOS 17.5`); `nil` for the group's row.
+    public var stratum: String?
+    /// The group's key in ``ComparisonSamples/groups`` and the keys of the strata compared.
+    public var groupKey = ""
+    public var comparedStrata: [String] = []
     public var metric: ComparedMetric
-    /// Sessions with a value.
+    /// Sessions with a value that were compared (in strata both sides have).
     public var baseCount: Int
     public var headCount: Int
+    /// Strata compared within and combined; sessions left out because their stratum lacked a side.
+    public var strata = 1
+    public var baseLeftOut = 0
+    public var headLeftOut = 0
     public var baseMedian: Double?
     public var headMedian: Double?
-    /// Hodges–Lehmann estimate of head − base and its confidence interval.
+    /// The rank test: Hodges–Lehmann estimate of head − base and its confidence interval (one
+    /// stratum), or the strata's shifts weighted (several; no interval).
     public var shift: Double?
     public var shiftLow: Double?
     public var shiftHigh: Double?
-    /// Two-sided Mann–Whitney U: `u` of the head sample, the p-value and how it was computed;
-    /// `nil` when a side has too few sessions to test.
+    /// Mann–Whitney U (one stratum: `u`, the p-value and how it was computed) or van Elteren
+    /// (several: `method` `.vanElteren`, `z`); `nil` when a side has too few sessions to test.
     public var u: Double?
+    public var z: Double?
     public var p: Double?
     public var method: MannWhitneyTest.Method?
-    /// After Benjamini–Hochberg across every tested group × metric of the run.
+    /// After Benjamini–Hochberg across every test of the run.
     public var adjustedP: Double?
+    /// The means and the mean test (``MeanTest``): its shift is a size a verdict may rest on and
+    /// its interval part of "unchanged"; its p-value is reported, not corrected nor decisive.
+    public var baseMean: Double?
+    public var headMean: Double?
+    public var mean: MeanTest?
+    /// Sessions above 0 and the share test (``ShareTest``), for metrics where 0 means none.
+    public var share: ShareTest?
+    public var shareAdjustedP: Double?
+    /// The test that decided a regressed or improved verdict.
+    public var decidedBy: ComparisonStatistic?
     public var verdict: Verdict
-    /// Why, in a few words (`too few sessions (3 < 5)`, `p 0.0002, shift ≥ 1 ms/s`).
+    /// Why, in a few words (`too few sessions (3 < 5)`, `mean +1.37 /min …`).
     public var reason: String
 
     public init(
@@ -44,4 +66,14 @@ public struct MetricComparison: Sendable, Hashable {
         self.verdict = verdict
         self.reason = reason
     }
+}
+
+/// The three questions asked of every group × metric (Docs/comparing-builds.md).
+public enum ComparisonStatistic: String, Sendable, Hashable, CaseIterable {
+    /// Did the typical session move? Mann–Whitney / van Elteren, Hodges–Lehmann shift.
+    case median
+    /// Did the mean move? Welch's t within strata (reported; its shift is a size, not evidence).
+    case mean
+    /// Did the share of sessions with any (hitch, flapping, …) change? Fisher / Cochran–Mantel–Haenszel.
+    case share
 }

@@ -25,3 +25,4 @@ enum NormalDistribution {
         return (low + high) / 2
     }
 }
+

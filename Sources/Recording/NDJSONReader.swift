@@ -168,10 +168,11 @@ public final class NDJSONReader: RecordingReader {
                 columnShift = 3
             }
             // While skipping, only a line meant as a header is parsed: a good one ends the skip,
-            // a bad one fails as a session of its own. A line that does not start an object (the
-            // `"navrec": 1,` line of a header written over several lines) is the rest of the
-            // object that already failed, not a session of its own.
-            if skippingToHeader, !Self.startsObject(line) || !Self.mentionsFormatKey(line) { continue }
+            // a bad one fails as a session of its own, and so does the `{` line of a header written
+            // over several lines (as when a session is open; the Spark loader splits there too). A
+            // line that does not start an object (the `"navrec": 1,` line of such a header) is the
+            // rest of the object that already failed, not a session of its own.
+            if skippingToHeader, !Self.startsObject(line) || !(Self.mentionsFormatKey(line) || Self.opensHeaderObject(line)) { continue }
             scanner.reset(line)
             let parsed: NDJSONLine
             do {

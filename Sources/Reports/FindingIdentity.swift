@@ -1,33 +1,47 @@
 package import Analyzer
-internal import BarModel
+import BarModel
 
-/// What a finding is, independent of when it happened: the identity CI tools track it by (JUnit
-/// `classname` and `name`, SARIF `partialFingerprints`).
+/// What a finding is, independent of when, in which launch and in which session it happened: the
+/// identity CI tools track it by (JUnit `<testsuite name>`, `classname` and `name`, SARIF
+/// `partialFingerprints`) and `report --baseline` compares by.
 ///
-/// Times are left out on purpose: the same bug recorded twice starts a few milliseconds apart, and
-/// an identity with the start time in it turns into "1 fixed, 1 new" on every run. The subject is
-/// the recording's own id (every launch of a screen that reuses it, also one stored as `ID~HASH`),
-/// else the session's `app › screen`, else its stored id; `ordinal` counts equal faults of one
-/// subject (same kind, subkind, signal and source) in report order, from 1.
-package struct FindingIdentity: Sendable, Hashable {
+/// The same bug on the same screen has the same identity across launches, import orders and
+/// builds: the subject is the screen (`app › screen`) when the session names one, else the
+/// recording's own id from its header (one reused launch after launch, also stored as `ID~HASH`),
+/// else the app and the behaviours (`Music › blurHeader`), never a session id, a content hash, an
+/// ordinal or a time. The rest is kind, subkind, signal and source.
+package struct FindingIdentity: Sendable, Hashable, Comparable {
     package var subject: String
-    package var kind: String
+    package var kind: Finding.Kind
     package var subkind: String?
     package var signal: String
-    package var source: String
-    package var ordinal: Int
+    package var source: Finding.Source
 
-    /// The JUnit test name: `flapping/subkind background (computed)`, a repeat ` #2`; a hitch
-    /// names no stream, as in every human-readable report (``ReportText/stream(_:)``): `hitch frames`.
+    package init(subject: String, kind: Finding.Kind, subkind: String?, signal: String, source: Finding.Source) {
+        self.subject = subject
+        self.kind = kind
+        self.subkind = subkind
+        self.signal = signal
+        self.source = source
+    }
+
+    /// The identity of `finding` of a session whose subject is `subject`.
+    package init(_ finding: Finding, subject: String) {
+        self.init(subject: subject, kind: finding.kind, subkind: finding.subkind, signal: finding.signal, source: finding.source)
+    }
+
+    /// The JUnit test name: `flapping background (computed)`, `title_mismatch/both_visible
+    /// largeTitle+inlineTitle (observed)`; a hitch names no stream, as in every human-readable
+    /// report (``ReportText/stream(_:)``): `hitch frames`.
     package var testName: String {
-        let kindText = subkind.map { "\(kind)/\($0)" } ?? kind
-        let stream = kind == Finding.Kind.hitch.name ? "" : " (\(source))"
-        return "\(kindText) \(signal)\(stream)" + (ordinal > 1 ? " #\(ordinal)" : "")
+        let kindText = subkind.map { "\(kind.name)/\($0)" } ?? kind.name
+        let stream = kind == .hitch ? "" : " (\(source.name))"
+        return "\(kindText) \(signal)\(stream)"
     }
 
     /// 64-bit FNV-1a of the fields, hex: stable across runs, platforms and Swift versions (unlike `Hasher`).
     package var fingerprint: String {
-        let key = [subject, kind, subkind ?? "", signal, source, String(ordinal)].joined(separator: "\u{1F}")
+        let key = [subject, kind.name, subkind ?? "", signal, source.name].joined(separator: "\u{1F}")
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in key.utf8 {
             hash ^= UInt64(byte)
@@ -37,36 +51,21 @@ package struct FindingIdentity: Sendable, Hashable {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// A session's subject: its recording id, else `app › screen` when it names a screen, else its id.
-    package static func subject(of session: SessionAnalysis) -> String {
-        if let recordingID = session.recordingID, !recordingID.isEmpty { return recordingID }
-        if session.screen != nil, let place = ReportText.place(session) { return place }
-        return session.id
+    /// By subject, then kind (in ``Finding/Kind``'s order), subkind, signal and source.
+    package static func < (lhs: FindingIdentity, rhs: FindingIdentity) -> Bool {
+        if lhs.subject != rhs.subject { return lhs.subject < rhs.subject }
+        let kinds = Finding.Kind.allCases
+        if lhs.kind != rhs.kind { return kinds.firstIndex(of: lhs.kind)! < kinds.firstIndex(of: rhs.kind)! }
+        if lhs.subkind != rhs.subkind { return (lhs.subkind ?? "") < (rhs.subkind ?? "") }
+        if lhs.signal != rhs.signal { return lhs.signal < rhs.signal }
+        return lhs.source.name < rhs.source.name
     }
 
-    /// The identities of every finding of the report, per session and finding in report order, and
-    /// per session the ordinal of its "no findings" case among clean sessions of the same subject.
-    package static func identities(of report: Report) -> (findings: [[FindingIdentity]], clean: [Int]) {
-        var seen: [FindingIdentity: Int] = [:]
-        var cleanSeen: [String: Int] = [:]
-        var findings: [[FindingIdentity]] = []
-        var clean: [Int] = []
-        findings.reserveCapacity(report.sessions.count)
-        for session in report.sessions {
-            let subject = subject(of: session)
-            findings.append(session.findings.map { finding in
-                var identity = FindingIdentity(
-                    subject: subject, kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
-                    source: finding.source.name, ordinal: 0)
-                let ordinal = (seen[identity] ?? 0) + 1
-                seen[identity] = ordinal
-                identity.ordinal = ordinal
-                return identity
-            })
-            let ordinal = (cleanSeen[subject] ?? 0) + (session.findings.isEmpty ? 1 : 0)
-            cleanSeen[subject] = ordinal
-            clean.append(ordinal)
-        }
-        return (findings, clean)
+    /// A session's subject: `app › screen` when it names a screen, else its recording id, else its
+    /// app and behaviours.
+    package static func subject(of session: SessionAnalysis) -> String {
+        if session.screen != nil, let place = ReportText.place(session) { return place }
+        if let recordingID = session.recordingID, !recordingID.isEmpty { return recordingID }
+        return ([session.app].compactMap { $0 } + [ReportText.behaviors(session)]).joined(separator: " › ")
     }
 }

@@ -110,11 +110,12 @@ package struct HTMLRenderer: ReportRenderer, Sendable {
             + "<p class=\"meta\">\(escape(facts.joined(separator: " · ")))</p>\n" + chart
         html += "<table class=\"findings\">\n<thead><tr><th>Severity</th><th>When (s)</th><th>Kind</th><th>Signal</th>"
             + "<th>Source</th><th>Finding</th></tr></thead>\n<tbody>\n"
-        for finding in session.findings {
+        for row in ReportText.rows(session.findings) {
+            let finding = row.finding
             let severity = finding.severity == .error ? "✖ error" : "▲ warning"
             html += "<tr class=\"\(finding.severity.name)\"><td>\(severity)</td><td>\(escape(ReportText.span(finding)))</td>"
                 + "<td><i class=\"k-\(finding.kind.name)\"></i>\(escape(ReportText.kind(finding)))</td><td><code>\(escape(finding.signal))</code></td>"
-                + "<td>\(ReportText.stream(finding) ?? "—")</td><td>\(escape(finding.message))</td></tr>\n"
+                + "<td>\(row.stream ?? "—")</td><td>\(escape(finding.message))</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</section>\n"
     }

@@ -3,16 +3,22 @@ package import Analyzer
 /// The report as JUnit XML (`--format junit`), for the test tab of GitLab, Jenkins and the GitHub
 /// actions that read test reports.
 ///
-/// One `<testsuite>` per session, named by its id; in it one `<testcase>` per finding, identified
-/// by what the fault is (``FindingIdentity``), never when it happened: `classname` = the
-/// recording's id (else `app › screen`, else the session id) and `name` = kind, signal and source
-/// (`flapping background (computed)`; the n-th equal fault of that recording ` #n`), so the same
-/// bug recorded again keeps its test. Its times are in the failure text. Every `time` is 0:
-/// navrec measures no test duration, and a finding's span is not one. A finding at or above
-/// `failOn` is a `<failure>` whose `type` is the kind, `message` the finding's sentence and body the
-/// evidence; one below it passes with the evidence in `<system-out>`. A session without findings is
-/// one passing testcase named `no findings` (` #n` for the n-th clean session of a recording), so
-/// every session shows.
+/// CI tools key a test by suite name, `classname` and `name` (GitLab) and compare it with the
+/// base pipeline's, so every one of them is a stable identity (``FindingIdentity``), never a
+/// session id, a content hash, an ordinal or a time: one `<testsuite>` per subject (`app › screen`,
+/// else the recording id, else app and behaviours), named by it, in name order; in it one
+/// `<testcase>` per finding identity with `classname` = the subject and `name` = kind, signal and
+/// source (`flapping background (computed)`), covering every session of that subject that has it:
+/// how many, the worst one's evidence, the others' ids. A subject without findings is one passing
+/// testcase `no findings`. So the file is the same whatever order the sessions were imported in,
+/// and the same bug keeps its test across launches and builds. Every `time` is 0: navrec measures
+/// no test duration, and a finding's span is not one (it is in the text).
+///
+/// A finding at or above `failOn` is a `<failure>` whose `type` is the kind, `message` the worst
+/// occurrence's sentence and body the evidence; one below it passes with the evidence in
+/// `<system-out>`. With a base (`report --baseline`), only new findings fail; one also in the base
+/// is `<skipped>` ("still present"), and one the base had whose subject was recorded here is a
+/// passing testcase "fixed" (GitLab counts it as fixed against the base pipeline).
 ///
 /// Written for the Jenkins JUnit schema (xunit-plugin `junit-10.xsd`): `<testsuites>` carries
 /// only `name`, `tests`, `failures`, `errors` and `time`; `<testsuite>` always `name`, `tests`,
@@ -21,51 +27,71 @@ package import Analyzer
 package struct JUnitRenderer: Sendable {
     /// Findings at this severity or worse are failures.
     package var failOn: Finding.Severity
+    /// The base's findings (`--baseline`).
+    package var baseline: FindingBaseline?
+    /// The most session ids a test case lists.
+    static let listedSessions = 50
 
-    package init(failOn: Finding.Severity = .error) {
+    package init(failOn: Finding.Severity = .error, baseline: FindingBaseline? = nil) {
         self.failOn = failOn
+        self.baseline = baseline
+    }
+
+    private enum Outcome { case failure, skipped, passed }
+
+    private func outcome(_ group: FindingGroup) -> Outcome {
+        if group.occurrences.isEmpty || group.severity < failOn { return .passed }
+        return group.state == .unchanged ? .skipped : .failure
     }
 
     /// The report as one XML document ending in a newline.
     package func render(_ report: Report) -> String {
-        let failures = report.sessions.reduce(0) { $0 + failureCount($1) }
-        let tests = report.sessions.reduce(0) { $0 + max(1, $1.findings.count) }
+        let groups = FindingGroups(report, baseline: baseline)
+        var bySubject: [String: [FindingGroup]] = [:]
+        for group in groups.groups where group.state != .notRecorded { bySubject[group.identity.subject, default: []].append(group) }
+        for subject in groups.cleanSubjects where bySubject[subject] == nil { bySubject[subject] = [] }
+        let subjects = bySubject.keys.sorted()
+        let tests = subjects.reduce(0) { $0 + max(1, bySubject[$1]!.count) }
+        let failures = groups.groups.count { $0.state != .notRecorded && outcome($0) == .failure }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"navrec\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"
-        let identities = FindingIdentity.identities(of: report)
-        for (index, session) in report.sessions.enumerated() {
-            xml += suite(session, identities: identities.findings[index], cleanOrdinal: identities.clean[index])
+        for subject in subjects {
+            xml += suite(subject, groups: bySubject[subject]!, sessions: groups.subjects[subject] ?? 0)
         }
         xml += "</testsuites>\n"
         return xml
     }
 
-    private func failureCount(_ session: SessionAnalysis) -> Int {
-        session.findings.count { $0.severity >= failOn }
-    }
-
-    private func suite(_ session: SessionAnalysis, identities: [FindingIdentity], cleanOrdinal: Int) -> String {
-        let id = Self.attribute(session.id)
-        let classname = Self.attribute(FindingIdentity.subject(of: session))
-        var xml = "  <testsuite name=\"\(id)\" tests=\"\(max(1, session.findings.count))\" failures=\"\(failureCount(session))\""
-            + " errors=\"0\" skipped=\"0\" time=\"0\">\n"
-        var facts = [ReportText.behaviors(session)] + ReportText.facts(session)
-        if let place = ReportText.place(session) { facts.insert(place, at: 0) }
+    private func suite(_ subject: String, groups: [FindingGroup], sessions: Int) -> String {
+        let name = Self.attribute(subject)
+        let failures = groups.count { outcome($0) == .failure }
+        let skipped = groups.count { outcome($0) == .skipped }
+        var xml = "  <testsuite name=\"\(name)\" tests=\"\(max(1, groups.count))\" failures=\"\(failures)\""
+            + " errors=\"0\" skipped=\"\(skipped)\" time=\"0\">\n"
         xml += "    <properties>\n"
-        xml += "      <property name=\"session\" value=\"\(id)\"/>\n"
-        xml += "      <property name=\"facts\" value=\"\(Self.attribute(facts.joined(separator: ", ")))\"/>\n"
+        xml += "      <property name=\"sessions\" value=\"\(sessions)\"/>\n"
         xml += "    </properties>\n"
-        if session.findings.isEmpty {
-            let name = "no findings" + (cleanOrdinal > 1 ? " #\(cleanOrdinal)" : "")
-            xml += "    <testcase classname=\"\(classname)\" name=\"\(name)\" time=\"0\"/>\n"
+        if groups.isEmpty {
+            xml += "    <testcase classname=\"\(name)\" name=\"no findings\" time=\"0\">\n"
+            xml += "      <system-out>\(Self.text("no findings in \(ReportText.count(sessions, "session"))"))</system-out>\n"
+            xml += "    </testcase>\n"
         }
-        for (finding, identity) in zip(session.findings, identities) {
-            xml += "    <testcase classname=\"\(classname)\" name=\"\(Self.attribute(identity.testName))\" time=\"0\">\n"
-            let evidence = Self.text(Self.evidence(finding, in: session))
-            if finding.severity >= failOn {
-                xml += "      <failure type=\"\(Self.attribute(ReportText.kind(finding)))\" message=\"\(Self.attribute(finding.message))\">"
+        for group in groups {
+            xml += "    <testcase classname=\"\(name)\" name=\"\(Self.attribute(group.identity.testName))\" time=\"0\">\n"
+            let evidence = Self.text(Self.evidence(group))
+            guard let worst = group.worst else {
+                xml += "      <system-out>" + evidence + "</system-out>\n    </testcase>\n"
+                continue
+            }
+            switch outcome(group) {
+            case .failure:
+                let message = (group.state == .new ? "new: " : "") + worst.finding.message
+                xml += "      <failure type=\"\(Self.attribute(ReportText.kind(worst.finding)))\" message=\"\(Self.attribute(message))\">"
                     + evidence + "</failure>\n"
-            } else {
+            case .skipped:
+                xml += "      <skipped message=\"\(Self.attribute("still present: in the base too (\(group.baseSessions) of \(ReportText.count(group.baseSubjectSessions, "session")))"))\"/>\n"
+                xml += "      <system-out>" + evidence + "</system-out>\n"
+            case .passed:
                 xml += "      <system-out>" + evidence + "</system-out>\n"
             }
             xml += "    </testcase>\n"
@@ -74,12 +100,23 @@ package struct JUnitRenderer: Sendable {
         return xml
     }
 
-    /// The body of a failure: what, where and when, the sentence, then each evidence field on its own line.
-    private static func evidence(_ finding: Finding, in session: SessionAnalysis) -> String {
-        var lines = [
-            "\(finding.severity.name) \(ReportText.span(finding)) s \(ReportText.kind(finding)) \(ReportText.signalAndStream(finding)) in session \(session.id)",
-            finding.message,
-        ]
+    /// The text of a test case: how many sessions, against the base, then the worst occurrence
+    /// (what, where and when, the sentence, each evidence field on its own line), then the other
+    /// sessions' ids.
+    private static func evidence(_ group: FindingGroup) -> String {
+        var lines: [String] = []
+        let baseText = "\(group.baseSessions) of \(ReportText.count(group.baseSubjectSessions, "session")) in the base"
+        switch group.state {
+        case .fixed?: lines.append("fixed: in none of \(ReportText.count(group.subjectSessions, "session")) here, in \(baseText)")
+        case .new?: lines.append("new: in none of the base's sessions of \(group.identity.subject)")
+        case .unchanged?: lines.append("still present: in \(baseText)")
+        case .notRecorded?, nil: break
+        }
+        guard let worst = group.worst else { return lines.joined(separator: "\n") }
+        let finding = worst.finding
+        lines.append("in \(group.sessions) of \(ReportText.count(group.subjectSessions, "session")) of \(group.identity.subject); worst:")
+        lines.append("\(finding.severity.name) \(ReportText.span(finding)) s \(ReportText.kind(finding)) \(ReportText.signalAndStream(finding)) in session \(worst.sessionID)")
+        lines.append(finding.message)
         if let count = finding.count { lines.append("count: \(count)") }
         for field in finding.evidence.fields {
             let value = switch field.value {
@@ -88,6 +125,15 @@ package struct JUnitRenderer: Sendable {
             case .string(let text): text
             }
             lines.append("\(field.key): \(value)")
+        }
+        var others: [String] = []
+        var seen: Set<String> = [worst.sessionID]
+        for occurrence in group.occurrences where seen.insert(occurrence.sessionID).inserted {
+            others.append("\(occurrence.sessionID) (\(ReportText.span(occurrence.finding)) s)")
+        }
+        if !others.isEmpty {
+            let listed = others.prefix(listedSessions).sorted().joined(separator: ", ")
+            lines.append("also in: " + listed + (others.count > listedSessions ? ", and \(others.count - listedSessions) more" : ""))
         }
         return lines.joined(separator: "\n")
     }

@@ -15,14 +15,18 @@ package struct MarkdownRenderer: Sendable {
     package var limit: Int
     /// The `--set` assignments, echoed under the summary.
     package var settings: [String]
+    /// The base's findings (`--baseline`): the comment then shows what changed against it.
+    package var baseline: FindingBaseline?
 
-    package init(limit: Int = 65_000, settings: [String] = []) {
+    package init(limit: Int = 65_000, settings: [String] = [], baseline: FindingBaseline? = nil) {
         self.limit = limit
         self.settings = settings
+        self.baseline = baseline
     }
 
     /// The report as GitHub-flavoured Markdown ending in a newline.
     package func render(_ report: Report) -> String {
+        if let baseline { return changes(report, baseline: baseline) }
         let failing = ReportText.worstFirst(report.sessions.filter { !$0.findings.isEmpty })
         let clean = report.sessions.filter { $0.findings.isEmpty }
         var head = ["# navrec report", ""]
@@ -93,6 +97,78 @@ package struct MarkdownRenderer: Sendable {
         return output
     }
 
+    /// The pull-request view against a base (`--baseline`): what this change brought (new), what
+    /// it removed (fixed) and, folded, what it left as it was (still present), one row per finding
+    /// identity (``FindingGroup``) with its sessions counted and the worst one; new first, each
+    /// table worst first, within ``limit`` as the full report is.
+    private func changes(_ report: Report, baseline: FindingBaseline) -> String {
+        let groups = FindingGroups(report, baseline: baseline)
+        let new = groups.groups(.new).sorted { $0.ranksBefore($1) }
+        let fixed = groups.groups(.fixed).sorted { $0.ranksBefore($1) }
+        let unchanged = groups.groups(.unchanged).sorted { $0.ranksBefore($1) }
+        let notRecorded = groups.groups(.notRecorded)
+        let worstNew = new.map(\.severity).max()
+        let verdict = worstNew == .error ? "❌" : worstNew == .warning ? "⚠️" : "✅"
+        var output = "# navrec report: changes against the base\n\n"
+        output += "\(verdict) **\(new.count) new**, \(fixed.count) fixed, \(unchanged.count) still present"
+            + " (findings by screen and kind; \(ReportText.count(report.sessions.count, "session")) here,"
+            + " \(baseline.sessions) in the base `\(baseline.name.replacing("`", with: "'"))`)\n\n"
+        if !settings.isEmpty {
+            output += "Made with " + settings.map { "`--set \($0.replacing("`", with: "'"))`" }.joined(separator: " ") + "\n\n"
+        }
+        let budget = limit - 800
+        var leftOut: [String] = []
+        func table(_ title: String, _ header: String, _ rows: [FindingGroup], folded: Bool = false, row: (FindingGroup) -> String) {
+            guard !rows.isEmpty else { return }
+            var text = folded ? "<details><summary>\(title) (\(rows.count))</summary>\n\n" : "## \(title) (\(rows.count))\n\n"
+            text += header
+            var listed = 0
+            for group in rows {
+                let line = row(group) + "\n"
+                guard output.utf8.count + text.utf8.count + line.utf8.count + 20 <= budget else { break }
+                text += line
+                listed += 1
+            }
+            if listed < rows.count { leftOut.append("\(rows.count - listed) of the \(rows.count) \(title.lowercased())") }
+            guard listed > 0 else { return }
+            output += text + (folded ? "\n</details>\n\n" : "\n")
+        }
+        func severity(_ group: FindingGroup) -> String { group.severity == .error ? "**error**" : "warning" }
+        func finding(_ group: FindingGroup) -> String {
+            let identity = group.identity
+            let kind = identity.subkind.map { "\(identity.kind.name)/\($0)" } ?? identity.kind.name
+            return "\(cell(kind)) `\(identity.signal)`" + (identity.kind == .hitch ? "" : " (\(identity.source.name))")
+        }
+        func worst(_ group: FindingGroup) -> String {
+            guard let worst = group.worst else { return "" }
+            return cell("\(worst.sessionID) at \(ReportText.span(worst.finding)) s: \(worst.finding.message)")
+        }
+        table("New", "| Severity | Screen | Finding | Sessions | Worst |\n|---|---|---|--:|---|\n", new) { group in
+            "| \(severity(group)) | \(cell(group.identity.subject)) | \(finding(group)) | \(group.sessions) of \(group.subjectSessions) | \(worst(group)) |"
+        }
+        table("Fixed", "| Severity in the base | Screen | Finding | Sessions in the base | Sessions here |\n|---|---|---|--:|--:|\n", fixed) { group in
+            "| \(severity(group)) | \(cell(group.identity.subject)) | \(finding(group)) | \(group.baseSessions) of \(group.baseSubjectSessions)"
+                + " | 0 of \(group.subjectSessions) |"
+        }
+        table("Still present", "| Severity | Screen | Finding | Sessions | In the base | Worst |\n|---|---|---|--:|--:|---|\n",
+              unchanged, folded: true) { group in
+            "| \(severity(group)) | \(cell(group.identity.subject)) | \(finding(group)) | \(group.sessions) of \(group.subjectSessions)"
+                + " | \(group.baseSessions) of \(group.baseSubjectSessions) | \(worst(group)) |"
+        }
+        if new.isEmpty && fixed.isEmpty && unchanged.isEmpty { output += "No findings here or in the base.\n\n" }
+        if !notRecorded.isEmpty {
+            let subjects = Set(notRecorded.map(\.identity.subject)).count
+            output += "_Not compared: \(ReportText.count(notRecorded.count, "finding")) of \(ReportText.count(subjects, "screen"))"
+                + " the base recorded and this run did not (neither fixed nor present)._\n"
+        }
+        if !leftOut.isEmpty {
+            output += "\n_Left out to stay under GitHub's 65,536-character comment limit (always the least severe): "
+                + leftOut.joined(separator: "; ")
+                + ". Everything: `navrec report --baseline BASE` (text), or every finding: `navrec report --format html --output report.html`._\n"
+        }
+        return output
+    }
+
     private func overviewRow(_ session: SessionAnalysis) -> String {
         let warnings = session.findings.count { $0.severity == .warning }
         let errors = session.findings.count { $0.severity == .error }
@@ -111,10 +187,11 @@ package struct MarkdownRenderer: Sendable {
         lines.append("")
         lines.append("| Severity | When (s) | Kind | Signal | Source | Finding |")
         lines.append("|---|---|---|---|---|---|")
-        for finding in session.findings {
+        for row in ReportText.rows(session.findings) {
+            let finding = row.finding
             let severity = finding.severity == .error ? "**error**" : "warning"
             lines.append("| \(severity) | \(ReportText.span(finding)) | \(cell(ReportText.kind(finding))) | `\(finding.signal)`"
-                + " | \(ReportText.stream(finding) ?? "—") | \(cell(finding.message)) |")
+                + " | \(row.stream ?? "—") | \(cell(finding.message)) |")
         }
         lines.append("")
         return lines.joined(separator: "\n") + "\n"

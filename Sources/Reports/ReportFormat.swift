@@ -21,12 +21,21 @@ package enum ReportFormat: String, Sendable, CaseIterable, Hashable {
     /// Text, JSON and HTML stream; the others collect the sessions (``CollectingRenderer``).
     package func renderer(listAll: Bool = false, options: ReportOptions = ReportOptions()) -> any ReportRenderer {
         switch self {
-        case .text: TextRenderer(listAll: listAll, color: options.color, settings: options.settings)
+        case .text:
+            {
+                var text = TextRenderer(listAll: listAll, color: options.color, settings: options.settings)
+                text.baseline = options.baseline
+                return text
+            }()
         case .json: JSONRenderer()
-        case .markdown: CollectingRenderer { [settings = options.settings] in MarkdownRenderer(settings: settings).render($0) }
+        case .markdown: CollectingRenderer { [settings = options.settings, baseline = options.baseline] in
+            MarkdownRenderer(settings: settings, baseline: baseline).render($0)
+        }
         case .html: HTMLRenderer()
-        case .junit: CollectingRenderer { JUnitRenderer(failOn: options.failOn).render($0) }
-        case .sarif: CollectingRenderer { SARIFRenderer(locations: options.locations, toolVersion: options.toolVersion).render($0) }
+        case .junit: CollectingRenderer { JUnitRenderer(failOn: options.failOn, baseline: options.baseline).render($0) }
+        case .sarif: CollectingRenderer {
+            SARIFRenderer(locations: options.locations, toolVersion: options.toolVersion, baseline: options.baseline).render($0)
+        }
         }
     }
 }

@@ -17,6 +17,9 @@ package struct ReportOptions: Sendable {
     /// The `--set` assignments the report was made with, which text and Markdown echo (so a
     /// report whose settings removed every finding still says what it was made with).
     package var settings: [String] = []
+    /// The base's findings (`--baseline`): Markdown, JUnit, SARIF and text show what is new, fixed
+    /// and still present against it.
+    package var baseline: FindingBaseline?
 
     package init(failOn: Finding.Severity = .error, locations: [String: RecordingLocation] = [:], toolVersion: String = "") {
         self.failOn = failOn

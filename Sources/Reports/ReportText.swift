@@ -17,6 +17,17 @@ enum ReportText {
         "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
     }
 
+    /// A whole number with thousands separators: `25,000`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+
     /// Frames per second without a needless fraction (`60`, `59.94`).
     static func fps(_ fps: Double) -> String { formatNumber(fps) }
 
@@ -94,6 +105,40 @@ enum ReportText {
     /// `background (computed)`, `frames`.
     static func signalAndStream(_ finding: Finding) -> String {
         stream(finding).map { "\(finding.signal) (\($0))" } ?? finding.signal
+    }
+
+    /// A finding as the human-readable reports list it: a computed finding that the app's observed
+    /// stream shows too (same kind, subkind, signal, span and count: the app has the bug navrec's
+    /// model reproduces) is one row whose stream is `computed + observed`, with the computed
+    /// sentence (which carries the fix), not two rows that read the same.
+    struct Row {
+        var finding: Finding
+        /// `computed`, `observed`, `comparison`, `computed + observed`; `nil` for a hitch.
+        var stream: String?
+
+        /// `background (computed + observed)`, `frames`.
+        var signalAndStream: String { stream.map { "\(finding.signal) (\($0))" } ?? finding.signal }
+    }
+
+    /// The rows of a session's findings, in order, each observed finding that repeats a computed
+    /// one merged into it.
+    static func rows(_ findings: [Finding]) -> [Row] {
+        func same(_ a: Finding, _ b: Finding) -> Bool {
+            a.kind == b.kind && a.subkind == b.subkind && a.signal == b.signal && a.start == b.start && a.end == b.end
+                && a.count == b.count && a.severity == b.severity
+        }
+        var merged = Set<Int>()
+        var rows: [Row] = []
+        for (index, finding) in findings.enumerated() where !merged.contains(index) {
+            if finding.source == .computed, finding.kind != .hitch,
+               let twin = findings.indices.first(where: { !merged.contains($0) && findings[$0].source == .observed && same(findings[$0], finding) }) {
+                merged.insert(twin)
+                rows.append(Row(finding: finding, stream: "computed + observed"))
+            } else {
+                rows.append(Row(finding: finding, stream: stream(finding)))
+            }
+        }
+        return rows
     }
 
     /// "flapping", or "title_mismatch/both_visible".

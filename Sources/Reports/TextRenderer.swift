@@ -27,6 +27,11 @@ package struct TextRenderer: ReportRenderer, Sendable {
     private var cleanCount = 0
     private var cleanExamples: [String] = []
     private static let cleanExampleLimit = 3
+    /// The base's findings (`--baseline`): the report ends with what changed against it.
+    package var baseline: FindingBaseline?
+    /// With a base: the worst severity per identity seen, and the subjects recorded.
+    private var seen: [FindingIdentity: Finding.Severity] = [:]
+    private var subjects = Set<String>()
 
     package init(listAll: Bool = false, color: Bool = false, settings: [String] = []) {
         self.listAll = listAll
@@ -37,10 +42,20 @@ package struct TextRenderer: ReportRenderer, Sendable {
     package mutating func begin() -> String {
         cleanCount = 0
         cleanExamples = []
+        seen = [:]
+        subjects = []
         return ""
     }
 
     package mutating func session(_ session: SessionAnalysis) -> String {
+        if baseline != nil {
+            let subject = FindingIdentity.subject(of: session)
+            subjects.insert(subject)
+            for finding in session.findings {
+                let identity = FindingIdentity(finding, subject: subject)
+                seen[identity] = max(seen[identity] ?? finding.severity, finding.severity)
+            }
+        }
         if session.findings.isEmpty, !listAll {
             cleanCount += 1
             if cleanExamples.count < Self.cleanExampleLimit { cleanExamples.append(TerminalText.escaped(session.id)) }
@@ -51,11 +66,12 @@ package struct TextRenderer: ReportRenderer, Sendable {
         headline += " — \(ReportText.behaviors(session)) — " + ReportText.facts(session).joined(separator: ", ")
         var lines = [TerminalText.escaped(headline)]
         if session.findings.isEmpty { lines.append("  no findings") }
-        for finding in session.findings {
+        for row in ReportText.rows(session.findings) {
+            let finding = row.finding
             // Severity first and padded so errors stand out when scanning a long report.
             var severity = finding.severity == .error ? "ERROR  " : "warning"
             if color { severity = (finding.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[33m") + severity + "\u{1B}[0m" }
-            lines.append("  \(severity)  " + TerminalText.escaped("\(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(ReportText.signalAndStream(finding))"
+            lines.append("  \(severity)  " + TerminalText.escaped("\(ReportText.span(finding)) s  \(ReportText.kind(finding)) \(row.signalAndStream)"
                 + ": \(finding.message)"))
         }
         return lines.joined(separator: "\n") + "\n\n"
@@ -69,6 +85,24 @@ package struct TextRenderer: ReportRenderer, Sendable {
                 + " (--all lists \(cleanCount == 1 ? "it" : "them"))\n"
         }
         if let line = ReportText.settings(settings) { text += line + "\n" }
-        return text + "\(ReportText.totals(totals)) (\(ReportText.byKind(totals)))\n"
+        text += "\(ReportText.totals(totals)) (\(ReportText.byKind(totals)))\n"
+        if let baseline { text += changes(baseline) }
+        return text
+    }
+
+    /// The identities new, fixed and still present against the base (`--baseline`), new first.
+    private func changes(_ baseline: FindingBaseline) -> String {
+        let new = seen.filter { !baseline.contains($0.key) }.sorted { $0.key < $1.key }
+        let present = seen.filter { baseline.contains($0.key) }.sorted { $0.key < $1.key }
+        let fixed = baseline.findings.filter { seen[$0.key] == nil && subjects.contains($0.key.subject) }.sorted { $0.key < $1.key }
+        var lines = ["", TerminalText.escaped("Against \(baseline.name) (by screen and kind): \(new.count) new, \(fixed.count) fixed, \(present.count) still present")]
+        func line(_ label: String, _ identity: FindingIdentity, _ severity: Finding.Severity) -> String {
+            "  " + label + String(repeating: " ", count: max(1, 9 - label.count))
+                + TerminalText.escaped("\(identity.subject): \(identity.testName), \(severity.name)")
+        }
+        lines += new.map { line("new", $0.key, $0.value) }
+        lines += fixed.map { line("fixed", $0.key, $0.value.severity) }
+        lines += present.map { line("present", $0.key, $0.value) }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -152,16 +152,40 @@ package struct TimelineChart {
                 + " fill=\"\(Self.color(of: .hitch))\"><title>\(escape("late frame \(ReportText.seconds(hitch.start))–\(ReportText.seconds(hitch.end)) s: \(Self.milliseconds(hitch.late)) late"))</title></rect>"
         }
         var overlay = ""
-        for hitch in digest.hitches.sorted(by: { $0.late > $1.late }).prefix(3) {
-            let position = x((hitch.start + hitch.end) / 2) / Self.plotUnits * 100
-            overlay += "<span class=\"hitch-label\(position > 90 ? " end" : position < 10 ? " start" : "")\" style=\"left:\(n(position))%\">"
-                + "\(Self.milliseconds(hitch.late))</span>"
+        for label in Self.hitchLabels(digest.hitches.map { (x(($0.start + $0.end) / 2) / Self.plotUnits * 100, $0.late) }) {
+            overlay += "<span class=\"hitch-label\(label.anchor)\" style=\"left:\(n(label.position))%\">\(label.text)</span>"
         }
         let count = digest.hitches.count
         var facts = ["longest \(Self.milliseconds(digest.longestHitch))"]
         facts.append(ReportText.count(digest.hangs, "hang"))
         let label = "late frames (\(count))<span class=\"range\">\(escape(facts.joined(separator: ", ")))</span>"
         return row("data-lane=\"late frames\"", label: label, plotClass: "lane hitches", height: 26, viewHeight: 24, svg: svg, overlay: overlay)
+    }
+
+    /// The narrowest plot a label must fit in, CSS px: a 390 px phone's plot column (labels go above
+    /// the plots there), and the width of one character of an 11 px label.
+    static let narrowestPlot = 340.0, labelCharacter = 6.5
+
+    /// The labels of the late-frame lane: the longest late frames, at most three, each where its
+    /// interval is (percent of the plot; anchored at its start or end near an edge), leaving out one
+    /// whose text would touch a longer one's at the narrowest plot, so adjacent labels never run
+    /// into each other (`33 m33 ms`).
+    static func hitchLabels(_ hitches: [(position: Double, late: Double)]) -> [(position: Double, anchor: String, text: String)] {
+        var labels: [(position: Double, anchor: String, text: String)] = []
+        var taken: [ClosedRange<Double>] = []
+        for hitch in hitches.sorted(by: { $0.late > $1.late }) where labels.count < 3 {
+            let text = milliseconds(hitch.late)
+            // The label's extent in percent of the narrowest plot, with a character's gap.
+            let width = (Double(text.count) + 1) * labelCharacter / narrowestPlot * 100
+            let anchor = hitch.position > 90 ? " end" : hitch.position < 10 ? " start" : ""
+            let extent = anchor == " end" ? (hitch.position - width)...hitch.position
+                : anchor == " start" ? hitch.position...(hitch.position + width)
+                : (hitch.position - width / 2)...(hitch.position + width / 2)
+            guard !taken.contains(where: { $0.overlaps(extent) }) else { continue }
+            taken.append(extent)
+            labels.append((hitch.position, anchor, text))
+        }
+        return labels
     }
 
     /// Milliseconds for a reader: `100 ms`, `8.3 ms`.

@@ -103,4 +103,29 @@ struct StatisticsTests {
         #expect(abs(NormalDistribution.upperQuantile(0.025) - 1.959963984540054) < 1e-9)
         #expect(abs(NormalDistribution.upperQuantile(0.005) - 2.5758293035489) < 1e-9)
     }
+
+    @Test("Welch's t, its p-value, degrees of freedom and 99 % interval match SciPy's ttest_ind(equal_var=False)")
+    func welch() throws {
+        let test = try #require(MeanTest(strata: [(base: [1.1, 2.3, 3.2, 4.8, 5.0], head: [2.5, 6.1, 7.3, 8.0, 9.4, 10.2])], confidence: 0.99))
+        #expect(abs(test.t - 2.952046850426091) < 1e-12)
+        #expect(abs(test.p - 0.017566229916239337) < 1e-10)
+        #expect(abs(test.degreesOfFreedom - 8.33225871361407) < 1e-10)
+        #expect(abs(test.low - -0.49062461455995665) < 1e-8 && abs(test.high - 8.430624614559957) < 1e-8)
+        #expect(MeanTest(strata: [(base: [1], head: [2, 3])], confidence: 0.99) == nil, "a spread needs two values a side")
+    }
+
+    @Test("Fisher's exact test matches SciPy's fisher_exact; Cochran–Mantel–Haenszel matches statsmodels")
+    func shares() throws {
+        let minority = try #require(ShareTest(strata: [(base: 40, basePositive: 0, head: 40, headPositive: 17)]))
+        #expect(minority.method == .fisher)
+        #expect(abs(minority.p - 1.7485974319037272e-06) / 1.7485974319037272e-06 < 1e-9)
+        #expect(abs(minority.shift - 17.0 / 40) < 1e-15)
+        let small = try #require(ShareTest(strata: [(base: 15, basePositive: 1, head: 15, headPositive: 3)]))
+        #expect(abs(small.p - 0.5977011494252875) < 1e-12)
+        #expect(small.minimumAttainableP > 0.01, "4 of 30 cannot reach 1 %: left out of the correction")
+        let strata = try #require(ShareTest(strata: [(15, 1, 15, 5), (10, 2, 10, 4), (20, 3, 20, 7)]))
+        #expect(strata.method == .cmh)
+        #expect(abs(strata.p - 0.02942285219026841) < 1e-12)
+    }
 }
+

@@ -68,4 +68,56 @@ struct VerdictTests {
         #expect(results.map(\.group) == ["c", "b", "d", "a"])
         #expect(results.map(\.verdict) == [.regressed, .improved, .inconclusive, .unchanged])
     }
+
+    @Test("a minority regression: 17 of 40 head sessions flap where none did; the median is 0 on both sides, the share and mean see it")
+    func minority() {
+        let flapping = ComparedMetric.named("flappingEpisodesPerMinute")!
+        let head = Array(repeating: 0.0, count: 23) + (0..<17).map { 4 + Double($0) * 0.5 }
+        let result = Self.compare(base: Array(repeating: 0, count: 40), head: head, metric: flapping)
+        #expect(result.baseMedian == 0 && result.headMedian == 0 && result.shift == 0)
+        #expect(result.verdict == .regressed)
+        #expect(result.decidedBy == .share)
+        #expect(result.reason.hasPrefix("sessions above 0 0 % → 42.5 %, +42.5 pp (≥10 pp); share test adjusted p "))
+    }
+
+    /// Two device models: the old one hitches 6 ms/s, the new one 1 ms/s, in both builds; the head
+    /// fleet is 70 % old phones, the base 10 %.
+    static func mixShift(strata: Bool) -> [MetricComparison] {
+        var samples = ComparisonSamples(metrics: [hitch])
+        for (side, old) in [(ComparisonSide.base, 6), (.head, 42)] {
+            for index in 0..<60 {
+                let isOld = index < old
+                let value = (isOld ? 6.0 : 1.0) + Double(index % 7) * 0.1
+                samples.add(group: "g", stratum: strata ? (isOld ? "old" : "new") : "", side: side, values: [value])
+            }
+        }
+        return BuildComparison().run(&samples)
+    }
+
+    @Test("a pure device-mix shift: pooled it reads regressed (Simpson's paradox); within device strata nothing moved")
+    func simpson() {
+        let pooled = Self.mixShift(strata: false)
+        #expect(pooled.map(\.verdict) == [.regressed])
+        let stratified = Self.mixShift(strata: true)
+        #expect(stratified.map(\.group) == ["g", "g · new", "g · old"])
+        #expect(stratified.allSatisfy { $0.verdict == .unchanged }, "\(stratified.map(\.reason))")
+        #expect(stratified[0].strata == 2 && abs(stratified[0].mean!.shift) < 0.2)
+    }
+
+    @Test("a regression on one stratum of two: its own row finds it at its own size")
+    func oneStratum() {
+        var samples = ComparisonSamples(metrics: [Self.hitch])
+        for side in [ComparisonSide.base, .head] {
+            for index in 0..<40 {
+                for stratum in ["a", "b"] {
+                    let extra = side == .head && stratum == "b" ? 3.0 : 0
+                    samples.add(group: "g", stratum: stratum, side: side, values: [1 + Double(index % 10) * 0.1 + extra])
+                }
+            }
+        }
+        let results = BuildComparison().run(&samples)
+        #expect(results.first { $0.stratum == "b" }?.verdict == .regressed)
+        #expect(results.first { $0.stratum == "a" }?.verdict == .unchanged)
+    }
 }
+

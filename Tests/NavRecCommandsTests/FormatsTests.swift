@@ -49,9 +49,11 @@ struct FormatsTests {
         #expect(byDefault.stderr == "")
         let passing = try readJUnit(byDefault.stdout)
         #expect(passing.failures == 0)
-        #expect(passing.testcases.map { $0["classname"] ?? "" } == ["hover-84", #"clean <&> "one""#])
-        #expect(passing.testcases.map { $0["name"] ?? "" } == ["flapping background (computed)", "no findings"])
-        #expect(byDefault.stdout.contains("<system-out>warning 0.02–0.07 s flapping background (computed) in session hover-84\n"
+        // One suite per subject (here the recordings' ids), in name order.
+        #expect(passing.testcases.map { $0["classname"] ?? "" } == [#"clean <&> "one""#, "hover-84"])
+        #expect(passing.testcases.map { $0["name"] ?? "" } == ["no findings", "flapping background (computed)"])
+        #expect(byDefault.stdout.contains("<system-out>in 1 of 1 session of hover-84; worst:\n"
+            + "warning 0.02–0.07 s flapping background (computed) in session hover-84\n"
             + "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it\ncount: 4\n"
             + "yMin: 82.5\nyMax: 86.0\nsuggestedHysteresis: 1.0</system-out>"))
 
@@ -108,10 +110,13 @@ struct FormatsTests {
             return [uri, String(line), (result["message"] as? [String: Any])?["text"] as? String ?? ""]
         }
         // t = 0.017 is the second sample of each session: line 5 after the blank line and the tap, and line 11 (header on 9).
-        #expect(located.map { Array($0.prefix(2)) } == [["recordings/both.ndjson", "5"], ["recordings/both.ndjson", "11"]])
-        #expect(located.map { $0[2].hasPrefix("shifted at 0.02–0.07 s: ") || $0[2].hasPrefix("hover-84 at 0.02–0.07 s: ") }
-            == [true, true])
-        let fingerprints = results.map { ($0["partialFingerprints"] as? [String: String])?["navrecFinding/v2"] ?? "" }
+        // One result per identity: the subjects (the recordings' ids) differ, so two, in identity order.
+        #expect(located.map { Array($0.prefix(2)) } == [["recordings/both.ndjson", "11"], ["recordings/both.ndjson", "5"]])
+        #expect(located.map { $0[2] } == ["hover-84", "shifted"].map { id in
+            "\(id): flapping background (computed) in 1 of 1 session; worst \(id) at 0.02–0.07 s: background flipped 4 times"
+                + " in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it"
+        })
+        let fingerprints = results.map { ($0["partialFingerprints"] as? [String: String])?["navrecFinding/v3"] ?? "" }
         #expect(Set(fingerprints).count == 2 && fingerprints.allSatisfy { $0.count == 16 })
 
         let again = try NavRecBinary.run(["report", "--db", db, "--format", "sarif"], in: directory.url)

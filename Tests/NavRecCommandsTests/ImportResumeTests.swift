@@ -74,6 +74,19 @@ struct ImportResumeTests {
         #expect(result.stdout.contains(#""error": "#) && result.stdout.contains(#""id": "next""#))
     }
 
+    @Test("a header written over several lines after a failed session is an error of its own, as the Spark loader splits it (issue 40)")
+    func prettyHeaderAfterFailure() throws {
+        let lines = [Self.header("bad"), #"{"t":"late","y":0}"#, "{", #"  "navrec": 1,"#,
+                     #"  "session": {"id": "second", "behaviors": {"largeTitle": {}}}"#, "}"] + Self.samples + [Self.header("next")] + Self.samples
+        let result = try NavRecBinary.run(["analyze", try directory.write("after.ndjson", lines)])
+        #expect(result.status == 65)
+        let output = result.stdout.split(separator: "\n")
+        #expect(output.count == 3, "\(result.stdout)")
+        #expect(output.first?.contains("after.ndjson:2:") == true && output.dropFirst().first?.contains("after.ndjson:3:") == true,
+                "\(result.stdout)")
+        #expect(output.last?.contains(#""id": "next""#) == true)
+    }
+
     @Test("bad sessions are reported with FILE:LINE:COL, import resumes at the next session and the next file, exit 65")
     func resumes() throws {
         let mixed = try directory.write("mixed.ndjson", [Self.header("a")] + Self.samples

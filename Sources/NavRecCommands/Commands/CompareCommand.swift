@@ -1,3 +1,4 @@
+internal import Analyzer
 internal import ArgumentKit
 internal import BarModel
 internal import Comparison
@@ -22,8 +23,10 @@ struct CompareCommand: NavRecCommand {
             Options.head.spec,
             Options.by.spec,
             Options.groupBy.spec,
+            Options.strata.spec,
             Options.confidence.spec,
             Options.minEffect.spec,
+            Options.minShare.spec,
             Options.minSessions.spec,
             Options.format.spec,
             OutputOptions.output.spec,
@@ -32,16 +35,24 @@ struct CompareCommand: NavRecCommand {
         ],
         discussion: """
             BASE and HEAD are each a navrec database (its sessions' stored analyses, as `navrec
-            report` leaves them) or a `navrec analyze` JSON-lines file. Or, in one database, select
-            the sides with --base and --head, or --by build (the two newest builds, the newer one is
-            the head).
+            report` leaves them; sessions without one are analysed and stored first) or a `navrec
+            analyze` JSON-lines file. Or, in one database, select the sides with --base and --head,
+            or --by build (the two newest builds, the newer one is the head).
+
+            Within a group, sessions are compared stratum by stratum (--strata, default device,os)
+            and the strata combined, so a fleet with more old phones is no regression; a group with
+            several strata also gets a row per stratum with enough sessions.
 
             Metrics (lower is better; default minimum effect): \(ComparedMetric.all.map { "\($0.name) (\(ComparisonText.value($0.minimumEffect, $0)))" }.joined(separator: ", ")).
 
-            Verdicts at the confidence C (α = 1 − C): regressed when the Benjamini–Hochberg adjusted
-            p ≤ α and the Hodges–Lehmann shift ≥ the minimum effect; improved likewise for a shift ≤
-            −minimum effect; unchanged when the shift's C interval lies within ± the minimum effect;
-            inconclusive otherwise, and always with fewer than --min-sessions sessions a side.
+            Three tests per group × metric, all in one Benjamini–Hochberg correction: median
+            (Mann–Whitney, van Elteren across strata; Hodges–Lehmann shift), mean (Welch's t within
+            strata) and, where 0 means none, share of sessions above 0 (Fisher, Cochran–Mantel–
+            Haenszel across strata). Verdicts at the confidence C (α = 1 − C): regressed when a test's
+            adjusted p ≤ α and its shift ≥ its minimum effect (--min-effect; --min-share for the
+            share) and no test says improved; improved likewise downwards; unchanged when the median
+            and mean intervals lie within ± the minimum effect; inconclusive otherwise, and always
+            with fewer than --min-sessions sessions a side.
             Runs are stored in comparison_runs and comparison_results (the database compared, or
             --db for two files).
 
@@ -64,6 +75,8 @@ struct CompareCommand: NavRecCommand {
     let sides: (base: Side, head: Side)?
     let by: String?
     let groupBy: [String]
+    /// The fields sessions are stratified by within a group (those of --strata not in --group-by).
+    let strata: [String]
     let rules: BuildComparison
     let metrics: [ComparedMetric]
     let format: ComparisonFormat
@@ -105,6 +118,17 @@ struct CompareCommand: NavRecCommand {
         } else {
             groupBy = ComparisonGrouping.defaultFields
         }
+        var strata = ComparisonGrouping.defaultStrata
+        if let text = arguments.value(Options.strata) {
+            strata = text == "none" ? [] : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            for field in strata where !ComparisonGrouping.fields.contains(field) {
+                var message = "--strata takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
+                if let hint = closestName(to: field, in: ComparisonGrouping.fields) { message += " (did you mean '\(hint)'?)" }
+                throw fail(message)
+            }
+        }
+        let grouped = groupBy
+        self.strata = strata.filter { !grouped.contains($0) }
 
         var rules = BuildComparison()
         if let text = arguments.value(Options.confidence) {
@@ -117,6 +141,15 @@ struct CompareCommand: NavRecCommand {
         if let text = arguments.value(Options.minSessions) {
             guard let value = Int(text), value >= 1 else { throw fail("--min-sessions takes a whole number of at least 1, not '\(text)'") }
             rules.minimumSessions = value
+        }
+        if let text = arguments.value(Options.minShare) {
+            let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+            guard var value = Double(number), value.isFinite, value >= 0 else {
+                throw fail("--min-share takes a percentage such as 10%, not '\(text)'")
+            }
+            if value > 1 || text.hasSuffix("%") { value /= 100 }
+            guard value <= 1 else { throw fail("--min-share must be from 0% to 100%, not '\(text)'") }
+            rules.minimumShareEffect = value
         }
         self.rules = rules
         var metrics = ComparedMetric.all
@@ -175,25 +208,33 @@ struct CompareCommand: NavRecCommand {
                 storePath = databasePath
             }
         }
-        let results = BuildComparison(confidence: rules.confidence, minimumSessions: rules.minimumSessions).run(&samples)
+        let results = rules.run(&samples)
         let elapsed = ContinuousClock.now - started
         var report = ComparisonReport(
-            base: labels.base, head: labels.head, groupBy: groupBy, rules: rules, baseSessions: samples.baseSessions,
+            base: labels.base, head: labels.head, groupBy: groupBy, strata: strata, rules: rules, baseSessions: samples.baseSessions,
             headSessions: samples.headSessions, results: results,
             wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         if withValues {
             report.values = results.map { result in
                 let index = metrics.firstIndex(of: result.metric)!
-                let group = samples.groups[result.group]!
-                return (group.base[index], group.head[index])
+                let group = samples.groups[result.groupKey]!
+                return result.comparedStrata.map { key in
+                    (key, group.strata[key]!.base[index], group.strata[key]!.head[index])
+                }
             }
         }
         if let storePath { try save(report, to: storePath) }
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
         output.write(format.render(report))
-        output.flush()
+        // finish() puts a file given by --output in place (a flush alone left it a temporary file).
+        try output.finish()
         if let path = outputPath { context.errors.line("wrote \(path)") }
-        return failOnRegression && report.count(.regressed) > 0 ? .findings : .success
+        guard failOnRegression, report.count(.regressed) > 0 else { return .success }
+        // The CI log says why, whatever the format and wherever the report went.
+        let regressed = report.results.filter { $0.verdict == .regressed }
+        context.errors.line("--fail-on regression: \(regressed.count) regressed:")
+        for result in regressed { context.errors.line("  " + ComparisonText.gateLine(result)) }
+        return .findings
     }
 
     static func label(_ side: Side) -> String {
@@ -215,7 +256,9 @@ struct CompareCommand: NavRecCommand {
                 unanalysed += 1
                 return
             }
-            samples.add(group: ComparisonGrouping.key(row, fields: groupBy), side: role, values: row.values)
+            samples.add(
+                group: ComparisonGrouping.key(row, fields: groupBy),
+                stratum: strata.isEmpty ? "" : ComparisonGrouping.key(row, fields: strata), side: role, values: row.values)
         }
         var database: String?
         switch side {
@@ -223,6 +266,7 @@ struct CompareCommand: NavRecCommand {
             database = path
             let store = try context.openStore(path)
             do {
+                try analyseMissing(in: store, path: path, where: nil, role: role)
                 try store.comparisonRows(where: nil, columns: metrics.map(\.column), each: add)
             } catch { throw CommandError.database(error, path: path, during: .comparing) }
         case .file(let path):
@@ -235,12 +279,17 @@ struct CompareCommand: NavRecCommand {
             database = databasePath
             // Migrate first (a writable open), then read through a read-only connection: the
             // condition is the user's SQL.
-            _ = try context.openStore(databasePath)
+            let store = try context.openStore(databasePath)
             let reader = try context.openStore(databasePath, readOnly: true)
             do {
+                try analyseMissing(in: store, path: databasePath, where: (condition, reader), role: role)
                 try reader.comparisonRows(where: condition, columns: metrics.map(\.column), each: add)
             } catch let error as DatabaseError {
                 throw CommandError(.usage, "\(role.rawValue) selection '\(condition)': \(error.message)")
+            } catch let error as CommandError {
+                throw error
+            } catch {
+                throw CommandError.database(error, path: databasePath, during: .comparing)
             }
         }
         guard sessions > 0 else {
@@ -254,6 +303,21 @@ struct CompareCommand: NavRecCommand {
         if unanalysed > 0 {
             context.errors.line("warning: \(unanalysed) of \(sessions) \(role.rawValue) sessions have no analysis with the comparison metrics and are left out (navrec report stores them)")
         }
+    }
+
+    /// Analyses (with the default settings) and stores the sessions of a database side that have no
+    /// stored analysis with the comparison metrics, as `navrec report` would, so a freshly imported
+    /// database compares; says so on standard error. The selection's condition runs on `reader`,
+    /// a read-only connection (it is the user's SQL).
+    private func analyseMissing(in store: SessionStore, path: String, where selection: (condition: String, reader: SessionStore)?, role: ComparisonSide) throws {
+        let missing = "session_key NOT IN (SELECT session_key FROM analyses WHERE settings = '' AND moving_time IS NOT NULL)"
+        let ids = try selection.map { try $0.reader.sessionIDs(where: "(\($0.condition)\n) AND \(missing)") } ?? store.sessionIDs(where: missing)
+        guard !ids.isEmpty else { return }
+        let analysis = StoredSessionAnalysis(
+            store: store, databasePath: path, settings: AnalyzerSettings(), settingsKey: "",
+            jobs: ProcessInfo.processInfo.activeProcessorCount, context: context)
+        try analysis.run(sessionIDs: ids) { _ in }
+        context.errors.line("analysed \(ids.count) \(role.rawValue) session\(ids.count == 1 ? "" : "s") of \(path) that had no stored analysis (stored, as navrec report does)")
     }
 
     private func save(_ report: ComparisonReport, to path: String) throws {
@@ -284,6 +348,9 @@ extension CompareCommand {
             .completing(["build", "app-version"])
         static let groupBy = Option<String>.value("group-by", "FIELDS", "Comma-separated: screen, behaviors, device, os, app, or none (default: screen,behaviors).")
             .completing(ComparisonGrouping.fields + ["none"])
+        static let strata = Option<String>.value("strata", "FIELDS", "Within a group, compare like with like by these fields and combine: device, os, screen, behaviors, app, or none (default: device,os).")
+            .completing(ComparisonGrouping.fields + ["none"])
+        static let minShare = Option<String>.value("min-share", "PERCENT", "The smallest change in the share of sessions above 0 that matters (default: 10%).")
         static let confidence = Option<String>.value("confidence", "PERCENT", "Confidence of every verdict (default: 99%).")
         static let minEffect = Option<[String]>.repeatable("min-effect", "METRIC=VALUE", "The smallest shift of METRIC that matters, in its unit.")
         static let minSessions = Option<String>.value("min-sessions", "N", "Sessions a side below which a group is inconclusive (default: 5).")

@@ -24,6 +24,7 @@ struct ReportCommand: NavRecCommand {
             AnalyzerOptions.settings.spec,
             Options.sourceRoot.spec,
             Options.stdinName.spec,
+            Options.baseline.spec,
         ],
         discussion: """
             Reports every session unless SESSION ids are given, in import order. The text report lists
@@ -34,6 +35,10 @@ struct ReportCommand: NavRecCommand {
             earlier findings for the same --set settings.
             A behaviour parameter in --set replays the session's models with it, without changing
             the stored recording: use it to prove a fix (e.g. a hysteresis) removes a finding.
+            --baseline BASE.sqlite (the base branch's database) shows what changed, by finding
+            identity (screen, kind, signal, source): Markdown lists new, fixed and still-present
+            findings, SARIF marks results new or unchanged, JUnit fails only the new ones, and
+            --fail-on gates only on new findings.
 
             EXAMPLES:
               navrec report
@@ -42,6 +47,7 @@ struct ReportCommand: NavRecCommand {
               navrec report --format html --output report.html
               navrec report --format junit --output navrec-junit.xml
               navrec report --format sarif --output navrec.sarif
+              navrec report --baseline base.sqlite --format markdown --output comment.md --fail-on error
             """,
         positionals: [.sessions])
 
@@ -63,6 +69,8 @@ struct ReportCommand: NavRecCommand {
     let sourceRoot: String
     /// Percent-encoded, relative: the SARIF path of sessions read from standard input.
     let stdinURI: String?
+    /// `--baseline`: the base's database.
+    let baselinePath: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
@@ -99,12 +107,23 @@ struct ReportCommand: NavRecCommand {
         } else {
             stdinURI = nil
         }
+        baselinePath = arguments.value(Options.baseline)
+        if baselinePath != nil, format == .json || format == .html {
+            throw UsageError("--baseline shows changes in text, markdown, junit and sarif, not \(format.name)", command: Self.spec.name)
+        }
     }
+
+    /// Failing findings a gate names on standard error at most.
+    static let gateLines = 20
 
     func run() throws -> ExitCode {
         let store = try context.openStore(databasePath)
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
         var options = ReportOptions(failOn: failOn ?? .error, toolVersion: NavRec.version)
+        let baseline = try baselinePath.map { path in try self.baseline(path) }
+        options.baseline = baseline
+        // With a base, the gate sees only the findings it lacks.
+        var worstNew: Finding.Severity?
         options.color = color.colors(toTerminal: outputPath == nil && context.output.isTerminal, environment: context.environment)
         options.settings = assignments
         var renderer = format.renderer(listAll: listAll, options: options)
@@ -112,6 +131,9 @@ struct ReportCommand: NavRecCommand {
         // SARIF locates each finding in its recording, which only the store knows: its sessions are
         // kept with their locations and rendered at the end, as the other collecting formats are.
         var sarifSessions: [SessionAnalysis] = []
+        // What fails the gate, for standard error: the first few findings at or above --fail-on.
+        var failing: [String] = []
+        var failingCount = 0
         output.write(renderer.begin())
         do {
             let analysis = StoredSessionAnalysis(
@@ -119,6 +141,16 @@ struct ReportCommand: NavRecCommand {
                 context: context)
             try analysis.run(sessionIDs: sessionIDs) { analysis in
                 totals.add(analysis)
+                // With a baseline only new findings gate (and are named); without one, every finding.
+                let subject = baseline == nil ? nil : FindingIdentity.subject(of: analysis)
+                for finding in analysis.findings {
+                    if let baseline, let subject, baseline.contains(FindingIdentity(finding, subject: subject)) { continue }
+                    if baseline != nil { worstNew = max(worstNew ?? finding.severity, finding.severity) }
+                    if let failOn, finding.severity >= failOn {
+                        failingCount += 1
+                        if failing.count < Self.gateLines { failing.append(GateText.line(finding, session: analysis.id)) }
+                    }
+                }
                 if format == .sarif {
                     sarifSessions.append(analysis.withoutCharts)
                     if let location = try location(of: analysis, in: store) { options.locations[analysis.id] = location }
@@ -131,7 +163,15 @@ struct ReportCommand: NavRecCommand {
         } catch {
             throw CommandError.database(error, path: databasePath, during: .reporting)
         }
-        output.write(format == .sarif ? format.render(Report(sessions: sarifSessions), options: options) : renderer.end(totals))
+        if format == .sarif {
+            let sarif = SARIFRenderer(locations: options.locations, toolVersion: options.toolVersion, baseline: baseline)
+                .rendered(Report(sessions: sarifSessions))
+            output.write(sarif.text)
+            // The upload must not lose findings silently: say how many, which and why.
+            if let message = sarif.leftOutMessage { context.errors.line(message) }
+        } else {
+            output.write(renderer.end(totals))
+        }
         try output.finish()
         if let path = outputPath {
             let sessions = totals.sessions, findings = totals.findings
@@ -144,9 +184,33 @@ struct ReportCommand: NavRecCommand {
                 throw CommandError(.noInput, "--fail-on \(failOn.name): no session in \(databasePath) to check, "
                     + "so the gate cannot pass (import recordings first, or add --allow-empty to pass on none)")
             }
-            if let worst = totals.worstSeverity, worst >= failOn { return .findings }
+            if let worst = baseline == nil ? totals.worstSeverity : worstNew, worst >= failOn {
+                // The CI log says why, even when the report went to a file.
+                let new = baseline == nil ? "" : "new "
+                context.errors.line("--fail-on \(failOn.name): \(failingCount) \(new)finding\(failingCount == 1 ? "" : "s") at \(failOn.name) or worse"
+                    + (failingCount > failing.count ? " (the first \(failing.count) below)" : "") + ":")
+                for line in failing { context.errors.line("  " + line) }
+                return .findings
+            }
         }
         return .success
+    }
+
+    /// The findings of the base's sessions (`--baseline`), analysed with the same `--set` settings
+    /// and stored there as `navrec report --db BASE` would.
+    func baseline(_ path: String) throws -> FindingBaseline {
+        let store = try context.openStore(path)
+        var baseline = FindingBaseline(name: path)
+        do {
+            let analysis = StoredSessionAnalysis(
+                store: store, databasePath: path, settings: settings, settingsKey: settingsKey, jobs: jobs, context: context)
+            try analysis.run(sessionIDs: []) { baseline.add($0) }
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw CommandError.database(error, path: path, during: .reporting)
+        }
+        return baseline
     }
 
     /// A session's recording, as a URI relative to the source root, and the line of each finding's
@@ -190,6 +254,7 @@ extension ReportCommand {
         static let failOn = Option<Finding.Severity>.choice("fail-on", "Exit 1 when a finding at this severity or worse exists; exit 66 when no session was reported.")
         static let allowEmpty = Option<Bool>.flag("allow-empty", "With --fail-on: pass (exit 0) when there is no session to report.")
         static let sourceRoot = Option<String>.value("source-root", "DIR", "SARIF: the repository root recording paths are made relative to (default: the current directory).")
+        static let baseline = Option<String>.value("baseline", "BASE", "A navrec database of the base build: show new, fixed and still-present findings; --fail-on gates only on new ones.")
         static let stdinName = Option<String>.value("stdin-name", "PATH", "SARIF: the repository path of what was imported from standard input (default: navrec-sessions/ID.ndjson).")
     }
 }

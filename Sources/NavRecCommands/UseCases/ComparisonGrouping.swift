@@ -5,6 +5,9 @@ internal import Store
 enum ComparisonGrouping {
     static let fields = ["screen", "behaviors", "device", "os", "app"]
     static let defaultFields = ["screen", "behaviors"]
+    /// What sessions are stratified by within a group (`--strata`): what changes the metrics and
+    /// may differ between two fleets.
+    static let defaultStrata = ["device", "os"]
 
     /// `Inbox · largeTitle+avatar`; an absent field reads `(no screen)`.
     static func key(_ row: ComparisonRow, fields: [String]) -> String {

@@ -27,10 +27,11 @@ package struct ComparisonJUnitRenderer: Sendable {
             for result in results {
                 xml += "    <testcase classname=\"\(name)\" name=\"\(JUnitRenderer.attribute(result.metric.name))\" time=\"0.000\">\n"
                 let figures = "base median \(ComparisonText.value(result.baseMedian, result.metric)), head median \(ComparisonText.value(result.headMedian, result.metric)),"
-                    + " shift \(ComparisonText.shift(result)), adjusted p \(ComparisonText.p(result.adjustedP)), n \(result.baseCount)/\(result.headCount): \(result.reason)"
+                    + " shift \(ComparisonText.shift(result)), mean shift \(ComparisonText.meanShift(result)), sessions above 0 \(ComparisonText.shares(result)),"
+                    + " adjusted p \(ComparisonText.smallestP(result)), n \(result.baseCount)/\(result.headCount): \(result.reason)"
                 switch result.verdict {
                 case .regressed:
-                    xml += "      <failure type=\"regressed\" message=\"\(JUnitRenderer.attribute(result.metric.name + " regressed: " + ComparisonText.shift(result)))\">"
+                    xml += "      <failure type=\"regressed\" message=\"\(JUnitRenderer.attribute(result.metric.name + " regressed: " + result.reason))\">"
                         + JUnitRenderer.text(figures) + "</failure>\n"
                 case .inconclusive:
                     xml += "      <skipped message=\"\(JUnitRenderer.attribute("inconclusive: " + result.reason))\"/>\n"

@@ -16,15 +16,17 @@ package struct ComparisonMarkdownRenderer: Sendable {
         var text = regressed > 0 ? "### navrec compare: \(regressed) regression\(regressed == 1 ? "" : "s")\n\n" : "### navrec compare: no regression\n\n"
         text += "Base **\(Self.escape(report.base))** (\(report.baseSessions) sessions) against head **\(Self.escape(report.head))** (\(report.headSessions) sessions): "
         text += ComparisonText.summary(report) + ".\n\n" + ComparisonText.rules(report) + ".\n\n"
-        text += "| | group | metric | base | head | shift [\(ComparisonText.percent(report.rules.confidence)) CI] | p (adj.) | n |\n"
-        text += "|---|---|---|---|---|---|---|---|\n"
+        let confidence = ComparisonText.percent(report.rules.confidence)
+        text += "| | group | metric | base | head | shift [\(confidence) CI] | mean shift [\(confidence) CI] | sessions > 0 | p (adj.) | n |\n"
+        text += "|---|---|---|---|---|---|---|---|---|---|\n"
         // The closing line is at most this long (counts of four verdicts, each below 10^12).
         let reserve = 200
         var left: [Verdict: Int] = [:]
         for result in report.results {
             let row = "| \(Self.icon(result.verdict)) \(result.verdict.rawValue) | \(Self.escape(result.group)) | \(result.metric.name) | "
                 + "\(ComparisonText.value(result.baseMedian, result.metric)) | \(ComparisonText.value(result.headMedian, result.metric)) | "
-                + "\(ComparisonText.shift(result)) | \(ComparisonText.p(result.adjustedP)) | \(result.baseCount)/\(result.headCount) |\n"
+                + "\(ComparisonText.shift(result)) | \(ComparisonText.meanShift(result)) | \(ComparisonText.shares(result)) | "
+                + "\(ComparisonText.smallestP(result)) | \(result.baseCount)/\(result.headCount) |\n"
             if left.isEmpty, text.utf8.count + row.utf8.count + reserve <= limit {
                 text += row
             } else {

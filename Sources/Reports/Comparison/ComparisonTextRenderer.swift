@@ -10,12 +10,13 @@ package struct ComparisonTextRenderer: Sendable {
         var text = "base: \(TerminalText.escaped(report.base)) (\(report.baseSessions) sessions)\n"
             + "head: \(TerminalText.escaped(report.head)) (\(report.headSessions) sessions)\n"
         text += ComparisonText.rules(report) + "\n\n"
-        let header = ["group", "metric", "base", "head", "shift [\(ComparisonText.percent(report.rules.confidence)) CI]", "p (adj.)", "n", "verdict"]
+        let confidence = ComparisonText.percent(report.rules.confidence)
+        let header = ["group", "metric", "base", "head", "shift [\(confidence) CI]", "mean shift [\(confidence) CI]", "sessions > 0", "p (adj.)", "n", "verdict"]
         let rows = report.results.map { result in
             [
                 TerminalText.escaped(result.group), result.metric.name, ComparisonText.value(result.baseMedian, result.metric),
-                ComparisonText.value(result.headMedian, result.metric), ComparisonText.shift(result),
-                ComparisonText.p(result.adjustedP), "\(result.baseCount)/\(result.headCount)", result.verdict.rawValue,
+                ComparisonText.value(result.headMedian, result.metric), ComparisonText.shift(result), ComparisonText.meanShift(result),
+                ComparisonText.shares(result), ComparisonText.smallestP(result), "\(result.baseCount)/\(result.headCount)", result.verdict.rawValue,
             ]
         }
         let widths = header.indices.map { column in ([header] + rows).map { TerminalText.width($0[column]) }.max() ?? 0 }

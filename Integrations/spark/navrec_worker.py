@@ -1,0 +1,436 @@
+"""The executor side of analyze_job.py: what runs inside Spark's Python workers (mapInArrow), with
+Python 3, pyarrow and numpy only (no pyspark import needed but for SparkFiles, optional).
+
+`analyze(config)` returns the function mapInArrow runs over landing rows: it pipes them, in calls of
+at most `call_mib` of NDJSON, through `navrec analyze --rows [--timeline]` and returns Arrow batches of
+OUTPUT_DDL: one row per session line (kind 'session': its JSON and its id), and for the per-sample
+outputs one row per call and (date, app) holding an Arrow IPC stream of that table's rows (kind
+'timeline', 'observed_gaps', 'chunk_gaps'), which `decode` turns back into rows. navrec's timeline
+lines are parsed by pyarrow's CSV reader (C++), observed_gaps and chunk_gaps worked out with numpy,
+so no per-sample work runs in Python or in Spark's text serde.
+
+Each navrec call is bounded: a time limit (`timeout_s` + `timeout_s_per_mib` x the call's MiB), an
+address-space limit (RLIMIT_AS via `ulimit -v`, `memory_mib`) and its own writable TMPDIR (a task-local directory:
+navrec's `--rows` scratch file and spilled sessions go there, whatever the executor's TMPDIR). A call
+that fails (time or memory limit, a crash, an exit other than 0 and 65) is retried one row at a time,
+and a row that fails alone becomes a 'quarantine' row with the reason; every other row's output is kept.
+"""
+import base64
+import io
+import json
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute  # noqa: F401 - pa.compute
+import pyarrow.csv as pacsv
+
+# One output row: a session line (kind 'session', `rows` its findings; 'error' for a session navrec
+# rejected), a quarantined landing row ('quarantine', the reason in `payload`), a per-sample table's
+# IPC stream ('timeline', 'observed_gaps', 'chunk_gaps'; `rows` its rows) or a task's 'metrics'.
+OUTPUT_DDL = "kind STRING, landing_key STRING, id STRING, date STRING, app STRING, rows BIGINT, payload BINARY"
+OUTPUT_SCHEMA = pa.schema([("kind", pa.string()), ("landing_key", pa.string()), ("id", pa.string()), ("date", pa.string()),
+                           ("app", pa.string()), ("rows", pa.int64()), ("payload", pa.binary())])
+ARROW_TYPES = {"STRING": pa.string(), "BIGINT": pa.int64(), "DOUBLE": pa.float64()}
+BLOB_KINDS = ("timeline", "observed_gaps", "chunk_gaps")
+
+
+class CallFailed(Exception):
+    pass
+
+
+def _writable(directory):
+    return directory and os.path.isdir(directory) and os.access(directory, os.W_OK | os.X_OK)
+
+
+def _scratch_root():
+    """A writable directory for the task's files: the executor's working directory (YARN's and
+    Kubernetes' container directory, local mode's cwd), else Spark's files root, else the system's."""
+    candidates = [os.getcwd()]
+    try:
+        from pyspark import SparkFiles
+        candidates.append(SparkFiles.getRootDirectory())
+    except Exception:  # noqa: BLE001 - outside Spark, or no SparkContext on this worker
+        pass
+    candidates += [os.environ.get("TMPDIR"), "/tmp", "/var/tmp", "/dev/shm"]
+    for directory in candidates:
+        if _writable(directory):
+            return directory
+    raise OSError("no writable directory for navrec's temporary files (tried the working directory, "
+                  "Spark's files root, $TMPDIR, /tmp, /var/tmp, /dev/shm)")
+
+
+_BINARY = {}
+
+
+def locate_binary(name, driver_path, scratch):
+    """The navrec binary on this executor: shipped by the job (SparkContext.addFile or Spark Connect's
+    addArtifacts: SparkFiles), by spark-submit --files (the working directory) or --archives
+    (a directory of that name holding `navrec`), else the driver's path. One that lost its executable
+    bit on the way (YARN's --files can) is copied into the task's directory and made executable."""
+    if name in _BINARY and os.access(_BINARY[name], os.X_OK):
+        return _BINARY[name]
+    candidates = []
+    try:
+        from pyspark import SparkFiles
+        candidates.append(SparkFiles.get(name))
+    except Exception:  # noqa: BLE001
+        pass
+    candidates += [os.path.join(os.getcwd(), name), driver_path]
+    for path in candidates:
+        if path and os.path.isdir(path) and os.path.isfile(os.path.join(path, "navrec")):
+            path = os.path.join(path, "navrec")
+        if not path or not os.path.isfile(path):
+            continue
+        if not os.access(path, os.X_OK):
+            copy_dir = tempfile.mkdtemp(prefix="navrec-bin-", dir=scratch)
+            copy = os.path.join(copy_dir, "navrec")
+            shutil.copyfile(path, copy)
+            os.chmod(copy, 0o755)
+            path = copy
+        _BINARY[name] = path
+        return path
+    raise FileNotFoundError(f"navrec binary {name!r} not found on this executor (looked at {candidates})")
+
+
+def _signal_name(number):
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+class Runner:
+    """navrec calls of one task: the binary, the bounds and a task-local TMPDIR."""
+
+    def __init__(self, config):
+        self.config = config
+        root = _scratch_root()
+        self.directory = tempfile.mkdtemp(prefix="navrec-task-", dir=root)
+        self.binary = locate_binary(config["binary_name"], config["driver_path"], self.directory)
+        self.env = dict(os.environ, TMPDIR=self.directory)
+        self.navrec_cpu = 0.0
+        self.calls = 0
+
+    def close(self):
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    def run(self, arguments, data):
+        """navrec's stdout for `data` on stdin; CallFailed with the reason past a bound or on a failing exit."""
+        config = self.config
+        limit_s = config["timeout_s"] + config["timeout_s_per_mib"] * len(data) / (1 << 20)
+        memory = int(config["memory_mib"]) << 20
+
+        # The address-space limit through the shell's ulimit rather than a preexec_fn, so Python can
+        # vfork: forking a worker holding a call's data costs more than navrec's start.
+        command = [self.binary, *arguments]
+        if memory > 0:
+            command = ["/bin/sh", "-c", f'ulimit -v {memory >> 10} && exec "$0" "$@"', *command]
+
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        self.calls += 1
+        # Its own process group, so a time-out kills whatever it started too. Standard input is
+        # written from a thread and standard output read whole (large reads; communicate()'s
+        # poll loop of small ones cost as much CPU as navrec), standard error goes to a file.
+        timed_out = threading.Event()
+        with tempfile.TemporaryFile(dir=self.directory) as errors:
+            process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors,
+                                       env=self.env, cwd=self.directory, start_new_session=True)
+
+            def kill():
+                timed_out.set()
+                try:
+                    os.killpg(process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+            def feed():
+                try:
+                    process.stdin.write(data)
+                except (BrokenPipeError, OSError):  # navrec stopped reading (it failed, or was killed)
+                    pass
+                finally:
+                    try:
+                        process.stdin.close()
+                    except OSError:
+                        pass
+            timer = threading.Timer(limit_s, kill)
+            writer = threading.Thread(target=feed, daemon=True)
+            timer.start()
+            writer.start()
+            try:
+                stdout = process.stdout.read()
+                process.wait()
+            finally:
+                timer.cancel()
+                writer.join()
+                process.stdout.close()
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                self.navrec_cpu += (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            errors.seek(0)
+            stderr = errors.read()[-4096:]
+        if timed_out.is_set():
+            raise CallFailed(f"navrec ran past its time limit ({limit_s:.0f} s for {len(data) / (1 << 20):.2f} MiB; "
+                             f"--navrec-timeout-s {config['timeout_s']:g} + {config['timeout_s_per_mib']:g} a MiB) and was killed")
+        result = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+        if result.returncode in (0, 65):
+            return result.stdout
+        message = result.stderr.decode("utf-8", "replace").strip()[-600:]
+        if result.returncode < 0:
+            reason = (f"navrec was killed by {_signal_name(-result.returncode)} (under a {config['memory_mib']} MiB "
+                      f"address-space limit, --navrec-memory-mib)")
+        else:
+            reason = f"navrec exited with status {result.returncode}"
+        raise CallFailed(reason + (f": {message}" if message else ""))
+
+
+def frame(row):
+    """One `--rows` line: KEY, base64(SOURCE), FIRST_LINE, base64(NDJSON), tab-separated."""
+    return b"\t".join((row["landing_key"].encode(), base64.b64encode(row["source"].encode("utf-8", "surrogateescape")),
+                       str(row["first_line"]).encode(), base64.b64encode(row["ndjson"]))) + b"\n"
+
+
+def _ipc(table):
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, table.schema, options=pa.ipc.IpcWriteOptions(compression="lz4")) as writer:
+        writer.write_table(table, max_chunksize=1 << 16)
+    return sink.getvalue().to_pybytes()
+
+
+def _column(values, mask_nan=True):
+    return pa.array(values, type=pa.float64(), mask=np.isnan(values) if mask_nan else None)
+
+
+class Output:
+    """The rows of OUTPUT_SCHEMA being gathered for one Arrow batch."""
+
+    def __init__(self):
+        self.columns = {field.name: [] for field in OUTPUT_SCHEMA}
+
+    def add(self, kind, landing_key=None, id=None, date=None, app=None, rows=None, payload=None):  # noqa: A002
+        for name, value in (("kind", kind), ("landing_key", landing_key), ("id", id), ("date", date), ("app", app),
+                            ("rows", rows), ("payload", payload)):
+            self.columns[name].append(value)
+
+    def __len__(self):
+        return len(self.columns["kind"])
+
+    def batch(self):
+        batch = pa.RecordBatch.from_pydict(self.columns, schema=OUTPUT_SCHEMA)
+        self.columns = {field.name: [] for field in OUTPUT_SCHEMA}
+        return batch
+
+
+def session_id(line, owner):
+    """The id `import` gives the session of this `--rows` session line: its recording id when the
+    landing's first recording with that id is this one (`owner`), else `ID~HASH`; `auto-…` without an id."""
+    recording, content = line.get("recordingId"), line.get("contentId")
+    if recording is None:
+        return content
+    return recording if owner else f"{recording}~{content.removeprefix('auto-')[:16]}"
+
+
+class Analysis:
+    """Turns one navrec call's stdout into output rows."""
+
+    def __init__(self, config):
+        self.config = config
+        columns = config["timeline_columns"]  # (name, DDL type) after the key
+        self.names = ["landing_key"] + [name for name, _ in columns]
+        self.types = {"landing_key": pa.string()} | {name: ARROW_TYPES[kind] for name, kind in columns}
+        self.fields = [name for name, _ in columns]
+        self.gap_fields = config["gap_fields"]
+        self.chunk = config["chunk_samples"]
+        # The timeline view's column order: session_id, seq, t, y, phase, source, the fields, frame_duration.
+        self.view_order = self.fields[1:5] + ["source"] + self.fields[5:]
+
+    def sessions_of(self, lines, rows, output):
+        """Session lines -> output rows; returns {landing_key: id} of the sessions analysed."""
+        ids = {}
+        for text in lines:
+            key, _, body = text.partition("\t")
+            parsed = json.loads(body)
+            row = rows[key]
+            if parsed.get("error") is None:
+                identifier = session_id(parsed, row["owner"])
+                ids[key] = identifier
+                output.add("session", key, identifier, row["date"], row["app"], len(parsed.get("findings") or ()), body.encode())
+            else:
+                output.add("error", key, None, row["date"], row["app"], 1, body.encode())
+        return ids
+
+    def parse(self, out, rows, output, timeline):
+        if not out:
+            return
+        if not timeline:
+            self.sessions_of(out.decode("utf-8", "surrogateescape").splitlines(), rows, output)
+            return
+        lines = []
+
+        def session_line(row):
+            lines.append(row.text)
+            return "skip"
+
+        table = pacsv.read_csv(
+            io.BytesIO(out),
+            read_options=pacsv.ReadOptions(column_names=self.names, use_threads=False, block_size=1 << 24),
+            parse_options=pacsv.ParseOptions(delimiter="\t", quote_char=False, escape_char=False, double_quote=False,
+                                              invalid_row_handler=session_line),
+            convert_options=pacsv.ConvertOptions(column_types=self.types, null_values=["\\N"], strings_can_be_null=True))
+        ids = self.sessions_of(lines, rows, output)
+        if table.num_rows == 0 or not ids:
+            return
+        table = table.combine_chunks()
+        keys = list(ids)
+        code = pa.compute.index_in(table["landing_key"], value_set=pa.array(keys, pa.string()))
+        if code.null_count:
+            raise ValueError("navrec printed timeline rows for a session without a session line")
+        code = code.to_numpy(zero_copy_only=False)
+        id_array = pa.array([ids[key] for key in keys], pa.string())
+        date_array = pa.array([rows[key]["date"] for key in keys], pa.string())
+        app_array = pa.array([rows[key]["app"] for key in keys], pa.string())
+
+        def tables(name, columns, codes):
+            """One IPC row per (date, app) among `codes`' sessions."""
+            data = pa.table(columns | {"date": date_array.take(codes), "app": app_array.take(codes)})
+            partitions = {}
+            for index, key in enumerate(keys):
+                partitions.setdefault((rows[key]["date"], rows[key]["app"]), []).append(index)
+            for (date, app), members in partitions.items():
+                part = data if len(partitions) == 1 else data.filter(pa.array(np.isin(codes, members)))
+                if part.num_rows:
+                    output.add(name, None, None, date, app, part.num_rows, _ipc(part))
+
+        session_ids = id_array.take(code)
+        tables("timeline", {"session_id": session_ids} | {name: table[name] for name in self.view_order}, code)
+
+        # observed_gaps: each observed row follows its frame's computed row (navrec's order).
+        is_observed = pa.compute.equal(table["source"], "observed").to_numpy(zero_copy_only=False)
+        observed = np.flatnonzero(is_observed)
+        if observed.size == 0:
+            return
+        computed = observed - 1
+        seq = table["seq"].to_numpy()
+        if computed[0] < 0 or not (np.array_equal(seq[observed], seq[computed]) and np.array_equal(code[observed], code[computed])
+                                    and not is_observed[computed].any()):
+            raise ValueError("navrec's observed timeline rows do not follow their computed rows")
+        t = table["t"].to_numpy(zero_copy_only=False)[computed]
+        gap_codes = code[computed]
+        gaps = {}
+        for name in self.gap_fields:
+            values = table[name].to_numpy(zero_copy_only=False).astype(np.float64)
+            gaps[name] = np.abs(values[observed] - values[computed])
+        gap_seq = seq[computed]
+        tables("observed_gaps", {"session_id": session_ids.take(pa.array(computed)), "seq": pa.array(gap_seq),
+                                 "t": pa.array(t, pa.float64())} | {f"{name}_gap": _column(gaps[name]) for name in self.gap_fields},
+               gap_codes)
+
+        # chunk_gaps: per session and 64 samples from seq 0, each field's largest gap and its earliest t.
+        first_seq = gap_seq // self.chunk * self.chunk
+        change = np.ones(len(first_seq), dtype=bool)
+        change[1:] = (gap_codes[1:] != gap_codes[:-1]) | (first_seq[1:] != first_seq[:-1])
+        starts = np.flatnonzero(change)
+        counts = np.diff(np.append(starts, len(first_seq)))
+        chunk_columns = {"session_id": session_ids.take(pa.array(computed[starts])), "first_seq": pa.array(first_seq[starts])}
+        with np.errstate(invalid="ignore"):
+            for name in self.gap_fields:
+                gap = gaps[name]
+                largest = np.fmax.reduceat(gap, starts)
+                at = np.where(gap == np.repeat(largest, counts), t, np.inf)
+                earliest = np.minimum.reduceat(at, starts)
+                earliest[np.isnan(largest)] = np.nan
+                chunk_columns[f"{name}_gap"] = _column(largest)
+                chunk_columns[f"{name}_gap_t"] = _column(earliest)
+        tables("chunk_gaps", chunk_columns, gap_codes[starts])
+
+
+def analyze(config):
+    """The function mapInArrow runs over landing rows (landing_key, source, first_line, ndjson, date,
+    app, owner): see the module's docstring."""
+    timeline = config["timeline"]
+    arguments = ["analyze", "--rows"] + (["--timeline"] if timeline else []) + [f"--set={s}" for s in config["settings"]]
+    call_bytes = int(config["call_mib"] * (1 << 20))
+
+    def run(batches):
+        started, cpu = time.monotonic(), time.process_time()
+        runner = Runner(config)
+        analysis = Analysis(config)
+        output = Output()
+        metrics = {"rows": 0, "bytes": 0, "quarantined": 0, "retried_calls": 0}
+
+        def call(rows):
+            data = b"".join(frame(row) for row in rows)
+            try:
+                out = runner.run(arguments, data)
+            except CallFailed as failure:
+                if len(rows) > 1:
+                    metrics["retried_calls"] += 1
+                    for row in rows:
+                        call([row])
+                    return
+                row = rows[0]
+                metrics["quarantined"] += 1
+                output.add("quarantine", row["landing_key"], None, row["date"], row["app"], 1, str(failure).encode())
+                return
+            analysis.parse(out, {row["landing_key"]: row for row in rows}, output, timeline)
+
+        try:
+            for batch in batches:
+                pending, size = [], 0
+                for row in batch.to_pylist():
+                    if row["ndjson"] is None:  # landed without its bytes (load_landing.py's quarantine)
+                        output.add("quarantine", row["landing_key"], None, row["date"], row["app"], 1, config["landed_reason"].encode())
+                        continue
+                    metrics["rows"] += 1
+                    metrics["bytes"] += len(row["ndjson"])
+                    if pending and size + len(row["ndjson"]) > call_bytes:
+                        call(pending)
+                        pending, size = [], 0
+                    pending.append(row)
+                    size += len(row["ndjson"])
+                if pending:
+                    call(pending)
+                if len(output):
+                    yield output.batch()
+        finally:
+            runner.close()
+        metrics |= {"calls": runner.calls, "navrec_cpu_s": round(runner.navrec_cpu, 3),
+                    "worker_cpu_s": round(time.process_time() - cpu, 3), "wall_s": round(time.monotonic() - started, 3)}
+        output.add("metrics", payload=json.dumps(metrics).encode())
+        yield output.batch()
+
+    return run
+
+
+def preflight(config):
+    """mapInArrow over a few rows: `navrec --version` and an empty `analyze --rows` with the job's
+    settings (a wrong --set exits 64 here, before any data moves); a failure raises with navrec's message."""
+    def run(batches):
+        for _ in batches:
+            pass
+        runner = Runner(config)
+        try:
+            version = runner.run(["--version"], b"").decode().strip()
+            arguments = ["analyze", "--rows"] + (["--timeline"] if config["timeline"] else []) + [f"--set={s}" for s in config["settings"]]
+            runner.run(arguments, b"")
+        except CallFailed as failure:
+            raise RuntimeError(f"navrec cannot run on this executor ({runner.binary}): {failure}") from None
+        finally:
+            runner.close()
+        yield pa.RecordBatch.from_pydict({"line": [version]}, schema=pa.schema([("line", pa.string())]))
+    return run
+
+
+def decode(batches):
+    """mapInArrow over the IPC rows of one per-sample table: their rows."""
+    for batch in batches:
+        for payload in batch.column("payload").to_pylist():
+            with pa.ipc.open_stream(payload) as reader:
+                yield from reader

@@ -1,0 +1,39 @@
+/// Van Elteren's stratified Wilcoxon–Mann–Whitney test (van Elteren 1960; Lehmann,
+/// *Nonparametrics*, 3.3): in each stratum the head's U and its null mean and tie-corrected
+/// variance, summed with weights 1 / (N_s + 1), so every stratum counts about as much as its
+/// information and a mix of strata that differs between the sides cannot fake a shift. Two-sided,
+/// normal approximation without continuity correction. With one stratum ``MannWhitneyTest`` is
+/// used instead (exact where it can be).
+///
+/// The shift reported with it is the Hodges–Lehmann shift of each stratum, weighted by the
+/// stratum's share of the sessions; it has no distribution-free interval.
+public struct StratifiedRankTest: Sendable, Hashable {
+    public let z: Double
+    public let p: Double
+    public let shift: Double
+
+    /// `strata`: each side sorted ascending and non-empty.
+    public init(strata: [(base: [Double], head: [Double])]) {
+        var statistic = 0.0
+        var variance = 0.0
+        var shift = 0.0
+        let total = Double(strata.reduce(0) { $0 + $1.base.count + $1.head.count })
+        for stratum in strata {
+            let test = MannWhitneyTest(base: stratum.base, head: stratum.head)
+            let m = Double(stratum.base.count), n = Double(stratum.head.count), size = m + n
+            let weight = 1 / (size + 1)
+            statistic += weight * (test.u - m * n / 2)
+            variance += weight * weight * m * n / 12 * ((size + 1) - test.tieTerm / (size * (size - 1)))
+            let estimate = ShiftEstimate(base: stratum.base, head: stratum.head, confidence: 0.5, method: test.method)
+            shift += size / total * estimate.shift
+        }
+        self.shift = shift
+        guard variance > 0 else {
+            z = 0
+            p = 1
+            return
+        }
+        z = statistic / variance.squareRoot()
+        p = min(1, 2 * NormalDistribution.upperTail(abs(z)))
+    }
+}
