@@ -17,8 +17,8 @@ Columns (one row per session):
 - `load_id`, `source` (the file's path relative to the directory given, or as given), `first_line`
   (the session's first line in that file).
 - `session_key`: SHA-256 (hex) of the session's non-blank lines without their line ends, joined by
-  `\\n`: two rows have the same key exactly when `import` gives them the same content hash (its
-  64-bit hash is over the same lines; see Recording/ContentHasher.swift). `recording_id`: the
+  `\\n`: the same SHA-256 as `import`'s content hash (Recording/ContentHasher.swift), whose
+  content id is `auto-` and the key's first 32 hex digits. `recording_id`: the
   header's `session.id` (NULL without one).
 - `bytes`: the session's size as recorded; `ndjson` (binary): its bytes as recorded, line ends and
   blank lines included, so invalid UTF-8 reaches navrec unrepaired and error lines count as in the

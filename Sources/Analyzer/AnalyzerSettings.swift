@@ -181,6 +181,30 @@ package struct AnalyzerSettings: Sendable, Hashable {
         replay.append(Replay(behavior: behavior, parameter: parameter, value: value))
     }
 
+    /// The most values a replay search's candidate list may hold (`flapping.maxHysteresis /
+    /// flapping.hysteresisStep`, `flapping.maxSwipeDistance / flapping.swipeDistanceStep`): the
+    /// defaults give 40 and 20; a ratio of 10²⁰ (`hysteresisStep=1e-300`, `maxHysteresis=1e20`)
+    /// ran out of memory or time (issue 39).
+    package static let maximumCandidates = 1000
+
+    /// Checks what no single assignment can: the combinations. Call once every `--set` is applied.
+    ///
+    /// - Throws: ``AnalyzerSettingsError`` naming the keys when a replay search would try more than
+    ///   ``maximumCandidates`` values.
+    package func validate() throws(AnalyzerSettingsError) {
+        for (maximum, step, maxKey, stepKey) in [
+            (flapping.maxHysteresis, flapping.hysteresisStep, "flapping.maxHysteresis", "flapping.hysteresisStep"),
+            (flapping.maxSwipeDistance, flapping.swipeDistanceStep, "flapping.maxSwipeDistance", "flapping.swipeDistanceStep"),
+        ] {
+            let count = (maximum / step).rounded(.down)
+            guard count.isFinite, count <= Double(Self.maximumCandidates) else {
+                func text(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)" }
+                throw AnalyzerSettingsError(
+                    "\(maxKey) / \(stepKey) = \(text(maximum)) / \(text(step)) gives \(count.isFinite ? text(count) : "too many") values to try; at most \(Self.maximumCandidates) (raise \(stepKey) or lower \(maxKey))")
+            }
+        }
+    }
+
     private static func number(_ text: String, _ key: String, positive: Bool) throws(AnalyzerSettingsError) -> Double {
         guard let value = Double(text), value.isFinite, positive ? value > 0 : value >= 0 else {
             throw AnalyzerSettingsError("\(key) must be a \(positive ? "positive" : "non-negative") number, got '\(text)'")

@@ -11,6 +11,14 @@ public struct Option<Value>: Sendable {
     /// The name after `--`, for messages.
     public var name: String { spec.name }
 
+    /// The same option completing to `words` in shells (a free value whose common values are known,
+    /// e.g. `--gesture`); unlike a choice it still takes any text.
+    public func completing(_ words: [String]) -> Option {
+        var option = self
+        option.spec.choices = words
+        return option
+    }
+
     /// The same option with `help` for a command that uses it in its own way.
     public func help(_ help: String) -> Option {
         var option = self

@@ -130,7 +130,7 @@ public final class CSVReader: RecordingReader {
                 return .endOfSession(
                     SessionSummary(
                         samples: samples, events: events, ignoredKeys: ignoredColumns, contentID: hasher.contentID,
-                        firstLine: 1, lastLine: lastLine))
+                        firstLine: 1, lastLine: lastLine, legacyContentID: hasher.legacyContentID))
             }
             let lineNumber = lines.lineNumber
             var shift = 0

@@ -1,28 +1,46 @@
-/// The content hash behind ``SessionSummary/contentID``: 64 bits over a session's lines, eight
-/// bytes at a time (the last, short chunk of a line too), so hashing costs a few cycles per line.
-///
-/// The algorithm is part of the stored data (importing the same recording again must find the
-/// same id), so it never changes; a different one would need a new prefix than `auto-`.
+internal import TextTools
+
+/// The content hash behind ``SessionSummary/contentID``: SHA-256 over a session's lines, so no
+/// crafted recording can take another's id (a 64-bit hash before, which 16 printable bytes in an
+/// ignored header key could steer onto any id: issue 39).
 ///
 /// ```
+/// d = SHA-256 of the session's non-blank lines, header first, each without "\n"/"\r\n" and
+///     without a leading UTF-8 byte-order mark, joined by "\n"
+/// id = "auto-" + the first 16 bytes of d as 32 lowercase hex digits
+/// ```
+/// The joined lines are exactly what the Spark landing table's `session_key` hashes
+/// (`Integrations/spark/load_landing.py`), so `contentId == "auto-" + session_key[0:32]`.
+/// Blank lines and line endings do not count. 128 bits of SHA-256: finding two recordings with
+/// one id takes about 2⁶⁴ hashes, steering one onto a given id about 2¹²⁸.
+///
+/// The 64-bit hash of navrec before (``legacyContentID``, kept only to recognize sessions stored
+/// by it, see `ImportSink.place`):
+/// ```
 /// h = 0x6E61767265633031                           // "navrec01"
-/// for each non-blank line L of the session, header first, without "\n"/"\r\n" and without a
-/// leading UTF-8 byte-order mark:
+/// for each non-blank line L of the session (as above):
 ///     for each 8-byte chunk of L (the last one zero-padded), read as a little-endian UInt64 c:
 ///         h = (h ^ c) &* 0x9E3779B97F4A7C15;  h ^= h >> 32
 ///     h = (h ^ UInt64(L.count)) &* 0xFF51AFD7ED558CCD;  h ^= h >> 29
 /// then MurmurHash3's fmix64:
 ///     h ^= h >> 33;  h &*= 0xFF51AFD7ED558CCD;  h ^= h >> 33;  h &*= 0xC4CEB9FE1A85EC53;  h ^= h >> 33
-/// id = "auto-" + h as 16 lowercase hex digits
+/// legacy id = "auto-" + h as 16 lowercase hex digits
 /// ```
-/// Mixing in each line's length keeps line breaks significant (`ab` + `c` differs from `a` + `bc`)
-/// and makes the zero padding unambiguous. Blank lines and line endings do not count.
 struct ContentHasher {
     private var state: UInt64 = 0x6E61_7672_6563_3031
+    private var digest = SHA256Stream()
+    private var lines = 0
 
     /// Adds one line (without its terminator).
-    @inline(__always)
     mutating func add(_ line: UnsafeBufferPointer<UInt8>) {
+        if lines > 0 { withUnsafeBytes(of: UInt8(ascii: "\n")) { digest.update($0) } }
+        digest.update(UnsafeRawBufferPointer(line))
+        lines += 1
+        addLegacy(line)
+    }
+
+    @inline(__always)
+    private mutating func addLegacy(_ line: UnsafeBufferPointer<UInt8>) {
         var h = state
         let count = line.count
         if let base = line.baseAddress {
@@ -76,7 +94,7 @@ struct ContentHasher {
         bytes.withUnsafeBufferPointer { add($0) }
     }
 
-    /// The finished 64-bit hash.
+    /// The finished 64-bit hash of navrec before (``legacyContentID``).
     var value: UInt64 {
         var h = state
         h ^= h >> 33
@@ -87,8 +105,15 @@ struct ContentHasher {
         return h
     }
 
-    /// `auto-` and ``value`` as 16 lowercase hex digits.
+    /// `auto-` and the first 16 bytes of the SHA-256 digest as 32 lowercase hex digits.
     var contentID: String {
+        let bytes = digest.finalized().prefix(16)
+        return "auto-" + bytes.map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
+    }
+
+    /// The id navrec gave the same content before it used SHA-256: `auto-` and ``value`` as 16
+    /// lowercase hex digits.
+    var legacyContentID: String {
         let hex = String(value, radix: 16)
         return "auto-" + String(repeating: "0", count: 16 - hex.count) + hex
     }

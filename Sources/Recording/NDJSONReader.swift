@@ -60,7 +60,7 @@ public final class NDJSONReader: RecordingReader {
         var summary: SessionSummary {
             SessionSummary(
                 samples: samples, events: events, ignoredKeys: ignoredKeys, contentID: hasher.contentID,
-                firstLine: firstLine, lastLine: lastLine)
+                firstLine: firstLine, lastLine: lastLine, legacyContentID: hasher.legacyContentID)
         }
     }
 

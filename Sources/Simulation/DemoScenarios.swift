@@ -62,6 +62,9 @@ public enum DemoScenarios {
             [("blurHeader", [])], "drag to=200 duration=1.5\nwait 1.2", seed: 63, faults: [.heightJitter(), .noTitle()]),
     ]
 
+    /// The screen scale every scenario is simulated at (an @3x iPhone: offsets on ⅓-pt pixels).
+    public static let scale = 3.0
+
     /// The scenario with `id`, or `nil`.
     public static func scenario(id: String) -> DemoScenario? {
         all.first { $0.id == id }
@@ -73,9 +76,10 @@ public enum DemoScenarios {
         seed: UInt64, faults: [Fault]? = nil
     ) -> DemoScenario {
         do {
-            let configuration = SimulationConfiguration(
+            var configuration = SimulationConfiguration(
                 behaviors: try BehaviorSet(behaviors), script: try SimulationScript(parsing: script), fps: 60, seed: seed,
                 observed: faults != nil, faults: faults ?? [])
+            configuration.scale = scale
             return DemoScenario(id: id, app: app, screen: screen, summary: summary, configuration: configuration)
         } catch {
             preconditionFailure("demo scenario \(id) is invalid: \(error)")

@@ -33,9 +33,22 @@ public enum Fault: Sendable, Hashable {
     /// the new one late. Produces title_mismatch `none_visible` on the observed stream (severity
     /// error with the default 0.6 s) and `observed_vs_expected`.
     case noTitle(duration: Double = 0.6)
+    /// The main thread blocks for `seconds` once, inside the session's first animation (a snap, a
+    /// programmatic scroll, a scroll to the top, a bounce-back): after its 6th frame nothing is drawn
+    /// for `seconds`, then the animation continues where its clock is. Produces one `hitch`.
+    case freeze(seconds: Double = 0.05)
+    /// At each touch-down the main thread blocks for `seconds` (work done on touch-down): nothing is
+    /// drawn, and the touch-down frame comes that late. With a recorder that writes every frame at
+    /// rest (`--idle-frames`), a touch-down hitch per gesture; otherwise a pause, not a hitch.
+    case touchDownFreeze(seconds: Double = 0.06)
+    /// After a cancelled interactive pop (`pop reach=…` below 0.5), the cross-fade is not undone:
+    /// every title presentation the behaviours define stays visible (alpha 1) for `duration`
+    /// seconds after the `appear` event. Produces title_mismatch `both_visible` (on the observed
+    /// stream) and `observed_vs_expected`.
+    case stuckTitles(duration: Double = 1.5)
 
     /// The fault names accepted by `--fault NAME[=VALUE]`.
-    public static let names = ["titleEarly", "heightJitter", "droppedFrames", "flicker", "noTitle"]
+    public static let names = ["titleEarly", "heightJitter", "droppedFrames", "flicker", "noTitle", "freeze", "touchDownFreeze", "stuckTitles"]
 
     /// The fault's name on the command line.
     public var name: String {
@@ -45,6 +58,9 @@ public enum Fault: Sendable, Hashable {
         case .droppedFrames: "droppedFrames"
         case .flicker: "flicker"
         case .noTitle: "noTitle"
+        case .freeze: "freeze"
+        case .touchDownFreeze: "touchDownFreeze"
+        case .stuckTitles: "stuckTitles"
         }
     }
 
@@ -56,6 +72,9 @@ public enum Fault: Sendable, Hashable {
         case .droppedFrames(let fraction): fraction
         case .flicker(let duration): duration
         case .noTitle(let duration): duration
+        case .freeze(let seconds): seconds
+        case .touchDownFreeze(let seconds): seconds
+        case .stuckTitles(let duration): duration
         }
     }
 
@@ -104,6 +123,18 @@ public enum Fault: Sendable, Hashable {
             let duration = number ?? 0.6
             try check(duration > 0, "greater than 0 seconds")
             self = .noTitle(duration: duration)
+        case "freeze":
+            let seconds = number ?? 0.05
+            try check(seconds > 0 && seconds <= 10, "from 0 to 10 seconds")
+            self = .freeze(seconds: seconds)
+        case "touchDownFreeze":
+            let seconds = number ?? 0.06
+            try check(seconds > 0 && seconds <= 10, "from 0 to 10 seconds")
+            self = .touchDownFreeze(seconds: seconds)
+        case "stuckTitles":
+            let duration = number ?? 1.5
+            try check(duration > 0, "greater than 0 seconds")
+            self = .stuckTitles(duration: duration)
         default:
             var message = "unknown fault '\(name)'; known: \(Self.names.joined(separator: ", "))"
             if let hint = closestName(to: name, in: Self.names) { message += " (did you mean '\(hint)'?)" }

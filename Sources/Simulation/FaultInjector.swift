@@ -10,6 +10,13 @@ struct FaultInjector {
     private var dropFraction: Double?
     private var flicker: Double?
     private var noTitle: Double?
+    private var stuckTitles: Double?
+    /// Seconds the main thread blocks inside the first animation (``Fault/freeze(seconds:)``); `nil` once done.
+    private(set) var freeze: Double?
+    /// Seconds the main thread blocks at each touch-down (``Fault/touchDownFreeze(seconds:)``).
+    let touchDownFreeze: Double?
+    private var animationFrames = 0
+    private var stuckUntil = -Double.infinity
     private let threshold: Double?
     private let presentations: [TitlePresentation]
     private var generator: SeededGenerator
@@ -29,8 +36,13 @@ struct FaultInjector {
             case .droppedFrames(let fraction): dropFraction = fraction
             case .flicker(let duration): flicker = duration
             case .noTitle(let duration): noTitle = duration
+            case .freeze: break
+            case .touchDownFreeze: break
+            case .stuckTitles(let duration): stuckTitles = duration
             }
         }
+        freeze = faults.lazy.compactMap { if case .freeze(let seconds) = $0 { seconds } else { nil } }.last
+        touchDownFreeze = faults.lazy.compactMap { if case .touchDownFreeze(let seconds) = $0 { seconds } else { nil } }.last
         threshold = Gesture.threshold(for: behaviors)
         presentations = behaviors.titlePresentations
         var mixed = seed ^ 0x6E61_7672_6563_2D66  // "navrec-f": a stream apart from the motion's
@@ -58,6 +70,28 @@ struct FaultInjector {
         return false
     }
 
+    /// Seconds the main thread blocks after the sample just drawn, or `nil`: the first animation's
+    /// freeze (``Fault/freeze(seconds:)``) after its 6th frame.
+    mutating func freezeAfter(_ sample: ScrollSample) -> Double? {
+        guard let seconds = freeze else { return nil }
+        guard sample.phase == .animate || sample.phase == .bounce else {
+            animationFrames = 0
+            return nil
+        }
+        animationFrames += 1
+        guard animationFrames == Self.framesBeforeFreeze else { return nil }
+        freeze = nil
+        return seconds
+    }
+
+    /// Frames an animation plays before ``Fault/freeze(seconds:)`` blocks it.
+    static let framesBeforeFreeze = 6
+
+    /// A cancelled pop's `appear` event at `t` (``Fault/stuckTitles(duration:)`` starts there).
+    mutating func appeared(at t: Double) {
+        if let stuckTitles { stuckUntil = t + stuckTitles }
+    }
+
     /// The state the app reports for `sample` when the computed one is `state`.
     mutating func perturb(_ state: BarState, sample: ScrollSample) -> BarState {
         var observed = state
@@ -81,6 +115,15 @@ struct FaultInjector {
         if flicker != nil, let inline = observed.inlineTitleAlpha, t < flickerUntil {
             flickerWrong.toggle()
             if flickerWrong { observed.inlineTitleAlpha = inline >= BarState.visibleAlpha ? 0 : 1 }
+        }
+        if stuckTitles != nil, t < stuckUntil {
+            for presentation in presentations {
+                switch presentation {
+                case .large: observed.largeTitleAlpha = 1
+                case .inline: observed.inlineTitleAlpha = 1
+                case .content: observed.contentTitleAlpha = 1
+                }
+            }
         }
         if noTitle != nil, t < blankUntil {
             for presentation in presentations {

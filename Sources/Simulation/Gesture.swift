@@ -33,9 +33,27 @@ public enum Gesture: Sendable, Hashable {
     /// A programmatic scroll to offset `to` over `duration` seconds (phase `animate`, smoothstep
     /// easing), as `setContentOffset(_:animated:)` and `scrollToRow(at:at:animated:)` do.
     case scroll(to: Double = 600, duration: Double = 0.3)
+    /// Pull to refresh: the finger pulls `pull` points of travel past the top over 0.5 s (rubber
+    /// band) and lets go; the content springs back (phase `bounce`) to the refresh control's hold,
+    /// ``Simulator/refreshHold`` points above the top, stays there while the app refreshes for `hold`
+    /// seconds (at rest), then animates back to the top in 0.3 s (phase `animate`), as
+    /// `UIRefreshControl.endRefreshing()` does.
+    case refresh(pull: Double = 250, hold: Double = 1.5)
+    /// A push to another screen: a `disappear` event (`viewWillDisappear`), then the shared bar
+    /// cross-fades over `duration` seconds into the bar of the next screen, whose content is at
+    /// offset `to` (0: expanded), while `y` stays put (phase `idle`, one sample per frame in which the
+    /// observed bar changes). The session ends there: it must be the last gesture.
+    case push(duration: Double = 0.35, to: Double = 0)
+    /// An interactive pop (an edge swipe back): a `disappear` event, then the finger drags the
+    /// transition to `reach` (0 < reach ≤ 1 of the screen's width) over `duration` seconds while the
+    /// bar cross-fades into the previous screen's (content at offset `to`), `y` constant. From
+    /// `reach` ≥ 0.5 the pop completes (the rest of the cross-fade in ``Simulator/settleDuration``)
+    /// and the session ends; below, it is cancelled: the bar morphs back in
+    /// ``Simulator/settleDuration`` and an `appear` event (`viewDidAppear`) follows.
+    case pop(reach: Double = 1, duration: Double = 0.35, to: Double = 0)
 
     /// The gesture names accepted by `--gesture` and in scripts, in documentation order.
-    public static let names = ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top", "scroll"]
+    public static let names = ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top", "scroll", "refresh", "push", "pop"]
 
     /// The gesture's name in scripts and on the command line.
     public var name: String {
@@ -49,6 +67,9 @@ public enum Gesture: Sendable, Hashable {
         case .wait: "wait"
         case .top: "top"
         case .scroll: "scroll"
+        case .refresh: "refresh"
+        case .push: "push"
+        case .pop: "pop"
         }
     }
 
@@ -64,6 +85,9 @@ public enum Gesture: Sendable, Hashable {
         case "wait": self = .wait()
         case "top": self = .top()
         case "scroll": self = .scroll()
+        case "refresh": self = .refresh()
+        case "push": self = .push()
+        case "pop": self = .pop()
         default: return nil
         }
     }
@@ -79,6 +103,15 @@ public enum Gesture: Sendable, Hashable {
         }
         if let blurHeader = behaviors.blurHeader { return blurHeader.threshold }
         return nil
+    }
+
+    /// Whether the gesture ends the session: a push, or a pop that completes (`reach` ≥ 0.5).
+    public var endsSession: Bool {
+        switch self {
+        case .push: true
+        case .pop(let reach, _, _): reach >= 0.5
+        default: false
+        }
     }
 
     /// Where a `hover` goes when the behaviours have no threshold, points.
@@ -98,6 +131,10 @@ public enum Gesture: Sendable, Hashable {
         case .wait(let seconds): "wait \(formatNumber(seconds))"
         case .top(let duration): "top duration=\(formatNumber(duration))"
         case .scroll(let to, let duration): "scroll to=\(formatNumber(to)) duration=\(formatNumber(duration))"
+        case .refresh(let pull, let hold): "refresh pull=\(formatNumber(pull)) hold=\(formatNumber(hold))"
+        case .push(let duration, let to): "push duration=\(formatNumber(duration)) to=\(formatNumber(to))"
+        case .pop(let reach, let duration, let to):
+            "pop reach=\(formatNumber(reach)) duration=\(formatNumber(duration)) to=\(formatNumber(to))"
         }
     }
 }

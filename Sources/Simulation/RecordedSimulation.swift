@@ -27,6 +27,7 @@ public struct RecordedSimulation: Sequence, Sendable {
     /// Produces the items one at a time.
     public struct Iterator: IteratorProtocol {
         private let options: RecorderOptions
+        private let scale: Double?
         private var inner: Simulator.Iterator
         /// Ticks per second of the inner simulation: twice `fps` for adaptive refresh (ProMotion's
         /// rates are whole numbers of half frames: 80 Hz is 3 ticks of 240 Hz).
@@ -48,6 +49,7 @@ public struct RecordedSimulation: Sequence, Sendable {
 
         init(_ configuration: SimulationConfiguration, options: RecorderOptions) {
             self.options = options
+            scale = configuration.scale
             var inner = configuration
             if options.refresh == .adaptive { inner.fps = 2 * configuration.fps }
             self.inner = Simulator.Iterator(inner)
@@ -90,7 +92,8 @@ public struct RecordedSimulation: Sequence, Sendable {
                     queue.append(.event(ScrollEvent(t: ordered(time(background.at + background.seconds)), kind: .foreground)))
                 }
                 if options.touchNoise > 0, sample.phase == .drag {
-                    sample.y = Math.round(sample.y + generator.next(in: -options.touchNoise, options.touchNoise), scale: 1000) + 0
+                    // The pan gesture's noise moves the content; UIKit keeps it on the pixel grid.
+                    sample.y = Simulator.align(sample.y + generator.next(in: -options.touchNoise, options.touchNoise), scale: scale)
                 }
                 let duplicate = options.duplicates > 0 && sample.phase != .idle && generator.nextUnit() < options.duplicates
                 let callbackDelay = duplicate ? generator.next(in: 20e-6, 200e-6) : 0

@@ -16,11 +16,15 @@ public enum RecorderStyle: String, Sendable, Hashable, CaseIterable {
     case library
 
     /// What a recorder of this style writes, as its header declares it.
-    public var policy: RecorderPolicy {
+    public var policy: RecorderPolicy { policy(idleFrames: false) }
+
+    /// What a recorder of this style writes, as its header declares it, when it writes every frame
+    /// at rest (``SimulationConfiguration/idleFrames``; a `scrollViewDidScroll` recorder cannot).
+    public func policy(idleFrames: Bool) -> RecorderPolicy {
         switch self {
         // The simulator writes the first frame at rest, the frames where the bar changes and the
         // frame before a touch; ScrollRecorder's default writes the first and the bar's changes.
-        case .frames, .displayLink, .library: RecorderPolicy(moving: .everyFrame, atRest: .changes)
+        case .frames, .displayLink, .library: RecorderPolicy(moving: .everyFrame, atRest: idleFrames ? .everyFrame : .changes)
         case .scrollCallbacks: RecorderPolicy(moving: .offsetChanges, atRest: .nothing)
         }
     }

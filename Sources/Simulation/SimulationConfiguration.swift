@@ -25,12 +25,19 @@ public struct SimulationConfiguration: Sendable, Hashable {
     public var viewportHeight: Double
     /// The largest offset the content scrolls to (content height minus viewport), points.
     public var maxOffset: Double
+    /// The screen's pixels per point (`UIScreen.scale`): UIKit keeps `contentOffset` on the pixel
+    /// grid, so every `y` is a multiple of `1 / scale` (and the last frames of a deceleration or a
+    /// bounce-back sit on one pixel). `nil`: not aligned, `y` rounded to millipoints.
+    public var scale: Double?
+    /// Whether the recorder writes every displayed frame at rest too
+    /// (`ScrollRecorder.Options.writesIdleFrames`), not only the first one and the bar's changes.
+    public var idleFrames: Bool
 
     /// A configuration; the defaults are a 60 fps iPhone 15 (844 pt tall) with 2000 pt to scroll.
     public init(
         behaviors: BehaviorSet, gestures: [Gesture] = [.drag()], duration: Double? = nil, fps: Int = 60,
         seed: UInt64 = 1, observed: Bool = false, faults: [Fault] = [],
-        viewportHeight: Double = 844, maxOffset: Double = 2000
+        viewportHeight: Double = 844, maxOffset: Double = 2000, scale: Double? = nil, idleFrames: Bool = false
     ) {
         self.behaviors = behaviors
         self.gestures = gestures
@@ -41,6 +48,8 @@ public struct SimulationConfiguration: Sendable, Hashable {
         self.faults = faults
         self.viewportHeight = viewportHeight
         self.maxOffset = maxOffset
+        self.scale = scale
+        self.idleFrames = idleFrames
     }
 
     /// A configuration that plays one gesture.
@@ -86,8 +95,18 @@ public struct SimulationConfiguration: Sendable, Hashable {
             case .wait(let seconds): valid = seconds >= 0 && seconds.isFinite
             case .top(let duration): valid = duration > 0 && duration.isFinite
             case .scroll(let to, let duration): valid = to >= 0 && to <= maxOffset && duration > 0 && duration.isFinite
+            case .refresh(let pull, let hold): valid = pull > 0 && pull.isFinite && pull <= 1e5 && hold >= 0 && hold.isFinite
+            case .push(let duration, let to): valid = duration > 0 && duration.isFinite && to >= 0 && to <= maxOffset
+            case .pop(let reach, let duration, let to):
+                valid = reach > 0 && reach <= 1 && duration > 0 && duration.isFinite && to >= 0 && to <= maxOffset
             }
             if !valid { throw SimulationError("gesture '\(gesture.scriptLine)' has a parameter out of range") }
+        }
+        if let scale, !(scale >= 1 && scale <= 4) {
+            throw SimulationError("scale must be from 1 to 4 pixels per point, got \(formatNumber(scale))")
+        }
+        if let index = gestures.dropLast().firstIndex(where: \.endsSession) {
+            throw SimulationError("'\(gestures[index].scriptLine)' ends the session (the screen goes away): it must be the last gesture")
         }
         for fault in faults where !(fault.value > 0 && fault.value.isFinite) || (fault.name == "droppedFrames" && fault.value > 1) {
             throw SimulationError("fault \(fault.argument) is out of range")

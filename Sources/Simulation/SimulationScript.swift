@@ -12,6 +12,11 @@ internal import TextTools
 /// hover at=84 hold=2            # at defaults to the behaviours' threshold
 /// zigzag amplitude=25 legs=8 leg=0.25
 /// tap title                     # content (default), title or bar; or: tap target=title
+/// top duration=0.3              # a status-bar tap: scroll to the top
+/// scroll to=600 duration=0.3    # a programmatic scroll
+/// refresh pull=250 hold=1.5     # pull to refresh: spring to the spinner's hold, then back
+/// pop reach=0.4 duration=0.35   # an interactive pop; reach < 0.5 cancels it (appear event)
+/// push duration=0.35 to=0       # a push; the session ends (so does a pop that completes)
 /// ```
 /// Each line is a gesture name followed by `key=value` parameters in any order; omitted ones take
 /// ``Gesture``'s defaults. `wait` and `tap` also take their one parameter bare.
@@ -60,6 +65,9 @@ public struct SimulationScript: Sendable, Hashable, CustomStringConvertible {
         case "wait": (keys, bareKey) = (["seconds"], "seconds")
         case "top": (keys, bareKey) = (["duration"], nil)
         case "scroll": (keys, bareKey) = (["to", "duration"], nil)
+        case "refresh": (keys, bareKey) = (["pull", "hold"], nil)
+        case "push": (keys, bareKey) = (["duration", "to"], nil)
+        case "pop": (keys, bareKey) = (["reach", "duration", "to"], nil)
         default:
             var message = "unknown gesture '\(name)'; known: \(Gesture.names.joined(separator: ", "))"
             if let hint = closestName(to: name, in: Gesture.names) { message += " (did you mean '\(hint)'?)" }
@@ -115,6 +123,15 @@ public struct SimulationScript: Sendable, Hashable, CustomStringConvertible {
             return .top(duration: try reader.number("duration", default: 0.3, above: 0))
         case "scroll":
             return .scroll(to: try reader.number("to", default: 600, atLeast: 0), duration: try reader.number("duration", default: 0.3, above: 0))
+        case "refresh":
+            return .refresh(pull: try reader.number("pull", default: 250, above: 0), hold: try reader.number("hold", default: 1.5, atLeast: 0))
+        case "push":
+            return .push(duration: try reader.number("duration", default: 0.35, above: 0), to: try reader.number("to", default: 0, atLeast: 0))
+        case "pop":
+            let reach = try reader.number("reach", default: 1, above: 0)
+            guard reach <= 1 else { throw SimulationError("pop reach must be at most 1, got \(formatNumber(reach))", line: line) }
+            return .pop(reach: reach, duration: try reader.number("duration", default: 0.35, above: 0),
+                        to: try reader.number("to", default: 0, atLeast: 0))
         default:
             return .wait(try reader.number("seconds", default: 1, atLeast: 0))
         }

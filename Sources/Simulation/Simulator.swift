@@ -4,20 +4,24 @@ internal import BarModel
 ///
 /// A lazy sequence of ``SimulationItem``s — one sample per frame while anything moves (the
 /// content or an animating bar), taps as events — so a 10 M-sample session runs in constant memory.
-/// Frame `n` is at `t = n / fps`, rounded to microseconds; `y` is rounded to millipoints and `vy`
-/// to 0.01 pt/s, so values print short and read back exactly.
+/// Frame `n` is at `t = n / fps`, rounded to microseconds; `y` is on the screen's pixel grid (a
+/// multiple of `1 / scale`, as UIKit keeps `contentOffset`; millipoints without a scale) and `vy` is
+/// rounded to 0.01 pt/s, so values read back exactly.
 ///
 /// What UIScrollView would do is modelled as phases:
 /// - `drag`: the finger moves the content (the first sample is the touch-down, at the starting `y`);
 ///   past an edge the content follows ``RubberBand``;
 /// - `decelerate`: after a release faster than 50 pt/s, ``FrictionSimulation`` with the gesture's
-///   ``DecelerationRate``, until the speed falls below 10 pt/s;
+///   ``DecelerationRate``, until the speed falls below 10 pt/s (UIKit's measured end); on the pixel
+///   grid its last frames move less than a pixel, so several in a row sit on one pixel;
 /// - `bounce`: past an edge, a critically damped ``SpringSimulation`` back to it (after a pull, or
 ///   from the moment a deceleration crosses the edge, with the velocity it had there);
 /// - `animate`: a large-title bar left mid-collapse (`0 < y < T`) snaps to the nearer end
 ///   (`y < T/2` to 0, else to `T`) over 0.3 s with smoothstep easing, as UIKit does;
 /// - `idle`: one sample when motion ends; while waiting, samples only while the bar state changes,
-///   and one on the frame before the next touch (so the gap before it is not read as a hitch).
+///   and one on the frame before the next touch (so the gap before it is not read as a hitch); every
+///   frame with ``SimulationConfiguration/idleFrames``. A transition (`push`, `pop`) is idle frames
+///   at a constant `y` whose observed bar cross-fades into the other screen's.
 ///
 /// The computed states come from ``BarEngine`` stepped over exactly the samples the recording
 /// keeps, so importing the output recomputes the same states.
@@ -49,6 +53,18 @@ public struct Simulator: Sequence, Sendable {
     public static let stopSpeed = 10.0
     /// Seconds the session idles after a tap so its animations play out.
     public static let tapPause = 0.5
+    /// Points above the top at which a refresh control holds the content while refreshing
+    /// (`UIRefreshControl`'s height).
+    public static let refreshHold = 60.0
+    /// Seconds the refresh control takes to return the content to the top.
+    public static let refreshReturn = 0.3
+    /// Seconds a released interactive pop takes to complete or to cancel.
+    public static let settleDuration = 0.25
+
+    /// `y` on the pixel grid of `scale` (millipoints when `nil`), without a negative zero.
+    public static func align(_ y: Double, scale: Double?) -> Double {
+        Math.round(y, scale: scale ?? 1000) + 0  // + 0 turns -0 into 0
+    }
 
     /// Produces the items one at a time.
     public struct Iterator: IteratorProtocol {
@@ -62,7 +78,19 @@ public struct Simulator: Sequence, Sendable {
             case snap(from: Double, to: Double, start: Int, frames: Int)
             case idleMark
             case wait(until: Int)
+            /// A transition's cross-fade: its progress eases from `from` to `to` over `frames`.
+            case morph(from: Double, to: Double, start: Int, frames: Int)
             case finished
+        }
+
+        /// What a gesture does after its first motion has settled (a refresh's hold and return, the
+        /// rest of a transition), in order.
+        private enum FollowUp {
+            case wait(seconds: Double)
+            case animate(to: Double, seconds: Double)
+            case morph(to: Double, seconds: Double)
+            case appear
+            case end
         }
 
         private let configuration: SimulationConfiguration
@@ -78,6 +106,17 @@ public struct Simulator: Sequence, Sendable {
         private var injector: FaultInjector
         private var lastState: BarState?
         private var pendingEvent: ScrollEvent?
+        private var followUps: [FollowUp] = []
+        /// Where the next spring past the top rests (the refresh control's hold), when not 0.
+        private var springTop: Double?
+        /// The transition under way: the other screen's bar and how far the cross-fade is (0...1).
+        private var transition: (target: BarState, progress: Double)?
+        /// Frames before this one are not drawn (the main thread is blocked).
+        private var blockedUntil = 0
+        /// Whether the current touch-down has had its ``Fault/touchDownFreeze(seconds:)``.
+        private var touchBlocked = false
+        /// The frame of the last sample made (kept or not), for the speed after a blocked stretch.
+        private var lastMotionFrame = 0
 
         init(_ configuration: SimulationConfiguration) {
             self.configuration = configuration
@@ -106,6 +145,10 @@ public struct Simulator: Sequence, Sendable {
         /// the motion changed and the frame must be tried again.
         private mutating func advance() -> SimulationItem? {
             let t = Simulator.time(frame: frame, fps: configuration.fps)
+            if frame < blockedUntil {
+                frame += 1
+                return nil
+            }
             switch motion {
             case .finished:
                 return nil
@@ -150,7 +193,7 @@ public struct Simulator: Sequence, Sendable {
                 let previous = y
                 let value = k >= frames ? to : from + (to - from) * FingerPath.ease(u)
                 if k >= frames { motion = .settled }
-                return emit(value, phase: .animate, vy: (Self.rounded(value) - previous) * fps)
+                return emit(value, phase: .animate, vy: (aligned(value) - previous) * fps / Double(Swift.max(1, frame - lastMotionFrame)))
             case .idleMark:
                 motion = .next
                 return emit(y, phase: .idle, vy: 0)
@@ -160,12 +203,36 @@ public struct Simulator: Sequence, Sendable {
                     return nil
                 }
                 return emit(y, phase: .idle, vy: 0, always: frame == until - 1)
+            case .morph(let from, let to, let start, let frames):
+                let k = frame - start + 1
+                let progress = k >= frames ? to : from + (to - from) * FingerPath.ease(Double(k) / Double(frames))
+                if k >= frames { motion = .next }
+                transition?.progress = progress
+                return emit(y, phase: .idle, vy: 0, always: false)
             }
         }
 
         /// Picks the next gesture (or the pause and return between repetitions) and starts it at
         /// the current frame.
         private mutating func startNextStep(at t: Double) {
+            if !followUps.isEmpty {
+                let step = followUps.removeFirst()
+                switch step {
+                case .wait(let seconds):
+                    motion = .wait(until: frame + Int((seconds * fps).rounded()))
+                case .animate(let to, let seconds):
+                    motion = abs(y - to) < 0.001 ? .settled : .snap(from: y, to: to, start: frame, frames: FingerPath.frames(seconds, fps: fps))
+                case .morph(let to, let seconds):
+                    motion = .morph(from: transition?.progress ?? 0, to: to, start: frame, frames: FingerPath.frames(seconds, fps: fps))
+                case .appear:
+                    transition = nil
+                    injector.appeared(at: t)
+                    pendingEvent = ScrollEvent(t: t, kind: .appear)
+                case .end:
+                    motion = .finished
+                }
+                return
+            }
             let gestures = configuration.gestures
             if position < gestures.count {
                 let gesture = gestures[position]
@@ -230,7 +297,33 @@ public struct Simulator: Sequence, Sendable {
                 motion = abs(y) < 0.001 ? .settled : .snap(from: y, to: 0, start: frame, frames: FingerPath.frames(duration, fps: fps))
             case .scroll(let to, let duration):
                 motion = abs(y - to) < 0.001 ? .settled : .snap(from: y, to: to, start: frame, frames: FingerPath.frames(duration, fps: fps))
+            case .refresh(let pull, let hold):
+                springTop = -Simulator.refreshHold
+                followUps = [.wait(seconds: hold), .animate(to: 0, seconds: Simulator.refreshReturn)]
+                motion = .finger(path([(-pull, 0.5, .smooth)]))
+            case .push(let duration, let to):
+                startTransition(to: to, at: t)
+                followUps = [.morph(to: 1, seconds: duration), .end]
+                motion = .next
+            case .pop(let reach, let duration, let to):
+                startTransition(to: to, at: t)
+                followUps = [.morph(to: reach, seconds: duration)]
+                if reach >= 0.5 {
+                    if reach < 1 { followUps.append(.morph(to: 1, seconds: Simulator.settleDuration)) }
+                    followUps.append(.end)
+                } else {
+                    followUps += [.morph(to: 0, seconds: Simulator.settleDuration), .appear]
+                }
+                motion = .next
             }
+        }
+
+        /// A `disappear` event at `t`, and the other screen's bar (its content at offset `to`) as
+        /// the cross-fade's target.
+        private mutating func startTransition(to offset: Double, at t: Double) {
+            var other = BarEngine(behaviors: configuration.behaviors)
+            transition = (other.step(ScrollSample(t: 0, y: offset, phase: .idle, vy: 0)), 0)
+            pendingEvent = ScrollEvent(t: t, kind: .disappear)
         }
 
         /// A path from the current offset through `moves` (finger target, seconds, kind).
@@ -247,6 +340,13 @@ public struct Simulator: Sequence, Sendable {
         private mutating func fingerFrame(_ path: inout FingerPath, at t: Double) -> SimulationItem? {
             defer { if case .finger = motion { motion = .finger(path) } }
             guard path.touched else {
+                if let seconds = injector.touchDownFreeze, !touchBlocked, frame > 0 {
+                    // The touch-down's work blocks the main thread: its frame is drawn that late.
+                    touchBlocked = true
+                    blockedUntil = frame + Swift.max(1, Int((seconds * fps).rounded()))
+                    return nil
+                }
+                touchBlocked = false
                 path.touched = true
                 return emit(y, phase: .drag, vy: 0)
             }
@@ -293,7 +393,7 @@ public struct Simulator: Sequence, Sendable {
                     motion = .released(velocity: velocity, rate: releaseRate, time: t)
                 }
             }
-            return emit(value, phase: .drag, vy: (Self.rounded(value) - y) * fps)
+            return emit(value, phase: .drag, vy: (aligned(value) - y) * fps / Double(Swift.max(1, frame - lastMotionFrame)))
         }
 
         /// The deceleration rate of the gesture being played.
@@ -317,7 +417,9 @@ public struct Simulator: Sequence, Sendable {
             let maxOffset = configuration.maxOffset
             if y < 0 || y > maxOffset {
                 // Past an edge the content moved at the rubber band's slope, not the finger's speed.
-                let spring = SpringSimulation(rest: y < 0 ? 0 : maxOffset, position: y, velocity: velocity * RubberBand.coefficient)
+                let top = springTop ?? 0
+                springTop = nil
+                let spring = SpringSimulation(rest: y < 0 ? top : maxOffset, position: y, velocity: velocity * RubberBand.coefficient)
                 motion = .spring(spring, start: time)
             } else if abs(velocity) >= Simulator.flingThreshold {
                 let friction = FrictionSimulation(decelerationRate: rate, position: y, velocity: velocity)
@@ -331,22 +433,30 @@ public struct Simulator: Sequence, Sendable {
             }
         }
 
-        private static func rounded(_ y: Double) -> Double {
-            Math.round(y, scale: 1000) + 0  // + 0 turns -0 into 0
+        /// `y` as the screen shows it: on the pixel grid.
+        private func aligned(_ y: Double) -> Double {
+            Simulator.align(y, scale: configuration.scale)
         }
 
         /// Emits the sample of the current frame (unless a fault drops it, or it is an idle sample
         /// that changes nothing and `always` is false) and moves to the next frame.
         private mutating func emit(_ value: Double, phase: ScrollPhase, vy: Double, always: Bool = true) -> SimulationItem? {
             let t = Simulator.time(frame: frame, fps: configuration.fps)
+            lastMotionFrame = frame
             frame += 1
-            y = Self.rounded(value)
+            y = aligned(value)
             let sample = ScrollSample(t: t, y: y, phase: phase, vy: Math.round(vy, scale: 100) + 0)
             if injector.drops(sample) { return nil }
+            if let seconds = injector.freezeAfter(sample) {
+                blockedUntil = frame + Swift.max(1, Int((seconds * fps).rounded()))
+            }
             let state = engine.step(sample)
-            let observed = configuration.observed ? injector.perturb(state, sample: sample) : nil
+            var observed = configuration.observed ? injector.perturb(state, sample: sample) : nil
+            if let transition, let shown = observed {
+                observed = shown.crossFaded(to: transition.target, progress: transition.progress)
+            }
             let shown = observed ?? state
-            if phase == .idle, !always, shown == lastState { return nil }
+            if phase == .idle, !always, !configuration.idleFrames, shown == lastState { return nil }
             lastState = shown
             return .sample(sample, observed: observed)
         }

@@ -226,7 +226,8 @@ struct ReferenceHitchDetector: Sendable {
             return
         }
         let offsetChangesOnly = policy.moving == .offsetChanges || (policy.moving == nil && interval.start.frameDuration == nil)
-        if late, offsetChangesOnly, abs(interval.end.y - interval.start.y) <= pixel + RestTolerance.points {
+        let slowBefore = policy.moving == .offsetChanges && interval.velocity.map { abs($0) * frameDuration < 2 * pixel } == true
+        if late, offsetChangesOnly, abs(interval.end.y - interval.start.y) <= pixel + RestTolerance.points || slowBefore {
             movingSeconds += duration
             return
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import Testing
 
 /// Issue 21, item 9: small things users trip over, end to end through the built binary.
@@ -137,10 +138,10 @@ struct CLIEdgesTests {
             ("navrec compare --by ", "build app-version"),
             ("navrec compare --group-by ", "screen behaviors device os app none"),
             ("navrec compare --fail-on ", "regression"),
-            ("navrec simulate --gesture ", "drag fling bounce hover zigzag tap wait top scroll"),
+            ("navrec simulate --gesture ", Gesture.names.joined(separator: " ")),
             ("navrec simulate --gesture fling --gesture h", "hover"),
             ("navrec simulate --behavior ", "largeTitle avatar customTitle hideOnSwipe blurHeader dropdownTitle"),
-            ("navrec simulate --fault ", "titleEarly heightJitter droppedFrames flicker noTitle"),
+            ("navrec simulate --fault ", Fault.names.joined(separator: " ")),
             ("navrec simulate --fps ", "60 120"),
             ("navrec import --behavior ", "largeTitle avatar customTitle hideOnSwipe blurHeader dropdownTitle"),
             ("navrec analyze --behavior blur", "blurHeader"),
@@ -159,7 +160,7 @@ struct CLIEdgesTests {
         // zsh: each enumerated value is in its option's _arguments spec (zsh runs it only interactively).
         let zsh = try String(contentsOfFile: directory.path("navrec.zsh"), encoding: .utf8)
         for spec in ["'--by[Compare the two newest values of FIELD\\: build or app-version.]:field:(build app-version)'",
-                     "'*--gesture[", ":name:(drag fling bounce hover zigzag tap wait top scroll)'",
+                     "'*--gesture[", ":name:(\(Gesture.names.joined(separator: " ")))'",
                      "'*--behavior[A behaviour the screen uses (at least one).]:name:(largeTitle avatar customTitle hideOnSwipe blurHeader dropdownTitle)'",
                      "'*--behavior[CSV\\: a behaviour the screen uses.]:name:(largeTitle avatar customTitle hideOnSwipe blurHeader dropdownTitle)'"] {
             #expect(zsh.contains(spec), "zsh lacks \(spec)")

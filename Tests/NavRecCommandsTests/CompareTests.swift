@@ -29,6 +29,8 @@ struct CompareTests {
                     let result = try NavRecBinary.run([
                         "simulate", "--behavior", "largeTitle", "--gesture", "fling", "--duration", "3", "--seed", "\(seed)",
                         "--screen", screen, "--build", build, "--app-version", build == "512" ? "2.3" : "2.4", "--output", file,
+                        // On the pixel grid some seeds' flings are the same bytes: the id keeps each session.
+                        "--session-id", "\(screen)-\(build)-\(seed)",
                     ] + extra)
                     #expect(result.status == 0, "\(result.stderr)")
                     files.append(file)

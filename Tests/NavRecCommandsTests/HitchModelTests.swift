@@ -108,7 +108,9 @@ struct HitchModelTests {
         ]
         let metrics = try report(files)
         #expect(metrics["callbacks-60"] == Metrics(hitchTimeRatio: 0, gaps: 3, gapTime: 12.15, hitches: [], kinds: []))
-        #expect(metrics["callbacks-adaptive"] == Metrics(hitchTimeRatio: 0, gaps: 3, gapTime: 12.025, hitches: [], kinds: []))
+        // On the pixel grid the last frames of each deceleration write no callback (the offset stays on
+        // one pixel), so each pause starts a little earlier (12.025 s before the grid).
+        #expect(metrics["callbacks-adaptive"] == Metrics(hitchTimeRatio: 0, gaps: 3, gapTime: 12.083334, hitches: [], kinds: []))
         #expect(metrics["callbacks-noisy"]?.gaps == 3)
         #expect(metrics["callbacks-noisy"]?.hitchTimeRatio == 0)
         #expect(metrics["callbacks-noisy"]?.kinds == [])
@@ -207,8 +209,10 @@ struct HitchModelTests {
         let metrics = try #require(try report(files)["bursts"])
         #expect(metrics.hitchTimeRatio == 0)
         #expect(metrics.hitches == [])
-        // Three pauses per round of the script (the zigzag ends where it started: no drag back).
-        #expect(metrics.gaps == 81)
+        // Three pauses per round of the script (the zigzag ends where it started: no drag back), 81,
+        // and on the pixel grid 24 more: a zigzag's slow turns stay on one pixel for more than a
+        // gap's length at 40 Hz, with no callback (moving time, no hitch).
+        #expect(metrics.gaps == 105)
     }
 
     @Test("adaptive 120/80/60 Hz frames are not late, with frameDuration or inferred")
@@ -227,6 +231,8 @@ struct HitchModelTests {
         let metrics = try report(files)
         #expect(metrics.count == 9)
         for (id, value) in metrics {
+            // A hovering finger's tremor at 40 Hz on the pixel grid skips a callback (same pixel)
+            // and then moves 2–3 pixels: slower than two pixels a frame, so no late frame.
             #expect(value.hitchTimeRatio == 0, "\(id): \(value)")
             #expect(value.hitches == [], "\(id): \(value)")
         }

@@ -16,9 +16,10 @@ struct ReusedIDTests {
         ]
     }
 
-    /// The derived ids of launches 2 and 3: `AlbumDetail~` + their content hash (ContentHasher).
-    static let second = "AlbumDetail~e23ee1671d049f18"
-    static let third = "AlbumDetail~3478b1c9f1b3b397"
+    /// The derived ids of launches 2 and 3: `AlbumDetail~` + the first 16 hex digits of their content
+    /// hash (ContentHasher; hashlib.sha256 of the lines joined by "\n").
+    static let second = "AlbumDetail~54461371dd16fb7a"
+    static let third = "AlbumDetail~9c86ffbd0dcdb6b0"
 
     func rows(_ sql: String) throws -> String {
         let result = try NavRecBinary.run(["query", sql, "--db", db, "--format", "csv"])

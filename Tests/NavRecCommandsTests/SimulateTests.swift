@@ -6,11 +6,14 @@ struct SimulateTests {
     let directory = TemporaryDirectory()
     var db: String { directory.path("sim.sqlite") }
 
-    @Test("every gesture's output imports through stdin", arguments: ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top", "scroll"])
+    @Test("every gesture's output imports through stdin",
+          arguments: ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top", "scroll", "refresh", "push", "pop"])
     func gestureImports(gesture: String) throws {
         let simulated = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--behavior", "hideOnSwipe", "--gesture", gesture])
         #expect(simulated.status == 0, "\(simulated.stderr)")
-        #expect(simulated.stdout.hasPrefix(#"{"navrec":1,"session":{"fps":60,"recorder":{"moving":"everyFrame","atRest":"changes"},"behaviors":{"largeTitle":"#))
+        // An @3x screen by default: the header says its scale and what the recorder writes.
+        #expect(simulated.stdout.hasPrefix(
+            #"{"navrec":1,"session":{"fps":60,"scale":3,"recorder":{"moving":"everyFrame","atRest":"changes"},"behaviors":{"largeTitle":"#))
         let imported = try NavRecBinary.run(["import", "-", "--db", db], stdin: Data(simulated.stdout.utf8))
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("<stdin>: 1 session stored"))
@@ -85,5 +88,61 @@ struct SimulateTests {
         let result = try NavRecBinary.run(["simulate"] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(fragment), "\(result.stderr)")
+    }
+
+    @Test("--scale puts offsets on its pixel grid (default 3; off: millipoints, no scale in the header)")
+    func scale() throws {
+        func offsets(_ extra: [String]) throws -> (header: String, ys: [Double]) {
+            let result = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--gesture", "fling"] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            let ys = lines.dropFirst().compactMap { line -> Double? in
+                guard let range = line.range(of: #""y":"#) else { return nil }
+                return Double(line[range.upperBound...].prefix { $0 != "," && $0 != "}" })
+            }
+            return (lines[0], ys)
+        }
+        let three = try offsets([])
+        #expect(three.header.contains(#""scale":3"#))
+        #expect(three.ys.allSatisfy { $0 == ($0 * 3).rounded() / 3 + 0 })
+        let two = try offsets(["--scale", "2"])
+        #expect(two.header.contains(#""scale":2"#))
+        #expect(two.ys.allSatisfy { $0 == ($0 * 2).rounded() / 2 })
+        let off = try offsets(["--scale", "off"])
+        #expect(!off.header.contains(#""scale""#))
+        #expect(off.ys.contains { abs($0 * 3 - ($0 * 3).rounded()) > 1e-6 })
+        #expect(try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--scale", "5"]).status == 64)
+    }
+
+    @Test("--idle-frames declares atRest everyFrame; --recorder-policy omitted leaves the declaration out")
+    func recorderDeclaration() throws {
+        let script = directory.path("idle.txt")
+        try "drag to=100 duration=0.5\nwait 0.5\ndrag to=0 duration=0.5\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let idle = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--script", script, "--recorder", "library", "--idle-frames"])
+        #expect(idle.status == 0, "\(idle.stderr)")
+        #expect(idle.stdout.contains(#""recorder":{"moving":"everyFrame","atRest":"everyFrame"}"#))
+        // Every frame of the half-second wait is written (30 at 60 Hz, plus the first at rest).
+        #expect(idle.stdout.components(separatedBy: #""phase":"idle""#).count - 1 >= 31)
+        let omitted = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--recorder-policy", "omitted"])
+        #expect(omitted.status == 0)
+        #expect(!omitted.stdout.contains(#""recorder""#))
+        let callbacks = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--recorder", "scroll-callbacks", "--idle-frames"])
+        #expect(callbacks.status == 64)
+        #expect(callbacks.stderr.contains("--idle-frames needs a recorder that runs every frame"))
+    }
+
+    @Test("a cancelled pop through --recorder library: disappear, the bar's cross-fade at one y, appear")
+    func libraryPop() throws {
+        let script = directory.path("pop.txt")
+        try "drag to=200 duration=1\nwait 0.5\npop reach=0.4\nwait 1\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try NavRecBinary.run(["simulate", "--behavior", "largeTitle", "--script", script, "--recorder", "library", "--observed"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let disappear = try #require(lines.firstIndex { $0.contains(#""event":"disappear""#) })
+        let appear = try #require(lines.firstIndex { $0.contains(#""event":"appear""#) })
+        let between = lines[(disappear + 1)..<appear]
+        #expect(between.count == 36)
+        #expect(between.allSatisfy { $0.contains(#""y":200,"phase":"idle""#) })
+        #expect(Set(between.map { $0[$0.range(of: #""bar""#)!.lowerBound...] }).count >= 30)
     }
 }

@@ -29,7 +29,9 @@ struct UIKitScrollView {
     private(set) var frozeAt: Double?
     let reportsBar: Bool
 
-    /// UIScrollView's normal deceleration rate per millisecond, and the speed below which it stops.
+    /// UIScrollView's normal deceleration rate per millisecond, and the speed below which it stops:
+    /// lower than UIKit's (~10 pt/s), so the tails that sit on one pixel are longer than a real
+    /// app's, the harder case.
     static let decelerationRate = 0.998
     static let stopSpeed = 2.0
 

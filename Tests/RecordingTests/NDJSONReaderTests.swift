@@ -123,11 +123,14 @@ struct NDJSONReaderTests {
 
     @Test("the content id follows the documented algorithm and never changes")
     func contentIDIsPinned() throws {
-        // Computed independently from the algorithm in ContentHasher's documentation.
+        // Computed independently from the algorithm in ContentHasher's documentation: Python's
+        // hashlib.sha256(b"\n".join(lines)).hexdigest()[:32], as the Spark landing table's session_key.
         let directory = try TemporaryDirectory()
         let text = largeTitleHeader + "\n" + #"{"t":0,"y":0}"# + "\n" + #"{"t":0.5,"y":12.25,"phase":"drag"}"# + "\n"
         let result = try readNDJSON(text: text, in: directory)
-        #expect(result.summaries.first?.contentID == "auto-f83412e85f4d8100")
+        #expect(result.summaries.first?.contentID == "auto-096890f3a7f9f7f79f24751a10f5a852")
+        // The 64-bit id of navrec before SHA-256, kept to recognize sessions it stored.
+        #expect(result.summaries.first?.legacyContentID == "auto-f83412e85f4d8100")
     }
 
     @Test("the content id changes with any byte of the session, including the header")
@@ -146,7 +149,7 @@ struct NDJSONReaderTests {
             ids.append(try #require(result.summaries.first?.contentID))
         }
         #expect(Set(ids).count == variants.count)
-        #expect(ids.allSatisfy { $0.hasPrefix("auto-") && $0.count == 21 })
+        #expect(ids.allSatisfy { $0.hasPrefix("auto-") && $0.count == 37 })
     }
 
     @Test("unknown keys are ignored and counted on samples, events, bar states and headers")

@@ -102,8 +102,8 @@ struct FaultTests {
     }
 
     @Test("bad fault arguments say what is known or expected", arguments: [
-        ("bogus", "unknown fault 'bogus'; known: titleEarly, heightJitter, droppedFrames, flicker, noTitle"),
-        ("flcker", "unknown fault 'flcker'; known: titleEarly, heightJitter, droppedFrames, flicker, noTitle (did you mean 'flicker'?)"),
+        ("bogus", "unknown fault 'bogus'; known: titleEarly, heightJitter, droppedFrames, flicker, noTitle, freeze, touchDownFreeze, stuckTitles"),
+        ("flcker", "unknown fault 'flcker'; known: titleEarly, heightJitter, droppedFrames, flicker, noTitle, freeze, touchDownFreeze, stuckTitles (did you mean 'flicker'?)"),
         ("droppedFrames=2", "fault droppedFrames must be a fraction in 0 < f <= 1, got 2"),
         ("heightJitter=x", "fault heightJitter needs a number after '=', got 'x'"),
         ("noTitle=0", "fault noTitle must be greater than 0 seconds, got 0"),

@@ -36,7 +36,7 @@ struct SimulationScriptTests {
     }
 
     @Test("parse errors carry the line number and a hint", arguments: [
-        ("drag\n\nflng velocity=3", 3, "unknown gesture 'flng'; known: drag, fling, bounce, hover, zigzag, tap, wait, top, scroll (did you mean 'fling'?)"),
+        ("drag\n\nflng velocity=3", 3, "unknown gesture 'flng'; known: drag, fling, bounce, hover, zigzag, tap, wait, top, scroll, refresh, push, pop (did you mean 'fling'?)"),
         ("drag duraton=1", 1, "unknown parameter 'duraton' for drag; known: to, duration (did you mean 'duration'?)"),
         ("# c\ndrag to=abc", 2, "drag to must be a number, got 'abc'"),
         ("wait -1", 1, "wait seconds must be at least 0, got -1"),
@@ -54,7 +54,7 @@ struct SimulationScriptTests {
 
     @Test("an empty script is an error")
     func empty() {
-        #expect(throws: SimulationError("the script has no gestures; known: drag, fling, bounce, hover, zigzag, tap, wait, top, scroll")) {
+        #expect(throws: SimulationError("the script has no gestures; known: drag, fling, bounce, hover, zigzag, tap, wait, top, scroll, refresh, push, pop")) {
             _ = try SimulationScript(parsing: "# nothing\n\n")
         }
     }

@@ -97,7 +97,9 @@ func jitterEpisodes(_ times: [Double], _ values: [Double?], y: [Double], epsilon
         if let last = chains.last?.last, t - last <= window { chains[chains.count - 1].append(t) } else { chains.append([t]) }
     }
     return chains.compactMap { chain in
-        let input = inputReversals.filter { $0 >= chain.first! && $0 <= chain.last! }.count
+        // On the pixel grid the input's reversal can come a frame or two before the follower's (a
+        // one-pixel step under `epsilon` first): count the input's from a window before the chain.
+        let input = inputReversals.filter { $0 >= chain.first! - window && $0 <= chain.last! }.count
         return chain.count >= minReversals && chain.count > input ? chain.count : nil
     }
 }

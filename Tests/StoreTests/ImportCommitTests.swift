@@ -129,3 +129,41 @@ struct ImportCommitTests {
 extension Duration {
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
+
+/// ``ImportCommitTimer``'s life cycle (issue 39, item 5): `import` once hung in `stop()` waiting for
+/// a thread that was gone.
+@Suite("Import commit timer life cycle")
+struct ImportCommitTimerTests {
+    @Test("started and stopped 100,000 times, with and without a pending deadline, none hangs")
+    func startStopMany() {
+        let started = ContinuousClock.now
+        for index in 0..<100_000 {
+            let timer = ImportCommitTimer {}
+            if index % 3 == 0 { timer.schedule(at: .now) }
+            if index % 7 == 0 { timer.schedule(at: .now + .seconds(60)) }
+            #expect(timer.stop())
+            if index % 5 == 0 { #expect(timer.stop()) }
+        }
+        #expect(ContinuousClock.now - started < .seconds(120))
+    }
+
+    @Test("stop() from inside fire (the last reference dropped there) returns at once; the thread ends")
+    func stopFromFire() throws {
+        for _ in 0..<200 {
+            let box = TimerBox()
+            let fired = DispatchSemaphore(value: 0)
+            box.timer = ImportCommitTimer { [box] in
+                box.timer?.stop()
+                fired.signal()
+            }
+            box.timer?.schedule(at: .now)
+            #expect(fired.wait(timeout: .now() + 10) == .success)
+            #expect(box.timer?.stop() == true)
+            #expect(box.timer?.isRunning == false)
+        }
+    }
+}
+
+private final class TimerBox: @unchecked Sendable {
+    var timer: ImportCommitTimer?
+}

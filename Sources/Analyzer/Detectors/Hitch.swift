@@ -28,10 +28,11 @@ import BarModel
 /// content did not keep moving across it: its jump is not in the direction of the velocity before
 /// it or not between a quarter and four times velocity × interval. Otherwise it is a hitch (a
 /// freeze mid-motion): its hitch time is `interval − expected`; hitches of 250 ms and more are
-/// hangs (Apple's threshold). Such a freeze over which the content moved by at most one pixel is no
-/// hitch when the recorder writes only offset changes (`moving: offsetChanges`, or undeclared
-/// without `frameDuration`): UIKit keeps `contentOffset` on the pixel grid, so the frames between
-/// were drawn on time without a callback; it is moving time.
+/// hangs (Apple's threshold). When the recorder writes only offset changes (`moving: offsetChanges`,
+/// or undeclared without `frameDuration`), such a freeze is no hitch where a frame between may have
+/// stayed on the start's pixel — the content moved at most a pixel across it, or (declared only)
+/// less than two pixels a frame before it: UIKit keeps `contentOffset` on the pixel grid, so those frames were
+/// drawn on time without a callback; it is moving time.
 ///
 /// Frame-interval jitter follows RFC 3550 §6.4.1, `J += (|D| − J) / 16`, with `D` the interval's
 /// deviation from the frame duration in effect, over moving intervals.
@@ -306,9 +307,9 @@ struct HitchDetector: Sendable {
             before.removeAll()
             return
         }
-        if late, skipsUnmovedFrames(startingAt: end - 1), abs(frames[end].frame.y - frames[end - 1].frame.y) <= pixel + RestTolerance.points {
-            // The content kept its pace but moved at most a pixel: the frames between were drawn on
-            // time and wrote nothing. Moving time, with no frame of its own to measure.
+        if late, skipsUnmovedFrames(startingAt: end - 1), mayHaveSkippedCallbacks(endingAt: end, frameDuration: frameDuration) {
+            // The frames between may have been drawn on time on the start's pixel and written
+            // nothing. Moving time, with no frame of its own to measure.
             movingSeconds += duration
             return
         }
@@ -338,6 +339,19 @@ struct HitchDetector: Sendable {
         case .everyFrame?: false
         case nil: frames[start].frame.frameDuration == nil
         }
+    }
+
+    /// Whether a frame between the two that end at `frames[end]` may have shown the start's pixel,
+    /// so a recorder of offset changes wrote nothing for it: the content moved at most a pixel
+    /// across the interval; or, for a recorder that declares it writes only offset changes, it
+    /// moved slower than two pixels a frame before it (a frame then need not leave the pixel: a
+    /// finger turning back, a hover's tremor). Undeclared, only the first: a recorder without
+    /// `frameDuration` may as well write every frame.
+    @inline(__always)
+    private func mayHaveSkippedCallbacks(endingAt end: Int, frameDuration: Double) -> Bool {
+        if abs(frames[end].frame.y - frames[end - 1].frame.y) <= pixel + RestTolerance.points { return true }
+        guard policy.moving == .offsetChanges, let velocity = velocity(at: end - 1) else { return false }
+        return abs(velocity) * frameDuration < 2 * pixel
     }
 
     /// The longer of two frame durations, either of which may be unknown.

@@ -222,7 +222,10 @@ struct HysteresisSearch: Sendable {
             guard let current = behaviors.hideOnSwipe?.swipeDistance else { return [] }
             step = settings.swipeDistanceStep
             // A shorter swipe only reacts sooner; start at the first multiple above the session's.
-            first = Int((current / step).rounded(.down)) + 1
+            // A swipeDistance beyond any multiple an Int counts (1e300 from --set) has none above it.
+            let multiple = (current / step).rounded(.down)
+            guard multiple.isFinite, multiple < Double(1 << 52) else { return [] }
+            first = Int(multiple) + 1
             // Past the span's y range no travel that starts inside the span reaches the distance, so
             // at most the first toggle (travel from before the span) remains.
             let bound = served.map { $0.yMax - $0.yMin }.max() ?? 0
@@ -234,14 +237,16 @@ struct HysteresisSearch: Sendable {
     }
 
     /// `first × step`, `(first + 1) × step`, … up to `limit`; none when `step` is not positive.
+    /// At most ``AnalyzerSettings/maximumCandidates`` values, whatever the settings (which
+    /// ``AnalyzerSettings/validate()`` also bounds).
     static func multiples(of step: Double, from first: Int, upTo limit: Double) -> [Double] {
-        guard step > 0 else { return [] }
+        guard step > 0, step.isFinite, !limit.isNaN else { return [] }
         var values: [Double] = []
         // Room for them all at once (the loop below still decides which): growing the array value
         // by value showed in every short session's analysis, which asks for them twice.
-        if limit.isFinite { values.reserveCapacity(max(0, Int(min((limit / step).rounded(.up), 1e6)) - first + 2)) }
+        if limit.isFinite { values.reserveCapacity(max(0, min(Int(min((limit / step).rounded(.up), 1e6)) - first + 2, AnalyzerSettings.maximumCandidates))) }
         var multiple = first
-        while Double(multiple) * step <= limit + 1e-9 {
+        while Double(multiple) * step <= limit + 1e-9, values.count < AnalyzerSettings.maximumCandidates {
             values.append(Double(multiple) * step)
             multiple += 1
         }

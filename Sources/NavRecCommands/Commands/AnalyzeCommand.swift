@@ -98,6 +98,9 @@ struct AnalyzeCommand: NavRecCommand {
         }
     }
 
+    /// The largest `--rows` FIRST_LINE (2⁵³, where doubles still count lines exactly).
+    static let maximumFirstLine = 1 << 53
+
     /// `--rows`: each line of standard input is one landing row, read as a file of its own, so a
     /// row's bad line, over-long line or unfinished header never reaches the next row.
     private func analyzeRows(into sink: AnalyzeSink, pipeline: RecordingPipeline, exitCode: inout ExitCode) throws {
@@ -106,11 +109,14 @@ struct AnalyzeCommand: NavRecCommand {
         while let line = readLine(strippingNewline: true) {
             lineNumber += 1
             let fields = Self.tabSeparatedFields(line)
-            guard fields.count == 4, let firstLine = Int(fields[2]), firstLine >= 1,
-                  let sourceBytes = Data(base64Encoded: fields[1]), let source = String(data: sourceBytes, encoding: .utf8),
+            // FIRST_LINE up to 2⁵³: the row's lines are added to it (near 2⁶³ that overflowed).
+            // A SOURCE that is not UTF-8 is named with U+FFFD in errors (it was exit 64, and every
+            // later row was lost).
+            guard fields.count == 4, let firstLine = Int(fields[2]), firstLine >= 1, firstLine <= Self.maximumFirstLine,
+                  let sourceBytes = Data(base64Encoded: fields[1]), case let source = String(decoding: sourceBytes, as: UTF8.self),
                   let session = Data(base64Encoded: fields[3])
             else {
-                throw CommandError(.usage, "<stdin>:\(lineNumber):1: error: a --rows line is KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON, SOURCE and NDJSON in base64, FIRST_LINE a number from 1")
+                throw CommandError(.usage, "a --rows line is KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON, SOURCE and NDJSON in base64, FIRST_LINE a number from 1 to 2^53", at: "<stdin>:\(lineNumber):1")
             }
             try scratch.replace(with: session)
             sink.rowKey = fields[0]

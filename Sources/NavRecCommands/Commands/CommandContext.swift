@@ -17,18 +17,33 @@ final class CommandContext {
     }
 
     /// The database path: `--db`, else `$NAVREC_DB`, else `./navrec.sqlite`.
+    /// Registered with ``OutputGuard``, so no `--output` of this run replaces it.
     func databasePath(_ arguments: ParsedArguments) -> String {
-        if let path = arguments.value(DatabaseOptions.database) { return path }
-        if let path = environment["NAVREC_DB"], !path.isEmpty { return path }
-        return "navrec.sqlite"
+        let path: String
+        if let given = arguments.value(DatabaseOptions.database) {
+            path = given
+        } else if let given = environment["NAVREC_DB"], !given.isEmpty {
+            path = given
+        } else {
+            path = "navrec.sqlite"
+        }
+        OutputGuard.protect(database: path)
+        return path
     }
 
     /// Opens the store, turning failures into messages that say what to do. Only `import` and
     /// `demo` create a missing database (`creating`): a command that reads sessions refuses one
     /// (exit 66), so a mistyped `--db` fails the CI step instead of reporting an empty file.
     func openStore(_ path: String, readOnly: Bool = false, creating: Bool = false) throws(CommandError) -> SessionStore {
+        OutputGuard.protect(database: path)
         if !creating, !FileManager.default.fileExists(atPath: path) {
             throw CommandError(.noInput, "no database at \(path) (import recordings first: navrec import FILE --db \(path))")
+        }
+        // An empty file is a SQLite database to SQLite: report would have made it a navrec one,
+        // but only import and demo create databases (issue 39).
+        var status = stat()
+        if !creating, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == 0 {
+            throw CommandError(.noInput, "\(path) is an empty file, not a navrec database (import recordings first: navrec import FILE --db \(path)); it was left as it is")
         }
         do {
             return try SessionStore(path: path, readOnly: readOnly)

@@ -7,6 +7,13 @@ extension CommandError {
         if let error = error as? CommandError { return error }
         if let error = error as? MigrationError { return CommandError(.ioError, "\(error)") }
         guard let error = error as? DatabaseError else { return CommandError(.software, "\(error)") }
+        if error.extendedResultCode == .databaseMoved {
+            return CommandError(
+                .ioError,
+                "database \(path) was moved, replaced or deleted while navrec was writing it: the last transaction was rolled back, "
+                    + "and what was committed before went to the file navrec had open, which \(path) no longer names; "
+                    + "run again on the database now at \(path)")
+        }
         let hint: String
         switch error.resultCode {
         case .notADatabase:

@@ -11,6 +11,8 @@ package enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// EX_SOFTWARE: a bug in navrec.
     case software = 70
+    /// EX_CANTCREAT: an output file cannot be created where asked (it would replace a database).
+    case cannotCreate = 73
     /// EX_IOERR: the database or an output file failed.
     case ioError = 74
     /// Interrupted by SIGINT (128 + 2).

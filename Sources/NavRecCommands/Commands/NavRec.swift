@@ -120,6 +120,12 @@ package enum NavRec {
                 return .success
             }
             let instance = try command.init(parsed, context: context)
+            // Before the command does anything (tune and compare store their runs first): an
+            // output that would replace a database is refused (the command's init registered it).
+            if command.spec.options.contains(where: { $0.name == OutputOptions.output.spec.name }),
+               let output = parsed.value(OutputOptions.output) {
+                try OutputGuard.refuseDatabase(output)
+            }
             return try instance.run()
         } catch {
             return report(error, context: context)

@@ -12,6 +12,7 @@ extension ParsedArguments {
         for assignment in assignments {
             do { try settings.set(assignment) } catch { throw UsageError("--set \(assignment): \(error)", command: command) }
         }
+        do { try settings.validate() } catch { throw UsageError("--set: \(error)", command: command) }
         return (settings, assignments.sorted().joined(separator: ","))
     }
 }

@@ -39,6 +39,8 @@ struct QueryCommand: NavRecCommand {
     let list: Bool
     /// Seconds the statements may run, all together.
     let timeout: Double?
+    /// `--timeout`'s default, seconds.
+    static let defaultTimeout = 600.0
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
@@ -63,12 +65,17 @@ struct QueryCommand: NavRecCommand {
         }
         self.parameters = parameters
         if let text = arguments.value(Options.timeout) {
-            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                throw UsageError("--timeout takes a number of seconds above 0 (e.g. 5), not '\(text)'", command: Self.spec.name)
+            if text == "none" {
+                timeout = nil
+            } else {
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw UsageError("--timeout takes a number of seconds above 0 (e.g. 5) or none, not '\(text)'", command: Self.spec.name)
+                }
+                timeout = seconds
             }
-            timeout = seconds
         } else {
-            timeout = nil
+            // A forgotten endless query (a recursive CTE) ends by itself (issue 39).
+            timeout = Self.defaultTimeout
         }
     }
 
@@ -192,7 +199,7 @@ extension QueryCommand {
     enum Options {
         static let format: Option<OutputFormat> = OutputOptions.format("Output format (default: table).")
         static let param = Option<[String]>.repeatable("param", "NAME=VALUE", "Value for the query's $NAME (or :NAME) parameter.")
-        static let timeout = Option<String>.value("timeout", "SECONDS", "Stop a query that runs longer than this (default: no limit).")
+        static let timeout = Option<String>.value("timeout", "SECONDS", "Stop a query that runs longer than this; none for no limit (default: 600).")
         static let list = Option<Bool>.flag("list", "List the ready queries with what each answers.")
     }
 }

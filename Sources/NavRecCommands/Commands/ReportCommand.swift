@@ -85,7 +85,9 @@ struct ReportCommand: NavRecCommand {
             guard let count = Int(text), count >= 1 else {
                 throw UsageError("--jobs takes a whole number of at least 1, not '\(text)'", command: Self.spec.name)
             }
-            jobs = count
+            // Bounded by the machine here and by the sessions in StoredSessionAnalysis: --jobs
+            // 100000 started 100,000 threads for 14 sessions, and Int.max overflowed.
+            jobs = min(count, ParallelJobs.maximumThreads)
         } else {
             jobs = ProcessInfo.processInfo.activeProcessorCount
         }

@@ -22,6 +22,8 @@ struct SimulateCommand: NavRecCommand {
             Options.observed.spec,
             Options.fault.spec,
             Options.recorder.spec,
+            Options.idleFrames.spec,
+            Options.recorderPolicy.spec,
             Options.refresh.spec,
             Options.touchNoise.spec,
             Options.timestampNoise.spec,
@@ -47,11 +49,14 @@ struct SimulateCommand: NavRecCommand {
               navrec simulate --behavior customTitle --script scroll.txt --output session.ndjson
               navrec simulate --behavior largeTitle --gesture fling --fps 120 --refresh adaptive --recorder display-link
               navrec simulate --behavior blurHeader --script bursts.txt --recorder scroll-callbacks --background 3=30
+              navrec simulate --behavior largeTitle --gesture fling --gesture pop --observed --recorder library
+              navrec simulate --behavior largeTitle --script taps.txt --recorder library --idle-frames --fault touchDownFreeze
             """)
 
     let context: CommandContext
     let configuration: SimulationConfiguration
     let recorder: RecorderOptions
+    let declaresPolicy: Bool
     let sessionID: String?
     /// The header's metadata: app, screen, device, OS, start time.
     let metadata: SessionMetadata
@@ -111,10 +116,24 @@ struct SimulateCommand: NavRecCommand {
             do { faults.append(try Fault(argument: argument)) } catch { throw UsageError(error.description, command: command) }
         }
         let observed = arguments.has(Options.observed) || !faults.isEmpty
-        configuration = SimulationConfiguration(
+        var screenScale: Double? = 3
+        if let text = arguments.value(Options.scale) {
+            if text == "off" {
+                screenScale = nil
+            } else {
+                guard let value = Double(text), value >= 1, value <= 4 else {
+                    throw UsageError("--scale takes the screen's pixels per point (1, 2 or 3) or 'off', not '\(text)'", command: command)
+                }
+                screenScale = value
+            }
+        }
+        var configuration = SimulationConfiguration(
             behaviors: behaviors, gestures: gestures, duration: duration, fps: fps, seed: seed, observed: observed,
             faults: faults)
+        configuration.scale = screenScale
+        configuration.idleFrames = arguments.has(Options.idleFrames)
         do { try configuration.validate() } catch { throw UsageError(error.description, command: command) }
+        self.configuration = configuration
 
         var recorder = RecorderOptions()
         recorder.style = try arguments.choice(Options.recorder, default: recorder.style, command: command)
@@ -131,15 +150,12 @@ struct SimulateCommand: NavRecCommand {
             recorder.background = (at, seconds)
         }
         do { try recorder.validate(fps: fps) } catch { throw UsageError(error.description, command: command) }
-        self.recorder = recorder
-        sessionID = arguments.value(RecordingOptions.sessionID)
-        var screenScale: Double?
-        if let text = arguments.value(Options.scale) {
-            guard let value = Double(text), value >= 1, value <= 4 else {
-                throw UsageError("--scale takes the screen's pixels per point (1, 2 or 3), not '\(text)'", command: command)
-            }
-            screenScale = value
+        if configuration.idleFrames, recorder.style == .scrollCallbacks {
+            throw UsageError("--idle-frames needs a recorder that runs every frame (frames, display-link or library): scroll-callbacks writes nothing at rest", command: command)
         }
+        self.recorder = recorder
+        declaresPolicy = try arguments.choice(Options.recorderPolicy, default: .declared, command: command) == .declared
+        sessionID = arguments.value(RecordingOptions.sessionID)
         metadata = SessionMetadata(
             app: arguments.value(Options.app), screen: arguments.value(Options.screen), device: arguments.value(Options.device),
             os: arguments.value(Options.os), startedAt: arguments.value(Options.startedAt), screenScale: screenScale,
@@ -149,7 +165,7 @@ struct SimulateCommand: NavRecCommand {
 
     func run() throws -> ExitCode {
         let output = try outputPath.map { path throws(CommandError) in try Output(path: path) } ?? context.output
-        try SimulatedRecording(configuration, recorder: recorder).write(id: sessionID, metadata: metadata, to: output)
+        try SimulatedRecording(configuration, recorder: recorder, declaresPolicy: declaresPolicy).write(id: sessionID, metadata: metadata, to: output)
         try output.finish()
         return .success
     }
@@ -158,7 +174,7 @@ struct SimulateCommand: NavRecCommand {
 extension SimulateCommand {
     /// The options only `navrec simulate` takes.
     enum Options {
-        static let gesture = Option<[String]>.repeatable("gesture", "NAME", "drag, fling, bounce, hover, zigzag, tap, wait, top or scroll (default: drag).")
+        static let gesture = Option<[String]>.repeatable("gesture", "NAME", "drag, fling, bounce, hover, zigzag, tap, wait, top, scroll, refresh, push or pop (default: drag).")
             .completing(Gesture.names)
         static let script = Option<String>.value("script", "FILE", "A gesture script: one gesture per line (see Docs/commands.md).")
         static let duration = Option<String>.value("duration", "S", "Seconds to fill by repeating the gestures (default: play them once).")
@@ -166,9 +182,11 @@ extension SimulateCommand {
             .completing(["60", "120"])
         static let seed = Option<String>.value("seed", "N", "Random seed; the same seed gives the same bytes (default: 1).")
         static let observed = Option<Bool>.flag("observed", "Also write the bar states an app would report.")
-        static let fault = Option<[String]>.repeatable("fault", "NAME[=VALUE]", "Inject an app bug into the observed states: titleEarly, heightJitter, droppedFrames, flicker, noTitle.")
+        static let fault = Option<[String]>.repeatable("fault", "NAME[=VALUE]", "Inject an app bug: titleEarly, heightJitter, droppedFrames, flicker, noTitle, freeze, touchDownFreeze, stuckTitles.")
             .completing(Fault.names)
         static let recorder = Option<RecorderStyle>.choice("recorder", "How the app records: frames (default), display-link (adds frameDuration), scroll-callbacks (only when the offset changes) or library (as the Recording library's ScrollRecorder writes it).")
+        static let idleFrames = Option<Bool>.flag("idle-frames", "The recorder writes every frame at rest too (ScrollRecorder's writesIdleFrames; the header says atRest everyFrame).")
+        static let recorderPolicy = Option<RecorderPolicyDeclaration>.choice("recorder-policy", "declared (default: the header says what the recorder writes) or omitted (no session.recorder: navrec infers it).")
         static let refresh = Option<RefreshMode>.choice("refresh", "fixed (default) or adaptive (ProMotion: slow motion at 2/3, 1/2 or 1/3 of --fps).")
         static let touchNoise = Option<String>.value("touch-noise", "PT", "Uniform noise on y while dragging, ± points.")
         static let timestampNoise = Option<String>.value("timestamp-noise", "MS", "Uniform noise on t, ± milliseconds (t never decreases).")
@@ -180,8 +198,14 @@ extension SimulateCommand {
         static let device = Option<String>.value("device", "MODEL", "The header's device model (e.g. iPhone16,1).")
         static let os = Option<String>.value("os", "VERSION", "The header's OS (e.g. 'iOS 18.1').")
         static let startedAt = Option<String>.value("started-at", "ISO8601", "The header's session start time.")
-        static let scale = Option<String>.value("scale", "N", "The header's screen scale, pixels per point (UIScreen.scale: 1, 2 or 3).")
+        static let scale = Option<String>.value("scale", "N", "Pixels per point (UIScreen.scale: 1, 2 or 3; default 3): offsets on that pixel grid, and the header's scale. 'off': not aligned, no scale.")
         static let appVersion = Option<String>.value("app-version", "VERSION", "The header's app version (e.g. 5.12).")
         static let build = Option<String>.value("build", "BUILD", "The header's app build (e.g. 513).")
     }
+}
+
+/// `simulate --recorder-policy`: whether the header declares what the recorder writes.
+enum RecorderPolicyDeclaration: String, CaseIterable, CommandLineChoice {
+    case declared
+    case omitted
 }

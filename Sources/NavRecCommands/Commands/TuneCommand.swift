@@ -108,7 +108,7 @@ struct TuneCommand: NavRecCommand {
         outputPath = arguments.value(OutputOptions.output)
         if let text = arguments.value(Options.threads) {
             guard let count = Int(text), count >= 1 else { throw fail("--threads takes a whole number of at least 1, not '\(text)'") }
-            threads = count
+            threads = min(count, ParallelJobs.maximumThreads)
         } else {
             threads = ProcessInfo.processInfo.activeProcessorCount
         }
@@ -126,8 +126,12 @@ struct TuneCommand: NavRecCommand {
             guard parts.count == 3, let start = parts[0], let end = parts[1], let step = parts[2],
                 start.isFinite, end.isFinite, step.isFinite, step > 0, end >= start
             else { throw fail("--values A:B:STEP needs numbers with A ≤ B and STEP > 0, not '\(text)'") }
-            let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
-            guard count <= 1000 else { throw fail("--values '\(text)' gives \(count) values; at most 1000") }
+            // Counted as a Double first: 0:1e20:1 is more values than an Int holds.
+            let steps = ((end - start) / step + 1e-9).rounded(.down)
+            guard steps.isFinite, steps < 1000 else {
+                throw fail("--values '\(text)' gives \(steps.isFinite ? "\(steps + 1)" : "too many") values; at most 1000")
+            }
+            let count = Int(steps) + 1
             // From the start by whole steps, rounded to nine decimals so 0.1 steps do not drift.
             values = (0..<count).map { rounded(start + Double($0) * step, 9) }
         } else {

@@ -89,7 +89,7 @@ final class ImportSink: SessionSink {
         }
     }
 
-    /// Stores the finished session where ``place(recordingID:contentID:)`` says, or nowhere.
+    /// Stores the finished session where ``place(recordingID:content:)`` says, or nowhere.
     private func keep(_ header: SessionHeader, _ end: SessionSummary, clock: SessionClock) throws {
         let recordingID = header.id ?? end.contentID
         let session = try batch.beginSession()
@@ -97,7 +97,8 @@ final class ImportSink: SessionSink {
         do {
             // Decided inside the write transaction: another process may have stored the same session
             // since the header was read (concurrent imports of one file).
-            switch try place(recordingID: recordingID, contentID: end.contentID) {
+            let content = StoredContent(id: end.contentID, legacyID: end.legacyContentID, samples: end.samples, events: end.events)
+            switch try place(recordingID: recordingID, content: content) {
             case .alreadyStored(let stored):
                 session.rollback()
                 rollback()
@@ -166,22 +167,56 @@ final class ImportSink: SessionSink {
         case alreadyStored(id: String)
     }
 
-    /// Where a session with `recordingID` (the header's id, else its content id) and `contentID`
+    /// Where a session with `recordingID` (the header's id, else its content id) and `content`
     /// goes; see the type's rules.
-    func place(recordingID: String, contentID: String) throws -> Placement {
-        guard let existing = try store.session(id: recordingID) else { return .store(id: recordingID, replacing: nil) }
-        if existing.contentID == contentID {
-            return replace ? .store(id: recordingID, replacing: existing.key) : .alreadyStored(id: recordingID)
+    ///
+    /// A stored session is the same recording when its `content_id` is the recording's SHA-256
+    /// content id. A session stored by a navrec before SHA-256 holds the 64-bit id of then
+    /// (``SessionSummary/legacyContentID``, forgeable): it counts as the same recording only when
+    /// that id and also its samples and events match, and it is found under its old `auto-` id
+    /// (a recording without an id) or its old derived id as well.
+    func place(recordingID: String, content: StoredContent) throws -> Placement {
+        var existing = try store.session(id: recordingID)
+        if existing == nil, recordingID == content.id, let legacy = content.legacyID,
+           let old = try store.session(id: legacy), content.isSame(as: old) {
+            existing = old
         }
-        let derived = Self.derivedID(recordingID, contentID: contentID)
-        if let taken = try store.session(id: derived) {
-            if taken.contentID == contentID {
-                return replace ? .store(id: derived, replacing: taken.key) : .alreadyStored(id: derived)
+        guard let existing else { return .store(id: recordingID, replacing: nil) }
+        if content.isSame(as: existing) {
+            return replace ? .store(id: recordingID, replacing: existing.key) : .alreadyStored(id: existing.id)
+        }
+        let derived = Self.derivedID(recordingID, contentID: content.id)
+        var taken = try store.session(id: derived)
+        if taken == nil, let legacy = content.legacyID,
+           let old = try store.session(id: Self.derivedID(recordingID, contentID: legacy)), content.isSame(as: old) {
+            taken = old
+        }
+        if let taken {
+            if content.isSame(as: taken) {
+                return replace ? .store(id: derived, replacing: taken.key) : .alreadyStored(id: taken.id)
             }
             // Only a hand-made session can hold a derived id with other content; never overwrite it.
             if !replace { throw PlacementConflict(recordingID: recordingID, derivedID: derived) }
         }
         return replace ? .store(id: recordingID, replacing: existing.key) : .store(id: derived, replacing: nil)
+    }
+
+    /// What identifies a recording's session by content.
+    struct StoredContent {
+        /// Its SHA-256 content id (``SessionSummary/contentID``).
+        var id: String
+        /// The 64-bit content id of navrec before (``SessionSummary/legacyContentID``).
+        var legacyID: String?
+        var samples: Int
+        var events: Int
+
+        /// Whether `session` holds this content: the same SHA-256 id, or (stored before it) the
+        /// same legacy id, samples and events.
+        func isSame(as session: StoredSession) -> Bool {
+            if session.contentID == id { return true }
+            guard let legacyID, session.contentID == legacyID else { return false }
+            return session.samples == samples && session.events == events
+        }
     }
 
     /// A session that has nowhere to go: its id and its derived id both hold other recordings.
@@ -194,9 +229,11 @@ final class ImportSink: SessionSink {
         }
     }
 
-    /// `ID~HASH`: the id for a recording whose id is taken by a different recording.
+    /// `ID~HASH`: the id for a recording whose id is taken by a different recording; HASH is the
+    /// first 16 hex digits of its content id (as the Spark job derives it). Only a name: whether
+    /// the session there is the same recording is decided by its full content id.
     static func derivedID(_ recordingID: String, contentID: String) -> String {
-        let hash = contentID.hasPrefix("auto-") ? contentID.dropFirst(5) : Substring(contentID)
+        let hash = (contentID.hasPrefix("auto-") ? contentID.dropFirst(5) : Substring(contentID)).prefix(16)
         return "\(recordingID)~\(hash)"
     }
 }

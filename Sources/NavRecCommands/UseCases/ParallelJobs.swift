@@ -7,6 +7,10 @@ struct ParallelJobs: Sendable {
     /// Threads to use, at least 1.
     let threads: Int
 
+    /// The most threads `--jobs` and `--threads` start: four per core (more only wait for a core,
+    /// each with its stack and, for `report`, its connection).
+    static let maximumThreads = max(1, 4 * ProcessInfo.processInfo.activeProcessorCount)
+
     /// `job(i)` for every `i` in `0..<count`, run on up to `threads` threads.
     func run<Result: Sendable>(_ count: Int, _ job: @Sendable (Int) -> Result) -> [Result] {
         let slots = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)

@@ -7,21 +7,28 @@ internal import Simulation
 struct SimulatedRecording {
     let configuration: SimulationConfiguration
     let recorder: RecorderOptions
+    /// Whether the header declares what the recorder writes (`session.recorder`); `false` leaves it
+    /// out, as an older recorder does, so navrec infers it.
+    let declaresPolicy: Bool
 
-    init(_ configuration: SimulationConfiguration, recorder: RecorderOptions = RecorderOptions()) {
+    init(_ configuration: SimulationConfiguration, recorder: RecorderOptions = RecorderOptions(), declaresPolicy: Bool = true) {
         self.configuration = configuration
         self.recorder = recorder
+        self.declaresPolicy = declaresPolicy
     }
 
-    /// Writes the session to `output`: a header with `id` and `metadata` (its fps is the
+    /// Writes the session to `output`: a header with `id` and `metadata` (its fps and scale are the
     /// configuration's), then the recorded samples and events.
     func write(id: String?, metadata: SessionMetadata, to output: Output) throws {
         var metadata = metadata
         metadata.fps = Double(configuration.fps)
-        if metadata.recorder == RecorderPolicy() { metadata.recorder = recorder.style.policy }
+        if let scale = configuration.scale { metadata.screenScale = scale }
+        if metadata.recorder == RecorderPolicy(), declaresPolicy {
+            metadata.recorder = recorder.style.policy(idleFrames: configuration.idleFrames)
+        }
         let writer = RecordingWriter { output.write($0) }
         try writer.writeHeader(SessionHeader(id: id, metadata: metadata, behaviors: configuration.behaviors))
-        var library = recorder.style == .library ? LibraryRecorder() : nil
+        var library = recorder.style == .library ? LibraryRecorder(writesIdleFrames: configuration.idleFrames) : nil
         for item in try RecordedSimulation(configuration, options: recorder) {
             if library != nil {
                 for line in library!.lines(for: item) { try writer.write(line) }
@@ -42,8 +49,12 @@ struct SimulatedRecording {
 /// `isDragging`, a deceleration and a bounce `isDecelerating`, anything else (a programmatic
 /// scroll) none of them. The simulator's first sample of a drag is its touch-down.
 private struct LibraryRecorder {
-    private var sampler = ScrollSampler()
+    private var sampler: ScrollSampler
     private var lines: [ScrollSampler.Line] = []
+
+    init(writesIdleFrames: Bool) {
+        sampler = ScrollSampler(writesIdleFrames: writesIdleFrames)
+    }
     static let boundsHeight = 800.0
     static let contentHeight = 1e7
 

@@ -50,14 +50,22 @@ struct StoredSessionAnalysis {
         // only read, so they never wait for each other's write lock.
         let batch = store.beginAnalysisBatch()
         var done = 0
-        func receive(_ analyzed: (session: StoredSession, analysis: SessionAnalysis)) throws {
+        var vanished: [String] = []
+        func receive(_ analyzed: (session: StoredSession, analysis: SessionAnalysis?)) throws {
+            // Deleted or replaced since the page of sessions was read: only it is skipped.
+            guard let analysis = analyzed.analysis else {
+                vanished.append(analyzed.session.id)
+                return
+            }
             done += 1
-            try Self.save(analyzed.analysis, of: analyzed.session, settingsKey: settingsKey, in: batch)
-            context.progress("analysed \(done): \(analyzed.analysis.id)")
-            try each(analyzed.analysis)
+            try Self.save(analysis, of: analyzed.session, settingsKey: settingsKey, in: batch)
+            context.progress("analysed \(done): \(analysis.id)")
+            try each(analysis)
         }
         let databasePath = databasePath
-        let pool = jobs > 1 ? SessionWorkPool<(session: StoredSession, analysis: SessionAnalysis)>(
+        // No more workers than sessions to analyse.
+        let jobs = min(jobs, max(1, try named?.count ?? store.sessionCount()))
+        let pool = jobs > 1 ? SessionWorkPool<(session: StoredSession, analysis: SessionAnalysis?)>(
             path: databasePath, workers: jobs, during: work
         ) { session, connection in
             (session, try Self.analyze(session, store: connection, databasePath: databasePath, analyzer: analyzer, behaviorSets: behaviorSets))
@@ -89,6 +97,9 @@ struct StoredSessionAnalysis {
         }
         try batch.finish()
         context.endProgress()
+        for id in vanished + batch.vanishedSessions {
+            context.errors.line("navrec: note: session '\(TerminalText.escaped(id))' was deleted or replaced while this ran; its analysis was not stored")
+        }
     }
 
     /// Analyzes the sessions of `page` from `next` on, as many as ``SessionWorkPool`` puts in a
@@ -98,10 +109,10 @@ struct StoredSessionAnalysis {
     /// group there, after the sessions analysed before it are handed on, as one at a time did.
     private func analyzeGroup(
         of page: [StoredSession], from next: inout Int, analyzer: Analyzer, behaviorSets: StoredBehaviorSets,
-        receive: ((session: StoredSession, analysis: SessionAnalysis)) throws -> Void
+        receive: ((session: StoredSession, analysis: SessionAnalysis?)) throws -> Void
     ) throws {
-        typealias Pool = SessionWorkPool<(session: StoredSession, analysis: SessionAnalysis)>
-        var analysed: [(session: StoredSession, analysis: SessionAnalysis)] = []
+        typealias Pool = SessionWorkPool<(session: StoredSession, analysis: SessionAnalysis?)>
+        var analysed: [(session: StoredSession, analysis: SessionAnalysis?)] = []
         var stop: (any Error)?
         var samples = 0
         try store.readingTogether {
@@ -123,8 +134,22 @@ struct StoredSessionAnalysis {
         if let stop { throw stop }
     }
 
-    /// Analyzes one session (its findings are saved by the caller, in order).
+    /// Analyzes one session (its findings are saved by the caller, in order); `nil` when the
+    /// session was deleted or replaced since its row was read (a concurrent `DELETE` or `import
+    /// --replace`): its frames are gone, which is no damage (issue 39: it was exit 74, "damaged").
     private static func analyze(
+        _ session: StoredSession, store: SessionStore, databasePath: String, analyzer: Analyzer, behaviorSets: StoredBehaviorSets
+    ) throws -> SessionAnalysis? {
+        do {
+            return try analyzeStored(session, store: store, databasePath: databasePath, analyzer: analyzer, behaviorSets: behaviorSets)
+        } catch {
+            // Asked on the same connection and snapshot the frames were read in.
+            if (try? store.hasSession(key: session.key)) == false { return nil }
+            throw error
+        }
+    }
+
+    private static func analyzeStored(
         _ session: StoredSession, store: SessionStore, databasePath: String, analyzer: Analyzer, behaviorSets: StoredBehaviorSets
     ) throws -> SessionAnalysis {
         let description = SessionDescription(

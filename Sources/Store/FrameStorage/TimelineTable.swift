@@ -56,7 +56,10 @@ enum TimelineTable {
         let module = UnsafeMutablePointer<sqlite3_module>.allocate(capacity: 1)
         module.initialize(to: sqlite3_module())
         module.pointee.iVersion = 1
-        // xCreate stays NULL: an eponymous-only table, usable as `navrec_timeline` without CREATE.
+        // xCreate as xConnect: created as `temp.navrec_timeline` (SessionStore), which no table
+        // of the database's own can shadow, as one named `navrec_timeline` did the eponymous table.
+        module.pointee.xCreate = connect
+        module.pointee.xDestroy = disconnect
         module.pointee.xConnect = connect
         module.pointee.xBestIndex = bestIndex
         module.pointee.xDisconnect = disconnect
@@ -98,6 +101,9 @@ enum TimelineTable {
         for index in 0..<Int(info.pointee.nConstraint) {
             let constraint = info.pointee.aConstraint[index]
             guard constraint.usable != 0, constraint.op == UInt8(SQLITE_INDEX_CONSTRAINT_EQ) else { continue }
+            // Only a BINARY comparison is the scan's exact match: `session_id = 'X' COLLATE NOCASE`
+            // is left to SQLite, which checks every row (consuming it answered 0 rows).
+            if let collation = sqlite3_vtab_collation(info, Int32(index)), sqlite3_stricmp(collation, "BINARY") != 0 { continue }
             let bit: Int32 = constraint.iColumn == sessionColumn ? 1 : constraint.iColumn == sourceColumn ? 2 : 0
             guard bit != 0, plan & bit == 0 else { continue }
             plan |= bit

@@ -8,6 +8,8 @@ package enum MigrationError: Error, Sendable, Hashable, CustomStringConvertible 
     case unknownMigration(path: String, version: Int, name: String)
     /// The database lacks migrations this navrec carries, and the command only reads.
     case olderDatabase(path: String, version: Int, known: Int)
+    /// Triggers navrec did not create (`name on table`), which would run inside its writes.
+    case foreignTriggers(path: String, triggers: [String])
 
     package var description: String {
         switch self {
@@ -19,6 +21,8 @@ package enum MigrationError: Error, Sendable, Hashable, CustomStringConvertible 
             "\(path): navrec_migrations records version \(version) ('\(name)'), a migration this navrec does not carry; the schema was changed by hand or by another tool (restore the database from a backup, or start a new one)"
         case .olderDatabase(let path, 0, _):
             "\(path) is not a navrec database (it has no navrec_migrations table): import recordings into it first (navrec import FILE --db \(path)), or choose another --db"
+        case .foreignTriggers(let path, let triggers):
+            "\(path) holds \(triggers.count == 1 ? "a trigger" : "triggers") navrec did not create (\(triggers.joined(separator: ", "))), which would run inside navrec's writes and change what it stores; nothing was written: drop \(triggers.count == 1 ? "it" : "them") (sqlite3 \(path) 'DROP TRIGGER \(triggers[0].split(separator: " ").first ?? "")') or use another --db (sessions and query still read it)"
         case .olderDatabase(let path, let version, let known):
             "\(path) has schema version \(version), from an older navrec; this navrec reads version \(known): upgrade it once with `navrec migrate --db \(path)` (commands that write, such as import and report, upgrade it too), then run again"
         }

@@ -81,6 +81,34 @@ package struct Migrator: Sendable {
         return names
     }
 
+    /// navrec's own triggers, name → SQL, as the migrations make them on an empty database.
+    private static let ownTriggers: Result<[String: String], any Error> = Result {
+        let database = try Database(path: ":memory:")
+        try Migrator().migrate(database)
+        let statement = try database.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'")
+        var triggers: [String: String] = [:]
+        while try statement.step() { triggers[statement.text(0) ?? ""] = statement.text(1) ?? "" }
+        return triggers
+    }
+
+    /// Refuses a database holding a trigger navrec did not create, or one of navrec's replaced by
+    /// other SQL (issue 39): a trigger runs inside navrec's own writes, and one made by hand or by
+    /// another tool altered the samples `import` stored and the sessions `report` saw. Checked
+    /// before a writer writes (``SessionStore``); readers open the file read-only, where no
+    /// trigger runs. Triggers of older schemas are compared once the database is migrated.
+    package func checkOwnTriggers(_ database: Database) throws {
+        let own = try Self.ownTriggers.get()
+        let statement = try database.prepare(
+            "SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name")
+        var foreign: [String] = []
+        while try statement.step() {
+            let name = statement.text(0) ?? ""
+            guard own[name] != statement.text(2) else { continue }
+            foreign.append("'\(name)' on \(statement.text(1) ?? "?")")
+        }
+        if !foreign.isEmpty { throw MigrationError.foreignTriggers(path: database.path, triggers: foreign) }
+    }
+
     /// Applied versions with their checksums; empty for a new database.
     private func appliedMigrations(_ database: Database) throws -> [Int: String] {
         let exists = try database.scalarInt(

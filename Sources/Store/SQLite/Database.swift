@@ -96,6 +96,17 @@ package final class Database {
         return statement.int64(0)
     }
 
+    /// Throws ``ResultCode/databaseMoved`` when the path the connection was opened with no longer
+    /// names the file it has open (SQLite's `SQLITE_FCNTL_HAS_MOVED`: the path is gone, or its
+    /// inode is another file's, as after `mv other.sqlite PATH` or `rm PATH`).
+    static func checkNotMoved(_ connection: OpaquePointer) throws(DatabaseError) {
+        var moved: Int32 = 0
+        guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK, moved != 0 else { return }
+        throw DatabaseError(
+            extendedResultCode: .databaseMoved,
+            message: "the file was moved, replaced or deleted while navrec had it open")
+    }
+
     /// Makes a running statement on this connection stop with `SQLITE_INTERRUPT` (safe from a signal
     /// handler's thread).
     package func interrupt() {

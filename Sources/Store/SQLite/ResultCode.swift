@@ -28,4 +28,7 @@ package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The authorizer denied a statement (``Database/allowOnlyReading()``).
     package static let notAuthorized = ResultCode(rawValue: SQLITE_AUTH)
     package static let range = ResultCode(rawValue: SQLITE_RANGE)
+    /// The database's path no longer names the file the connection has open (moved, replaced or
+    /// deleted under it): a commit would go to a file nobody finds again (``Database/checkNotMoved()``).
+    package static let databaseMoved = ResultCode(rawValue: SQLITE_READONLY | (4 << 8))  // SQLITE_READONLY_DBMOVED
 }

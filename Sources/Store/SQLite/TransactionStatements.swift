@@ -44,7 +44,30 @@ final class TransactionStatements {
     /// statement until ``rollback()``.
     func beginReading() throws(DatabaseError) { try beginReadingStatement.execute() }
 
-    func commit() throws(DatabaseError) { try commitStatement.execute() }
+    /// Commits, unless the database's path no longer names the file this connection writes
+    /// (``Database/checkNotMoved(_:)``): then the transaction is rolled back and the commit fails
+    /// with ``ResultCode/databaseMoved``, so nothing is reported stored in a file that is gone.
+    /// The WAL, which SQLite finds by the path's name (`PATH-wal`), is then checkpointed into the
+    /// file this connection has open and truncated: left as it is, the next connection to the file
+    /// now at PATH would replay the old file's pages into it.
+    func commit() throws(DatabaseError) {
+        do {
+            try Database.checkNotMoved(connection.pointer)
+        } catch {
+            rollback()
+            sqlite3_wal_checkpoint_v2(connection.pointer, "main", SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+            throw error
+        }
+        try commitStatement.execute()
+        // Moved while committing: the commit is in the file this connection has open; its WAL
+        // frames must not stay where the file now at the path would find them.
+        do {
+            try Database.checkNotMoved(connection.pointer)
+        } catch {
+            sqlite3_wal_checkpoint_v2(connection.pointer, "main", SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+            throw error
+        }
+    }
 
     /// Rolls back the open transaction, if any (SQLite may have rolled it back itself after an error).
     func rollback() {

@@ -21,6 +21,8 @@ package final class AnalysisBatch {
     /// When the oldest pending analysis came.
     private var firstPending: ContinuousClock.Instant?
     private var isFinished = false
+    /// Sessions deleted or replaced after they were analysed: their analyses were not stored.
+    package private(set) var vanishedSessions: [String] = []
     /// `analyzed_at` of the last second an analysis came in (``isoNow()`` has whole seconds):
     /// formatting the date for each of thousands of sessions a second showed in the profile.
     private var analyzedAt: (second: Int64, text: String)?
@@ -68,6 +70,6 @@ package final class AnalysisBatch {
         let analyses = pending
         pending.removeAll(keepingCapacity: true)
         firstPending = nil
-        try store.write(analyses)
+        vanishedSessions += try store.write(analyses)
     }
 }

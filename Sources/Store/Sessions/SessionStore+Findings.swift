@@ -19,13 +19,28 @@ extension SessionStore {
 
     /// Replaces each analysis's row and findings, all in one transaction. Each parameter is bound
     /// in place (every one on each use), without an array of values per row.
-    func write(_ analyses: [StoredAnalysis]) throws {
-        guard !analyses.isEmpty else { return }
+    ///
+    /// A session deleted (or replaced, which gives it a new key) since it was analysed is skipped:
+    /// checked inside the transaction, which holds the write lock, so it cannot vanish after the
+    /// check. Its analysis would break the foreign key and cost the whole batch (issue 39). Returns
+    /// the ids of the sessions skipped.
+    @discardableResult
+    func write(_ analyses: [StoredAnalysis]) throws -> [String] {
+        guard !analyses.isEmpty else { return [] }
         let statements = try analysisStatements()
         let delete = statements.deleteAnalysis, insert = statements.insertAnalysis, insertFinding = statements.insertFinding
+        let exists = try database.prepare("SELECT 1 FROM sessions WHERE session_key = ?")
+        var vanished: [String] = []
         try database.inTransaction {
             for analysis in analyses {
                 let session = analysis.session, settings = analysis.settings
+                try exists.bind([.int(session.key)])
+                let present = try exists.step()
+                exists.reset()
+                guard present else {
+                    vanished.append(session.id)
+                    continue
+                }
                 delete.uncheckedBind(1, .int(session.key))
                 delete.uncheckedBind(2, .text(settings))
                 try delete.execute()
@@ -51,5 +66,6 @@ extension SessionStore {
                 }
             }
         }
+        return vanished
     }
 }

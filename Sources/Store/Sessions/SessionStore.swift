@@ -30,7 +30,12 @@ package final class SessionStore {
             // refused with how to upgrade it, rather than failing later on a missing table.
             try migrator.checkReadable(database)
         } else {
+            // Before anything is written (an up-to-date database is not written by migrate), and
+            // after a migration brought an older schema to the one whose triggers are known.
+            let upToDate = try migrator.validate(database).count == migrator.migrations.count
+            if upToDate { try migrator.checkOwnTriggers(database) }
             appliedMigrations = try migrator.migrate(database)
+            if !upToDate { try migrator.checkOwnTriggers(database) }
         }
     }
 
@@ -99,6 +104,17 @@ package final class SessionStore {
         var result: [StoredSession] = []
         while try statement.step() { result.append(Self.readSession(statement)) }
         return result
+    }
+
+    /// Whether the session with `key` is stored (a deleted or replaced one is not: a replaced
+    /// session gets a new key).
+    package func hasSession(key: Int64) throws(DatabaseError) -> Bool {
+        try database.scalarInt("SELECT 1 FROM sessions WHERE session_key = ?", [.int(key)]) != nil
+    }
+
+    /// How many sessions are stored.
+    package func sessionCount() throws(DatabaseError) -> Int {
+        Int(try database.scalarInt("SELECT count(*) FROM sessions") ?? 0)
     }
 
     /// Every session id, in import order (for "did you mean" hints).
@@ -283,6 +299,7 @@ extension SessionStore {
         // query_only also guards the TEMP schema; the file itself stays read-only (the open mode).
         try database.execute("PRAGMA query_only = OFF")
         defer { try? database.execute("PRAGMA query_only = ON") }
-        try database.execute("CREATE TEMP VIEW timeline AS SELECT \(columns) FROM navrec_timeline")
+        try database.execute("CREATE VIRTUAL TABLE temp.navrec_timeline USING navrec_timeline")
+        try database.execute("CREATE TEMP VIEW timeline AS SELECT \(columns) FROM temp.navrec_timeline")
     }
 }
