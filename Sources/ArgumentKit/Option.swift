@@ -25,13 +25,6 @@ public struct Option<Value>: Sendable {
         option.spec.help = help
         return option
     }
-
-    /// The same option with shells completing its value to `values` (``OptionSpec/completing(_:)``).
-    public func completing(_ values: [String]) -> Option {
-        var option = self
-        option.spec = spec.completing(values)
-        return option
-    }
 }
 
 extension Option where Value == Bool {
