@@ -58,6 +58,8 @@ let package = Package(
         .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
         // Writes the schema SQL generated from BarStateField into a new migration (Docs/architecture.md "Adding a field").
         .executableTarget(name: "navrec-schema", dependencies: ["Store"]),
+        .testTarget(name: "TextToolsTests", dependencies: ["TextTools"]),
+        .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "BarModel"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "BarModel", "Simulation"]),

@@ -134,6 +134,14 @@ check "Markdown of the demo (cmark-gfm)" python3 "$here/check_markdown.py" demo.
 check "Datasette metadata (Datasette: pages, hidden tables, facets, canned queries)" \
   python3 "$here/check_datasette.py" "$db" metadata.json
 
+duck_venv=${XDG_CACHE_HOME:-$HOME/.cache}/navrec/venv-duckdb-1.5.5
+if ! "$duck_venv/bin/python" -c 'import duckdb, duckdb_extension_sqlite_scanner, polars' 2>/dev/null; then
+  rm -rf "$duck_venv" && python3 -m venv "$duck_venv" \
+    && "$duck_venv/bin/pip" install -q --disable-pip-version-check -r "$here/duckdb-requirements.txt"
+fi
+check "DuckDB (sqlite extension) and Polars read every public view of the demo, rows = SQLite's" \
+  "$duck_venv/bin/python" "$here/check_duckdb.py" "$db" --navrec "$navrec"
+
 check "Parquet export of the demo (pyarrow: every public column, rows = database)" \
   python3 "$here/parquet/check_export.py" "$db"
 

@@ -27,6 +27,20 @@ echo "report --format html over $sessions sessions: $(( $(stat -c %s fleet.html)
 # CI shares its machine, so it fails only past 4 s and prints the figure.
 python3 "$here/check_html.py" fleet.html --tune tune.html --max-interactive 4 || failed=1
 
+# Perfetto at fleet size (issue 36 item 5): the whole fleet is refused with a hint (exit 64, no
+# trace), and the sessions it allows (--max-sessions, 200) make a trace that passes the importer's
+# rules and the round trip on the sessions' startedAt time line within 16 MB.
+"$navrec" export --db fleet.sqlite --output all.trace.json 2> export.err
+status=$?
+if [ "$status" -ne 64 ] || [ -e all.trace.json ] || ! grep -q "name the sessions to export" export.err; then
+  echo "check_fleet: export of $sessions sessions exited $status without refusing: $(cat export.err)"; failed=1
+fi
+ids=$("$navrec" query "select id from sessions order by session_key limit 200" --db fleet.sqlite --format csv | tail -n +2 | tr -d '\r')
+/usr/bin/time -f '%e %M' -o export.time "$navrec" export --db fleet.sqlite --output fleet.trace.json $ids 2>/dev/null
+read -r seconds kilobytes < export.time
+echo "export of 200 of $sessions sessions: $(( $(stat -c %s fleet.trace.json) / 1000 )) KB in $seconds s"
+python3 "$here/check_perfetto.py" fleet.trace.json fleet.sqlite --max-bytes 16000000 || failed=1
+
 "$navrec" datasette-metadata --db fleet.sqlite --output metadata.json
 python3 "$here/check_datasette.py" fleet.sqlite metadata.json || failed=1
 

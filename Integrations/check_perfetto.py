@@ -2,7 +2,7 @@
 """Checks a `navrec export --format perfetto` trace against the rules of Perfetto's JSON importer
 and round-trips every counter value back to the database.
 
-Usage: check_perfetto.py TRACE.json DATABASE.sqlite
+Usage: check_perfetto.py TRACE.json DATABASE.sqlite [--max-bytes N]
 
 Perfetto's trace processor cannot be installed here (PyPI's `perfetto` downloads its binary at run
 time), so the rules its JSON importer (and chrome://tracing) applies are written down:
@@ -24,9 +24,14 @@ as 66.66700000000003).
 Round trip: for every session (process), every counter track (`y`, `FIELD (computed)`,
 `FIELD (observed)`, FIELD every number field of the database's `bar_state_fields`) holds, as a step function, exactly the database's value (view `timeline`) at
 every sample that has one, and there is one async finding per stored finding.
+Time line: each session's events are shifted by its `sessions.started_at` minus the earliest
+`started_at` of the exported sessions (0 for a session without one), computed here from the
+database with Python's own ISO 8601 parser, so sessions lie where they were recorded.
+--max-bytes N: the trace must be at most N bytes (what a viewer can load).
 Exits 1 with one line per broken rule (at most 20 shown).
 """
 import collections
+import datetime
 import json
 import re
 import sqlite3
@@ -130,6 +135,18 @@ def importer_problems(trace):
     return problems
 
 
+def epoch_microseconds(text):
+    """An ISO 8601 time as integer microseconds since 1970 (no zone: UTC), or None."""
+    try:
+        moment = datetime.datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.timezone.utc)
+    delta = moment - datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+    return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
+
+
 def round_trip_problems(trace, database):
     problems = []
     events = trace["traceEvents"]
@@ -143,6 +160,11 @@ def round_trip_problems(trace, database):
             findings[event["pid"]] += 1
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     fields = counter_fields(connection)
+    starts = {}
+    for pid, session in sessions.items():
+        row = connection.execute("SELECT started_at FROM sessions WHERE id = ?", (session,)).fetchone()
+        starts[pid] = epoch_microseconds(row[0]) if row else None
+    origin = min((start for start in starts.values() if start is not None), default=None)
     checked = 0
     for pid, session in sessions.items():
         columns = ", ".join(fields.values())
@@ -153,7 +175,7 @@ def round_trip_problems(trace, database):
             continue
         expected = collections.defaultdict(dict)  # track -> ts -> value (the last sample at that ts wins)
         for seq, t, y, source, *values in rows:
-            ts = round(t * 1_000_000)
+            ts = round(t * 1_000_000) + (starts[pid] - origin if starts[pid] is not None else 0)
             if source == "computed":
                 expected["y"][ts] = y
             for field, value in zip(fields, values):
@@ -181,10 +203,14 @@ def round_trip_problems(trace, database):
 
 def main(argv):
     trace_path, database = argv[1], argv[2]
+    max_bytes = int(argv[argv.index("--max-bytes") + 1]) if "--max-bytes" in argv else None
     with open(trace_path, encoding="utf-8") as handle:
         text = handle.read()
     trace = json.loads(text)
     problems = importer_problems(trace)
+    size = len(text.encode("utf-8"))
+    if max_bytes is not None and size > max_bytes:
+        problems.append(f"{size} bytes, over the {max_bytes} a viewer is asked to load")
     late = 0
     if not problems:
         more, late = navrec_problems(trace, text)
@@ -198,8 +224,8 @@ def main(argv):
     if problems:
         print(f"{trace_path}: {len(problems)} problems")
         return 1
-    print(f"{trace_path}: Perfetto JSON OK (importer rules; {checked} counter values of {sessions} sessions equal the database's;"
-          f" {late} late frames as slices)")
+    print(f"{trace_path}: Perfetto JSON OK (importer rules; {checked} counter values of {sessions} sessions equal the database's"
+          f" on the sessions' time line; {late} late frames as slices; {size:,} bytes)")
     return 0
 
 

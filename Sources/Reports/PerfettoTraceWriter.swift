@@ -17,10 +17,16 @@ package import BarModel
 /// - each finding as an async slice (`"ph":"b"`/`"e"`, category `finding`, an id unique in the
 ///   trace) whose args carry severity, message, count and the evidence fields (as in the JSON report's `details`).
 ///
-/// Timestamps are microseconds from the session's start (`t` × 10⁶, rounded: what the database
-/// stores), so every session starts at 0.
+/// Timestamps are microseconds (`t` × 10⁶, rounded: what the database stores) on one time line:
+/// each session starts at its header's `startedAt`, counted from the earliest `startedAt` of the
+/// trace (``begin(origin:)``), so a fleet's sessions lie side by side as they were recorded; a
+/// session without a readable `startedAt` starts at 0.
 package struct PerfettoTraceWriter {
     private let emit: (String) -> Void
+    /// Microseconds since 1970 that ts 0 stands for; nil when no session has a start time.
+    private var origin: Int64?
+    /// The current session's start on the trace's time line, microseconds.
+    private var offset: Int64 = 0
     private var nextFindingID = 1
     private var wroteEvent = false
     /// The current session's threads that have their name already.
@@ -47,8 +53,10 @@ package struct PerfettoTraceWriter {
     private static let lateFramesThread = 1
     private static func sliceThread(_ index: Int, observed: Bool) -> Int { 10 + 2 * index + (observed ? 1 : 0) }
 
-    /// Starts the document.
-    package mutating func begin() {
+    /// Starts the document; `origin` (microseconds since 1970, ``epochMicroseconds(_:)``) is the
+    /// earliest `startedAt` of the sessions to come, the trace's 0.
+    package mutating func begin(origin: Int64? = nil) {
+        self.origin = origin
         emit("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
     }
 
@@ -58,6 +66,8 @@ package struct PerfettoTraceWriter {
         var name = analysis.id
         let place = [analysis.app, analysis.screen].compactMap { $0 }.joined(separator: " › ")
         if !place.isEmpty { name += " — " + place }
+        offset = 0
+        if let origin, let start = analysis.startedAt.flatMap(Self.epochMicroseconds) { offset = start - origin }
         event(#"{"ph":"M","pid":\#(pid),"tid":0,"name":"process_name","args":{"name":\#(jsonQuoted(name))}}"#)
         event(#"{"ph":"M","pid":\#(pid),"tid":0,"name":"process_sort_index","args":{"sort_index":\#(pid)}}"#)
         // Threads are named when their first event comes, so tracks without any stay hidden.
@@ -74,7 +84,7 @@ package struct PerfettoTraceWriter {
         var lastTs: Int64 = 0
         var frame = SessionFrame.empty
         while try frames.read(into: &frame) {
-            let ts = Self.microseconds(frame.sample.t)
+            let ts = offset + Self.microseconds(frame.sample.t)
             lastTs = ts
             if lastY != frame.sample.y {
                 counter(pid: pid, name: "y", ts: ts, value: frame.sample.y)
@@ -104,7 +114,7 @@ package struct PerfettoTraceWriter {
                 nameThread(pid: pid, tid: Self.lateFramesThread, "late frames")
                 // A slice over the late interval, so its length shows; the milliseconds come from
                 // the integer microseconds, so they carry no binary-fraction noise.
-                let start = Self.microseconds(before.t)
+                let start = offset + Self.microseconds(before.t)
                 event(#"{"ph":"X","pid":\#(pid),"tid":\#(Self.lateFramesThread),"name":"late frame","ts":\#(start),"dur":\#(ts - start),"#
                     + #""args":{"interval_ms":\#(Self.milliseconds(ts - start))}}"#)
             }
@@ -134,8 +144,8 @@ package struct PerfettoTraceWriter {
                 args += ",\(jsonQuoted(field.key)):\(value)"
             }
             let common = #""cat":"finding","id":\#(id),"pid":\#(pid),"tid":0,"name":\#(jsonQuoted(title))"#
-            event(#"{"ph":"b",\#(common),"ts":\#(Self.microseconds(finding.start)),"args":{\#(args)}}"#)
-            event(#"{"ph":"e",\#(common),"ts":\#(Self.microseconds(finding.end))}"#)
+            event(#"{"ph":"b",\#(common),"ts":\#(offset + Self.microseconds(finding.start)),"args":{\#(args)}}"#)
+            event(#"{"ph":"e",\#(common),"ts":\#(offset + Self.microseconds(finding.end))}"#)
         }
     }
 
@@ -171,6 +181,61 @@ package struct PerfettoTraceWriter {
         fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
         return sign + String(magnitude / 1000) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// An ISO 8601 date and time (`2026-11-30T09:15:02Z`, `2026-11-30T10:15:02.250+01:00`; no zone
+    /// reads as UTC) as microseconds since 1970, or nil when it is not one.
+    package static func epochMicroseconds(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ digits: Int) -> Int64? {
+            guard index + digits <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for byte in bytes[index..<index + digits] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int64(byte - 48)
+            }
+            index += digits
+            return value
+        }
+        func skip(_ characters: String) -> Bool {
+            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2), skip("Tt "),
+              let hour = number(2), skip(":"), let minute = number(2), skip(":"), let second = number(2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
+        var micro: Int64 = 0
+        if skip(".,") {
+            var scale: Int64 = 100_000
+            let start = index
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+                micro += Int64(bytes[index] - 48) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        var zone: Int64 = 0
+        if skip("Zz") {
+        } else if index < bytes.count, bytes[index] == 43 || bytes[index] == 45 {
+            let sign: Int64 = bytes[index] == 45 ? -1 : 1
+            index += 1
+            guard let zoneHours = number(2) else { return nil }
+            _ = skip(":")
+            guard let zoneMinutes = number(2) else { return nil }
+            zone = sign * (zoneHours * 3600 + zoneMinutes * 60)
+        }
+        guard index == bytes.count else { return nil }
+        // Days since 1970-01-01 of the proleptic Gregorian date (H. Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return ((days * 86_400 + hour * 3600 + minute * 60 + second) - zone) * 1_000_000 + micro
     }
 
     /// Seconds as the database's integer microseconds.

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import Testing
 
 /// Issue 21, item 9: small things users trip over, end to end through the built binary.
@@ -134,6 +135,16 @@ struct CLIEdgesTests {
             ("navrec report --db \(db) demo-blur-", "demo-blur-drag demo-blur-hover"),
             ("navrec tune blurHeader.hysteresis --db \(db) demo-blur-h", "demo-blur-hover"),
             ("navrec report --jobs ", ""),
+            ("navrec compare --by ", "build app-version"),
+            ("navrec compare --group-by ", "screen behaviors device os app none"),
+            ("navrec compare --fail-on ", "regression"),
+            ("navrec simulate --gesture ", Gesture.names.joined(separator: " ")),
+            ("navrec simulate --gesture fling --gesture h", "hover"),
+            ("navrec simulate --behavior ", "largeTitle avatar customTitle hideOnSwipe blurHeader dropdownTitle"),
+            ("navrec simulate --fault ", Fault.names.joined(separator: " ")),
+            ("navrec simulate --fps ", "60 120"),
+            ("navrec import --behavior ", "largeTitle avatar customTitle hideOnSwipe blurHeader dropdownTitle"),
+            ("navrec analyze --behavior blur", "blurHeader"),
         ]
         for (line, expected) in cases {
             let words = line.split(separator: " ").map { "'\($0)'" }.joined(separator: " ") + (line.hasSuffix(" ") ? " ''" : "")
@@ -146,5 +157,13 @@ struct CLIEdgesTests {
             }
         }
         if let checked = try shell("/usr/bin/zsh", ["-n", "navrec.zsh"]) { #expect(checked == "") }
+        // zsh: each enumerated value is in its option's _arguments spec (zsh runs it only interactively).
+        let zsh = try String(contentsOfFile: directory.path("navrec.zsh"), encoding: .utf8)
+        for spec in ["'--by[Compare the two newest values of FIELD\\: build or app-version.]:field:(build app-version)'",
+                     "'*--gesture[", ":name:(\(Gesture.names.joined(separator: " ")))'",
+                     "'*--behavior[A behaviour the screen uses (at least one).]:name:(largeTitle avatar customTitle hideOnSwipe blurHeader dropdownTitle)'",
+                     "'*--behavior[CSV\\: a behaviour the screen uses.]:name:(largeTitle avatar customTitle hideOnSwipe blurHeader dropdownTitle)'"] {
+            #expect(zsh.contains(spec), "zsh lacks \(spec)")
+        }
     }
 }

@@ -73,7 +73,7 @@ struct MessagesTests {
         #expect(try NavRecBinary.run(["sessions", "--db", target]).status == 0)
         // Fill what is left of the disk.
         let filler = FileHandle(forWritingAtPath: mount + "/filler") ?? {
-            FileManager.default.createFile(atPath: mount + "/filler", contents: nil)
+            _ = FileManager.default.createFile(atPath: mount + "/filler", contents: nil)
             return FileHandle(forWritingAtPath: mount + "/filler")!
         }()
         let block = Data(count: 4096)

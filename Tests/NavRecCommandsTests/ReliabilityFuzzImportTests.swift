@@ -8,10 +8,11 @@ import Testing
 /// either imports (exit 0) or fails with exit 65 and the reader's `FILE:LINE:COL: error:` line;
 /// failures leave the database exactly as it was and it always passes `PRAGMA integrity_check`.
 ///
-/// `NAVREC_FUZZ_E2E_ITERATIONS` (default 30 per format) and `NAVREC_FUZZ_SEED` set the run.
+/// `NAVREC_FUZZ_E2E_ITERATIONS` (default 30 per format with `NAVREC_FUZZ=1`, the run `.ci/run` makes; 15 in `swift test`) and `NAVREC_FUZZ_SEED` set the run.
 @Suite("Fuzzing navrec import end to end")
 struct ReliabilityFuzzImportTests {
-    static let iterations = ProcessInfo.processInfo.environment["NAVREC_FUZZ_E2E_ITERATIONS"].flatMap(Int.init) ?? 30
+    static let iterations = ProcessInfo.processInfo.environment["NAVREC_FUZZ_E2E_ITERATIONS"].flatMap(Int.init)
+        ?? (ProcessInfo.processInfo.environment["NAVREC_FUZZ"] == "1" ? 30 : 15)
     static let seed = ProcessInfo.processInfo.environment["NAVREC_FUZZ_SEED"].flatMap(UInt64.init) ?? 1
 
     @Test("mutated NDJSON and CSV recordings import or fail with 65 and FILE:LINE:COL, leaving the database unchanged",

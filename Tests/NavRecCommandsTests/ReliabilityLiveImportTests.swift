@@ -95,11 +95,11 @@ struct ReliabilityLiveImportTests {
         live.send([Self.header("slow")] + Self.samples(0, 5))
         // The stream keeps coming while the others run: a sample every 50 ms on a thread of its own.
         let streaming = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var stop = false
+        let stop = StopFlag()
         nonisolated(unsafe) let sender = live
         Thread.detachNewThread {
             var next = 5
-            while !stop {
+            while !stop.isSet {
                 sender.send(Self.samples(next, 1))
                 next += 1
                 Thread.sleep(forTimeInterval: 0.05)
@@ -113,7 +113,7 @@ struct ReliabilityLiveImportTests {
         let imported = try NavRecBinary.run(["import", again, "--db", database])
         let report = try NavRecBinary.run(["report", "--db", database, "--format", "json"])
         let elapsed = Date().timeIntervalSince(started)
-        stop = true
+        stop.set()
         streaming.wait()
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(report.status == 0, "\(report.stderr)")
@@ -122,4 +122,12 @@ struct ReliabilityLiveImportTests {
         #expect(live.finish() == 0)
         #expect(try ReliabilityDatabase.sessions(database).keys.sorted() == ["again", "other", "slow"])
     }
+}
+
+/// A flag one thread sets and another polls.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

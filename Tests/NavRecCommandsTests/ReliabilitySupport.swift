@@ -84,8 +84,8 @@ final class BackgroundNavRec {
     init(_ arguments: [String], in directory: URL, label: String) throws {
         outURL = directory.appending(path: "\(label).stdout")
         errURL = directory.appending(path: "\(label).stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.executableURL = NavRecBinary.url
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment

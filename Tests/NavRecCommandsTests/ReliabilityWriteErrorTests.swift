@@ -17,8 +17,8 @@ struct ReliabilityWriteErrorTests {
         process.environment = environment
         process.currentDirectoryURL = directory.url
         let out = directory.url.appending(path: "shell.stdout"), err = directory.url.appending(path: "shell.stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice

@@ -7,12 +7,13 @@ import Testing
 /// to the end with sane values or fail with a ``RecordingError`` whose line and column lie inside
 /// the input. A crash fails the whole test run; a hang trips the per-input time check.
 ///
-/// `NAVREC_FUZZ_ITERATIONS` (default 400 per format) and `NAVREC_FUZZ_SEED` (default 1) set the run;
+/// `NAVREC_FUZZ=1` is the fuzzing run `.ci/run` makes after `swift test` (400 inputs per format;
+/// `swift test` alone reads 150, a smoke test of the same code). `NAVREC_FUZZ_ITERATIONS` (default 400 per format, 150 without `NAVREC_FUZZ=1`) and `NAVREC_FUZZ_SEED` (default 1) set the run;
 /// `NAVREC_FUZZ_LONG=1` makes every extreme input 10 MB (1 MB otherwise, except the two 10 MB lines
 /// that always run) and adds the 70 MB line.
 @Suite("Fuzzing the recording readers")
 struct FuzzReaderTests {
-    static let iterations = ProcessInfo.processInfo.environment["NAVREC_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 400
+    static let iterations = ProcessInfo.processInfo.environment["NAVREC_FUZZ_ITERATIONS"].flatMap(Int.init) ?? (fuzzRun ? 400 : 150)
     static let seed = ProcessInfo.processInfo.environment["NAVREC_FUZZ_SEED"].flatMap(UInt64.init) ?? 1
     /// No single input may take longer than this (debug build); a quadratic path exceeds it.
     static let slowInput = Duration.seconds(2)
@@ -276,3 +277,6 @@ struct FuzzRegressionTests {
         #expect(try time(text, reads: true) < .seconds(2))
     }
 }
+
+/// Whether this is the fuzzing run (`NAVREC_FUZZ=1`, README "Getting started"), not the default suite.
+let fuzzRun = ProcessInfo.processInfo.environment["NAVREC_FUZZ"] == "1"

@@ -345,14 +345,18 @@ extension CompareCommand {
         static let base = Option<String>.value("base", "SQL", "The base sessions: an SQL condition on the sessions table (with --head).")
         static let head = Option<String>.value("head", "SQL", "The head sessions: an SQL condition on the sessions table (with --base).")
         static let by = Option<String>.value("by", "FIELD", "Compare the two newest values of FIELD: build or app-version.")
+            .completing(["build", "app-version"])
         static let groupBy = Option<String>.value("group-by", "FIELDS", "Comma-separated: screen, behaviors, device, os, app, or none (default: screen,behaviors).")
+            .completing(ComparisonGrouping.fields + ["none"])
         static let strata = Option<String>.value("strata", "FIELDS", "Within a group, compare like with like by these fields and combine: device, os, screen, behaviors, app, or none (default: device,os).")
+            .completing(ComparisonGrouping.fields + ["none"])
         static let minShare = Option<String>.value("min-share", "PERCENT", "The smallest change in the share of sessions above 0 that matters (default: 10%).")
         static let confidence = Option<String>.value("confidence", "PERCENT", "Confidence of every verdict (default: 99%).")
         static let minEffect = Option<[String]>.repeatable("min-effect", "METRIC=VALUE", "The smallest shift of METRIC that matters, in its unit.")
         static let minSessions = Option<String>.value("min-sessions", "N", "Sessions a side below which a group is inconclusive (default: 5).")
         static let format: Option<ComparisonFormat> = OutputOptions.format("Output format (default: text).")
         static let failOn = Option<String>.value("fail-on", "regression", "Exit 1 when any group × metric regressed.")
+            .completing(["regression"])
         static let withValues = Option<Bool>.flag("with-values", "JSON: include each result's session values (for an independent re-test).")
     }
 }

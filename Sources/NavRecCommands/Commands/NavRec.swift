@@ -22,8 +22,8 @@ package enum NavRec {
 
     static var help: String {
         var text = """
-            OVERVIEW: Record iOS navigation-bar scroll sessions into SQLite and find jitter, threshold
-            flapping and title-visibility mismatches.
+            OVERVIEW: Record iOS navigation-bar scroll sessions into SQLite and find threshold flapping,
+            jitter, title-visibility mismatches and hitches.
 
             USAGE: navrec COMMAND [options]
 

@@ -97,6 +97,7 @@ struct QueryCommand: NavRecCommand {
         do {
             let statements = try connection.prepareAll(sql)
             var first = true
+            var rowCount = 0
             for statement in statements {
                 try bindParameters(statement)
                 let columns = statement.columnCount
@@ -108,9 +109,16 @@ struct QueryCommand: NavRecCommand {
                 first = false
                 let rows = ResultStream(columns: (0..<columns).map(statement.columnName), format: format, output: context.output)
                 while try statement.step() {
+                    rowCount += 1
                     rows.append((0..<Int32(columns)).map(statement.value))
                 }
                 rows.finish()
+            }
+            // No rows from a query on findings where none were ever looked for: say where they come from.
+            if rowCount == 0, sql.range(of: "findings", options: .caseInsensitive) != nil,
+               let analysed = try connection.prepareAll("SELECT count(*) FROM analyses").first, try analysed.step(),
+               case .int(0) = analysed.value(0) {
+                context.errors.line("hint: no findings are stored yet: navrec report finds them and stores them (then query again)")
             }
         } catch let error as DatabaseError {
             if error.resultCode == .interrupt, connection.isPastTimeLimit, let timeout {

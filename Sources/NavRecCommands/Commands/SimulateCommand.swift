@@ -179,6 +179,7 @@ extension SimulateCommand {
         static let script = Option<String>.value("script", "FILE", "A gesture script: one gesture per line (see Docs/commands.md).")
         static let duration = Option<String>.value("duration", "S", "Seconds to fill by repeating the gestures (default: play them once).")
         static let fps = Option<String>.value("fps", "N", "Frames per second, 60 or 120 (default: 60).")
+            .completing(["60", "120"])
         static let seed = Option<String>.value("seed", "N", "Random seed; the same seed gives the same bytes (default: 1).")
         static let observed = Option<Bool>.flag("observed", "Also write the bar states an app would report.")
         static let fault = Option<[String]>.repeatable("fault", "NAME[=VALUE]", "Inject an app bug: titleEarly, heightJitter, droppedFrames, flicker, noTitle, freeze, touchDownFreeze, stuckTitles.")

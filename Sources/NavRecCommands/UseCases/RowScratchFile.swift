@@ -9,7 +9,7 @@ final class RowScratchFile {
     init() throws {
         var template = Array((NSTemporaryDirectory() + "/navrec-row-XXXXXX").utf8CString)
         descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw CommandError(.ioError, "error: cannot create a temporary file: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw CommandError(.ioError, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
         unlink(&template)
     }
 
@@ -35,6 +35,6 @@ final class RowScratchFile {
     }
 
     private static func writeError() -> CommandError {
-        CommandError(.ioError, "error: cannot write a temporary file: \(String(cString: strerror(errno)))")
+        CommandError(.ioError, "cannot write a temporary file: \(String(cString: strerror(errno)))")
     }
 }

@@ -25,11 +25,16 @@ package enum SchemaSQL {
     }
 
     /// Chunk `c`'s number at position `p.k` of thousandths column `name`, in any of its three forms.
+    ///
+    /// The views are written in SQL that DuckDB's sqlite extension reads too (it parses a view's
+    /// SQL itself and hands SQLite its own rendering): the padding spaces go by `replace` (DuckDB
+    /// renders `trim` as `main."trim"`, which SQLite rejects), joins take their conditions in WHERE
+    /// (DuckDB has no `CROSS JOIN … ON`), and NULL-equal comparisons are spelled out (no `a IS b`).
     static func number(_ name: String) -> String {
         let field = "substr(c.\(name), 1 - p.k * c.\(name)_w, -c.\(name)_w)"
         return "CASE WHEN c.\(name)_w >= 0 THEN nullif(c.\(name)_base + substr(c.\(name), 1 + p.k * c.\(name)_w, c.\(name)_w), c.\(name)_base - 1) / 1000.0\n"
-            + "            WHEN c.\(name)_base IS NOT NULL THEN CAST(nullif(trim(CAST(\(field) AS TEXT)), '') AS INTEGER) * c.\(name)_base\n"
-            + "            WHEN c.\(name)_w < 0 THEN CAST(nullif(trim(CAST(\(field) AS TEXT)), '') AS REAL) END"
+            + "            WHEN c.\(name)_base IS NOT NULL THEN CAST(nullif(replace(CAST(\(field) AS TEXT), ' ', ''), '') AS INTEGER) * c.\(name)_base\n"
+            + "            WHEN c.\(name)_w < 0 THEN CAST(nullif(replace(CAST(\(field) AS TEXT), ' ', ''), '') AS REAL) END"
     }
 
     /// The name of code `code` among `names` (indexed by code).
@@ -60,12 +65,20 @@ package enum SchemaSQL {
         "SELECT " + columns.map { aliased ? "\($0.expression) AS \($0.name)" : $0.expression }.joined(separator: ",\n       ")
     }
 
-    /// The chunk positions joined with their session (in id order), as `timeline` and `observed_gaps` read them.
+    /// The chunk positions joined with their session (in id order), as `timeline` and `observed_gaps`
+    /// read them; their conditions are ``chunkJoinCondition``, in the WHERE (a CROSS JOIN keeps
+    /// SQLite's nesting either way, and DuckDB parses no `CROSS JOIN … ON`).
     private static let chunkJoin = """
         sessions s
-         CROSS JOIN frame_chunks c ON c.key BETWEEN (s.session_key << 32) AND (s.session_key << 32) + 4294967295
-         CROSS JOIN chunk_positions p ON p.k < c.samples
+         CROSS JOIN frame_chunks c
+         CROSS JOIN chunk_positions p
         """
+
+    /// The chunks of session `s`.
+    private static let sessionChunks = "c.key BETWEEN (s.session_key << 32) AND (s.session_key << 32) + 4294967295"
+
+    /// ``chunkJoin``'s conditions.
+    private static let chunkJoinCondition = sessionChunks + "\n   AND p.k < c.samples"
 
     /// `timeline`: one row per sample and stream, its columns those of ``TimelineTable/columns``.
     ///
@@ -91,7 +104,7 @@ package enum SchemaSQL {
         ] + BarStateField.allCases.map { (stateColumn($0), $0.columnName) }
             + [(integer(FrameChunkColumn.frameDuration.name) + " / 1000000.0", "frame_duration")]
         return "CREATE VIEW timeline AS\n" + select(columns, aliased: true) + "\n  FROM timeline_streams st\n CROSS JOIN " + chunkJoin
-            + "\n WHERE st.observed = 0\n    OR " + observedCondition
+            + "\n WHERE " + chunkJoinCondition + "\n   AND (st.observed = 0\n    OR " + observedCondition + ")"
     }()
 
     /// The two streams `timeline` has a row of per sample: 0 computed, 1 observed.
@@ -112,13 +125,16 @@ package enum SchemaSQL {
             ("c.key - (s.session_key << 32) + p.k", "seq"),
             (sampleTime, "t"),
         ] + gapFields.map { (gap($0), $0.columnName + "_gap") }
-        return "CREATE VIEW observed_gaps AS\n" + select(columns, aliased: true) + "\n  FROM " + chunkJoin + "\n WHERE " + observedCondition
+        return "CREATE VIEW observed_gaps AS\n" + select(columns, aliased: true) + "\n  FROM " + chunkJoin + "\n WHERE " + chunkJoinCondition
+            + "\n   AND " + observedCondition
     }()
 
     /// |observed − computed| of numeric `field` at chunk `c`'s position `p.k`: `observed_gaps`' `<field>_gap`.
     static func gap(_ field: BarStateField) -> String {
         let computed = BarStateColumns.computed(field), observed = BarStateColumns.observed(field)
-        let same = "c.\(observed) IS c.\(computed) AND c.\(observed)_w IS c.\(computed)_w AND c.\(observed)_base IS c.\(computed)_base"
+        func equal(_ a: String, _ b: String) -> String { "(\(a) = \(b) OR \(a) IS NULL AND \(b) IS NULL)" }
+        let same = equal("c.\(observed)", "c.\(computed)") + " AND " + equal("c.\(observed)_w", "c.\(computed)_w") + " AND "
+            + equal("c.\(observed)_base", "c.\(computed)_base")
         let isNull = "CASE WHEN c.\(computed)_w > 0 THEN substr(c.\(computed), 1 + p.k * c.\(computed)_w, 1) = x'2d'"
             + " WHEN c.\(computed)_w < 0 THEN substr(c.\(computed), 1 - p.k * c.\(computed)_w, 1) = x'20'"
             + " AND substr(c.\(computed), -(p.k + 1) * c.\(computed)_w, 1) = x'20' ELSE c.\(computed)_w IS NULL END"
@@ -191,8 +207,8 @@ package enum SchemaSQL {
             [("c." + gapMaximumColumn($0), $0.columnName + "_gap"), ("c." + gapTimeColumn($0), $0.columnName + "_gap_t")]
         }
         return "CREATE VIEW chunk_gaps AS\n" + select(columns, aliased: true)
-            + "\n  FROM sessions s\n CROSS JOIN frame_chunks c ON c.key BETWEEN (s.session_key << 32) AND (s.session_key << 32) + 4294967295"
-            + "\n WHERE c.observed_w = 0 AND c.observed_base = 1 OR c.observed_w > 0 AND instr(c.observed, '1') > 0"
+            + "\n  FROM sessions s\n CROSS JOIN frame_chunks c"
+            + "\n WHERE " + sessionChunks + "\n   AND (c.observed_w = 0 AND c.observed_base = 1 OR c.observed_w > 0 AND instr(c.observed, '1') > 0)"
     }()
 
     /// `observed`: the observed states, keyed like chunks: `(session_key << 32) | seq`.

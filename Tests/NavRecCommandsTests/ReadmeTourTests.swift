@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// Issue 36, item 3: every command of the README's set-up and tour, as typed, in a fresh directory
+/// against the built binary.
+@Suite("the README's set-up and tour run as typed")
+struct ReadmeTourTests {
+    let directory = TemporaryDirectory()
+
+    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "README.md")
+
+    /// The ```sh blocks from "Getting started" up to "Documentation", in order.
+    static func shellBlocks() throws -> [String] {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try #require(text.range(of: "\n## Getting started\n"))
+        let end = try #require(text.range(of: "\n## Documentation\n"))
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```sh" {
+                current = []
+            } else if let lines = current, line == "```" {
+                blocks.append(lines.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test("every sh block of Getting started and the tour exits 0 in a fresh directory, with the files and verdicts it promises")
+    func tour() throws {
+        let blocks = try Self.shellBlocks()
+        #expect(blocks.count >= 10, "\(blocks.count) blocks")
+        // `swift build -c release` is what this test's own build did: the fresh directory gets the
+        // built binary at .build/release, so `export PATH="$PWD/.build/release:$PATH"` runs as typed.
+        // Only lines that run swift itself (build, test) are left out.
+        let release = directory.url.appending(path: ".build")
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: release.appending(path: "release"), withDestinationURL: NavRecBinary.url.deletingLastPathComponent())
+        var script = "set -eo pipefail\nset -x\n"
+        var skipped: [String] = []
+        for block in blocks {
+            for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("swift ") {
+                    skipped.append(String(line))
+                    continue
+                }
+                script += line + "\n"
+            }
+        }
+        #expect(skipped.count == 1 && skipped[0].hasPrefix("swift build -c release"), "\(skipped)")
+        #expect(script.contains("navrec compare") && script.contains("navrec analyze hover.ndjson"))
+        let scriptPath = try directory.write("tour.sh", [script])
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [scriptPath]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NAVREC_DB"] = nil
+        // navrec is on PATH only through the README's own export line.
+        environment["PATH"] = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .filter { !FileManager.default.isExecutableFile(atPath: "\($0)/navrec") }.joined(separator: ":")
+        process.environment = environment
+        process.currentDirectoryURL = directory.url
+        let stdout = directory.url.appending(path: "stdout.txt"), stderr = directory.url.appending(path: "stderr.txt")
+        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        try process.run()
+        process.waitUntilExit()
+        let errors = try String(contentsOf: stderr, encoding: .utf8)
+        let output = try String(contentsOf: stdout, encoding: .utf8)
+        // On failure, the last `+ …` line of the trace is the command that failed.
+        #expect(process.terminationStatus == 0, "\(errors.suffix(3000))")
+
+        for file in ["navrec-demo.sqlite", "hover.ndjson", "report.html", "builds.sqlite", "navrec.trace.json"] {
+            #expect(FileManager.default.fileExists(atPath: directory.path(file)), "\(file) missing")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path("navrec.sqlite")), "the tour wrote ./navrec.sqlite, not the demo's database")
+        #expect(output.contains("Imported 14 simulated sessions"))
+        #expect(output.contains("flappingTogglesPerMinute") && output.contains("regressed"), "compare: \(output.suffix(2000))")
+        #expect(output.contains(#""id":"hover""#) || output.contains("hover"), "analyze")
+        #expect(!errors.contains("hint: no findings"), "the tour's query found no findings")
+    }
+
+    @Test("query on findings of a database never reported hints that report stores them")
+    func findingsHint() throws {
+        let db = directory.path("fresh.sqlite")
+        let recording = try NavRecBinary.run(["simulate", "--behavior", "blurHeader", "--gesture", "hover"])
+        #expect(try NavRecBinary.run(["import", "-", "--db", db], stdin: Data(recording.stdout.utf8)).status == 0)
+        let before = try NavRecBinary.run(["query", "flapping_hot_spots", "--db", db])
+        #expect(before.status == 0)
+        #expect(before.stderr.contains("hint: no findings are stored yet: navrec report finds them and stores them"), "\(before.stderr)")
+        #expect(try NavRecBinary.run(["report", "--db", db]).status == 0)
+        let after = try NavRecBinary.run(["query", "flapping_hot_spots", "--db", db])
+        #expect(after.status == 0 && after.stderr.isEmpty, "\(after.stderr)")
+        #expect(after.stdout.contains("background"))
+        // Any other empty result says nothing more.
+        let sessions = try NavRecBinary.run(["query", "select id from sessions where 0", "--db", db])
+        #expect(sessions.status == 0 && sessions.stderr.isEmpty)
+    }
+
+    @Test("a temporary file that cannot be made is one 'error:' line with exit 74")
+    func temporaryFileError() throws {
+        let result = try NavRecBinary.run(
+            ["analyze", "--rows"], stdin: Data(), environment: ["TMPDIR": directory.path("missing/dir")])
+        #expect(result.status == 74)
+        #expect(result.stderr.hasPrefix("error: cannot create a temporary file"), "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "error:").count == 2, "\(result.stderr)")
+    }
+}
