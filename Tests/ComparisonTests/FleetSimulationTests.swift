@@ -143,4 +143,30 @@ struct FleetSimulationTests {
             #expect(power >= (index == 4 ? 0.8 : 0.9), "\(regression.name)")
         }
     }
+
+    /// Issue 34's gate: fleets recorded with `ScrollRecorder`'s defaults (the calibrated pools),
+    /// 4 device models × 60 sessions a side, +3.5 ms/s of hitch time on one model: found in at
+    /// least 9 of 10 seeds, on that model's own row, and never a verdict on another model's row.
+    @Test("a +3.5 ms/s hitch regression on one model of four, 60 sessions a model a side: found in ≥ 9 of 10 seeds, no false verdicts",
+          arguments: CalibratedFleet.devices.map(\.model))
+    func oneModelRegression(model: String) {
+        let runs = Self.simulate(
+            seed: 41, runs: 10, sessions: 240, change: .onDevice(model: model, metric: "hitchTimeRatio", amount: 3.5))
+        let found = runs.count { $0.contains { $0.metric.name == "hitchTimeRatio" && $0.verdict == .regressed } }
+        let onOthers = runs.flatMap { $0 }.filter {
+            guard let stratum = $0.stratum else { return false }
+            return !stratum.hasPrefix(model) && Self.isFalse($0)
+        }
+        print("240 a side, +3.5 ms/s on \(model): found in \(found) of 10 seeds; \(onOthers.count) verdicts on other models' rows")
+        #expect(found >= 9)
+        #expect(onOthers.isEmpty, "\(onOthers.map { "\($0.stratum ?? "") \($0.metric.name) \($0.verdict)" })")
+    }
+
+    @Test("A/A at 4 models × 60 sessions a side: no verdict in 50 comparisons")
+    func aaAtSixtyAModel() {
+        let runs = Self.simulate(seed: 43, runs: 50, sessions: 240, change: .none)
+        let falseRows = runs.flatMap { $0 }.count(where: Self.isFalse)
+        print("A/A at 240 a side: \(falseRows) false verdicts")
+        #expect(falseRows == 0)
+    }
 }
