@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4) fed in pieces: the content hash of a recording's sessions
 /// (`Recording/ContentHasher.swift`), which sees a session a line at a time. A value type; its
-/// digest equals ``SHA256/digest(_:)`` of the bytes fed, in order.
+/// digest is the SHA-256 of the bytes fed, in order (``SHA256`` is its one-shot form).
 package struct SHA256Stream: Sendable {
     private var state = SIMD8<UInt32>(0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     /// Bytes waiting for a whole 64-byte block.
