@@ -20,57 +20,69 @@ public struct AnalysisConfiguration: Sendable, Codable, Equatable {
     /// Flapping: a binary state toggling around a threshold.
     public struct Flapping: Sendable, Codable, Equatable {
         /// Longest rest between two toggles of one episode, seconds (`flapping.window`).
-        public var window = 1.0
+        public var window = defaults.window
         /// Toggles an episode needs to be reported; `error` from twice as many (`flapping.minToggles`).
-        public var minToggles = 3
+        public var minToggles = defaults.minToggles
         /// Suggested hysteresis values are multiples of this, points (`flapping.hysteresisStep`).
-        public var hysteresisStep = 0.5
+        public var hysteresisStep = defaults.hysteresisStep
         /// Largest hysteresis the fix search tries, points (`flapping.maxHysteresis`).
-        public var maxHysteresis = 20.0
+        public var maxHysteresis = defaults.maxHysteresis
         /// Suggested `swipeDistance` values are multiples of this, points (`flapping.swipeDistanceStep`).
-        public var swipeDistanceStep = 5.0
+        public var swipeDistanceStep = defaults.swipeDistanceStep
         /// Largest `swipeDistance` the fix search tries, points (`flapping.maxSwipeDistance`).
-        public var maxSwipeDistance = 100.0
+        public var maxSwipeDistance = defaults.maxSwipeDistance
         /// The defaults.
         public init() {}
+
+        /// The analyzer's own defaults: the one place each is defined.
+        private static var defaults: AnalyzerSettings.Flapping { AnalyzerSettings.Flapping() }
     }
 
     /// Jitter: a continuous state moving back and forth more than the content did.
     public struct Jitter: Sendable, Codable, Equatable {
         /// Longest gap between two reversals of one episode, seconds (`jitter.window`).
-        public var window = 0.25
+        public var window = defaults.window
         /// Reversals an episode needs to be reported; `error` from twice as many (`jitter.minReversals`).
-        public var minReversals = 3
+        public var minReversals = defaults.minReversals
         /// Smaller steps of a length are noise, points (`jitter.epsilon`).
-        public var epsilon = 0.5
+        public var epsilon = defaults.epsilon
         /// Smaller steps of a scale or alpha are noise (`jitter.fractionEpsilon`).
-        public var fractionEpsilon = 0.02
+        public var fractionEpsilon = defaults.fractionEpsilon
         /// The defaults.
         public init() {}
+
+        /// The analyzer's own defaults: the one place each is defined.
+        private static var defaults: AnalyzerSettings.Jitter { AnalyzerSettings.Jitter() }
     }
 
     /// Hitch: frames shown late.
     public struct Hitch: Sendable, Codable, Equatable {
         /// An interval longer than this many expected intervals is a hitch (`hitch.factor`).
-        public var factor = 1.5
+        public var factor = defaults.factor
         /// Hitch time ratio of a `warning`, ms per second of movement (`hitch.warning`).
-        public var warning = 5.0
+        public var warning = defaults.warning
         /// Hitch time ratio of an `error`, ms per second of movement (`hitch.error`).
-        public var error = 10.0
+        public var error = defaults.error
         /// The defaults.
         public init() {}
+
+        /// The analyzer's own defaults: the one place each is defined.
+        private static var defaults: AnalyzerSettings.Hitch { AnalyzerSettings.Hitch() }
     }
 
     /// Title mismatch: the wrong title showing.
     public struct TitleMismatch: Sendable, Codable, Equatable {
         /// Added to the session's longest title animation to give the tolerance, seconds (`title_mismatch.margin`).
-        public var margin = 0.1
+        public var margin = defaults.margin
         /// A fixed tolerance, seconds; `nil` uses `margin` + the longest title animation (`title_mismatch.tolerance`).
         public var tolerance: Double?
         /// A `both_visible` or `none_visible` run longer than this is an `error`, seconds (`title_mismatch.errorAfter`).
-        public var errorAfter = 0.5
+        public var errorAfter = defaults.errorAfter
         /// The defaults.
         public init() {}
+
+        /// The analyzer's own defaults: the one place each is defined.
+        private static var defaults: AnalyzerSettings.TitleMismatch { AnalyzerSettings.TitleMismatch() }
     }
 
     /// The flapping detector's settings.
