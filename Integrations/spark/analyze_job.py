@@ -272,7 +272,7 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     setting_text = ",".join(sorted(settings))
     landing = (spark.read.schema(LANDING_SCHEMA).option("basePath", landing_dir).parquet(landing_dir)
                .withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))))
-    keys = landing.select(*[c for c in landing.columns if c != "ndjson"], F.col("ndjson").isNull().alias("quarantined"))
+    keys = landing.drop("ndjson")
     if days is None or not list(days):
         days = sorted({date for date, _ in partitions(spark, landing_dir) or ()})
     rows = (landing.where(F.col("date").isin(days)).join(F.broadcast(plan(keys, days)), "landing_key")
@@ -308,7 +308,7 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
         .select("landing_key", "source", "first_line", "session_key", F.col("s.id").alias("session_id"),
                 F.col("s.startedAt").alias("started_at"), F.col("s.error").alias("error"), "date", "app"),
         "quarantine": analysed.where(kind == "quarantine").select("landing_key", F.col("payload").cast("string").alias("reason"), "date", "app")
-        .join(keys.drop("date", "app", "quarantined"), "landing_key").select(*quarantine_columns),
+        .join(keys.drop("date", "app"), "landing_key").select(*quarantine_columns),
     }
     max_records = 1_000_000
     # Small tables: one file per (date, app) (a shuffle of small rows), at most max_records rows a file.

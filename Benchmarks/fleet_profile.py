@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Where the Spark job's CPU goes (Docs/fleet.md "Sizing"): the job in local[2] on a landing table,
+once with --no-timeline and once with the per-sample outputs, each run's CPU seconds split into
+navrec, the Python workers and the JVM, and the JVM's own part by what it was doing (Java Flight
+Recorder samples of the one local JVM, grouped by the frames on their stacks).
+
+    nice -n 10 python3 Benchmarks/fleet_profile.py --landing LANDING --work WORK [--navrec .build/cluster/navrec]
+
+CPU seconds are the JVM's and every process below it (Python workers, navrec) from /proc
+(fleet_cluster.jvm_cpu), so a shared machine's load changes the wall seconds, not them; navrec's
+and the workers' come from the job's own task figures (getrusage in each worker). The JFR groups
+overlap (a stack can be in several): they say what share of the JVM's samples passed through each.
+"""
+import argparse
+import collections
+import datetime
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "Integrations", "spark"), os.path.join(ROOT, "Benchmarks")]
+
+# What the JVM does, by the frames a sample's stack holds.
+GROUPS = {
+    "Parquet writing": ["org/apache/parquet/column", "ParquetWriteSupport", "InternalParquetRecordWriter"],
+    "rows from the Python workers' Arrow batches": ["ColumnarBatchRow", "ArrowColumnVector", "BasePythonRunner$ReaderIterator"],
+    "rows to the Python workers (Arrow)": ["ArrowWriter", "PythonArrowInput", "BasePythonRunner$WriterThread"],
+    "row copies (UnsafeProjection)": ["SpecificUnsafeProjection"],
+    "sort before the write": ["UnsafeExternalRowSorter", "UnsafeInMemorySorter", "RadixSort", "sort_addToSorter"],
+    "shuffle": ["ShuffleWriter", "ShuffleExternalSorter", "ShuffleBlockFetcher", "BlockStoreShuffleReader"],
+    "from_json": ["JsonToStructs"],
+    "disk cache (persist)": ["DiskStore", "BlockManager.doPut", "BlockManager.getLocal"],
+    "landing read (Parquet)": ["VectorizedParquetRecordReader", "VectorizedColumnReader"],
+    "planning, code generation": ["janino", "catalyst/rules", "CodeGenerator"],
+    "class loading": ["ZipFile", "ClassLoader"],
+}
+
+
+def jfr_groups(recording, windows):
+    """{window name: (samples, {group: share})} of the recording's execution samples in each (start, end) window."""
+    printed = subprocess.run(["jfr", "print", "--json", "--stack-depth", "96", "--events", "jdk.ExecutionSample", recording],
+                             capture_output=True, check=True).stdout
+    found = {name: [0, collections.Counter()] for name in windows}
+    for event in json.loads(printed)["recording"]["events"]:
+        values = event["values"]
+        if not values.get("stackTrace"):
+            continue
+        at = datetime.datetime.fromisoformat(values["startTime"].replace("Z", "+00:00")).timestamp()
+        name = next((name for name, (start, end) in windows.items() if start <= at <= end), None)
+        if name is None:
+            continue
+        frames = [frame["method"]["type"]["name"] + "." + frame["method"]["name"] for frame in values["stackTrace"]["frames"]]
+        found[name][0] += 1
+        for group, needles in GROUPS.items():
+            if any(needle in frame for frame in frames for needle in needles):
+                found[name][1][group] += 1
+    return {name: (count, {group: hits / count for group, hits in groups.most_common()}) for name, (count, groups) in found.items() if count}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--landing", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--navrec", default=os.path.join(ROOT, ".build/cluster/navrec"))
+    args = parser.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    recording = os.path.join(os.path.abspath(args.work), "job.jfr")
+
+    import analyze_job
+    from fleet_cluster import jvm_cpu, jvm_pids
+    from pyspark.sql import SparkSession
+    spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+             .config("spark.ui.showConsoleProgress", "false").config("spark.driver.memory", "2g")
+             .config("spark.driver.extraJavaOptions", "-XX:StartFlightRecording=name=navrec,settings=profile")
+             .getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
+    pids = jvm_pids(spark, False)
+    windows, runs = {}, []
+    for name, timeline in (("--no-timeline", False), ("with the timeline", True)):
+        out = os.path.join(args.work, "results-timeline" if timeline else "results-lean")
+        shutil.rmtree(out, ignore_errors=True)
+        cpu, started, wall = jvm_cpu(pids), time.time(), time.monotonic()
+        counts = analyze_job.run(spark, args.landing, out, os.path.abspath(args.navrec), [], timeline=timeline)
+        total = jvm_cpu(pids) - cpu
+        windows[name] = (started, time.time())
+        tasks = analyze_job.LAST_TASKS
+        navrec, workers = sum(tasks["navrec_cpu_s"]), sum(tasks["worker_cpu_s"])
+        runs.append({"run": name, "wall_s": round(time.monotonic() - wall, 1), "cpu_s": round(total, 1), "navrec_cpu_s": round(navrec, 1),
+                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(total - navrec - workers, 1), "rows": counts})
+        print(json.dumps(runs[-1]), flush=True)
+    subprocess.run(["jcmd", str(pids[0]), "JFR.dump", "name=navrec", f"filename={recording}"], check=True, capture_output=True)
+    spark.stop()
+    for name, (samples, groups) in jfr_groups(recording, windows).items():
+        print(f"JVM samples, {name}: {samples}; " + ", ".join(f"{group} {share:.0%}" for group, share in groups.items()))
+
+
+if __name__ == "__main__":
+    main()
