@@ -19,10 +19,12 @@ values navrec dumps, for every row (a group's, and each stratum's own):
     equal_var=False) and its confidence_interval(); several strata: the size-weighted difference, its
     variance and Welch-Satterthwaite degrees of freedom, p and interval from scipy.stats.t;
   - share of sessions above 0, one stratum: scipy.stats.fisher_exact; several: the Cochran-Mantel-
-    Haenszel statistic with continuity correction and scipy.stats.chi2 (and statsmodels'
-    StratifiedTable.test_null_odds(correction=True) when statsmodels is installed);
-  - the adjusted p-values of every test of the run with scipy.stats.false_discovery_control
-    (Benjamini-Hochberg).
+    Haenszel statistic without continuity correction and scipy.stats.chi2 (and statsmodels'
+    StratifiedTable.test_null_odds(correction=False) when statsmodels is installed);
+  - the adjusted p-values of every test of the run, hierarchical (Benjamini-Bogomolov): each group x
+    metric a family, its Simes p the smallest of scipy.stats.false_discovery_control within it,
+    false_discovery_control across the families' Simes p-values (R of M at or below alpha), and
+    each test's adjusted p max(its family's q, its within-family q * M / R).
 Exits 1 on any disagreement beyond 1e-9 relative (1e-6 for p-values), printing each.
 
   python3 Integrations/check_compare_scipy.py --navrec .build/debug/navrec
@@ -153,8 +155,8 @@ def min_attainable(strata, test):
     return best
 
 
-def cmh(tables, parts=False):
-    """Cochran-Mantel-Haenszel p with continuity correction capped at |O - E| (R's mantelhaen.test);
+def cmh(tables, parts=False, correction=0.0):
+    """Cochran-Mantel-Haenszel p (continuity correction `correction`, capped at |O - E| as R's mantelhaen.test);
     tables [[head above 0, head at 0], [base above 0, base at 0]] per stratum."""
     observed = expected = variance = 0.0
     for (a, b), (c, d) in tables:
@@ -164,7 +166,7 @@ def cmh(tables, parts=False):
         observed += a
         expected += (a + b) * (a + c) / n
         variance += (a + b) * (c + d) * (a + c) * (b + d) / (n * n * (n - 1))
-    statistic = max(0.0, abs(observed - expected) - 0.5) ** 2 / variance if variance > 0 else 0.0
+    statistic = max(0.0, abs(observed - expected) - correction) ** 2 / variance if variance > 0 else 0.0
     p = float(stats.chi2.sf(statistic, 1)) if variance > 0 else 1.0
     return (p, observed, expected, variance) if parts else p
 
@@ -279,11 +281,9 @@ def main():
                 p, observed, expected, variance = cmh(tables, parts=True)
                 try:
                     from statsmodels.stats.contingency_tables import StratifiedTable
-                    # statsmodels does not cap the continuity correction at |O - E| (R does, as navrec):
-                    # compared where they agree on it, and where the statistic is defined.
-                    if variance == 0 or abs(observed - expected) < 0.5:
+                    if variance == 0:
                         raise ImportError
-                    other = StratifiedTable([np.array(t, dtype=float) for t in tables]).test_null_odds(correction=True).pvalue
+                    other = StratifiedTable([np.array(t, dtype=float) for t in tables]).test_null_odds(correction=False).pvalue
                     if not close(p, float(other), 1e-6):
                         problems.append(f"{where}: CMH by formula {p} vs statsmodels {other}")
                     kinds.add("cmh-statsmodels")
@@ -305,10 +305,28 @@ def main():
             positives = sum(t[0][0] + t[1][0] for t in tables)
             informative = 0 < positives < sum(len(x) + len(y) for x, y in strata) and min(lopsided) <= alpha
             corrected(r, "shareP", "shareAdjustedP", informative)
-    adjusted = stats.false_discovery_control([r[key] for r, key, _ in tested], method="bh")
-    for (r, key, adjusted_key), q in zip(tested, adjusted):
-        if not close(r[adjusted_key], float(q), 1e-6):
-            problems.append(f'{r["group"]} {r["metric"]}: {adjusted_key} {r[adjusted_key]} vs SciPy {q}')
+    # Hierarchical: a family per group x metric (a stratum's row belongs to its group's family).
+    families = {}
+    for index, (r, key, _) in enumerate(tested):
+        group = r["group"][: -len(" · " + r["stratum"])] if r["stratum"] else r["group"]
+        families.setdefault((group, r["metric"]), []).append(index)
+    within, simes = [1.0] * len(tested), []
+    for members in families.values():
+        q = stats.false_discovery_control([tested[i][0][tested[i][1]] for i in members], method="bh")
+        for i, value in zip(members, q):
+            within[i] = float(value)
+        simes.append(float(np.min(q)))
+    stage1 = stats.false_discovery_control(simes, method="bh") if simes else []
+    selected = max(1, int(np.sum(np.asarray(stage1) <= alpha)))
+    family_q = {family: float(q) for family, q in zip(families, stage1)}
+    for family, members in families.items():
+        for i in members:
+            r, _, adjusted_key = tested[i]
+            expected = max(family_q[family], min(1.0, within[i] * len(families) / selected))
+            if not close(r[adjusted_key], expected, 1e-6):
+                problems.append(f'{r["group"]} {r["metric"]}: {adjusted_key} {r[adjusted_key]} vs SciPy {expected}')
+    if sum(1 for q in stage1 if q <= alpha) < 2 or len(families) < 3:
+        problems.append("expected several families, some of them selected")
     if not {"van-elteren", "welch", "welch-strata", "fisher", "cmh"} <= kinds:
         problems.append(f"expected every kind of test, got {sorted(kinds)}")
     if methods != {"exact", "normal"}:
@@ -319,7 +337,8 @@ def main():
         sys.exit(1)
     import scipy
     print(f"navrec compare agrees with SciPy {scipy.__version__} on {checked} tests "
-          f"({len(report['results'])} rows; Mann-Whitney both methods, {', '.join(sorted(kinds))}; Benjamini-Hochberg)")
+          f"({len(report['results'])} rows; Mann-Whitney both methods, {', '.join(sorted(kinds))}; "
+          f"Benjamini-Hochberg within and across {len(families)} group x metric families, {sum(1 for q in stage1 if q <= alpha)} selected)")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 /// Within a group, sessions are compared stratum by stratum (device model and OS by default: what
 /// changes the metrics and may differ between the fleets) and the strata combined, so a head
 /// fleet with more old phones is not a regression (Simpson's paradox). Each group × metric asks
-/// three questions, each a test that enters one Benjamini–Hochberg correction across the run:
+/// three questions:
 /// - **median**: did the typical session move? Mann–Whitney U (van Elteren across strata) with the
 ///   Hodges–Lehmann shift;
 /// - **mean**: did the mean move? Welch's t within strata (``MeanTest``): sees a change in a
@@ -11,12 +11,14 @@
 /// - **share** (metrics where 0 means none): did the share of sessions with any change? Fisher's
 ///   exact test (Cochran–Mantel–Haenszel across strata, ``ShareTest``).
 /// A group with several strata also gets a row per stratum with enough sessions, so a regression on
-/// one device model of four is judged at its own size.
+/// one device model of four is judged at its own size. The median and share tests of a group ×
+/// metric (its row's and its strata rows') are one family of a hierarchical correction
+/// (``adjust(_:alpha:correction:)``); the mean test is reported, not corrected.
 ///
 /// Rules, α = 1 − confidence:
 /// - a row with fewer than ``minimumSessions`` values on a side is **inconclusive** and not tested;
-/// - **regressed**: some test's adjusted p ≤ α with its shift ≥ its minimum effect (the metric's;
-///   ``minimumShareEffect`` for the share), and no test says improved;
+/// - **regressed**: the median or share test's adjusted p ≤ α with that test's shift up at least
+///   its minimum effect (the metric's; ``minimumShareEffect`` for the share), and no test says improved;
 /// - **improved**: the same downwards;
 /// - **unchanged**: every interval (median, mean) lies within ± the minimum effect;
 /// - **inconclusive** otherwise.
@@ -27,9 +29,15 @@ public struct BuildComparison: Sendable {
     public var minimumShareEffect: Double
     /// Whether a group with several strata gets a row per stratum as well.
     public var stratumRows: Bool
+    /// How the tests' p-values are adjusted, and whether the Cochran–Mantel–Haenszel share test
+    /// subtracts ½ from |O − E|: the defaults are the design; the others are kept so that
+    /// `CompareTradeOffs` measures the alternatives it was chosen over.
+    var correction = Correction.hierarchical
+    var shareContinuity = false
 
-    /// The defaults: 99 % confidence, 5 sessions a side, 10 percentage points, rows per stratum.
-    public init(confidence: Double = 0.99, minimumSessions: Int = 5, minimumShareEffect: Double = 0.1, stratumRows: Bool = true) {
+    /// The defaults: 95 % confidence, 5 sessions a side, 10 percentage points, rows per stratum
+    /// (Docs/comparing-builds.md, "Measured": the rates these give on simulated fleets).
+    public init(confidence: Double = 0.95, minimumSessions: Int = 5, minimumShareEffect: Double = 0.1, stratumRows: Bool = true) {
         self.confidence = confidence
         self.minimumSessions = minimumSessions
         self.minimumShareEffect = minimumShareEffect
@@ -41,8 +49,7 @@ public struct BuildComparison: Sendable {
     public func run(_ samples: inout ComparisonSamples) -> [MetricComparison] {
         let alpha = 1 - confidence
         var results: [MetricComparison] = []
-        var tests: [(result: Int, statistic: ComparisonStatistic)] = []
-        var pValues: [Double] = []
+        var tests: [CorrectedTest] = []
         for key in samples.groups.keys.sorted() {
             var group = samples.take(key)
             for stratum in group.strata.keys {
@@ -65,23 +72,23 @@ public struct BuildComparison: Sendable {
                     result.stratum = scope.stratum
                     result.groupKey = key
                     let position = results.count
+                    let family = key + "\u{0}" + metric.name
                     // A test whose pooled values are all alike (every session at 0 on both sides)
                     // has p = 1 whatever the sides: it cannot be significant, so it stays out of the
                     // correction (as Tarone's rule leaves out tests that cannot reach α).
                     if let p = result.p, !Self.allAlike(values, in: result.comparedStrata),
                        Self.minimumAttainableP(values.filter { result.comparedStrata.contains($0.key) }) <= alpha {
-                        tests.append((position, .median)); pValues.append(p)
+                        tests.append(CorrectedTest(result: position, statistic: .median, family: family, p: p))
                     }
                     if let share = result.share, result.reason.isEmpty, share.minimumAttainableP <= alpha {
-                        tests.append((position, .share)); pValues.append(share.p)
+                        tests.append(CorrectedTest(result: position, statistic: .share, family: family, p: share.p))
                     }
                     results.append(result)
                 }
             }
             samples.replace(key, with: group)
         }
-        for (position, q) in BenjaminiHochberg.adjust(pValues).enumerated() {
-            let test = tests[position]
+        for (test, q) in zip(tests, Self.adjust(tests, alpha: alpha, correction: correction)) {
             switch test.statistic {
             case .median: results[test.result].adjustedP = q
             case .mean: break
@@ -137,7 +144,7 @@ public struct BuildComparison: Sendable {
         }
         result.mean = MeanTest(strata: compared, confidence: confidence)
         if metric.countsSessions {
-            result.share = ShareTest(strata: compared.map { stratum in
+            result.share = ShareTest(continuity: shareContinuity, strata: compared.map { stratum in
                 (stratum.base.count, stratum.base.count { $0 > 0 }, stratum.head.count, stratum.head.count { $0 > 0 })
             })
         }
@@ -162,24 +169,23 @@ public struct BuildComparison: Sendable {
             evidence.append((.median, q, direction))
         }
         if let q = result.shareAdjustedP, q <= alpha, let share = result.share { evidence.append((.share, q, share.shift)) }
-        // Size: any of the three shifts at its minimum effect.
+        // Size: the shift of the test that gives the evidence, at its minimum effect. (The mean's
+        // shift is no size of its own: with the evidence from another test, noise in a few
+        // sessions' means made verdicts of a device-mix shift.)
         let unit = result.metric.unit.isEmpty ? "" : " " + result.metric.unit
         var sizes: [(statistic: ComparisonStatistic, text: String, direction: Double)] = []
         let effectText = Self.effectText(result.metric)
         if let shift = result.shift, abs(shift) >= effect, shift != 0 {
             sizes.append((.median, "median shift \(Self.signed(shift))\(unit) (\(shift > 0 ? "≥" : "≤ −")\(effectText))", shift))
         }
-        if let mean = result.mean, abs(mean.shift) >= effect, mean.shift != 0 {
-            sizes.append((.mean, "mean \(Self.number(result.baseMean ?? 0)) → \(Self.number(result.headMean ?? 0))\(unit), \(Self.signed(mean.shift))\(unit) within strata (\(mean.shift > 0 ? "≥" : "≤ −")\(effectText))", mean.shift))
-        }
         if let share = result.share, abs(share.shift) >= minimumShareEffect, share.shift != 0 {
             sizes.append((.share, "sessions above 0 \(Self.number(share.baseShare * 100)) % → \(Self.number(share.headShare * 100)) %, \(Self.signed(share.shift * 100)) pp (\(share.shift > 0 ? "≥" : "≤ −")\(Self.number(minimumShareEffect * 100)) pp)", share.shift))
         }
         func says(_ sign: Double) -> (evidence: (statistic: ComparisonStatistic, q: Double, direction: Double), size: String)? {
-            guard let strongest = evidence.filter({ $0.direction * sign > 0 }).min(by: { $0.q < $1.q }),
-                  let size = sizes.first(where: { $0.direction * sign > 0 && $0.statistic == strongest.statistic })
-                    ?? sizes.first(where: { $0.direction * sign > 0 }) else { return nil }
-            return (strongest, size.text)
+            let decided = evidence.filter { $0.direction * sign > 0 }.sorted { $0.q < $1.q }.compactMap { test in
+                sizes.first { $0.statistic == test.statistic && $0.direction * sign > 0 }.map { (test, $0.text) }
+            }
+            return decided.first.map { (evidence: $0.0, size: $0.1) }
         }
         let up = says(1), down = says(-1)
         if up != nil, down != nil {
@@ -206,6 +212,56 @@ public struct BuildComparison: Sendable {
         result.reason = smallest <= alpha
             ? "adjusted p \(Self.pText(smallest)) but no shift reaches its minimum effect and an interval reaches beyond ±\(Self.effectText(result.metric))"
             : "smallest adjusted p \(Self.pText(smallest)) > \(Self.pText(alpha)) and an interval reaches beyond ±\(Self.effectText(result.metric))"
+    }
+
+    /// A test that enters the correction: its row, which test, its family (group × metric) and p.
+    struct CorrectedTest {
+        var result: Int
+        var statistic: ComparisonStatistic
+        var family: String
+        var p: Double
+    }
+
+    /// How the p-values of a run are adjusted.
+    enum Correction {
+        /// One Benjamini–Hochberg across every test of the run (the design before issue 35).
+        case flat
+        /// Benjamini–Bogomolov (``adjust(_:alpha:correction:)``).
+        case hierarchical
+        /// Benjamini–Hochberg within each family only: α per group × metric, more per run.
+        case perFamily
+    }
+
+    /// The adjusted p-values, in the order of `tests`; a test is significant where its adjusted p ≤ α.
+    ///
+    /// Hierarchical (Benjamini & Bogomolov 2014, "Selective inference on multiple families of
+    /// hypotheses"): the tests of one group × metric — its row's and its strata rows', median and
+    /// share — are a family. Stage 1: each family's Simes p (its smallest Benjamini–Hochberg
+    /// adjusted p) and Benjamini–Hochberg across the M families; R of them at or below α are
+    /// selected. Stage 2: Benjamini–Hochberg within each family, at α·R/M. A test's adjusted p is
+    /// max(its family's stage-1 q, its stage-2 q · M / R): at or below α exactly when both stages
+    /// reject. When nothing changed, a test is significant only if some family is selected, which
+    /// Benjamini–Hochberg on Simes p-values keeps at α or below for the whole run.
+    static func adjust(_ tests: [CorrectedTest], alpha: Double, correction: Correction) -> [Double] {
+        guard correction != .flat else { return BenjaminiHochberg.adjust(tests.map(\.p)) }
+        var members: [String: [Int]] = [:]
+        for (index, test) in tests.enumerated() { members[test.family, default: []].append(index) }
+        let families = members.keys.sorted()
+        var within = [Double](repeating: 1, count: tests.count)
+        var simes: [Double] = []
+        for family in families {
+            let indices = members[family]!
+            let q = BenjaminiHochberg.adjust(indices.map { tests[$0].p })
+            for (index, value) in zip(indices, q) { within[index] = value }
+            simes.append(q.min()!)
+        }
+        if correction == .perFamily { return within }
+        let stage1 = BenjaminiHochberg.adjust(simes)
+        let selected = max(1, stage1.count { $0 <= alpha })
+        var familyQ: [String: Double] = [:]
+        for (family, q) in zip(families, stage1) { familyQ[family] = q }
+        let scale = Double(families.count) / Double(selected)
+        return tests.indices.map { max(familyQ[tests[$0].family]!, min(1, within[$0] * scale)) }
     }
 
     /// Whether every value of the compared strata is the same (sorted arrays: first and last).

@@ -9,7 +9,7 @@ public struct ComparisonReport: Sendable {
     public var strata: [String]
     public var rules: BuildComparison
     /// The multiple-comparison correction, as named in reports.
-    public var correction = "Benjamini–Hochberg"
+    public var correction = "hierarchical Benjamini–Hochberg"
     public var baseSessions: Int
     public var headSessions: Int
     /// Results sorted as ``BuildComparison/run(_:)`` returns them.

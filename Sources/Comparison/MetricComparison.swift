@@ -29,7 +29,7 @@ public struct MetricComparison: Sendable, Hashable {
     public var z: Double?
     public var p: Double?
     public var method: MannWhitneyTest.Method?
-    /// After Benjamini–Hochberg across every test of the run.
+    /// After the run's correction (``BuildComparison/adjust(_:alpha:correction:)``): significant where ≤ α.
     public var adjustedP: Double?
     /// The means and the mean test (``MeanTest``): its shift is a size a verdict may rest on and
     /// its interval part of "unchanged"; its p-value is reported, not corrected nor decisive.
@@ -72,7 +72,7 @@ public struct MetricComparison: Sendable, Hashable {
 public enum ComparisonStatistic: String, Sendable, Hashable, CaseIterable {
     /// Did the typical session move? Mann–Whitney / van Elteren, Hodges–Lehmann shift.
     case median
-    /// Did the mean move? Welch's t within strata (reported; its shift is a size, not evidence).
+    /// Did the mean move? Welch's t within strata (reported: neither evidence nor size for a verdict; its interval is part of "unchanged").
     case mean
     /// Did the share of sessions with any (hitch, flapping, …) change? Fisher / Cochran–Mantel–Haenszel.
     case share

@@ -82,15 +82,25 @@ struct FleetSimulationTests {
 
     static func isFalse(_ result: MetricComparison) -> Bool { result.verdict == .regressed || result.verdict == .improved }
 
-    @Test("A/A: 200 comparisons of the same app, 60 sessions a side; false verdicts ≤ 1 % of group × metric rows and of runs")
+    /// Per metric, the share of its group × metric rows (the group's and each stratum's) with a
+    /// false verdict; and the share of runs with any.
+    static func falseRates(_ runs: [[MetricComparison]]) -> (rows: [String: Double], runs: Double) {
+        let rows = runs.flatMap { $0 }
+        let perMetric = Dictionary(grouping: rows, by: \.metric.name).mapValues { Double($0.count(where: isFalse)) / Double($0.count) }
+        return (perMetric, Double(runs.count { $0.contains(where: isFalse) }) / Double(runs.count))
+    }
+
+    /// The issue's bound is per group × metric: ≤ 1 % of each metric's rows. A run holds 50 rows
+    /// (5 × 10 metrics), so the share of runs with any false verdict is larger; the hierarchical
+    /// correction bounds it by α (5 %), and that is checked too.
+    @Test("A/A: 200 comparisons of the same app, 60 sessions a side; false verdicts ≤ 1 % of each metric's group × metric rows, ≤ α of runs")
     func aa() {
         let runs = Self.simulate(seed: 11, change: .none)
-        let rows = runs.flatMap { $0 }
-        let falseRows = rows.count(where: Self.isFalse)
-        let falseRuns = runs.count { $0.contains(where: Self.isFalse) }
-        print("A/A: \(falseRows) false verdicts of \(rows.count) rows, \(falseRuns) of \(runs.count) runs")
-        #expect(Double(falseRows) <= 0.01 * Double(rows.count))
-        #expect(Double(falseRuns) <= 0.01 * Double(runs.count))
+        let rates = Self.falseRates(runs)
+        let worst = rates.rows.max { $0.value < $1.value }!
+        print("A/A: \(runs.flatMap { $0 }.count(where: Self.isFalse)) false verdicts of \(runs.flatMap { $0 }.count) rows, worst \(worst.key) \(worst.value * 100) % of its rows; \(rates.runs * 100) % of runs")
+        for (metric, rate) in rates.rows { #expect(rate <= 0.01, "\(metric)") }
+        #expect(rates.runs <= 1 - BuildComparison().confidence)
     }
 
     @Test("a pure device-mix shift (old phones 10 % → 70 % of sessions, every device as before): no regressed or improved verdict")
@@ -98,7 +108,7 @@ struct FleetSimulationTests {
         let runs = Self.simulate(seed: 12, baseMix: [1, 3, 3, 3], headMix: [7, 1, 1, 1], change: .none)
         let falseRuns = runs.count { $0.contains(where: Self.isFalse) }
         print("mix shift: \(falseRuns) of \(runs.count) runs with a regressed or improved verdict")
-        #expect(Double(falseRuns) <= 0.01 * Double(runs.count))
+        #expect(falseRuns == 0)
     }
 
     /// The share of runs in which `metric` regressed (the group's row or a stratum's).
@@ -116,20 +126,22 @@ struct FleetSimulationTests {
         ("+3 ms/s hitch on iPhone12,1 (1 of 4)", .onDevice(model: "iPhone12,1", metric: "hitchTimeRatio", amount: 3), "hitchTimeRatio"),
     ]
 
-    /// Power at 60 sessions a side, 100 runs each. The floors are what this design measured (the
-    /// table in Docs/comparing-builds.md); the issue's target, 90 %, is out of reach at 60 a side and
-    /// 99 % confidence for all but the newest phone's hitch (recorded as a known issue): no test
-    /// can see 15 % of 60 sessions at 1 % two-sided much more often than 64 % of runs even alone
-    /// (Fisher's exact test, 0 of 60 against Binomial(60, 0.15), needs 8 sessions), and a phone whose
-    /// hitch time varies by 5 ms/s between sessions hides +3 ms/s in 15 sessions.
-    @Test("power at 60 sessions a side (Done when: ≥ 90 %)", arguments: zip(0..<6, [0.55, 0.1, 0.7, 0.5, 0.15, 0.02]))
+    /// Power at 60 sessions a side, 100 runs each: the issue's 90 % where this design reaches it,
+    /// else the floor it measured (the table in Docs/comparing-builds.md) and a known issue. Titles
+    /// in 15 % of sessions: 6 of 60 against none is p ≈ 0.014 on its own, which Binomial(60, 0.15)
+    /// reaches in 90 % of runs — before any correction for the other metrics. The older phones'
+    /// +3 ms/s: 15 sessions a side whose hitch time varies by 2.7 and 5 ms/s between sessions; a
+    /// Mann–Whitney test of that model alone, uncorrected, at 5 %, finds it in 84 % and 49 % of
+    /// runs (`CompareTradeOffs`), so no correction can reach 90 %. iPhone15,2: 99 % alone, 78 %
+    /// after the correction for the other metrics and strata.
+    @Test("power at 60 sessions a side (Done when: ≥ 90 %)", arguments: zip(0..<6, [0.9, 0.8, 0.9, 0.7, 0.4, 0.1]))
     func powerAt60(index: Int, floor: Double) {
         let regression = Self.regressions[index]
         let runs = Self.simulate(seed: 13 + UInt64(index), runs: 100, change: regression.change)
         let power = Self.power(runs, metric: regression.metric)
         print("60 a side, \(regression.name): \(regression.metric) regressed in \(Int((power * 100).rounded())) % of 100 runs")
         #expect(power >= floor)
-        if power < 0.9 {
+        if floor < 0.9 {
             withKnownIssue("issue 35's 90 % at 60 sessions a side: \(Int((power * 100).rounded())) % measured") { #expect(power >= 0.9) }
         }
     }
@@ -162,11 +174,15 @@ struct FleetSimulationTests {
         #expect(onOthers.isEmpty, "\(onOthers.map { "\($0.stratum ?? "") \($0.metric.name) \($0.verdict)" })")
     }
 
-    @Test("A/A at 4 models × 60 sessions a side: no verdict in 50 comparisons")
+    /// Issue 34's A/A at 4 models × 60 sessions a side (the per-metric bound is checked above, on
+    /// the issue's 200 runs: 50 runs hold only 250 rows of a metric).
+    @Test("A/A at 4 models × 60 sessions a side, 50 comparisons: false verdicts ≤ 1 % of rows, ≤ α of runs")
     func aaAtSixtyAModel() {
         let runs = Self.simulate(seed: 43, runs: 50, sessions: 240, change: .none)
-        let falseRows = runs.flatMap { $0 }.count(where: Self.isFalse)
-        print("A/A at 240 a side: \(falseRows) false verdicts")
-        #expect(falseRows == 0)
+        let rows = runs.flatMap { $0 }
+        let rates = Self.falseRates(runs)
+        print("A/A at 240 a side: \(rows.count(where: Self.isFalse)) false verdicts of \(rows.count) rows, \(rates.runs * 100) % of runs")
+        #expect(Double(rows.count(where: Self.isFalse)) <= 0.01 * Double(rows.count))
+        #expect(rates.runs <= 1 - BuildComparison().confidence)
     }
 }

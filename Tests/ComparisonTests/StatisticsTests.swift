@@ -125,7 +125,11 @@ struct StatisticsTests {
         #expect(small.minimumAttainableP > 0.01, "4 of 30 cannot reach 1 %: left out of the correction")
         let strata = try #require(ShareTest(strata: [(15, 1, 15, 5), (10, 2, 10, 4), (20, 3, 20, 7)]))
         #expect(strata.method == .cmh)
-        #expect(abs(strata.p - 0.02942285219026841) < 1e-12)
+        // statsmodels' StratifiedTable(...).test_null_odds(correction=False); with the continuity
+        // correction (the design before issue 35) 0.02942285219026841.
+        #expect(abs(strata.p - 0.015531219025749943) < 1e-12)
+        let corrected = try #require(ShareTest(continuity: true, strata: [(15, 1, 15, 5), (10, 2, 10, 4), (20, 3, 20, 7)]))
+        #expect(abs(corrected.p - 0.02942285219026841) < 1e-12)
     }
 }
 

@@ -102,6 +102,19 @@ struct CompareTests {
             "build 512,build 513,2,2,24,12,40", "build 512,build 513,2,2,24,12,40", "build 512,build 513,2,2,24,12,40",
             "where: build = '512',where: build = '513',2,2,24,12,40",
         ])
+        // Every test's figures are stored (schema 19), as the JSON gives them.
+        let stats = try JSONSerialization.jsonObject(with: Data(NavRecBinary.run(["compare", "--db", db, "--by", "build", "--format", "json"]).stdout.utf8)) as! [String: Any]
+        let regressed = (stats["results"] as! [[String: Any]]).first { $0["verdict"] as? String == "regressed" && $0["metric"] as? String == "hitchTimeRatio" }!
+        let stored = try NavRecBinary.run(["query", "--db", db, "--format", "csv", """
+            SELECT share_p, share_adjusted_p, mean_p, mean_shift, share_shift, decided_by FROM comparison_results
+            WHERE run_id = (SELECT max(run_id) FROM comparison_runs) AND verdict = 'regressed' AND metric = 'hitchTimeRatio'
+              AND group_key = '\(regressed["group"] as! String)'
+            """]).stdout.components(separatedBy: "\r\n")[1].split(separator: ",").map(String.init)
+        for (index, key) in ["shareP", "shareAdjustedP", "meanP", "meanShift", "shareShift"].enumerated() {
+            let expected = regressed[key] as! Double
+            #expect(abs(Double(stored[index])! - expected) <= 1e-12 * max(1, abs(expected)), "\(key)")
+        }
+        #expect(stored[5] == regressed["decidedBy"] as? String)
     }
 
     @Test("two analyze files give the verdicts a database gives; the database side is what report stored")

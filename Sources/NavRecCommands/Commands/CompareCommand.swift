@@ -45,12 +45,13 @@ struct CompareCommand: NavRecCommand {
 
             Metrics (lower is better; default minimum effect): \(ComparedMetric.all.map { "\($0.name) (\(ComparisonText.value($0.minimumEffect, $0)))" }.joined(separator: ", ")).
 
-            Three tests per group × metric, all in one Benjamini–Hochberg correction: median
-            (Mann–Whitney, van Elteren across strata; Hodges–Lehmann shift), mean (Welch's t within
-            strata) and, where 0 means none, share of sessions above 0 (Fisher, Cochran–Mantel–
-            Haenszel across strata). Verdicts at the confidence C (α = 1 − C): regressed when a test's
-            adjusted p ≤ α and its shift ≥ its minimum effect (--min-effect; --min-share for the
-            share) and no test says improved; improved likewise downwards; unchanged when the median
+            Three tests per group × metric: median (Mann–Whitney, van Elteren across strata;
+            Hodges–Lehmann shift), mean (Welch's t within strata; reported) and, where 0 means none,
+            share of sessions above 0 (Fisher, Cochran–Mantel–Haenszel across strata). The median
+            and share tests of each group × metric are a family of a hierarchical Benjamini–Hochberg
+            correction. Verdicts at the confidence C (α = 1 − C): regressed when the median or
+            share test's adjusted p ≤ α and that test's shift ≥ its minimum effect (--min-effect;
+            --min-share for the share) and no test says improved; improved likewise downwards; unchanged when the median
             and mean intervals lie within ± the minimum effect; inconclusive otherwise, and always
             with fewer than --min-sessions sessions a side.
             Runs are stored in comparison_runs and comparison_results (the database compared, or
@@ -333,7 +334,9 @@ struct CompareCommand: NavRecCommand {
                         headCount: result.headCount, baseMedian: result.baseMedian, headMedian: result.headMedian,
                         shift: result.shift, shiftLow: result.shiftLow, shiftHigh: result.shiftHigh, p: result.p,
                         adjustedP: result.adjustedP, method: result.method?.rawValue, minimumEffect: result.metric.minimumEffect,
-                        verdict: result.verdict.rawValue)
+                        verdict: result.verdict.rawValue, meanShift: result.mean?.shift, meanLow: result.mean?.low,
+                        meanHigh: result.mean?.high, meanP: result.mean?.p, shareShift: result.share?.shift, shareP: result.share?.p,
+                        shareAdjustedP: result.shareAdjustedP, decidedBy: result.decidedBy?.rawValue)
                 }))
         } catch { throw CommandError.database(error, path: path, during: .comparing) }
     }
@@ -351,7 +354,7 @@ extension CompareCommand {
         static let strata = Option<String>.value("strata", "FIELDS", "Within a group, compare like with like by these fields and combine: device, os, screen, behaviors, app, or none (default: device,os).")
             .completing(ComparisonGrouping.fields + ["none"])
         static let minShare = Option<String>.value("min-share", "PERCENT", "The smallest change in the share of sessions above 0 that matters (default: 10%).")
-        static let confidence = Option<String>.value("confidence", "PERCENT", "Confidence of every verdict (default: 99%).")
+        static let confidence = Option<String>.value("confidence", "PERCENT", "Confidence of every verdict (default: 95%).")
         static let minEffect = Option<[String]>.repeatable("min-effect", "METRIC=VALUE", "The smallest shift of METRIC that matters, in its unit.")
         static let minSessions = Option<String>.value("min-sessions", "N", "Sessions a side below which a group is inconclusive (default: 5).")
         static let format: Option<ComparisonFormat> = OutputOptions.format("Output format (default: text).")

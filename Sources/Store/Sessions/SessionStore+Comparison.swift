@@ -73,15 +73,19 @@ extension SessionStore {
             let runID = database.lastInsertedRowID
             let result = try database.prepare("""
                 INSERT INTO comparison_results (run_id, group_key, metric, unit, base_n, head_n, base_median, head_median,
-                                                shift, shift_low, shift_high, p_value, adjusted_p, method, min_effect, verdict)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                                shift, shift_low, shift_high, p_value, adjusted_p, method, min_effect, verdict,
+                                                mean_shift, mean_low, mean_high, mean_p, share_shift, share_p, share_adjusted_p,
+                                                decided_by)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for item in run.results {
                 try result.bind([
                     .int(runID), .text(item.group), .text(item.metric), .text(item.unit), .int(Int64(item.baseCount)),
                     .int(Int64(item.headCount)), SQLValue(item.baseMedian), SQLValue(item.headMedian), SQLValue(item.shift),
                     SQLValue(item.shiftLow), SQLValue(item.shiftHigh), SQLValue(item.p), SQLValue(item.adjustedP),
-                    SQLValue(item.method), .double(item.minimumEffect), .text(item.verdict),
+                    SQLValue(item.method), .double(item.minimumEffect), .text(item.verdict), SQLValue(item.meanShift),
+                    SQLValue(item.meanLow), SQLValue(item.meanHigh), SQLValue(item.meanP), SQLValue(item.shareShift),
+                    SQLValue(item.shareP), SQLValue(item.shareAdjustedP), SQLValue(item.decidedBy),
                 ])
                 try result.step()
                 result.reset()

@@ -1,4 +1,4 @@
-/// One `navrec compare` run for the tables `comparison_runs` and `comparison_results` (schema 11).
+/// One `navrec compare` run for the tables `comparison_runs` and `comparison_results` (schema 11; the mean and share tests since 19).
 package struct StoredComparisonRun: Sendable {
     /// One row of `comparison_results`.
     package struct Result: Sendable {
@@ -17,11 +17,21 @@ package struct StoredComparisonRun: Sendable {
         package var method: String?
         package var minimumEffect: Double
         package var verdict: String
+        /// The mean test (not corrected) and the share test; the test that decided the verdict.
+        package var meanShift: Double?
+        package var meanLow: Double?
+        package var meanHigh: Double?
+        package var meanP: Double?
+        package var shareShift: Double?
+        package var shareP: Double?
+        package var shareAdjustedP: Double?
+        package var decidedBy: String?
 
         package init(
             group: String, metric: String, unit: String, baseCount: Int, headCount: Int, baseMedian: Double?, headMedian: Double?,
             shift: Double?, shiftLow: Double?, shiftHigh: Double?, p: Double?, adjustedP: Double?, method: String?,
-            minimumEffect: Double, verdict: String
+            minimumEffect: Double, verdict: String, meanShift: Double? = nil, meanLow: Double? = nil, meanHigh: Double? = nil,
+            meanP: Double? = nil, shareShift: Double? = nil, shareP: Double? = nil, shareAdjustedP: Double? = nil, decidedBy: String? = nil
         ) {
             self.group = group
             self.metric = metric
@@ -38,6 +48,14 @@ package struct StoredComparisonRun: Sendable {
             self.method = method
             self.minimumEffect = minimumEffect
             self.verdict = verdict
+            self.meanShift = meanShift
+            self.meanLow = meanLow
+            self.meanHigh = meanHigh
+            self.meanP = meanP
+            self.shareShift = shareShift
+            self.shareP = shareP
+            self.shareAdjustedP = shareAdjustedP
+            self.decidedBy = decidedBy
         }
     }
 
