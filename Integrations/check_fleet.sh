@@ -5,7 +5,7 @@
 # default limits on it (Integrations/check_datasette.py), and the HTML report's peak memory over
 # 1,000 and 10,000 tiny sessions; the SARIF and JUnit of 14,000 sessions (the fleet's recordings
 # seven times over) against the SARIF 2.1.0 schema, GitHub's upload limits and junitparser (issue 36
-# item 1), the JUnit also against junit-10.xsd; the 200-session Perfetto trace also in the Perfetto
+# item 1), the JUnit also against junit-10.xsd, the Markdown within GitHub's comment limit (cmark-gfm); the 200-session Perfetto trace also in the Perfetto
 # UI's trace processor. Prints the figures; exits 1 when a check fails.
 # Usage: Integrations/check_fleet.sh NAVREC_BINARY [SESSIONS (default 2000)]
 # Needs chromium (apt-get install chromium) and Integrations/requirements.txt (datasette, websockets,
@@ -97,6 +97,8 @@ echo "report --format sarif over $stored sessions ($findings findings): $(( $(st
 [ -s sarif.stderr ] && cat sarif.stderr
 [ "$stored" -eq "$big" ] || { echo "check_fleet: $stored sessions stored, not $big"; failed=1; }
 python3 "$here/check_sarif.py" big.sarif || failed=1
+"$navrec" report --db big.sqlite --format markdown --output big.md 2>/dev/null
+python3 "$here/check_markdown.py" big.md --sessions "$big" --expect-trimmed yes || failed=1
 "$navrec" report --db big.sqlite --format junit --output big.xml 2>/dev/null
 python3 "$here/check_junit.py" big.xml --xsd "$("$here/junit_xsd.sh")" || failed=1
 
