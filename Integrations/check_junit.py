@@ -13,14 +13,20 @@ Usage: check_junit.py REPORT.xml [--xsd junit-10.xsd] [--expect-tests N] [--expe
 Exits 1 with one line per broken rule (schema errors: the first 20).
 """
 import os
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
 from junitparser import Failure, JUnitXml
 from lxml import etree
 
-CACHED_XSD = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "navrec",
-                          "pytest-8.4.2-junit-10.xsd")
+
+
+def cached_xsd():
+    """The schema junit_xsd.sh has cached, or None (it downloads nothing here)."""
+    found = subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "junit_xsd.sh"), "--cached"],
+                           capture_output=True, text=True)
+    return found.stdout.strip() if found.returncode == 0 else None
 
 
 def schema_problems(path, xsd):
@@ -67,7 +73,7 @@ def reader_problems(path):
 def main(argv):
     path = argv[1]
     expected = dict(zip(argv[2::2], argv[3::2]))
-    xsd = expected.get("--xsd") or (CACHED_XSD if os.path.exists(CACHED_XSD) else None)
+    xsd = expected.get("--xsd") or cached_xsd()
     problems = schema_problems(path, xsd) if xsd else []
     more, tests, failures = reader_problems(path)
     problems += more

@@ -64,7 +64,7 @@ struct FormatsTests {
         let failing = try readJUnit(try String(contentsOfFile: path, encoding: .utf8))
         #expect(failing.failures == 1)
         if let checked = try PythonValidator.check(
-            "check_junit.py", [path, "--expect-tests", "2", "--expect-failures", "1"], needs: "junitparser") {
+            "check_junit.py", [path, "--expect-tests", "2", "--expect-failures", "1"], needs: "junitparser, lxml") {
             #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
     }
