@@ -118,6 +118,10 @@ check "Perfetto trace of the demo (importer rules, counters = database)" \
   python3 "$here/check_perfetto.py" demo.trace.json "$db"
 check "Perfetto trace of the demo in the Perfetto UI's trace processor (no import errors, all = file, counters = database)" \
   python3 "$here/check_perfetto_viewer.py" demo.trace.json "$db"
+# Findings with a plain "id" (navrec's before): Perfetto puts them on global tracks; the check must say so.
+sed 's/"id2":{"local":\([0-9]*\)}/"id":\1/' demo.trace.json > global-ids.trace.json
+fails_viewer() { if python3 "$here/check_perfetto_viewer.py" "$1" "$db" >/dev/null; then echo "passed $1"; return 1; else echo "rejected $1"; fi; }
+check "Perfetto viewer check rejects findings on global tracks" fails_viewer global-ids.trace.json
 "$navrec" export --db files.sqlite --output files.trace.json 2>/dev/null
 check "Perfetto trace of the recordings (importer rules, counters = database)" \
   python3 "$here/check_perfetto.py" files.trace.json files.sqlite
