@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Checks navrec's formats for other tools with those tools (or their rules): JUnit with junitparser
-# and the Jenkins schema rules; SARIF with the SARIF 2.1.0 JSON schema, sarif-tools and GitHub's
-# upload rules (and that the checker rejects what GitHub rejects), also past GitHub's 5,000 results
-# and against a --baseline; Markdown with cmark-gfm and GitHub's comment limit, also at
-# 2,000 sessions; Perfetto traces
-# with the rules of Perfetto's JSON importer and a round trip of every counter to the database;
-# Datasette metadata with Datasette; the Parquet export against the database with pyarrow.
+# Checks navrec's formats for other tools with those tools: JUnit with the Jenkins schema
+# (junit-10.xsd, Integrations/junit_xsd.sh) and junitparser (and that the schema rejects a broken
+# file); SARIF with the SARIF 2.1.0 JSON schema, sarif-tools and GitHub's upload rules (and that the
+# checker rejects what GitHub rejects), also past GitHub's 5,000 results and against a --baseline;
+# Markdown with cmark-gfm and GitHub's comment limit, also at 2,000 sessions; Perfetto traces with
+# the rules of Perfetto's JSON importer and a round trip of every counter to the database, and in
+# the Perfetto UI's own trace processor (check_perfetto_viewer.py, headless Chromium); Datasette
+# metadata with Datasette, also its canned queries paging past 1,000 rows at 2,000 sessions; DuckDB
+# and Polars on every view; the Parquet export against the database with pyarrow.
 # Usage: Integrations/check-formats.sh [NAVREC_BINARY]
 # Installs the Python packages it needs with pip, builds a demo database in a temporary directory,
 # renders every format from it and runs each check; prints one line per check and exits 1 if any
@@ -37,8 +39,13 @@ check() {
   fi
 }
 
+xsd="$("$here/junit_xsd.sh")" || { echo "check-formats: could not fetch junit-10.xsd" >&2; exit 1; }
 "$navrec" report --db "$db" --format junit --output junit.xml 2>/dev/null
-check "JUnit (junitparser, Jenkins schema rules)" python3 "$here/check_junit.py" junit.xml
+check "JUnit (junit-10.xsd, junitparser)" python3 "$here/check_junit.py" junit.xml --xsd "$xsd"
+# The schema must fail what Jenkins rejects, or it proves nothing: a testsuite without its tests count.
+sed '0,/<testsuite name="\([^"]*\)" tests="[0-9]*"/s//<testsuite name="\1"/' junit.xml > no-tests.xml
+fails_junit() { if python3 "$here/check_junit.py" "$1" --xsd "$xsd" >/dev/null; then echo "passed $1"; return 1; else echo "rejected $1"; fi; }
+check "JUnit schema rejects a testsuite without tests" fails_junit no-tests.xml
 
 # SARIF points into recording files, so these sessions come from files in a repository-like tree;
 # a tap and a blank line shift the second recording's lines.
@@ -104,11 +111,17 @@ check "Markdown against a baseline (cmark-gfm)" python3 "$here/check_markdown.py
 check "SARIF against a baseline (SARIF 2.1.0 schema: baselineState; GitHub upload rules)" \
   python3 "$here/check_sarif.py" changes.sarif --root .
 "$navrec" report --db files.sqlite --baseline "$db" --format junit --output changes.xml 2>/dev/null
-check "JUnit against a baseline (junitparser, Jenkins schema rules)" python3 "$here/check_junit.py" changes.xml
+check "JUnit against a baseline (junit-10.xsd, junitparser)" python3 "$here/check_junit.py" changes.xml --xsd "$xsd"
 
 "$navrec" export --db "$db" --format perfetto --output demo.trace.json 2>/dev/null
 check "Perfetto trace of the demo (importer rules, counters = database)" \
   python3 "$here/check_perfetto.py" demo.trace.json "$db"
+check "Perfetto trace of the demo in the Perfetto UI's trace processor (no import errors, all = file, counters = database)" \
+  python3 "$here/check_perfetto_viewer.py" demo.trace.json "$db"
+# Findings with a plain "id" (navrec's before): Perfetto puts them on global tracks; the check must say so.
+sed 's/"id2":{"local":\([0-9]*\)}/"id":\1/' demo.trace.json > global-ids.trace.json
+fails_viewer() { if python3 "$here/check_perfetto_viewer.py" "$1" "$db" >/dev/null; then echo "passed $1"; return 1; else echo "rejected $1"; fi; }
+check "Perfetto viewer check rejects findings on global tracks" fails_viewer global-ids.trace.json
 "$navrec" export --db files.sqlite --output files.trace.json 2>/dev/null
 check "Perfetto trace of the recordings (importer rules, counters = database)" \
   python3 "$here/check_perfetto.py" files.trace.json files.sqlite
@@ -131,8 +144,11 @@ check "Markdown of 2,000 sessions (cmark-gfm, GitHub's 65,536-character limit)" 
 check "Markdown of the demo (cmark-gfm)" python3 "$here/check_markdown.py" demo.md --sessions 14 --expect-trimmed no
 
 "$navrec" datasette-metadata --db "$db" --output metadata.json
-check "Datasette metadata (Datasette: pages, hidden tables, facets, canned queries)" \
+check "Datasette metadata (Datasette: pages, hidden tables, facets, canned queries = SQLite's rows)" \
   python3 "$here/check_datasette.py" "$db" metadata.json
+"$navrec" datasette-metadata --db fleet.sqlite --output fleet-metadata.json
+check "Datasette at 2,000 sessions (canned queries page past 1,000 rows, none truncated, = SQLite's rows)" \
+  python3 "$here/check_datasette.py" fleet.sqlite fleet-metadata.json
 
 duck_venv=${XDG_CACHE_HOME:-$HOME/.cache}/navrec/venv-duckdb-1.5.5
 if ! "$duck_venv/bin/python" -c 'import duckdb, duckdb_extension_sqlite_scanner, polars' 2>/dev/null; then

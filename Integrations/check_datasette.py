@@ -8,7 +8,9 @@ Loads the database with the metadata and requests, through Datasette's own ASGI 
 - the internal tables are hidden, the public tables and views are listed;
 - the public tables' pages load with their facets computed and their column descriptions shown;
 - every canned query runs (status 200, no error) with its parameters (a stored session id, t = 1.0)
-  and returns rows where the demo has some.
+  and, page by page (`page` = 1, 2, … where the query has that parameter, until a page is short),
+  returns exactly the rows, in order, that SQLite gives for the query's file in Queries/; no page is
+  truncated at Datasette's max_returned_rows (1,000: a query past it without pages lost the rest).
 Datasette runs with its default settings (sql_time_limit_ms 1000: a page whose query takes longer
 answers 400), so on a fleet's database (Integrations/make_fleet_db.sh) this also checks that the
 pages a user opens first stay within that limit; the slowest requests are printed with their times.
@@ -17,6 +19,7 @@ Exits 1 with one line per failure.
 import asyncio
 import html
 import json
+import os
 import re
 import sqlite3
 import sys
@@ -68,21 +71,38 @@ async def problems_of(database, metadata_path):
         for facet in entry.get("facets", []):
             if facet not in facets:
                 problems.append(f"/{name}/{table}.json has no facet {facet} (has {sorted(facets)})")
-    session = sqlite3.connect(database).execute("SELECT id FROM sessions ORDER BY session_key LIMIT 1").fetchone()[0]
-    ran = 0
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    session = connection.execute("SELECT id FROM sessions ORDER BY session_key LIMIT 1").fetchone()[0]
+    arguments = {"session": session, "t": "1.0"}
+    queries = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Queries")
+    limit = datasette.setting("max_returned_rows")
+    ran = rows = pages = 0
     for query, entry in config.get("queries", {}).items():
-        arguments = {"session": session, "t": "1.0"}
-        parameters = {key: arguments[key] for key in entry.get("params", [])}
-        path = f"/{name}/{query}.json?_shape=objects&" + urllib.parse.urlencode(parameters)
-        response = await get(path)
-        if response.status_code == 200:
+        with open(os.path.join(queries, f"{query}.sql"), encoding="utf-8") as handle:
+            # SQLite binds $name by the name, as Queries/ writes it.
+            expected = [list(row) for row in connection.execute(handle.read(), arguments)]
+        answer = []
+        for page in range(1, 10_000):
+            parameters = {key: arguments.get(key, page) for key in entry.get("params", [])}
+            response = await get(f"/{name}/{query}.json?_shape=arrays&" + urllib.parse.urlencode(parameters))
+            if response.status_code != 200:
+                break
             body = response.json()
-            if body.get("error"):
-                problems.append(f"canned query {query}: {body['error']}")
-            elif "rows" not in body:
-                problems.append(f"canned query {query}: no rows in the answer")
-            ran += 1
-    return problems, ran, len(config["tables"]), sorted(timings, reverse=True)
+            if body.get("error") or "rows" not in body:
+                problems.append(f"canned query {query}: {body.get('error') or 'no rows in the answer'}")
+                break
+            if body.get("truncated"):
+                problems.append(f"canned query {query}: page {page} truncated at {len(body['rows'])} rows, the rest unreachable")
+            answer += body["rows"]
+            pages += 1
+            if "page" not in entry.get("params", []) or len(body["rows"]) < limit:
+                break
+        if answer != expected:
+            problems.append(f"canned query {query}: {len(answer)} rows over its pages, SQLite gives {len(expected)}"
+                            + (" (the same number, other rows or order)" if len(answer) == len(expected) else ""))
+        ran += 1
+        rows += len(answer)
+    return problems, (ran, rows, pages), len(config["tables"]), sorted(timings, reverse=True)
 
 
 def main(argv):
@@ -93,7 +113,8 @@ def main(argv):
     if problems:
         return 1
     print(f"{argv[2]}: Datasette OK: pages of {tables} tables load (hidden ones hidden, facets and descriptions shown), "
-          f"{ran} canned queries run; {len(timings)} requests, slowest {slowest}")
+          f"{ran[0]} canned queries give SQLite's {ran[1]:,} rows in {ran[2]} pages, none truncated; "
+          f"{len(timings)} requests, slowest {slowest}")
     return 0
 
 

@@ -5,9 +5,11 @@
 # default limits on it (Integrations/check_datasette.py), and the HTML report's peak memory over
 # 1,000 and 10,000 tiny sessions; the SARIF and JUnit of 14,000 sessions (the fleet's recordings
 # seven times over) against the SARIF 2.1.0 schema, GitHub's upload limits and junitparser (issue 36
-# item 1). Prints the figures; exits 1 when a check fails.
+# item 1), the JUnit also against junit-10.xsd, the Markdown within GitHub's comment limit (cmark-gfm); the 200-session Perfetto trace also in the Perfetto
+# UI's trace processor. Prints the figures; exits 1 when a check fails.
 # Usage: Integrations/check_fleet.sh NAVREC_BINARY [SESSIONS (default 2000)]
-# Needs chromium (apt-get install chromium) and the Python packages datasette and websockets.
+# Needs chromium (apt-get install chromium) and Integrations/requirements.txt (datasette, websockets,
+# viztracer, lxml, junitparser).
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 navrec="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
@@ -40,6 +42,9 @@ ids=$("$navrec" query "select id from sessions order by session_key limit 200" -
 read -r seconds kilobytes < export.time
 echo "export of 200 of $sessions sessions: $(( $(stat -c %s fleet.trace.json) / 1000 )) KB in $seconds s"
 python3 "$here/check_perfetto.py" fleet.trace.json fleet.sqlite --max-bytes 16000000 || failed=1
+# The same trace in the Perfetto UI's own trace processor (check_perfetto_viewer.py): loads, no
+# import errors, every event where the file puts it, counters = database; its load time is printed.
+python3 "$here/check_perfetto_viewer.py" fleet.trace.json fleet.sqlite || failed=1
 
 "$navrec" datasette-metadata --db fleet.sqlite --output metadata.json
 python3 "$here/check_datasette.py" fleet.sqlite metadata.json || failed=1
@@ -92,8 +97,10 @@ echo "report --format sarif over $stored sessions ($findings findings): $(( $(st
 [ -s sarif.stderr ] && cat sarif.stderr
 [ "$stored" -eq "$big" ] || { echo "check_fleet: $stored sessions stored, not $big"; failed=1; }
 python3 "$here/check_sarif.py" big.sarif || failed=1
+"$navrec" report --db big.sqlite --format markdown --output big.md 2>/dev/null
+python3 "$here/check_markdown.py" big.md --sessions "$big" --expect-trimmed yes || failed=1
 "$navrec" report --db big.sqlite --format junit --output big.xml 2>/dev/null
-python3 "$here/check_junit.py" big.xml || failed=1
+python3 "$here/check_junit.py" big.xml --xsd "$("$here/junit_xsd.sh")" || failed=1
 
 [ "$failed" -eq 0 ] && echo "check_fleet: OK" || echo "check_fleet: FAILED"
 exit "$failed"

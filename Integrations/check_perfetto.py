@@ -14,13 +14,15 @@ time), so the rules its JSON importer (and chrome://tracing) applies are written
   booleans): the importer drops anything else;
 - `X` (complete) slices have an integer `tid` and a numeric `dur` >= 0, and on each (pid, tid) they
   nest properly: a slice that starts inside another ends inside it too;
-- `b`/`e` (async) events have a `cat` and an `id`; each `b` is closed by exactly one `e` with the
-  same (pid, cat, id, name) at a `ts` no earlier, and no `e` comes without its `b`;
+- `b`/`e` (async) events have a `cat` and an `id`, or an `id2` with a `local` or `global` id; each
+  `b` is closed by exactly one `e` with the same (pid, cat, id, name) at a `ts` no earlier, and no
+  `e` comes without its `b`;
 - `i` (instant) events have a scope `s` of "g", "p" or "t".
 navrec's own rules on top: every `ts` and `dur` is an integer (microseconds, as stored); late
 frames are `X` slices named "late frame" (never instants) whose `dur` is their interval, with
 `args.interval_ms` equal to `dur` / 1000 and written with at most 3 decimals (no float noise such
-as 66.66700000000003).
+as 66.66700000000003); findings are async slices with a process-local id (`"id2":{"local":N}`):
+Perfetto puts an async slice with a plain `id` on a global track, away from its session.
 Round trip: for every session (process), every counter track (`y`, `FIELD (computed)`,
 `FIELD (observed)`, FIELD every number field of the database's `bar_state_fields`) holds, as a step function, exactly the database's value (view `timeline`) at
 every sample that has one, and there is one async finding per stored finding.
@@ -60,6 +62,8 @@ def navrec_problems(trace, text):
         for key in ("ts", "dur"):
             if key in event and not (isinstance(event[key], int) and not isinstance(event[key], bool)):
                 problems.append(f"{at}: {key} {event[key]!r} is not integer microseconds")
+        if event.get("ph") in ("b", "e") and "local" not in (event.get("id2") or {}):
+            problems.append(f"{at}: finding {event.get('name')!r} without a process-local id2.local: Perfetto shows it on a global track")
         if event.get("name") == "late frame":
             late += 1
             if event.get("ph") != "X":
@@ -103,13 +107,15 @@ def importer_problems(trace):
             else:
                 slices[(event["pid"], event["tid"])].append((event["ts"], event["ts"] + event["dur"], index))
         elif ph in ("b", "e"):
-            if "cat" not in event or "id" not in event:
-                problems.append(f"{at}: async event without cat and id")
+            id2 = event.get("id2") if isinstance(event.get("id2"), dict) else {}
+            scoped = [key for key in ("local", "global") if key in id2]
+            if "cat" not in event or ("id" in event) == bool(scoped) or len(scoped) > 1:
+                problems.append(f"{at}: async event without cat and exactly one of id, id2.local, id2.global")
                 continue
-            key = (event["pid"], event["cat"], event["id"], event.get("name"))
+            key = (event["pid"], event["cat"], event["id"] if "id" in event else (scoped[0], id2[scoped[0]]), event.get("name"))
             if ph == "b":
                 if key in open_async:
-                    problems.append(f"{at}: async id {event['id']} begins twice")
+                    problems.append(f"{at}: async id {key[2]} begins twice")
                 open_async[key] = event["ts"]
             else:
                 begin = open_async.pop(key, None)
@@ -147,8 +153,10 @@ def epoch_microseconds(text):
     return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
 
 
-def round_trip_problems(trace, database):
-    problems = []
+def trace_view(trace):
+    """What the round trip compares with the database: the sessions {pid: session id}, the counters
+    {(pid, track name): [(ts in microseconds, value)]} and the findings {pid: how many}
+    (check_perfetto_viewer.py builds the same from what Perfetto's trace processor read)."""
     events = trace["traceEvents"]
     sessions = {e["pid"]: e["args"]["name"].split(" — ")[0] for e in events if e.get("name") == "process_name"}
     tracks = collections.defaultdict(list)
@@ -158,6 +166,12 @@ def round_trip_problems(trace, database):
             tracks[(event["pid"], event["name"])].append((event["ts"], event["args"]["value"]))
         elif event.get("ph") == "b":
             findings[event["pid"]] += 1
+    return sessions, tracks, findings
+
+
+def round_trip_problems(view, database, equal=lambda shown, stored: shown == stored):
+    problems = []
+    sessions, tracks, findings = view
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     fields = counter_fields(connection)
     starts = {}
@@ -192,7 +206,7 @@ def round_trip_problems(trace, database):
                     current = steps[position][1]
                     position += 1
                 checked += 1
-                if current != values[ts]:
+                if current is None or not equal(current, values[ts]):
                     problems.append(f"{session}: track {name!r} shows {current!r} at ts {ts}, the database has {values[ts]!r}")
                     break
         stored = connection.execute("SELECT count(*) FROM findings WHERE session_id = ? AND settings = ''", (session,)).fetchone()[0]
@@ -217,7 +231,7 @@ def main(argv):
         problems += more
     checked = sessions = 0
     if not problems:
-        more, checked, sessions = round_trip_problems(trace, database)
+        more, checked, sessions = round_trip_problems(trace_view(trace), database)
         problems += more
     for problem in problems[:20]:
         print(f"{trace_path}: {problem}")

@@ -14,8 +14,11 @@ package import BarModel
 /// - each late frame the analysis found (its hitch model: ``TimelineDigest/lateFrames``) as a
 ///   slice (`"ph":"X"`) on the thread `late frames` from the frame before it to it, so its duration
 ///   is the late interval (also in `args.interval_ms`, exact to the microsecond);
-/// - each finding as an async slice (`"ph":"b"`/`"e"`, category `finding`, an id unique in the
-///   trace) whose args carry severity, message, count and the evidence fields (as in the JSON report's `details`).
+/// - each finding as an async slice (`"ph":"b"`/`"e"`, category `finding`, a process-local id
+///   `"id2":{"local":N}`, N unique in the trace) whose args carry severity, message, count and the
+///   evidence fields (as in the JSON report's `details`). A plain `"id"` would make Perfetto put
+///   every finding on a global track named after it, away from its session (what its trace
+///   processor did with navrec's traces before: `legacy_async_global_slice`).
 ///
 /// Timestamps are microseconds (`t` × 10⁶, rounded: what the database stores) on one time line:
 /// each session starts at its header's `startedAt`, counted from the earliest `startedAt` of the
@@ -143,7 +146,7 @@ package struct PerfettoTraceWriter {
                 }
                 args += ",\(jsonQuoted(field.key)):\(value)"
             }
-            let common = #""cat":"finding","id":\#(id),"pid":\#(pid),"tid":0,"name":\#(jsonQuoted(title))"#
+            let common = #""cat":"finding","id2":{"local":\#(id)},"pid":\#(pid),"tid":0,"name":\#(jsonQuoted(title))"#
             event(#"{"ph":"b",\#(common),"ts":\#(offset + Self.microseconds(finding.start)),"args":{\#(args)}}"#)
             event(#"{"ph":"e",\#(common),"ts":\#(offset + Self.microseconds(finding.end))}"#)
         }

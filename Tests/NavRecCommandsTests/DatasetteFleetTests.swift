@@ -20,10 +20,10 @@ struct DatasetteFleetTests {
     }
 
     /// The `sqlite3` shell's output for `sql` on `db` (what a client without navrec's table reads).
-    func shell(_ db: String, _ sql: String) throws -> String {
+    func shell(_ db: String, _ sql: String, options: [String] = []) throws -> String {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        shell.arguments = [db, sql]
+        shell.arguments = options + [db, sql]
         let pipe = Pipe()
         shell.standardOutput = pipe
         try shell.run()
@@ -75,5 +75,44 @@ struct DatasetteFleetTests {
         let rows = portable.stdout.split(separator: "\r\n").dropFirst()
         #expect(rows.count > 40)
         #expect(rows.contains { !$0.hasSuffix(",0.0,0.0") && !$0.contains(",0.0,") })
+    }
+
+    @Test("Datasette's canned queries page: over 1,001 sessions sessions_overview's pages 1 and 2 are the query's whole answer, in order")
+    func cannedQueriesPage() throws {
+        // Five-sample sessions, enough of them for a second page.
+        var lines: [String] = []
+        for index in 0..<1001 {
+            lines.append(#"{"navrec":1,"session":{"id":"tiny-\#(index)","fps":60,"behaviors":{"blurHeader":{}}}}"#)
+            for (t, y) in zip([0.0, 0.017, 0.033, 0.05, 0.067], [10.0, 12.0, 14.0, 16.0, 18.0]) {
+                lines.append(#"{"t":\#(t),"y":\#(y + Double(index % 7)),"phase":"drag"}"#)
+            }
+        }
+        let db = directory.path("tiny.sqlite")
+        let imported = try NavRecBinary.run(["import", try directory.write("tiny.ndjson", lines), "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let metadataPath = directory.path("metadata.json")
+        #expect(try NavRecBinary.run(["datasette-metadata", "--db", db, "--output", metadataPath]).status == 0)
+        let metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: metadataPath))) as? [String: Any])
+        let database = try #require((metadata["databases"] as? [String: Any])?["tiny"] as? [String: Any])
+        let queries = try #require(database["queries"] as? [String: [String: Any]])
+        let overview = try #require(queries["sessions_overview"])
+        #expect(overview["params"] as? [String] == ["page"])
+        let paged = try #require(overview["sql"] as? String)
+        let whole = try String(contentsOf: PythonValidator.integrations.deletingLastPathComponent().appending(path: "Queries/sessions_overview.sql"),
+                               encoding: .utf8)
+        let page = { (number: String) throws -> [Substring] in
+            try self.shell(db, "\n" + paged, options: ["-csv", "-cmd", ".parameter set :page \(number)"]).split(separator: "\n")
+        }
+        // A newline first: the shell reads an argument that starts with "--" as an option.
+        let all = try shell(db, "\n" + whole, options: ["-csv"]).split(separator: "\n")
+        #expect(all.count == 1001)
+        let first = try page("''"), second = try page("2")
+        #expect(first.count == 1000 && second.count == 1)
+        #expect(first + second == all)
+        #expect(try page("3").isEmpty)
+        #expect(try page("1") == first)
+        // A query that ends in its own LIMIT (at most 20 rows) is left as it is.
+        #expect(queries["worst_sessions"]?["params"] == nil)
+        #expect((queries["worst_sessions"]?["sql"] as? String)?.contains(":page") == false)
     }
 }

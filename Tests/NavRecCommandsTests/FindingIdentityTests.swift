@@ -195,7 +195,7 @@ struct FindingIdentityTests {
             + "      <system-out>fixed: in none of 1 session here, in 1 of 1 session in the base</system-out>"), "\(xml)")
         #expect(!xml.contains("Music › Album\""), "a screen the head did not record is not a test")
         if let checked = try PythonValidator.check("check_junit.py", [junitPath, "--expect-tests", "4", "--expect-failures", "1"],
-                                                   needs: "junitparser") {
+                                                   needs: "junitparser, lxml") {
             #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
     }

@@ -14,7 +14,8 @@ enum PythonValidator {
         (try? run(["-c", "import \(module)"]).status) == 0
     }
 
-    /// `python3 Integrations/SCRIPT arguments…`, or `nil` when `module` cannot be imported.
+    /// `python3 Integrations/SCRIPT arguments…`, or `nil` when `module` cannot be imported
+    /// (several modules: `"junitparser, lxml"`, as an import statement lists them).
     static func check(_ script: String, _ arguments: [String], needs module: String) throws -> NavRecBinary.Result? {
         guard available(module) else { return nil }
         return try run([integrations.appending(path: script).path] + arguments)

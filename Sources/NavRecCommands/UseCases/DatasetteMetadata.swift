@@ -99,6 +99,23 @@ struct DatasetteMetadata {
         ]),
     ]
 
+    /// Rows a canned query shows a page. Datasette answers a query with at most `max_returned_rows`
+    /// rows (1,000 by default) and gives canned queries no next page, so a query that can return
+    /// more (`sessions_overview` at a fleet's 2,000 sessions) reads the page its `page` parameter
+    /// names (1 when empty) of this many rows, in the query's own order.
+    static let pageSize = 1000
+
+    /// `sql` as Datasette runs it: one page of at most ``pageSize`` rows, chosen by `:page`; a
+    /// query that ends in its own `LIMIT` stays as it is. Nil when it stays.
+    static func paged(_ sql: String) -> String? {
+        var body = Substring(sql)
+        while let last = body.last, last.isWhitespace || last == ";" { body.removeLast() }
+        let lastLine = body.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces).uppercased() } ?? ""
+        if lastLine.hasPrefix("LIMIT ") { return nil }
+        // SQLite reads a negative OFFSET (page 0, or a page that is no number) as 0: the first page.
+        return body + "\n LIMIT \(pageSize) OFFSET \(pageSize) * (CAST(COALESCE(NULLIF(:page, ''), 1) AS INTEGER) - 1)"
+    }
+
     /// The named parameters of `sql` (`:name` or `$name`), in order of first use (comments and
     /// string literals skipped).
     static func parameters(of sql: String) -> [String] {
@@ -139,10 +156,16 @@ struct DatasetteMetadata {
         for entry in QueryLibrary.entries {
             // Queries/ writes parameters as `$name` (portable to DuckDB and Spark); Datasette asks
             // for `:name`, which SQLite reads the same way.
-            let parameters = Self.parameters(of: entry.sql)
+            var parameters = Self.parameters(of: entry.sql)
+            var sql = parameters.reduce(entry.sql) { $0.replacingOccurrences(of: "$" + $1, with: ":" + $1) }
+            var description = entry.summary
+            if let paged = Self.paged(sql) {
+                sql = paged
+                parameters.append("page")
+                description += " \(Self.pageSize) rows a page: set page to 2, 3, … for the rest."
+            }
             var query: [String: Any] = [
-                "sql": parameters.reduce(entry.sql) { $0.replacingOccurrences(of: "$" + $1, with: ":" + $1) },
-                "title": entry.name.replacingOccurrences(of: "_", with: " "), "description": entry.summary,
+                "sql": sql, "title": entry.name.replacingOccurrences(of: "_", with: " "), "description": description,
             ]
             if !parameters.isEmpty { query["params"] = parameters }
             queries[entry.name] = query
