@@ -15,7 +15,7 @@ final class StoredBehaviorSets: @unchecked Sendable {
 
     /// The behaviours `session` was stored with (``BehaviorSet/init(of:in:)``: a damaged value is
     /// the same error, never cached).
-    func behaviors(of session: StoredSession, in databasePath: String) throws(CommandError) -> BehaviorSet {
+    func behaviors(of session: StoredSession, in databasePath: String) throws(UseCaseError) -> BehaviorSet {
         let json = session.parametersJSON
         if let known = lock.withLock({ sets[json] }) { return known }
         let behaviors = try BehaviorSet(of: session, in: databasePath)
