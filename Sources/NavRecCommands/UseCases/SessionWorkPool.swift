@@ -8,8 +8,8 @@ internal import Store
 ///
 /// Sessions go to the workers in groups of consecutive sessions (up to ``groupSessions`` of them
 /// or ``groupSamples`` samples, a longer session alone): handing each five-sample session to a
-/// thread and back on its own cost more CPU than analysing it (Benchmarks/README.md, "Tiny
-/// sessions"). At most ``window`` groups are queued, being worked on or waiting to be handed back,
+/// thread and back on its own costs more CPU than analysing it. At most ``window`` groups are
+/// queued, being worked on or waiting to be handed back,
 /// so memory stays flat in the number of sessions. The caller submits and receives on one thread;
 /// call ``close()`` when done or on an error (it stops the workers and waits for them).
 final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {

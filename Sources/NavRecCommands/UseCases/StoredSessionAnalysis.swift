@@ -103,8 +103,8 @@ struct StoredSessionAnalysis {
     }
 
     /// Analyzes the sessions of `page` from `next` on, as many as ``SessionWorkPool`` puts in a
-    /// group, in one read transaction (each statement's own was a large share of a five-sample
-    /// session: Benchmarks/README.md, "Tiny sessions"), then hands them to `receive` in order;
+    /// group, in one read transaction (each statement's own would be a large share of a short
+    /// session), then hands them to `receive` in order;
     /// moves `next` past them. Ctrl-C is checked before each session, and it or an error stops the
     /// group there, after the sessions analysed before it are handed on, as one at a time did.
     private func analyzeGroup(
@@ -156,7 +156,7 @@ struct StoredSessionAnalysis {
             id: session.id, recordingID: session.recordingID, metadata: session.metadata,
             behaviors: try behaviorSets.behaviors(of: session, in: databasePath),
             // The import stores a session's event count with its events: with none, the query
-            // (~4 k instructions) is skipped (Benchmarks/README.md, "Tiny sessions").
+            // is skipped, a visible share of a short session.
             events: session.events > 0 ? try store.events(sessionKey: session.key).map(\.event) : [],
             sampleCount: session.samples, duration: session.duration)
         // The cursors are released when the analysis returns, which resets their statements: one
