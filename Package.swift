@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavRecCommandsTests",
-            dependencies: ["NavRecCommands", "NavRec", "Store", "Recording", "Reports", "BarModel", "Simulation", "TextTools"],
+            dependencies: ["NavRecCommands", "NavRec", "Store", "Recording", "Reports", "BarModel", "Simulation", "TextTools", "Analyzer", "Comparison"],
             exclude: ["QueryGolden"]
         ),
     ]

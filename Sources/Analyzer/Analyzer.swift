@@ -47,8 +47,8 @@ package struct Analyzer: Sendable {
     package let timelineBuckets: Int
 
     /// An analyzer with the given settings; `timelineBuckets` sizes the chart digest, 0 when
-    /// nothing shows a chart (`navrec analyze` prints none): the digest was ~600 instructions a
-    /// sample of its main pass (Benchmarks/README.md, "Analyze pipeline").
+    /// nothing shows a chart (`navrec analyze` prints none), so that analyze does not pay for a
+    /// digest on every sample.
     package init(settings: AnalyzerSettings = AnalyzerSettings(), timelineBuckets: Int = 400) {
         self.settings = settings
         self.timelineBuckets = timelineBuckets
@@ -92,7 +92,7 @@ package struct Analyzer: Sendable {
             lifecycle: events.filter(\.isLifecycle).map(\.t), transitions: TransitionWindow.windows(in: events),
             recorder: session.recorder, duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
-        // One reused block of columns, filled a chunk at a time (Benchmarks/README.md, "Main pass").
+        // One reused block of columns, filled a chunk at a time: no frame is assembled per sample.
         let frames = try reader(false)
         let block = FrameColumns()
         while try frames.read(into: block) { pass.observe(block) }

@@ -94,14 +94,73 @@ package struct AnalyzerSettings: Sendable, Hashable {
     /// All defaults, no replay.
     package init() {}
 
-    /// Every detector key `set` accepts, `DETECTOR.KEY`.
-    package static let keys = [
-        "flapping.window", "flapping.minToggles", "flapping.hysteresisStep", "flapping.maxHysteresis",
-        "flapping.swipeDistanceStep", "flapping.maxSwipeDistance",
-        "jitter.window", "jitter.minReversals", "jitter.epsilon", "jitter.fractionEpsilon",
-        "hitch.factor", "hitch.warning", "hitch.error",
-        "title_mismatch.margin", "title_mismatch.tolerance", "title_mismatch.errorAfter",
+    /// One `--set` detector key, `DETECTOR.KEY`: how its text is checked and stored, and how the
+    /// value reads back as text (``assignments``).
+    private struct Setting: Sendable {
+        let key: String
+        let set: @Sendable (inout AnalyzerSettings, String) throws(AnalyzerSettingsError) -> Void
+        let text: @Sendable (AnalyzerSettings) -> String
+
+        /// A number; `seconds` takes an `s` suffix (`0.5s`).
+        static func number(
+            _ key: String, _ path: any (WritableKeyPath<AnalyzerSettings, Double> & Sendable), positive: Bool, seconds: Bool = false
+        ) -> Setting {
+            Setting(key: key, set: { settings, text throws(AnalyzerSettingsError) in
+                settings[keyPath: path] = try seconds
+                    ? AnalyzerSettings.seconds(text, key, positive: positive) : AnalyzerSettings.number(text, key, positive: positive)
+            }, text: { "\($0[keyPath: path])" })
+        }
+
+        /// A whole number of at least 1.
+        static func count(_ key: String, _ path: any (WritableKeyPath<AnalyzerSettings, Int> & Sendable)) -> Setting {
+            Setting(key: key, set: { settings, text throws(AnalyzerSettingsError) in
+                settings[keyPath: path] = try AnalyzerSettings.count(text, key)
+            }, text: { "\($0[keyPath: path])" })
+        }
+    }
+
+    /// Every detector key `set` accepts, declared once: ``keys``, ``set(_:)`` and ``assignments``
+    /// come from this list.
+    private static let settings: [Setting] = [
+        .number("flapping.window", \.flapping.window, positive: true, seconds: true),
+        .count("flapping.minToggles", \.flapping.minToggles),
+        .number("flapping.hysteresisStep", \.flapping.hysteresisStep, positive: true),
+        .number("flapping.maxHysteresis", \.flapping.maxHysteresis, positive: false),
+        .number("flapping.swipeDistanceStep", \.flapping.swipeDistanceStep, positive: true),
+        .number("flapping.maxSwipeDistance", \.flapping.maxSwipeDistance, positive: false),
+        .number("jitter.window", \.jitter.window, positive: true, seconds: true),
+        .count("jitter.minReversals", \.jitter.minReversals),
+        .number("jitter.epsilon", \.jitter.epsilon, positive: false),
+        .number("jitter.fractionEpsilon", \.jitter.fractionEpsilon, positive: false),
+        Setting(key: "hitch.factor", set: { settings, text throws(AnalyzerSettingsError) in
+            settings.hitch.factor = try number(text, "hitch.factor", positive: true)
+            guard settings.hitch.factor >= 1 else { throw AnalyzerSettingsError("hitch.factor must be at least 1, got '\(text)'") }
+        }, text: { "\($0.hitch.factor)" }),
+        .number("hitch.warning", \.hitch.warning, positive: false),
+        .number("hitch.error", \.hitch.error, positive: false),
+        .number("title_mismatch.margin", \.titleMismatch.margin, positive: false, seconds: true),
+        // `auto` (or `null`) restores the per-session default.
+        Setting(key: "title_mismatch.tolerance", set: { settings, text throws(AnalyzerSettingsError) in
+            settings.titleMismatch.tolerance = text == "auto" || text == "null"
+                ? nil : try seconds(text, "title_mismatch.tolerance", positive: false)
+        }, text: { $0.titleMismatch.tolerance.map { "\($0)" } ?? "auto" }),
+        .number("title_mismatch.errorAfter", \.titleMismatch.errorAfter, positive: false, seconds: true),
     ]
+
+    /// Every detector key `set` accepts, `DETECTOR.KEY`.
+    package static let keys = settings.map(\.key)
+
+    /// The detectors of ``keys``, in their order (`flapping`, `jitter`, …).
+    private static let detectors = keys.reduce(into: [String]()) { detectors, key in
+        let detector = String(key.prefix { $0 != "." })
+        if !detectors.contains(detector) { detectors.append(detector) }
+    }
+
+    /// Every detector value and every replay as `set` takes them: applied in order to the
+    /// defaults, they give these settings back, each through `--set`'s checks.
+    package var assignments: [String] {
+        Self.settings.map { $0.key + "=" + $0.text(self) } + replay.map(\.assignment)
+    }
 
     /// Applies one `DETECTOR.KEY=VALUE` or `BEHAVIOR.PARAMETER=VALUE` assignment.
     ///
@@ -126,30 +185,9 @@ package struct AnalyzerSettings: Sendable, Hashable {
             try setReplay(behavior: prefix, parameter: name, text: text)
             return
         }
-        switch key {
-        case "flapping.window": flapping.window = try Self.seconds(text, key, positive: true)
-        case "flapping.minToggles": flapping.minToggles = try Self.count(text, key)
-        case "flapping.hysteresisStep": flapping.hysteresisStep = try Self.number(text, key, positive: true)
-        case "flapping.maxHysteresis": flapping.maxHysteresis = try Self.number(text, key, positive: false)
-        case "flapping.swipeDistanceStep": flapping.swipeDistanceStep = try Self.number(text, key, positive: true)
-        case "flapping.maxSwipeDistance": flapping.maxSwipeDistance = try Self.number(text, key, positive: false)
-        case "jitter.window": jitter.window = try Self.seconds(text, key, positive: true)
-        case "jitter.minReversals": jitter.minReversals = try Self.count(text, key)
-        case "jitter.epsilon": jitter.epsilon = try Self.number(text, key, positive: false)
-        case "jitter.fractionEpsilon": jitter.fractionEpsilon = try Self.number(text, key, positive: false)
-        case "hitch.factor":
-            hitch.factor = try Self.number(text, key, positive: true)
-            guard hitch.factor >= 1 else { throw AnalyzerSettingsError("\(key) must be at least 1, got '\(text)'") }
-        case "hitch.warning": hitch.warning = try Self.number(text, key, positive: false)
-        case "hitch.error": hitch.error = try Self.number(text, key, positive: false)
-        case "title_mismatch.margin": titleMismatch.margin = try Self.seconds(text, key, positive: false)
-        case "title_mismatch.tolerance":
-            titleMismatch.tolerance = text == "auto" || text == "null" ? nil : try Self.seconds(text, key, positive: false)
-        case "title_mismatch.errorAfter": titleMismatch.errorAfter = try Self.seconds(text, key, positive: false)
-        default:
-            let detectors = ["flapping", "jitter", "hitch", "title_mismatch"]
+        guard let setting = Self.settings.first(where: { $0.key == key }) else {
             var message: String
-            if detectors.contains(prefix) {
+            if Self.detectors.contains(prefix) {
                 message = "unknown key '\(key)'; known: \(Self.keys.joined(separator: ", "))"
             } else {
                 message = "unknown detector or behaviour '\(prefix)' in '\(key)'; known keys: "
@@ -158,11 +196,12 @@ package struct AnalyzerSettings: Sendable, Hashable {
             }
             if let hint = closestName(to: key, in: Self.keys) {
                 message += " (did you mean '\(hint)'?)"
-            } else if let hint = closestName(to: prefix, in: detectors + BehaviorSet.names) {
+            } else if let hint = closestName(to: prefix, in: Self.detectors + BehaviorSet.names) {
                 message += " (did you mean '\(hint)'?)"
             }
             throw AnalyzerSettingsError(message)
         }
+        try setting.set(&self, text)
     }
 
     private mutating func setReplay(behavior: String, parameter: String, text: String) throws(AnalyzerSettingsError) {

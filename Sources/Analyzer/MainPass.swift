@@ -70,7 +70,7 @@ struct MainPass: Sendable {
     }
 
     /// Takes the next block of frames. Each detector loops over the columns it needs: no frame is
-    /// assembled or copied between them (Benchmarks/README.md, "Main pass"). With replayed
+    /// assembled or copied between them, as a frame copied per detector would be. With replayed
     /// parameters the block's computed states are overwritten with the replayed ones.
     mutating func observe(_ block: FrameColumns) {
         let count = block.count

@@ -52,9 +52,9 @@ package struct TimelineDigest: Sendable, Hashable {
     /// How many buckets split `start...end` (``buckets`` has this many; 0 once removed).
     package private(set) var bucketCount: Int
     /// The buckets samples fell in, as ``Rows``: only these are kept, and as flat buffers, as every
-    /// other bucket is empty and follows from its place. 400 ``Bucket``s (four arrays each) made
-    /// and freed per session were most of a five-sample session's report (Benchmarks/README.md,
-    /// "Tiny sessions"); ``buckets`` makes them when a chart asks.
+    /// other bucket is empty and follows from its place: making and freeing every ``Bucket`` (four
+    /// arrays each) for every session would cost a short session more than its analysis;
+    /// ``buckets`` makes them when a chart asks.
     private var filled: Rows
     /// Where the findings happen, in the findings' order.
     package var spans: [Span]

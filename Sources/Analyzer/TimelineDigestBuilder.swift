@@ -4,8 +4,8 @@ import BarModel
 ///
 /// Only the buckets samples fall in are kept, as ``TimelineDigest/Rows`` (two flat buffers) that
 /// grow as time reaches a new bucket and become the digest's as they are: a five-sample session
-/// touches at most five rows instead of setting up and tearing down 400 buckets of six arrays each
-/// (~300 k instructions a session; Benchmarks/README.md, "Tiny sessions"). A sample updates the
+/// touches at most five rows instead of setting up and tearing down 400 buckets of six arrays each,
+/// which would cost more than the rest of its analysis. A sample updates the
 /// row it falls in through two buffer pointers.
 ///
 /// - Complexity: O(signals + presentations) per sample; O(filled buckets × (signals +

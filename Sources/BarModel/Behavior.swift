@@ -3,20 +3,34 @@
 public protocol Behavior: Sendable, Hashable {
     /// The behaviour's name in recordings (`largeTitle`, `avatar`, …).
     static var name: String { get }
-    /// Parameter names in documentation order.
-    static var parameterNames: [String] { get }
+    /// Every parameter in documentation order: the one declaration its names, values and checks
+    /// come from.
+    static var parameterList: [BehaviorParameter<Self>] { get }
     /// All defaults.
     init()
-    /// The current value of a parameter named in ``parameterNames``.
-    func value(of parameter: String) -> ParameterValue
-    /// Sets a parameter by name; throws for an unknown name or a value of the wrong type or range.
-    mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError)
 }
 
 extension Behavior {
+    /// Parameter names in documentation order.
+    public static var parameterNames: [String] { parameterList.map(\.name) }
+
+    /// The current value of a parameter named in ``parameterNames``.
+    public func value(of parameter: String) -> ParameterValue {
+        guard let entry = Self.parameterList.first(where: { $0.name == parameter }) else {
+            preconditionFailure("\(Self.name) has no parameter '\(parameter)'")
+        }
+        return entry.get(self)
+    }
+
+    /// Sets a parameter by name; throws for an unknown name or a value of the wrong type or range.
+    public mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError) {
+        guard let entry = Self.parameterList.first(where: { $0.name == parameter }) else { throw Self.unknown(parameter) }
+        try entry.set(&self, value)
+    }
+
     /// Every parameter with its current value, in documentation order.
     public var parameters: [(name: String, value: ParameterValue)] {
-        Self.parameterNames.map { ($0, value(of: $0)) }
+        Self.parameterList.map { ($0.name, $0.get(self)) }
     }
 
     /// Reads a number parameter that must be finite and at least `minimum`.

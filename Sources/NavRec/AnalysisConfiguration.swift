@@ -123,21 +123,28 @@ public struct AnalysisConfiguration: Sendable, Codable, Equatable {
         self = AnalysisConfiguration(settings)
     }
 
-    /// The analyzer's settings: each value goes through `--set`'s own checks.
+    /// The analyzer's settings: each value goes through `--set`'s own checks (the keys and their
+    /// text are ``AnalyzerSettings/assignments``', declared once there).
     func analyzerSettings() throws -> AnalyzerSettings {
-        var assignments = [
-            "flapping.window=\(flapping.window)", "flapping.minToggles=\(flapping.minToggles)",
-            "flapping.hysteresisStep=\(flapping.hysteresisStep)", "flapping.maxHysteresis=\(flapping.maxHysteresis)",
-            "flapping.swipeDistanceStep=\(flapping.swipeDistanceStep)", "flapping.maxSwipeDistance=\(flapping.maxSwipeDistance)",
-            "jitter.window=\(jitter.window)", "jitter.minReversals=\(jitter.minReversals)", "jitter.epsilon=\(jitter.epsilon)",
-            "jitter.fractionEpsilon=\(jitter.fractionEpsilon)",
-            "hitch.factor=\(hitch.factor)", "hitch.warning=\(hitch.warning)", "hitch.error=\(hitch.error)",
-            "title_mismatch.margin=\(titleMismatch.margin)", "title_mismatch.tolerance=\(titleMismatch.tolerance.map { "\($0)" } ?? "auto")",
-            "title_mismatch.errorAfter=\(titleMismatch.errorAfter)",
-        ]
-        assignments += replay.map { "\($0.behavior).\($0.parameter)=\($0.value)" }
+        var values = AnalyzerSettings()
+        values.flapping.window = flapping.window
+        values.flapping.minToggles = flapping.minToggles
+        values.flapping.hysteresisStep = flapping.hysteresisStep
+        values.flapping.maxHysteresis = flapping.maxHysteresis
+        values.flapping.swipeDistanceStep = flapping.swipeDistanceStep
+        values.flapping.maxSwipeDistance = flapping.maxSwipeDistance
+        values.jitter.window = jitter.window
+        values.jitter.minReversals = jitter.minReversals
+        values.jitter.epsilon = jitter.epsilon
+        values.jitter.fractionEpsilon = jitter.fractionEpsilon
+        values.hitch.factor = hitch.factor
+        values.hitch.warning = hitch.warning
+        values.hitch.error = hitch.error
+        values.titleMismatch.margin = titleMismatch.margin
+        values.titleMismatch.tolerance = titleMismatch.tolerance
+        values.titleMismatch.errorAfter = titleMismatch.errorAfter
         var settings = AnalyzerSettings()
-        for assignment in assignments {
+        for assignment in values.assignments + replay.map({ "\($0.behavior).\($0.parameter)=\($0.value)" }) {
             do {
                 try settings.set(assignment)
             } catch {

@@ -160,8 +160,8 @@ public final class CSVReader: RecordingReader {
                     // Memory must not grow with the file: a stray quote would otherwise buffer the rest of it.
                     throw error(at: spillFirstLine, column: 1, "a quoted field runs over more than \(lines.maxLineLength >> 20) MiB; is its closing quote missing?")
                 }
-                // Re-splitting the whole record for every added line is quadratic with a stray quote
-                // (Benchmarks/README.md); only a line that can end the quoted field needs it.
+                // Re-splitting the whole record for every added line is quadratic with a stray quote;
+                // only a line that can end the quoted field needs it.
                 guard Self.mayEndQuotedField(line) else { continue }
                 let item = try spill.withUnsafeBufferPointer { (bytes) throws(RecordingError) -> RecordingItem? in
                     try record(bytes, firstLine: spillFirstLine, lineStarts: spillLineStarts, shift: spillShift)

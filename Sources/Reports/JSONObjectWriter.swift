@@ -3,8 +3,8 @@ import BarModel
 /// Writes one JSON object member by member straight into UTF-8 bytes, in ``JSONValue``'s two
 /// layouts: members one per line at an indent (the report) or all on one line (`navrec analyze`).
 /// Byte for byte what the same object built as a ``JSONValue`` writes, without making the tree:
-/// its boxes and arrays, made and freed for every session, cost more than a five-sample session's
-/// analysis (Benchmarks/README.md, "Tiny sessions").
+/// its boxes and arrays, made and freed for every session, would cost more than a short session's
+/// analysis.
 struct JSONObjectWriter {
     private(set) var output: [UInt8]
     private let compact: Bool
@@ -77,8 +77,8 @@ struct JSONObjectWriter {
     }
 
     /// The key's bytes (the separator, the indent, the quoted name and `: `) put together on the
-    /// stack and appended at once: an `append` per piece cost ~500 instructions a key, most of the
-    /// session object (Benchmarks/README.md, "Tiny sessions").
+    /// stack and appended at once: an `append` per piece would make the keys most of the session
+    /// object's cost.
     private mutating func key(_ name: StaticString) {
         let lead: StaticString = compact ? (first ? "{\"" : ", \"") : (first ? "{\n" : ",\n")
         let spaces = compact ? 0 : indent + 2

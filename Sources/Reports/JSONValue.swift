@@ -31,7 +31,7 @@ indirect enum JSONValue: Sendable {
     }
 
     /// Writes the value's UTF-8 bytes: appending to one byte buffer, rather than `+=` of many short
-    /// strings, was most of a five-sample session's JSON report (Benchmarks/README.md, "Tiny sessions").
+    /// strings, which would be most of a short session's JSON report.
     func write(to output: inout [UInt8], indent: Int, compact: Bool = false) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)

@@ -115,4 +115,18 @@ struct ReadmeTourTests {
         #expect(result.stderr.hasPrefix("error: cannot create a temporary file"), "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "error:").count == 2, "\(result.stderr)")
     }
+
+    @Test("import and analyze of a session longer than memory holds, without a temporary directory: one 'error:' line, exit 74")
+    func spillFileError() throws {
+        // 24,000 frames: past the 16,384 the spools keep in memory.
+        let recording = try NavRecBinary.run(["simulate", "--behavior", "blurHeader", "--gesture", "fling", "--duration", "400", "--idle-frames"])
+        #expect(recording.status == 0)
+        let missing = ["TMPDIR": directory.path("missing/dir")]
+        for command in [["import", "--db", directory.path("spill.sqlite"), "-"], ["analyze", "-"]] {
+            let result = try NavRecBinary.run(command, stdin: Data(recording.stdout.utf8), environment: missing)
+            #expect(result.status == 74, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: cannot create a temporary file"), "\(command): \(result.stderr)")
+            #expect(result.stderr.components(separatedBy: "error:").count == 2, "\(command): \(result.stderr)")
+        }
+    }
 }

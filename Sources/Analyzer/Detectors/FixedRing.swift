@@ -1,6 +1,6 @@
 /// A first-in first-out queue of at most `capacity` values (a power of two) kept in place: adding
-/// and dropping move nothing. `Array.removeFirst` moved every element on each frame, and the hitch
-/// detector's queues were the main pass's largest cost (Benchmarks/README.md, "Main pass").
+/// and dropping move nothing, where `Array.removeFirst` moves every element on each frame, in
+/// queues the hitch detector updates every frame.
 struct FixedRing<Element: Sendable>: Sendable {
     private var slots: [Element]
     private var head = 0

@@ -60,8 +60,7 @@ struct HitchDetector: Sendable {
     /// The last ``frameWindow`` frames, oldest first, each with the flags of the interval that ends
     /// at it: the waiting intervals and the frames before them that the velocity and the rest rule
     /// read. An interval is the two frames it joins, not a copy of them: queues of ~100-byte
-    /// intervals, copied on every append and classification, were most of this detector's cost
-    /// (Benchmarks/README.md, "Hitch detector and hysteresis replay").
+    /// intervals would be copied on every append and classification, every frame.
     private var frames = FixedRing(capacity: Self.frameWindow, placeholder: Slot(frame: FrameMerger.Frame(t: 0, y: 0), flags: 0))
     /// Intervals not yet classified: the newest `waiting` intervals, which end at the newest
     /// `waiting` frames. The oldest waits for the counted intervals after it (the rate the display

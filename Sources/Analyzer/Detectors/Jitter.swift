@@ -62,8 +62,8 @@ struct JitterDetector: Sendable {
 
     /// A detector as ``init(settings:pixel:ignored:)``, not watching the signals `ignoring` is
     /// true of: the main pass asks its question of each signal directly, as building a set of
-    /// them and hashing each signal into it was a noticeable part of a five-sample session's
-    /// analysis (Benchmarks/README.md, "Tiny sessions").
+    /// them and hashing each signal into it would be a noticeable part of a short session's
+    /// analysis.
     init(settings: AnalyzerSettings.Jitter, pixel: Double = 0, ignoring: (ContinuousSignal) -> Bool) {
         window = settings.window
         minReversals = settings.minReversals

@@ -146,8 +146,8 @@ struct TitleMismatchDetector: Sendable {
     private mutating func observeExclusive(t: Double, row: Int, states: FrameStateColumns) {
         // A count, not a list, of the visible presentations: no allocation on the per-sample path.
         var visibleCount = 0
-        // One exclusive access to `alphas` per frame: indexing the array per presentation paid a
-        // uniqueness check each time (Benchmarks/README.md).
+        // One exclusive access to `alphas` per frame: indexing the array per presentation pays a
+        // uniqueness check each time.
         let known = alphas.withUnsafeMutableBufferPointer { alphas -> Bool in
             for (index, presentation) in presentations.enumerated() where states.rows(presentation.alphaField) >> UInt64(row) & 1 != 0 {
                 alphas[index] = states.column(presentation.alphaField)[row]
@@ -260,8 +260,8 @@ struct TitleComparisonDetector: Sendable {
     /// `observedRows` are the rows that carried an observed state.
     ///
     /// A block that can change nothing — no run open, no `barHidden` in either stream, and no row
-    /// where the two streams' titles differ — only moves the last time on: comparing it a row at
-    /// a time was ~170 instructions a sample (Benchmarks/README.md, "Analyze pipeline").
+    /// where the two streams' titles differ — only moves the last time on: most blocks are such,
+    /// and comparing them a row at a time would cost every sample a comparison of each title.
     mutating func observe(
         rows: UInt64, t: UnsafePointer<Double>, computed: FrameStateColumns, observed: FrameStateColumns, observedRows: UInt64
     ) {

@@ -15,9 +15,9 @@ import Darwin
 /// represented by its geometric centre (a relative error under 0.5 %).
 ///
 /// Only the bins from the lowest to the highest value so far (and a margin) are held, grown as a
-/// value falls outside them: allocating and zeroing all 4,401 bins (~18 KB) at a session's first
-/// frame was ~20 k instructions of a five-sample session's report (Benchmarks/README.md, "Tiny
-/// sessions"). Equal histograms hold the same counts, whatever bins each had room for.
+/// value falls outside them: allocating and zeroing all 4,401 bins (~18 KB) at every session's
+/// first frame would cost a short session more than its samples. Equal histograms hold the same
+/// counts, whatever bins each had room for.
 ///
 /// - Complexity: O(1) amortized per value; at most ~18 KB.
 struct OverrunHistogram: Sendable, Hashable {
@@ -37,8 +37,7 @@ struct OverrunHistogram: Sendable, Hashable {
     private var firstBin = 0
     private(set) var total = 0
     /// The lowest and highest bins holding a value: a percentile walks only these. Walking all
-    /// 4,401 bins, three times, was a noticeable share of a short session's analysis
-    /// (Benchmarks/README.md, "Tiny sessions").
+    /// 4,401 bins, three times, would be a noticeable share of a short session's analysis.
     private var lowestBin = Int.max
     private var highestBin = Int.min
 

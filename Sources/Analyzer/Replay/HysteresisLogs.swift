@@ -11,9 +11,8 @@ struct HysteresisLogs: Sendable {
     }
 
     /// Takes the next `count` samples, as columns. Not inlined: inlined into the main pass's loop,
-    /// per sample, it changed how the compiler laid out the detectors around it, which cost ~50
-    /// instructions a sample more than the call (Benchmarks/README.md, "Hitch detector and
-    /// hysteresis replay").
+    /// per sample, it changes how the compiler lays out the detectors around it, which costs more
+    /// a sample than the call.
     @inline(never)
     mutating func observe(count: Int, t: UnsafePointer<Double>, y: UnsafePointer<Double>) {
         if largeTitle != nil {

@@ -9,7 +9,7 @@ import BarModel
 /// events change neither. A larger hysteresis moves the on edge up and the off edge down, so the
 /// candidates a sample switches on, taken smallest value first, are a prefix, and so are those it
 /// switches off: one sample costs two comparisons for every candidate together, where an engine a
-/// candidate stepped a whole ``BarState`` each (Benchmarks/README.md, "Hitch detector and hysteresis replay").
+/// candidate would step a whole ``BarState`` each.
 ///
 /// - Complexity: O(1) per sample plus the candidates whose edges `y` crossed since the last one;
 ///   O(c) memory for c candidates (at most ``capacity``).
@@ -61,8 +61,8 @@ struct SchmittCandidates: Sendable {
         self.offEdges = offEdges
         self.strict = strict
         // The prefix rule needs edges that move outwards with the value.
-        // By index: `zip` with `dropFirst` cost ~60 instructions a value, made for every session
-        // with a Schmitt-switched behaviour (Benchmarks/README.md, "Tiny sessions").
+        // By index: `zip` with `dropFirst` costs far more per value, and this runs for every
+        // session with a Schmitt-switched behaviour.
         for index in 1..<onEdges.count {
             guard onEdges[index - 1] <= onEdges[index], offEdges[index - 1] >= offEdges[index] else { return nil }
         }

@@ -2,8 +2,7 @@ import BarModel
 
 /// The hysteresis replay of one Schmitt-switched behaviour (largeTitle or blurHeader), run inside
 /// the main pass for every value the search could try, so that the search need not read the
-/// session's samples again: reading them back was most of its cost (Benchmarks/README.md,
-/// "Hitch detector and hysteresis replay").
+/// session's samples again, which would cost more than the replay itself.
 ///
 /// It steps ``SchmittCandidates`` for the multiples of `flapping.hysteresisStep` up to
 /// `flapping.maxHysteresis` — a search for this behaviour's `hysteresis` tries a prefix of them

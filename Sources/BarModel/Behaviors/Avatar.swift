@@ -2,7 +2,13 @@
 /// (reference 000_…, "moveAndResizeImage"). Needs ``LargeTitle`` for the bar heights.
 public struct Avatar: Behavior {
     public static let name = "avatar"
-    public static let parameterNames = ["sizeLarge", "sizeSmall", "rightMargin", "bottomMarginLarge", "bottomMarginSmall"]
+    public static let parameterList: [BehaviorParameter<Self>] = [
+        .number("sizeLarge", \.sizeLarge, minimum: 0, exclusive: true),
+        .number("sizeSmall", \.sizeSmall, minimum: 0),
+        .number("rightMargin", \.rightMargin),
+        .number("bottomMarginLarge", \.bottomMarginLarge),
+        .number("bottomMarginSmall", \.bottomMarginSmall),
+    ]
 
     /// Image side with the large bar, points.
     public var sizeLarge = 40.0
@@ -33,26 +39,5 @@ public struct Avatar: Behavior {
         let ty = max(0, min(maxY, maxY - coeff * (bottomMarginSmall + sizeDiff)))
         let tx = max(0, sizeDiff * (1 - coeff))
         return (scale, tx, ty)
-    }
-
-    public func value(of parameter: String) -> ParameterValue {
-        switch parameter {
-        case "sizeLarge": .number(sizeLarge)
-        case "sizeSmall": .number(sizeSmall)
-        case "rightMargin": .number(rightMargin)
-        case "bottomMarginLarge": .number(bottomMarginLarge)
-        default: .number(bottomMarginSmall)
-        }
-    }
-
-    public mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError) {
-        switch parameter {
-        case "sizeLarge": sizeLarge = try Self.number(value, parameter, minimum: 0, exclusive: true)
-        case "sizeSmall": sizeSmall = try Self.number(value, parameter, minimum: 0)
-        case "rightMargin": rightMargin = try Self.number(value, parameter)
-        case "bottomMarginLarge": bottomMarginLarge = try Self.number(value, parameter)
-        case "bottomMarginSmall": bottomMarginSmall = try Self.number(value, parameter)
-        default: throw Self.unknown(parameter)
-        }
     }
 }

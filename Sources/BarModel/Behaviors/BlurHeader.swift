@@ -2,7 +2,11 @@
 /// offset and the bar switches to the default background `2 * navBarHeight` before the header ends.
 public struct BlurHeader: Behavior {
     public static let name = "blurHeader"
-    public static let parameterNames = ["imageHeight", "navBarHeight", "hysteresis"]
+    public static let parameterList: [BehaviorParameter<Self>] = [
+        .number("imageHeight", \.imageHeight, minimum: 0),
+        .number("navBarHeight", \.navBarHeight, minimum: 0),
+        .number("hysteresis", \.hysteresis, minimum: 0),
+    ]
 
     /// Header image height, points (the header is `imageHeight + navBarHeight` tall).
     public var imageHeight = 150.0
@@ -37,21 +41,4 @@ public struct BlurHeader: Behavior {
     public var defaultEdge: Double { threshold + (hysteresis + RestTolerance.points) }
     /// Below this `y` the background is `transparent`, whatever it was before.
     public var transparentEdge: Double { threshold - (hysteresis + RestTolerance.points) }
-
-    public func value(of parameter: String) -> ParameterValue {
-        switch parameter {
-        case "imageHeight": .number(imageHeight)
-        case "navBarHeight": .number(navBarHeight)
-        default: .number(hysteresis)
-        }
-    }
-
-    public mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError) {
-        switch parameter {
-        case "imageHeight": imageHeight = try Self.number(value, parameter, minimum: 0)
-        case "navBarHeight": navBarHeight = try Self.number(value, parameter, minimum: 0)
-        case "hysteresis": hysteresis = try Self.number(value, parameter, minimum: 0)
-        default: throw Self.unknown(parameter)
-        }
-    }
 }

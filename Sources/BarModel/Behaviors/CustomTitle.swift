@@ -2,7 +2,14 @@
 /// under the bar (reference 001_…). The screen uses the inline display mode: bar height 44.
 public struct CustomTitle: Behavior {
     public static let name = "customTitle"
-    public static let parameterNames = ["labelTop", "labelHeight", "labelScale", "slack", "fadeDuration", "hysteresis"]
+    public static let parameterList: [BehaviorParameter<Self>] = [
+        .number("labelTop", \.labelTop),
+        .number("labelHeight", \.labelHeight, minimum: 0),
+        .number("labelScale", \.labelScale, minimum: 0, exclusive: true),
+        .number("slack", \.slack),
+        .number("fadeDuration", \.fadeDuration, minimum: 0),
+        .number("hysteresis", \.hysteresis, minimum: 0),
+    ]
 
     /// Content padding above the label, points.
     public var labelTop = 16.0
@@ -47,28 +54,5 @@ public struct CustomTitle: Behavior {
         if showing <= -hysteresis { return true }
         if showing > hysteresis + RestTolerance.points { return false }
         return wasOn
-    }
-
-    public func value(of parameter: String) -> ParameterValue {
-        switch parameter {
-        case "labelTop": .number(labelTop)
-        case "labelHeight": .number(labelHeight)
-        case "labelScale": .number(labelScale)
-        case "slack": .number(slack)
-        case "fadeDuration": .number(fadeDuration)
-        default: .number(hysteresis)
-        }
-    }
-
-    public mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError) {
-        switch parameter {
-        case "labelTop": labelTop = try Self.number(value, parameter)
-        case "labelHeight": labelHeight = try Self.number(value, parameter, minimum: 0)
-        case "labelScale": labelScale = try Self.number(value, parameter, minimum: 0, exclusive: true)
-        case "slack": slack = try Self.number(value, parameter)
-        case "fadeDuration": fadeDuration = try Self.number(value, parameter, minimum: 0)
-        case "hysteresis": hysteresis = try Self.number(value, parameter, minimum: 0)
-        default: throw Self.unknown(parameter)
-        }
     }
 }

@@ -2,7 +2,20 @@
 /// (reference 004_…); a tap on the title toggles the dropdown.
 public struct DropdownTitle: Behavior {
     public static let name = "dropdownTitle"
-    public static let parameterNames = ["title", "subtitle", "arrow"]
+    public static let parameterList: [BehaviorParameter<Self>] = [
+        BehaviorParameter("title", get: { .string($0.title) }) { behavior, value throws(BehaviorError) in
+            guard case .string(let text) = value else { throw .invalidValue(behavior: DropdownTitle.name, parameter: "title", expected: "a string") }
+            behavior.title = text
+        },
+        BehaviorParameter("subtitle", get: { $0.subtitle.map(ParameterValue.string) ?? .null }) { behavior, value throws(BehaviorError) in
+            switch value {
+            case .string(let text): behavior.subtitle = text
+            case .null: behavior.subtitle = nil
+            default: throw .invalidValue(behavior: DropdownTitle.name, parameter: "subtitle", expected: "a string or null")
+            }
+        },
+        .bool("arrow", \.arrow),
+    ]
 
     public var title = ""
     /// `nil` reproduces the reference's bug: `subtitle?.isEmpty == true` is false for nil, so an
@@ -17,24 +30,4 @@ public struct DropdownTitle: Behavior {
     public var subtitleVisible: Bool { subtitle != "" }
     /// Whether the subtitle label has any text to show.
     public var subtitleHasText: Bool { !(subtitle ?? "").isEmpty }
-
-    public func value(of parameter: String) -> ParameterValue {
-        switch parameter {
-        case "title": .string(title)
-        case "subtitle": subtitle.map(ParameterValue.string) ?? .null
-        default: .bool(arrow)
-        }
-    }
-
-    public mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError) {
-        switch (parameter, value) {
-        case ("title", .string(let text)): title = text
-        case ("subtitle", .string(let text)): subtitle = text
-        case ("subtitle", .null): subtitle = nil
-        case ("arrow", _): arrow = try Self.bool(value, parameter)
-        case ("title", _): throw .invalidValue(behavior: Self.name, parameter: parameter, expected: "a string")
-        case ("subtitle", _): throw .invalidValue(behavior: Self.name, parameter: parameter, expected: "a string or null")
-        default: throw Self.unknown(parameter)
-        }
-    }
 }

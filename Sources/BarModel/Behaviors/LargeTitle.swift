@@ -3,7 +3,11 @@
 /// it is fully collapsed.
 public struct LargeTitle: Behavior {
     public static let name = "largeTitle"
-    public static let parameterNames = ["largeHeight", "smallHeight", "hysteresis"]
+    public static let parameterList: [BehaviorParameter<Self>] = [
+        .number("largeHeight", \.largeHeight, minimum: 0, exclusive: true),
+        .number("smallHeight", \.smallHeight, minimum: 0),
+        .number("hysteresis", \.hysteresis, minimum: 0),
+    ]
 
     /// Bar height with the large title showing, points (UIKit's 96.5 with the system font).
     public var largeHeight = 96.5
@@ -37,21 +41,4 @@ public struct LargeTitle: Behavior {
     public var inlineTitleOnEdge: Double { collapseDistance + hysteresis }
     /// The inline title hides below this `y`, whatever it showed before.
     public var inlineTitleOffEdge: Double { collapseDistance - hysteresis - RestTolerance.points }
-
-    public func value(of parameter: String) -> ParameterValue {
-        switch parameter {
-        case "largeHeight": .number(largeHeight)
-        case "smallHeight": .number(smallHeight)
-        default: .number(hysteresis)
-        }
-    }
-
-    public mutating func set(_ parameter: String, to value: ParameterValue) throws(BehaviorError) {
-        switch parameter {
-        case "largeHeight": largeHeight = try Self.number(value, parameter, minimum: 0, exclusive: true)
-        case "smallHeight": smallHeight = try Self.number(value, parameter, minimum: 0)
-        case "hysteresis": hysteresis = try Self.number(value, parameter, minimum: 0)
-        default: throw Self.unknown(parameter)
-        }
-    }
 }

@@ -36,8 +36,8 @@ package final class AnalyzingSink: SessionSink {
     private var observedSamples = 0
     /// Stored behaviours JSON texts seen and the sets they read as: a fleet's sessions repeat a
     /// few configurations (each screen its own, sessions of several screens interleaved), and
-    /// decoding one (JSONDecoder) was ~170 k instructions a session (Benchmarks/README.md,
-    /// "Analyze pipeline"). At most ``behaviorCacheLimit`` are kept, then it starts afresh.
+    /// decoding one (JSONDecoder) costs more than a short session's analysis. At most
+    /// ``behaviorCacheLimit`` are kept, then it starts afresh.
     private var behaviorSets: [String: BehaviorSet] = [:]
     private static let behaviorCacheLimit = 256
 

@@ -122,8 +122,8 @@ struct AnalyzeCommand: NavRecCommand {
 
     /// `line`'s tab-separated fields (empty ones kept), found with `memchr` in its UTF-8 bytes:
     /// splitting the String by Character compared every character of the ~100 KB row as a
-    /// grapheme, 85 % of `--rows`' instructions, and a generic split of its bytes still cost more
-    /// than the session's analysis (Benchmarks/README.md "Analyze"). A tab is always a grapheme of
+    /// grapheme, most of `--rows`' work, and a generic split of its bytes still costs more than
+    /// the session's analysis. A tab is always a grapheme of
     /// its own, so the fields are the same.
     static func tabSeparatedFields(_ line: String) -> [String] {
         var line = line

@@ -1,3 +1,4 @@
+internal import NavRec
 internal import Store
 
 extension CommandError {
@@ -5,7 +6,10 @@ extension CommandError {
     /// what to do; exit 74.
     static func database(_ error: any Error, path: String, during work: InterruptedWork) -> CommandError {
         if let error = error as? CommandError { return error }
+        if let error = error as? UseCaseError { return CommandError(error) }
         if let error = error as? MigrationError { return CommandError(.ioError, "\(error)") }
+        // A spool's temporary file (a session longer than memory holds) is I/O, as in `analyze`.
+        if let error = error as? SpillError { return CommandError(.ioError, error.message) }
         guard let error = error as? DatabaseError else { return CommandError(.software, "\(error)") }
         if error.extendedResultCode == .databaseMoved {
             return CommandError(

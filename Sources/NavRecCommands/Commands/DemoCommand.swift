@@ -85,7 +85,7 @@ struct DemoCommand: NavRecCommand {
         var totals = Report.Totals()
         context.output.write(renderer.begin())
         let analysis = StoredSessionAnalysis(
-            store: store, databasePath: databasePath, settings: AnalyzerSettings(), settingsKey: "", context: context)
+            store: store, databasePath: databasePath, settings: AnalyzerSettings(), settingsKey: "", reporter: context)
         try analysis.run(sessionIDs: []) { analysis in
             totals.add(analysis)
             context.output.write(renderer.session(analysis))

@@ -88,7 +88,7 @@ struct ExportCommand: NavRecCommand {
             writer.begin(origin: origin)
             var count = 0
             var analysis = StoredSessionAnalysis(
-                store: store, databasePath: databasePath, settings: settings, settingsKey: settingsKey, context: context)
+                store: store, databasePath: databasePath, settings: settings, settingsKey: settingsKey, reporter: context)
             analysis.work = .exporting
             try analysis.run(sessionIDs: sessionIDs) { analysis in
                 guard let session = try store.session(id: analysis.id) else { return }

@@ -157,6 +157,8 @@ package enum NavRec {
         case let error as CommandError:
             context.errors.line(TerminalText.escapedLines(error.description))
             return error.exitCode
+        case let error as UseCaseError:
+            return report(CommandError(error), context: context)
         case let error as SpillError:
             return report(CommandError(.ioError, error.message), context: context)
         case let error as RecordingError:

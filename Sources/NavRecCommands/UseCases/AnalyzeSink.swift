@@ -11,7 +11,7 @@ internal import Reports
 /// has been read, not when 64 KB have gathered. The library's ``RecordingAnalyzer`` runs the same
 /// core, so the command and the library cannot disagree.
 final class AnalyzeSink {
-    let output: Output
+    let output: any TextWriter
     private let renderer = JSONRenderer()
     /// The analysis core; its `onSession` prints the session's line.
     private(set) var core: AnalyzingSink!
@@ -25,7 +25,7 @@ final class AnalyzeSink {
     /// The buffer the timeline's lines are built in, kept for the next session.
     private var timelineRows = TimelineRowText()
 
-    init(analyzer: Analyzer, output: Output) {
+    init(analyzer: Analyzer, output: any TextWriter) {
         self.output = output
         core = AnalyzingSink(analyzer: analyzer) { [unowned self] session in try self.print(session) }
     }

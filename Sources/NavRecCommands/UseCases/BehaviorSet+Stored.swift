@@ -8,14 +8,14 @@ extension BehaviorSet {
     /// damaged or hand-edited row) is a damaged database, exit 74 like SQLite's own corruption,
     /// and the message names the session and how to repair it, rather than an anonymous internal
     /// error.
-    init(of session: StoredSession, in databasePath: String) throws(CommandError) {
+    init(of session: StoredSession, in databasePath: String) throws(UseCaseError) {
         do {
             try self.init(storedJSON: session.parametersJSON)
         } catch {
             let reason = error is DecodingError ? "not the JSON object navrec writes" : "\(error)"
             let source = session.source.isEmpty ? "its recording" : "its recording (\(session.source))"
-            throw CommandError(
-                .ioError,
+            throw UseCaseError(
+                .storage,
                 "session '\(session.id)' in \(databasePath) is damaged: its parameters (sessions.parameters) cannot be read, \(reason); import \(source) again with --replace")
         }
     }

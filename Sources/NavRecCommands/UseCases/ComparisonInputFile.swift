@@ -26,7 +26,7 @@ struct ComparisonInputFile {
 
     mutating func read(each: (ComparisonRow) throws -> Void) throws {
         guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
-            throw CommandError(.noInput, "\(path): no such file (give a database or a `navrec analyze` JSON-lines file)")
+            throw UseCaseError(.missingInput, "\(path): no such file (give a database or a `navrec analyze` JSON-lines file)")
         }
         var pending = Data()
         var lineNumber = 0
@@ -34,7 +34,7 @@ struct ComparisonInputFile {
             lineNumber += 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
             guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] else {
-                throw CommandError(.dataError, "not a JSON object (expected a `navrec analyze` line)", at: "\(path):\(lineNumber):1")
+                throw UseCaseError(.invalidInput, "not a JSON object (expected a `navrec analyze` line)", at: "\(path):\(lineNumber):1")
             }
             if let error = object["error"], !(error is NSNull) {
                 failedLines += 1
@@ -42,8 +42,8 @@ struct ComparisonInputFile {
             }
             guard keys.allSatisfy({ object[$0] != nil }) else {
                 let missing = keys.filter { object[$0] == nil }
-                throw CommandError(
-                    .dataError,
+                throw UseCaseError(
+                    .invalidInput,
                     "the line has no \(missing.joined(separator: ", ")): written by a navrec analyze older than "
                         + "`navrec compare`? Analyze the recordings again",
                     at: "\(path):\(lineNumber):1")

@@ -18,9 +18,9 @@ enum Interruption {
     }
 
     /// Throws when SIGINT has arrived since ``install()``, saying what `work` leaves behind.
-    static func check(_ work: InterruptedWork) throws(CommandError) {
+    static func check(_ work: InterruptedWork) throws(UseCaseError) {
         if flag.load(ordering: .relaxed) {
-            throw CommandError.interrupted(during: work)
+            throw UseCaseError.interrupted(during: work)
         }
     }
 }

@@ -9,7 +9,7 @@ final class RowScratchFile {
     init() throws {
         var template = Array((NSTemporaryDirectory() + "/navrec-row-XXXXXX").utf8CString)
         descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw CommandError(.ioError, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw UseCaseError(.storage, "cannot create a temporary file: \(String(cString: strerror(errno)))") }
         unlink(&template)
     }
 
@@ -34,7 +34,7 @@ final class RowScratchFile {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw Self.writeError() }
     }
 
-    private static func writeError() -> CommandError {
-        CommandError(.ioError, "cannot write a temporary file: \(String(cString: strerror(errno)))")
+    private static func writeError() -> UseCaseError {
+        UseCaseError(.storage, "cannot write a temporary file: \(String(cString: strerror(errno)))")
     }
 }

@@ -8,17 +8,17 @@ internal import Store
 ///
 /// Sessions go to the workers in groups of consecutive sessions (up to ``groupSessions`` of them
 /// or ``groupSamples`` samples, a longer session alone): handing each five-sample session to a
-/// thread and back on its own cost more CPU than analysing it (Benchmarks/README.md, "Tiny
-/// sessions"). At most ``window`` groups are queued, being worked on or waiting to be handed back,
+/// thread and back on its own costs more CPU than analysing it. At most ``window`` groups are
+/// queued, being worked on or waiting to be handed back,
 /// so memory stays flat in the number of sessions. The caller submits and receives on one thread;
 /// call ``close()`` when done or on an error (it stops the workers and waits for them).
-final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
+final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
     // @unchecked: the mutable state below is only touched with `condition` locked, except what the
     // submitting thread alone uses (marked); the stores live on their worker threads and never leave them.
     private let condition = NSCondition()
     /// Groups waiting for a worker: the index of their first session, and the sessions.
     private var queued: [(start: Int, sessions: [StoredSession])] = []
-    private var finished: [Int: Result<Output, any Error>] = [:]
+    private var finished: [Int: Result<Product, any Error>] = [:]
     private var closed = false
     private var running = 0
     /// The submitting thread's: the group being gathered, and its samples.
@@ -40,7 +40,7 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
     /// Starts `workers` threads; each opens `path` on its first session and runs `work` with that
     /// connection for every session it takes.
     init(path: String, workers: Int, during interruptedWork: InterruptedWork,
-         work: @escaping @Sendable (StoredSession, SessionStore) throws -> Output) {
+         work: @escaping @Sendable (StoredSession, SessionStore) throws -> Product) {
         window = 4 * workers
         self.interruptedWork = interruptedWork
         running = workers
@@ -49,7 +49,7 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
             let thread = Thread { [self] in
                 var store: SessionStore?
                 while let group = take() {
-                    var results: [Result<Output, any Error>] = []
+                    var results: [Result<Product, any Error>] = []
                     results.reserveCapacity(group.sessions.count)
                     do {
                         let connection = try store ?? SessionStore(path: path)
@@ -59,7 +59,7 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
                             for session in group.sessions {
                                 // A closed pool's results are never handed back: stop at the next session.
                                 if isClosed { break }
-                                results.append(Result { () throws -> Output in try work(session, connection) })
+                                results.append(Result { () throws -> Product in try work(session, connection) })
                             }
                         }
                     } catch {
@@ -100,7 +100,7 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
 
     /// Queues `session` (in the group being gathered, handed to the workers once full); hands every
     /// result that is ready, in order, to `receive` (waiting for the oldest group when the window is full).
-    func submit(_ session: StoredSession, receive: (Output) throws -> Void) throws {
+    func submit(_ session: StoredSession, receive: (Product) throws -> Void) throws {
         gathering.append(session)
         gatheringSamples += session.samples
         if gathering.count >= Self.groupSessions || gatheringSamples >= Self.groupSamples { try handOnGathered(receive) }
@@ -108,7 +108,7 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
     }
 
     /// Hands every remaining result back, in order.
-    func finish(receive: (Output) throws -> Void) throws {
+    func finish(receive: (Product) throws -> Void) throws {
         if !gathering.isEmpty { try handOnGathered(receive) }
         while handedBack < submitted { try handBackOldest(receive) }
     }
@@ -124,7 +124,7 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
     }
 
     /// Queues the gathered group for the workers, once the window has room for it.
-    private func handOnGathered(_ receive: (Output) throws -> Void) throws {
+    private func handOnGathered(_ receive: (Product) throws -> Void) throws {
         while groupEnds.count >= window { try handBackOldest(receive) }
         condition.lock()
         queued.append((submitted, gathering))
@@ -137,7 +137,7 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
     }
 
     /// Hands back the oldest result if it is ready; returns whether it was.
-    private func handBackReady(_ receive: (Output) throws -> Void) throws -> Bool {
+    private func handBackReady(_ receive: (Product) throws -> Void) throws -> Bool {
         guard handedBack < submitted else { return false }
         condition.lock()
         let result = finished.removeValue(forKey: handedBack)
@@ -153,7 +153,7 @@ final class SessionWorkPool<Output: Sendable>: @unchecked Sendable {
     }
 
     /// Waits for the oldest result handed to the workers and hands it back; checks for Ctrl-C while waiting.
-    private func handBackOldest(_ receive: (Output) throws -> Void) throws {
+    private func handBackOldest(_ receive: (Product) throws -> Void) throws {
         while try !handBackReady(receive) {
             try Interruption.check(interruptedWork)
             condition.lock()

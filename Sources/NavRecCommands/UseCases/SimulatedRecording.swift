@@ -19,7 +19,7 @@ struct SimulatedRecording {
 
     /// Writes the session to `output`: a header with `id` and `metadata` (its fps and scale are the
     /// configuration's), then the recorded samples and events.
-    func write(id: String?, metadata: SessionMetadata, to output: Output) throws {
+    func write(id: String?, metadata: SessionMetadata, to output: any TextWriter) throws {
         var metadata = metadata
         metadata.fps = Double(configuration.fps)
         if let scale = configuration.scale { metadata.screenScale = scale }

@@ -4,8 +4,8 @@ internal import Store
 
 /// The behaviour sets of stored sessions, each read from its `sessions.parameters` JSON once per
 /// report and shared by every session stored with the same JSON: decoding it (JSONDecoder) for
-/// each session was a noticeable share of a five-sample session's report (Benchmarks/README.md,
-/// "Tiny sessions"). Shared by the `--jobs` workers, hence the lock.
+/// each session would be a noticeable share of a short session's report. Shared by the `--jobs`
+/// workers, hence the lock.
 final class StoredBehaviorSets: @unchecked Sendable {
     private let lock = NSLock()
     private var sets: [String: BehaviorSet] = [:]
@@ -15,7 +15,7 @@ final class StoredBehaviorSets: @unchecked Sendable {
 
     /// The behaviours `session` was stored with (``BehaviorSet/init(of:in:)``: a damaged value is
     /// the same error, never cached).
-    func behaviors(of session: StoredSession, in databasePath: String) throws(CommandError) -> BehaviorSet {
+    func behaviors(of session: StoredSession, in databasePath: String) throws(UseCaseError) -> BehaviorSet {
         let json = session.parametersJSON
         if let known = lock.withLock({ sets[json] }) { return known }
         let behaviors = try BehaviorSet(of: session, in: databasePath)

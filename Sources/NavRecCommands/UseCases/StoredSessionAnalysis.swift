@@ -1,5 +1,4 @@
 internal import Analyzer
-internal import ArgumentKit
 internal import BarModel
 internal import Reports
 internal import Store
@@ -12,13 +11,14 @@ struct StoredSessionAnalysis {
     /// Names the database in errors; `--jobs` workers open their own connections to it.
     let databasePath: String
     let settings: AnalyzerSettings
-    /// The `--set` assignments as stored with the findings (``ParsedArguments/analyzerSettings(command:)``).
+    /// The key the findings are stored under: the changed settings' assignments, sorted and joined (`''` for the defaults).
     let settingsKey: String
     /// Sessions analysed at once, each on its own connection.
     var jobs = 1
     /// What the analysis is for, which Ctrl-C's message names (`export` sets ``InterruptedWork/exporting``).
     var work = InterruptedWork.reporting
-    let context: CommandContext
+    /// Shows each session stored and the notes at the end.
+    let reporter: any ProgressReporting
 
     /// How many sessions are read from the database at a time: enough to make the reads cheap, few
     /// enough that memory stays flat however many sessions there are.
@@ -37,7 +37,7 @@ struct StoredSessionAnalysis {
                     // Escaped here, not only when printed: a line break in the id stays on this line.
                     var message = "no session '\(TerminalText.escaped(id))' in \(databasePath)"
                     if let hint = closestName(to: id, in: try store.sessionIDs()) { message += " (did you mean '\(hint)'?)" }
-                    throw CommandError(.noInput, message + "; navrec sessions lists them")
+                    throw UseCaseError(.missingInput, message + "; navrec sessions lists them")
                 }
                 found[session.key] = session
             }
@@ -59,7 +59,7 @@ struct StoredSessionAnalysis {
             }
             done += 1
             try Self.save(analysis, of: analyzed.session, settingsKey: settingsKey, in: batch)
-            context.progress("analysed \(done): \(analysis.id)")
+            reporter.progress("analysed \(done): \(analysis.id)")
             try each(analysis)
         }
         let databasePath = databasePath
@@ -96,15 +96,15 @@ struct StoredSessionAnalysis {
             throw error
         }
         try batch.finish()
-        context.endProgress()
+        reporter.endProgress()
         for id in vanished + batch.vanishedSessions {
-            context.errors.line("navrec: note: session '\(TerminalText.escaped(id))' was deleted or replaced while this ran; its analysis was not stored")
+            reporter.note("session '\(TerminalText.escaped(id))' was deleted or replaced while this ran; its analysis was not stored")
         }
     }
 
     /// Analyzes the sessions of `page` from `next` on, as many as ``SessionWorkPool`` puts in a
-    /// group, in one read transaction (each statement's own was a large share of a five-sample
-    /// session: Benchmarks/README.md, "Tiny sessions"), then hands them to `receive` in order;
+    /// group, in one read transaction (each statement's own would be a large share of a short
+    /// session), then hands them to `receive` in order;
     /// moves `next` past them. Ctrl-C is checked before each session, and it or an error stops the
     /// group there, after the sessions analysed before it are handed on, as one at a time did.
     private func analyzeGroup(
@@ -156,7 +156,7 @@ struct StoredSessionAnalysis {
             id: session.id, recordingID: session.recordingID, metadata: session.metadata,
             behaviors: try behaviorSets.behaviors(of: session, in: databasePath),
             // The import stores a session's event count with its events: with none, the query
-            // (~4 k instructions) is skipped (Benchmarks/README.md, "Tiny sessions").
+            // is skipped, a visible share of a short session.
             events: session.events > 0 ? try store.events(sessionKey: session.key).map(\.event) : [],
             sampleCount: session.samples, duration: session.duration)
         // The cursors are released when the analysis returns, which resets their statements: one

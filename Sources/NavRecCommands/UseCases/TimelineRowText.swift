@@ -11,8 +11,8 @@ internal import BarModel
 /// framing, so the job casts the fields with no parsing of its own).
 ///
 /// The lines are built as bytes in one reused buffer: building each row as a `String` by
-/// interpolation and concatenation cost ~35,000 instructions a sample, most of it growing and
-/// appending strings (Benchmarks/README.md "Analyze").
+/// interpolation and concatenation would cost more than the analysis, most of it growing and
+/// appending strings.
 struct TimelineRowText: TextOutputStream {
     /// The lines built since the last ``removeAll()``.
     private(set) var bytes: [UInt8] = []

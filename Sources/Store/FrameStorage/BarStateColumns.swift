@@ -21,8 +21,8 @@ package enum BarStateColumns {
     package static func observed(_ field: BarStateField) -> String { "o_" + field.columnName }
 
     /// One field as the binder and the cursor need it, so that the per-field work is a load at a
-    /// known offset rather than a switch over the field and a copy of the state (the import's hot
-    /// path; Benchmarks/README.md).
+    /// known offset rather than a switch over the field and a copy of the state, on the import's
+    /// per-sample path.
     struct Entry {
         var field: BarStateField
         var bit: UInt64
@@ -87,7 +87,7 @@ package enum BarStateColumns {
     }
 
     /// ``entries`` grouped by storage, so that the chunk builder runs one tight loop per kind
-    /// instead of a switch per field (Benchmarks/README.md, "Hot-path notes").
+    /// instead of a switch per field and sample.
     struct FieldPlan {
         var numbers: UnsafeBufferPointer<Slot>
         var booleans: UnsafeBufferPointer<Slot>

@@ -20,7 +20,7 @@ internal import TextTools
 ///   off by one unit in the last place there; navrec's own reading is exact). NULL is all spaces.
 ///
 /// Why digits and not binary: SQL has no function that reads a binary number from a BLOB, and
-/// `timeline` must stay a plain view (Benchmarks/README.md, "Storage layout").
+/// `timeline` must stay a plain view that any SQLite client can read.
 package enum DigitColumn {
     /// `m` when `Double(m) / 1000` is exactly `value` (bit for bit), else `nil`. IEEE division rounds
     /// correctly, so for a value written with at most 3 decimals `m / 1000.0` — in Swift or in the
@@ -44,9 +44,9 @@ package enum DigitColumn {
 
     /// Decimal digits of `value` (at least 1).
     ///
-    /// From the bit length and one comparison with a power of ten: a division per digit was a
-    /// tenth of `navrec import` with model outputs of 16–19 digits (Benchmarks/README.md "Hot-path
-    /// notes"). `log10(2) ≈ 1233 / 4096`, so `t` is the digit count or one more.
+    /// From the bit length and one comparison with a power of ten: a division per digit is costly
+    /// for the 16–19-digit values the models output, several times a sample.
+    /// `log10(2) ≈ 1233 / 4096`, so `t` is the digit count or one more.
     @inline(__always)
     static func digits(_ value: UInt64) -> Int {
         // `| 1` changes no digit count (10^k is even, 10^k - 1 odd) and gives 0 its one digit.
@@ -104,7 +104,7 @@ package enum DigitColumn {
         return position
     }
 
-    /// "00" "01" … "99": two digits per division, the encoder's inner loop (Benchmarks/README.md).
+    /// "00" "01" … "99": two digits per division, halving the divisions of the encoder's inner loop.
     private nonisolated(unsafe) static let digitPairs: UnsafePointer<UInt8> = {
         let pairs = UnsafeMutablePointer<UInt8>.allocate(capacity: 200)
         for value in 0..<100 {
@@ -136,8 +136,7 @@ package enum DigitColumn {
     ///
     /// Fields of up to 8 digits are read 8 bytes at a time (``eightDigits(_:width:)``) while 8 bytes
     /// from the field's start are inside the `width × count` bytes; the rest a digit at a time.
-    /// A digit at a time cost ~5 instructions a digit, most of the main pass's reading
-    /// (Benchmarks/README.md, "Main pass").
+    /// A digit at a time would make decoding most of the main pass's reading.
     @inline(__always)
     static func decodeIntegers(
         _ bytes: UnsafePointer<UInt8>, count: Int, width: Int, base: Int64, null: Int64, into values: UnsafeMutablePointer<Int64>

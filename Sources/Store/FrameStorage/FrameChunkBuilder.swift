@@ -4,7 +4,7 @@ internal import BarModel
 /// (or last) chunk as one `frame_chunks` row of ``DigitColumn``s.
 ///
 /// Why chunks: one row per sample cost a B-tree insert and SQLite's record format per sample, and
-/// reading rows back dominated `navrec report` (Benchmarks/README.md, "Storage layout"). 64
+/// reading rows back dominated `navrec report`. 64
 /// samples per chunk keep a row within a page (its columns are read without overflow pages) and
 /// the digit widths small.
 final class FrameChunkBuilder {

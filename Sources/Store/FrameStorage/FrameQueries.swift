@@ -2,8 +2,8 @@ internal import BarModel
 
 /// The statements ``FrameCursor``s read with, compiled once per connection and column shape and
 /// handed from one cursor to the next: `navrec report` opens two or three cursors per session, and
-/// compiling their SELECTs (and the `session_columns` lookup) for each was most of a five-sample
-/// session's reading (Benchmarks/README.md, "Tiny sessions").
+/// compiling their SELECTs (and the `session_columns` lookup) for each would be most of a short
+/// session's reading.
 ///
 /// A statement is lent to one cursor at a time and reset when it comes back, so no idle
 /// statement holds a read transaction between sessions (a snapshot kept open would make a later
@@ -15,8 +15,8 @@ final class FrameQueries {
     private var layouts: [FrameCursor.Layout.Shape: FrameCursor.Layout] = [:]
     /// Idle SELECTs, found by their SQL (which the selected columns decide) in a short list: the
     /// SQL comes from a cached layout, so comparing it with an idle statement's is usually one
-    /// check of identical storage, where a dictionary hashed the whole SQL text twice per cursor
-    /// (~9 k instructions of a five-sample session's report; Benchmarks/README.md, "Tiny sessions").
+    /// check of identical storage, where a dictionary would hash the whole SQL text twice per
+    /// cursor, a visible share of a short session's report.
     private var idle: [Statement] = []
     /// Idle chunk buffers for the next cursors: making and freeing one (a few KB of columns) for
     /// every cursor showed in a five-sample session's report. At most ``buffersKept``.

@@ -5,7 +5,7 @@ internal import CSQLite
 /// table registered on one connection (no extension is loaded; other SQLite clients never see it).
 ///
 /// Why: the plain view decodes each value of `frame_chunks` with SQL functions, which `navrec
-/// query` would otherwise pay for too (Benchmarks/README.md, "Storage layout"). A `session_id = ?`
+/// query` would otherwise pay for on every row it reads. A `session_id = ?`
 /// and a `source = ?` constraint are used to pick the sessions and streams; everything else SQLite
 /// filters. The rows, their values and their order are the view's.
 enum TimelineTable {

@@ -5,7 +5,7 @@ internal import CSQLite
 ///
 /// Why: a behaviour set drives 4–6 of the 14 state fields and most recordings carry no observed
 /// states, so most of a chunk row's columns stay NULL for a whole session; each bind is a C call
-/// that SQLite checks and locks for (Benchmarks/README.md).
+/// that SQLite checks and locks for, per chunk row.
 /// Bindings survive `sqlite3_reset`, so what was bound NULL stays NULL. Not for statements whose
 /// bindings are cleared elsewhere.
 final class ParameterBinder {

@@ -3,7 +3,7 @@ internal import CSQLite
 /// `BEGIN IMMEDIATE`, `COMMIT`, `ROLLBACK` and the savepoint statements, compiled once per
 /// connection (``Database/transactionStatements()``): `sqlite3_exec` compiled each of them again
 /// for every session that `navrec import` stored and every analysis `navrec report` saved, a large
-/// share of the per-session cost of many short sessions (Benchmarks/README.md, "Cheap sessions").
+/// share of the per-session cost of many short sessions.
 ///
 /// The one way Store begins and ends transactions: ``Database/inTransaction(_:)`` and
 /// ``Database/inSavepoint(_:)`` for work that fits in a closure, these methods for the import batch,

@@ -4,8 +4,8 @@ internal import Foundation
 /// transaction per ``maxSessions`` sessions or per ``interval``, whichever comes first, and at
 /// ``finish()``.
 ///
-/// Why: a transaction of its own per session (its locks and WAL pages) was a large share of a
-/// five-sample session's report (Benchmarks/README.md, "Tiny sessions"). What a crash or an error
+/// Why: a transaction of its own per session (its locks and WAL pages) is a large share of a
+/// short session's report. What a crash or an error
 /// takes back is what a crash before took back, and no more than the last ``interval``: analyses
 /// are derived data that the next report recomputes, and each batch replaces its sessions' rows
 /// whole. End the batch with ``finish()`` on success and on the error path alike (Ctrl-C keeps the

@@ -1,7 +1,7 @@
 /// The statements that store a session's analysis and findings (``SessionStore/saveAnalysis``),
 /// compiled once per connection: `navrec report` saves one analysis per session, and compiling
-/// these for each was a large share of a short session's report (Benchmarks/README.md, "Cheap
-/// sessions"). Every parameter is bound on each use, and each statement is reset after it runs.
+/// these for each would be a large share of a short session's report. Every parameter is bound
+/// on each use, and each statement is reset after it runs.
 final class AnalysisWriteStatements {
     let deleteAnalysis: Statement
     let insertAnalysis: Statement

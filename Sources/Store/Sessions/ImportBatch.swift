@@ -4,8 +4,8 @@ internal import Foundation
 /// a savepoint), into one transaction that is committed every ``commitInterval`` and by
 /// ``finish()``.
 ///
-/// Why: a commit's WAL pages dominated the cost of a short session, so many short sessions share
-/// one (Benchmarks/README.md, "Cheap sessions"); and a crash (SIGKILL, or power loss with
+/// Why: a commit's WAL pages dominate the cost of a short session, so many short sessions share
+/// one; and a crash (SIGKILL, or power loss with
 /// ``SessionStore/makeImportsDurable()``) takes back at most the sessions that ended in the last
 /// ``commitInterval``. A session's end commits when the interval has passed, and a timer
 /// (``ImportCommitTimer``) does when no session ends meanwhile (a long or live one being read).

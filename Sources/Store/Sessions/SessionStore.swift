@@ -67,8 +67,8 @@ package final class SessionStore {
     }
 
     /// `list` split at its commas, as `list.split(separator: ",")` splits it: an ASCII list (every
-    /// stored one: behaviour names) a byte at a time, since the generic split by `Character` was a
-    /// quarter of reading a five-sample session's row (Benchmarks/README.md, "Tiny sessions").
+    /// stored one: behaviour names) a byte at a time, since the generic split by `Character` is a
+    /// visible share of reading a short session's row.
     static func names(_ list: String) -> [String] {
         var list = list
         return list.withUTF8 { bytes -> [String]? in
@@ -252,9 +252,9 @@ package final class SessionStore {
     }
 
     /// Runs `body`, which reads several sessions, in one read transaction: one snapshot of the
-    /// database, and one WAL read lock instead of one per statement (for five-sample sessions,
-    /// taking and releasing it showed in `navrec report`'s profile: Benchmarks/README.md, "Tiny
-    /// sessions"). Only for a store that does not write inside `body`.
+    /// database, and one WAL read lock instead of one per statement (for short sessions, taking and
+    /// releasing it is a visible share of `navrec report`). Only for a store that does not write
+    /// inside `body`.
     package func readingTogether<T>(_ body: () throws -> T) throws -> T {
         try database.inReadTransaction(body)
     }
@@ -268,7 +268,7 @@ package final class SessionStore {
 
     /// The session's samples in seq order, without their states (empty `computed`, no `observed`):
     /// for passes that only replay the samples, such as the analyzer's hysteresis search, where
-    /// reading the state columns dominated the pass (Benchmarks/README.md).
+    /// reading the state columns would dominate the pass.
     package func samples(of session: StoredSession) throws(DatabaseError) -> FrameCursor {
         try FrameCursor(
             queries: frameQueries, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,

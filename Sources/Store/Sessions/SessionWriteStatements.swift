@@ -2,7 +2,7 @@
 /// ``SessionWriter`` of a ``SessionStore``.
 ///
 /// Why: compiling the statements took far longer than storing a short session's rows, so importing
-/// many tiny sessions was dominated by `sqlite3_prepare` (Benchmarks/README.md, "Cheap sessions").
+/// many tiny sessions would be dominated by `sqlite3_prepare`.
 /// Every statement is reset after it runs, so none holds a read transaction or blocks a commit
 /// between sessions. Bindings survive the reset; the chunk INSERT's binder tracks them
 /// (``ParameterBinder``), and the other statements bind every parameter each time.

@@ -13,8 +13,8 @@ package final class SessionWriter {
     private let chunk: FrameChunkBuilder
 
     // The counters are private, read through computed properties: as `package private(set)`
-    // stored properties every access on the per-sample path was a dynamic exclusivity check
-    // (~75 instructions each, three a sample; Benchmarks/README.md "Hot-path notes").
+    // stored properties every access on the per-sample path is a dynamic exclusivity check, three
+    // a sample.
     private var sampleCount = 0
     private var observedCount = 0
     private var eventCount = 0

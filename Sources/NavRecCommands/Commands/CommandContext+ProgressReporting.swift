@@ -1,0 +1,5 @@
+extension CommandContext: ProgressReporting {
+    func note(_ text: String) {
+        errors.line("navrec: note: " + text)
+    }
+}
