@@ -17,6 +17,8 @@ final class Output {
     let name: String
     /// For an output given by path: the temporary file written, renamed to `name` when finished.
     private var temporaryPath: String?
+    /// The temporary file's slot in ``TemporaryFileCleanup`` (removed if a signal ends navrec).
+    private var cleanupSlot: Int?
     /// Where the temporary file goes (the path, or the file its symbolic link points to).
     private var finalPath = ""
     /// The first failed write's `errno`; nothing is written after it.
@@ -58,10 +60,15 @@ final class Output {
         }
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
-        var template = Array("\(directory)/.\(url.lastPathComponent).navrec-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
+        let template = "\(directory)/.\(url.lastPathComponent).navrec-XXXXXX"
+        let (descriptor, temporary, slot) = try TemporaryFileCleanup.withSignalsHeld { () throws(CommandError) in
+            var bytes = Array(template.utf8CString)
+            let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else {
+                throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            let temporary = bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            return (descriptor, temporary, TemporaryFileCleanup.register(temporary))
         }
         // mkstemp makes the file 0600: the output keeps the mode of the file it replaces, or gets
         // the one a plain create would give it.
@@ -70,7 +77,8 @@ final class Output {
         fchmod(descriptor, status.st_mode & S_IFMT == S_IFREG ? status.st_mode & 0o7777 : 0o644 & ~mask)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         self.init(descriptor: descriptor, name: path, ownsDescriptor: true)
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        temporaryPath = temporary
+        cleanupSlot = slot
         finalPath = target
     }
 
@@ -79,6 +87,7 @@ final class Output {
         if ownsDescriptor { close(descriptor) }
         // Not finished: the earlier file (if any) stays.
         if let temporaryPath { unlink(temporaryPath) }
+        if let cleanupSlot { TemporaryFileCleanup.unregister(cleanupSlot) }
     }
 
     /// Whether the descriptor is a terminal (progress is shown only there).
@@ -131,7 +140,11 @@ final class Output {
             // fsync before the rename: after a power loss the path holds the old file or the new one, never an empty one.
             if failure == nil, fsync(descriptor) != 0 { failure = errno }
             if failure == nil, rename(temporaryPath, finalPath) != 0 { failure = errno }
-            if failure == nil { self.temporaryPath = nil }
+            if failure == nil {
+                self.temporaryPath = nil
+                if let cleanupSlot { TemporaryFileCleanup.unregister(cleanupSlot) }
+                cleanupSlot = nil
+            }
         }
         if let failure {
             throw CommandError(.ioError, "cannot write \(name): \(String(cString: strerror(failure)))")

@@ -177,7 +177,7 @@ struct ReportCommand: NavRecCommand {
         try output.finish()
         if let path = outputPath {
             let sessions = totals.sessions, findings = totals.findings
-            context.errors.line("wrote \(path): \(sessions) session\(sessions == 1 ? "" : "s"), \(findings) finding\(findings == 1 ? "" : "s")")
+            context.errors.line("wrote \(TerminalText.escaped(path)): \(sessions) session\(sessions == 1 ? "" : "s"), \(findings) finding\(findings == 1 ? "" : "s")")
         }
         if let failOn {
             // A gate that saw nothing has checked nothing: an empty database, an import step that
