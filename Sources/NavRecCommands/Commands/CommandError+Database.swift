@@ -1,5 +1,6 @@
 internal import Foundation
 internal import Store
+internal import TextTools
 
 extension CommandError {
     /// A database failure during `work` as a message that says what went wrong, what is kept and
@@ -52,14 +53,14 @@ extension CommandError {
     /// open database file", for a name too long as for a missing directory (issue 39 item 17).
     private static func cannotOpenReason(_ path: String) -> String {
         var status = stat()
-        if stat(path, &status) != 0, errno != ENOENT {
+        if FileName.withCString(path, { stat($0, &status) }) != 0, errno != ENOENT {
             return "\(String(cString: strerror(errno))) (choose another --db)"
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if stat(directory, &status) != 0 {
+        if FileName.withCString(directory, { stat($0, &status) }) != 0 {
             return "its directory \(directory): \(String(cString: strerror(errno))) (create it or choose another --db)"
         }
-        if access(directory, W_OK) != 0 {
+        if FileName.withCString(directory, { access($0, W_OK) }) != 0 {
             return "its directory \(directory) is not writable, and SQLite needs to create files beside the database (make it writable or choose another --db)"
         }
         return "check that the file and its directory can be read and written"
@@ -68,7 +69,7 @@ extension CommandError {
     /// The file format write version in `path`'s SQLite header (byte 18), or nil when the file
     /// cannot be read or is not a SQLite database.
     private static func writeVersion(_ path: String) -> UInt8? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: 19)

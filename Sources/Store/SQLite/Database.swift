@@ -1,4 +1,5 @@
 internal import CSQLite
+internal import TextTools
 
 /// One SQLite connection, configured as navrec needs it: WAL, `synchronous=NORMAL`, foreign keys,
 /// a busy timeout and extended result codes.
@@ -32,7 +33,7 @@ package final class Database {
         var handle: OpaquePointer?
         let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = FileName.withCString(path) { sqlite3_open_v2($0, &handle, flags, nil) }
         guard code == SQLITE_OK, let handle else {
             let error = DatabaseError.from(handle, code: code, sql: nil)
             sqlite3_close_v2(handle)
