@@ -16,6 +16,13 @@ extension CommandError {
                     + "and what was committed before went to the file navrec had open, which \(path) no longer names; "
                     + "run again on the database now at \(path)")
         }
+        if error.extendedResultCode == .walIndexUnavailable {
+            return CommandError(
+                .ioError,
+                "cannot read \(path) from a directory navrec may not write: \(error.message); nothing was changed: "
+                    + "read a copy (cp \(path) \(path)-wal to a writable directory), or have its owner checkpoint it "
+                    + "(sqlite3 \(path) 'PRAGMA wal_checkpoint(TRUNCATE)')")
+        }
         let hint: String
         switch error.resultCode {
         case .notADatabase:
