@@ -219,7 +219,7 @@ struct ReportCommand: NavRecCommand {
     /// first sample; `nil` (the renderer's placeholder) when it has no file there.
     func location(of analysis: SessionAnalysis, in store: SessionStore) throws -> RecordingLocation? {
         guard let session = try store.session(id: analysis.id), let uri = recordingURI(session.source) else { return nil }
-        let lines = try analysis.findings.map { finding in try store.recordingLine(of: session, at: finding.start) }
+        let lines = try store.recordingLines(of: session, at: analysis.findings.map(\.start))
         return RecordingLocation(uri: uri, findingLines: lines)
     }
 
