@@ -31,7 +31,8 @@ struct ReportCommand: NavRecCommand {
             the sessions with findings and sums up the others in one line (--all lists them too).
             Sessions are analysed --jobs at a time and written in order as they finish, so memory
             does not grow with their number (text, JSON and HTML, whose index comes last in the file
-            and first on the page; the other formats are assembled at the end). Findings are stored in the database (table findings), replacing the session's
+            and first on the page and lists the worst 10,000 sessions; the other formats are
+            assembled at the end). Findings are stored in the database (table findings), replacing the session's
             earlier findings for the same --set settings.
             A behaviour parameter in --set replays the session's models with it, without changing
             the stored recording: use it to prove a fix (e.g. a hysteresis) removes a finding.
