@@ -48,14 +48,14 @@ let package = Package(
         // Expectations for XCTest and Swift Testing over the library.
         .target(name: "NavRecTesting", dependencies: ["NavRec"]),
         .target(name: "Comparison", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "Reports", dependencies: ["Analyzer", "BarModel", "Comparison"]),
+        .target(name: "Reports", dependencies: ["Analyzer", "BarModel", "Comparison", "TextTools"]),
         // The command-line framework (parser, help, completions, man page); it knows nothing of navrec.
         .target(name: "ArgumentKit", dependencies: ["TextTools"]),
         .target(
             name: "NavRecCommands",
             dependencies: ["ArgumentKit", "TextTools", "BarModel", "Simulation", "Recording", "Store", "Analyzer", "Reports", "Comparison", "NavRec"]
         ),
-        .executableTarget(name: "navrec", dependencies: ["NavRecCommands"]),
+        .executableTarget(name: "navrec", dependencies: ["ArgumentKit", "NavRecCommands"]),
         // Writes the schema SQL generated from BarStateField into a new migration (Docs/architecture.md "Adding a field").
         .executableTarget(name: "navrec-schema", dependencies: ["Store"]),
         .testTarget(name: "TextToolsTests", dependencies: ["TextTools"]),

@@ -5,7 +5,7 @@ import BarModel
 import Foundation
 import Recording
 
-private var behaviors: BehaviorSet = {
+private let behaviors: BehaviorSet = {
     var set = BehaviorSet()
     try! set.add("largeTitle")
     return set

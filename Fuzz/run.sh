@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds BarModel and Recording with libFuzzer + AddressSanitizer instrumentation, links them with
+# Builds TextTools, BarModel and Recording with libFuzzer + AddressSanitizer instrumentation, links them with
 # Fuzz/FuzzReaders.swift into one fuzzer and runs it on a small seed corpus. Not part of
 # `swift test` and not a SwiftPM target; Docs/reliability.md records what it found.
 #   Fuzz/run.sh [SECONDS]   (default 60)
@@ -8,12 +8,18 @@ cd "$(dirname "$0")/.."
 out=.build/fuzz
 mkdir -p "$out/corpus"
 seconds=${1:-60}
-flags="-sanitize=fuzzer,address -parse-as-library -Onone -g -package-name navrec -I $out"
-swiftc $flags -module-name BarModel -emit-module -emit-module-path "$out/BarModel.swiftmodule" \
-    -emit-library -static -o "$out/libBarModel.a" $(find Sources/BarModel -name '*.swift')
-swiftc $flags -module-name Recording -emit-module -emit-module-path "$out/Recording.swiftmodule" \
-    -emit-library -static -o "$out/libRecording.a" Sources/Recording/*.swift
-swiftc $flags -module-name FuzzReaders Fuzz/FuzzReaders.swift -L "$out" -lRecording -lBarModel -lm \
+# The upcoming features Package.swift enables for every target (strictSettings), so that the
+# sources compile here as they do there.
+flags="-sanitize=fuzzer,address -parse-as-library -Onone -g -package-name navrec -I $out -swift-version 6
+    -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
+    -enable-upcoming-feature MemberImportVisibility"
+# The modules in dependency order, each from every file of its target (subfolders too), as
+# Package.swift builds them: TextTools, BarModel, Recording.
+for module in TextTools BarModel Recording; do
+    swiftc $flags -module-name $module -emit-module -emit-module-path "$out/$module.swiftmodule" \
+        -emit-library -static -o "$out/lib$module.a" $(find Sources/$module -name '*.swift' | sort)
+done
+swiftc $flags -module-name FuzzReaders Fuzz/FuzzReaders.swift -L "$out" -lRecording -lBarModel -lTextTools -lm \
     -o "$out/fuzz-readers"
 printf '%s\n' '{"navrec":1,"session":{"id":"s","behaviors":{"largeTitle":{}}}}' '{"t":0,"y":1,"phase":"drag","bar":{"largeTitleAlpha":1}}' \
     '{"t":0.5,"event":"tap","target":"title"}' > "$out/corpus/seed.ndjson"

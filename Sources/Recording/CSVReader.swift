@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import TextTools
 import BarModel
 
 /// Streams one session from a CSV file (RECORDING_FORMAT.md "CSV"): a header row naming the
@@ -75,7 +76,7 @@ public final class CSVReader: RecordingReader {
             self.init(fileDescriptor: 0, displayName: displayName, header: header)
             return
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             throw .unreadable(displayName, "cannot open: \(String(cString: strerror(errno)))")
         }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 internal import BarModel
+internal import TextTools
 
 /// Streams a navrec NDJSON recording (RECORDING_FORMAT.md) item by item, any number of sessions
 /// per file, in memory that does not grow with the file.
@@ -75,7 +76,7 @@ public final class NDJSONReader: RecordingReader {
             self.init(fileDescriptor: 0, displayName: displayName)
             return
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             throw .unreadable(displayName, "cannot open: \(String(cString: strerror(errno)))")
         }

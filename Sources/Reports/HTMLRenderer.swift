@@ -45,7 +45,15 @@ package struct HTMLRenderer: ReportRenderer, Sendable {
         var order: Int
     }
 
+    /// The index's rows: the worst ``indexLimit`` sessions so far (trimmed at twice that).
     private var rows: [IndexRow] = []
+    /// Sessions seen, and those with findings (the index's counts, beyond the rows it keeps).
+    private var sessionCount = 0
+    private var failingCount = 0
+    /// The most sessions the index lists: the worst, by the index's own order. Its rows were the
+    /// one thing HTML kept per session (720 MB at 10⁶ sessions, issue 39 item 15); beyond this the
+    /// page says how many it leaves out, and memory stays flat.
+    package var indexLimit = 10_000
     private var sections = 0
     private var fullChartBytes = 0
     private var compactCharts = 0
@@ -77,7 +85,10 @@ package struct HTMLRenderer: ReportRenderer, Sendable {
             id: session.id, section: number, errors: errors, warnings: warnings,
             kinds: Finding.Kind.allCases.filter { kind in session.findings.contains { $0.kind == kind } },
             duration: session.duration, hitchRatio: session.hitchTimeRatio, longestHitch: session.timeline.longestHitch,
-            hangs: session.timeline.hangs, order: rows.count))
+            hangs: session.timeline.hangs, order: sessionCount))
+        sessionCount += 1
+        if number != nil { failingCount += 1 }
+        if rows.count >= 2 * indexLimit { rows = Array(rows.sorted(by: Self.isWorse).prefix(indexLimit)) }
         guard let number else { return "" }
         sections = number
         return section(session, number: number)
@@ -91,6 +102,8 @@ package struct HTMLRenderer: ReportRenderer, Sendable {
         }
         html += "</p>\n" + index() + "</div>\n</body>\n</html>\n"
         rows = []
+        sessionCount = 0
+        failingCount = 0
         return html
     }
 
@@ -131,33 +144,39 @@ package struct HTMLRenderer: ReportRenderer, Sendable {
 
     /// The index of every session: sessions with findings worst first, then the clean ones, in
     /// report order; each row's rank per sort key is a CSS variable.
+    /// The index's order: sessions with findings first, more errors, then more warnings first,
+    /// then report order.
+    private static func isWorse(_ lhs: IndexRow, _ rhs: IndexRow) -> Bool {
+        let left = (lhs.section == nil ? 0 : 1, lhs.errors, lhs.warnings), right = (rhs.section == nil ? 0 : 1, rhs.errors, rhs.warnings)
+        if left != right { return left > right }
+        return lhs.order < rhs.order
+    }
+
     private func index() -> String {
         guard !rows.isEmpty else { return "" }
-        let worst = rows.sorted { lhs, rhs in
-            let left = (lhs.section == nil ? 0 : 1, lhs.errors, lhs.warnings), right = (rhs.section == nil ? 0 : 1, rhs.errors, rhs.warnings)
-            if left != right { return left > right }
-            return lhs.order < rhs.order
-        }
-        var ranks = [[Int]](repeating: [Int](repeating: 0, count: Self.sortKeys.count), count: rows.count)
+        let worst = Array(rows.sorted(by: Self.isWorse).prefix(indexLimit))
+        // Rows are numbered by their place in `worst` here (`order` is the session's in the report).
+        var ranks = [[Int]](repeating: [Int](repeating: 0, count: Self.sortKeys.count), count: worst.count)
         for (key, sort) in Self.sortKeys.enumerated() {
             let ordered = worst.enumerated().sorted { lhs, rhs in
                 if sort.before(lhs.element, rhs.element) { return true }
                 if sort.before(rhs.element, lhs.element) { return false }
                 return lhs.offset < rhs.offset
             }
-            for (rank, entry) in ordered.enumerated() { ranks[entry.element.order][key] = rank }
+            for (rank, entry) in ordered.enumerated() { ranks[entry.offset][key] = rank }
         }
-        let failing = rows.count { $0.section != nil }
+        let failing = failingCount
         var html = "<nav class=\"index\" id=\"index\" aria-label=\"sessions\">\n"
+        let omitted = sessionCount > worst.count ? " The index lists the worst \(worst.count); navrec report --format json lists them all." : ""
         html += failing == 0
-            ? "<p class=\"clean\">✔ No findings in any session.</p>\n"
-            : "<p>\(ReportText.count(rows.count, "session")), \(failing) with findings: worst first; sort by a column's name.</p>\n"
+            ? "<p class=\"clean\">✔ No findings in any session.\(omitted)</p>\n"
+            : "<p>\(ReportText.count(sessionCount, "session")), \(failing) with findings: worst first; sort by a column's name.\(omitted)</p>\n"
         html += "<input type=\"radio\" name=\"sort\" id=\"sort-findings\" checked=\"checked\"/>"
             + Self.sortKeys.map { "<input type=\"radio\" name=\"sort\" id=\"sort-\($0.name)\"/>" }.joined() + "\n"
         html += "<div class=\"rows\">\n<div class=\"row head\"><span>Session</span><label for=\"sort-findings\">Findings</label><span>Kinds</span>"
             + Self.sortKeys.map { "<label for=\"sort-\($0.name)\">\($0.header)</label>" }.joined() + "</div>\n"
-        for row in worst {
-            let style = Self.sortKeys.indices.map { "--\(Self.sortKeys[$0].name):\(ranks[row.order][$0])" }.joined(separator: ";")
+        for (place, row) in worst.enumerated() {
+            let style = Self.sortKeys.indices.map { "--\(Self.sortKeys[$0].name):\(ranks[place][$0])" }.joined(separator: ";")
             let name = row.section.map { "<a href=\"#session-\($0)\">\(escape(row.id))</a>" } ?? "<span>✔ \(escape(row.id))</span>"
             let findings = row.errors > 0
                 ? "<span class=\"error\">✖ \(row.errors)</span>" + (row.warnings > 0 ? " <span class=\"warning\">▲ \(row.warnings)</span>" : "")

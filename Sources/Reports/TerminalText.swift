@@ -1,3 +1,5 @@
+internal import TextTools
+
 /// Text for a terminal: values from recordings and databases made safe to print, and measured in
 /// the columns a terminal gives them, so aligned tables stay aligned.
 ///
@@ -16,7 +18,7 @@
 package enum TerminalText {
     /// `text` with its control characters escaped (see the type's rules).
     package static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: { isControl($0) || FileName.escapedByte($0) != nil }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
@@ -24,6 +26,9 @@ package enum TerminalText {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
+            case let escaped where FileName.escapedByte(escaped) != nil:
+                // A file-name byte that is not UTF-8 (FileName), shown as the byte it stands for.
+                result += "\\x" + String(FileName.escapedByte(escaped)!, radix: 16, uppercase: true)
             case let control where isControl(control):
                 let hex = String(control.value, radix: 16, uppercase: true)
                 result += "\\x" + (hex.count < 2 ? "0" : "") + hex

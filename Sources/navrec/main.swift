@@ -1,4 +1,5 @@
+import ArgumentKit
 import Foundation
 import NavRecCommands
 
-exit(NavRec.main(Array(CommandLine.arguments.dropFirst())))
+exit(NavRec.main(RawArguments.afterProgramName()))

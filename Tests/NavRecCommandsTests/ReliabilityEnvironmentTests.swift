@@ -43,13 +43,13 @@ struct ReliabilityEnvironmentTests {
         #expect(try ReliabilityDatabase.integrity(db) == "ok")
     }
 
-    @Test("a database in a missing directory: exit 74, says to check the directory; nothing created")
+    @Test("a database in a missing directory: exit 74, names the missing directory; nothing created")
     func missingDirectory() throws {
         let path = directory.path("no/such/dir/navrec.sqlite")
         let recording = try directory.write("hover.ndjson", ImportTests.blurHover)
         let result = try NavRecBinary.run(["import", recording, "--db", path])
         #expect(result.status == 74)
-        #expect(result.stderr.contains("check that its directory exists and is writable"), "\(result.stderr)")
+        #expect(result.stderr.contains("its directory \(directory.path("no/such/dir")): No such file or directory (create it or choose another --db)"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.path("no")))
     }
 

@@ -220,3 +220,25 @@ struct HTMLRendererTests {
         #expect(outline.series == [["y", "barHeight", "avatarTx (computed)", "avatarTx (observed)"]])
     }
 }
+
+@Suite("HTML report: a bounded index")
+struct HTMLIndexLimitTests {
+    /// The index is the one thing HTML keeps per session (issue 39 item 15): past `indexLimit`
+    /// it keeps the worst sessions only, and says so.
+    @Test("past indexLimit the index lists the worst sessions and says how many it lists")
+    func indexLimit() throws {
+        let sample = try SampleReport.report()
+        var report = sample
+        report.sessions = Array(repeating: sample.sessions, count: 7).flatMap { $0 }
+        var renderer = HTMLRenderer()
+        renderer.indexLimit = 3
+        let html = renderer.render(report)
+        let index = try #require(html.range(of: "<nav class=\"index\"").map { String(html[$0.lowerBound...]) })
+        let rows = index.components(separatedBy: "<div class=\"row").count - 3 // less the head row and <div class="rows">
+        #expect(rows == 3, "\(rows) rows")
+        #expect(index.contains("The index lists the worst 3; navrec report --format json lists them all."))
+        #expect(index.contains("\(report.sessions.count) sessions"))
+        // Unchanged below the limit.
+        #expect(HTMLRenderer().render(sample) == { var all = HTMLRenderer(); all.indexLimit = sample.sessions.count; return all.render(sample) }())
+    }
+}

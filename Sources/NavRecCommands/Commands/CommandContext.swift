@@ -2,6 +2,7 @@ internal import ArgumentKit
 internal import Foundation
 internal import Reports
 internal import Store
+internal import TextTools
 
 /// What a command runs with: its outputs and environment.
 final class CommandContext {
@@ -36,13 +37,15 @@ final class CommandContext {
     /// (exit 66), so a mistyped `--db` fails the CI step instead of reporting an empty file.
     func openStore(_ path: String, readOnly: Bool = false, creating: Bool = false) throws(CommandError) -> SessionStore {
         OutputGuard.protect(database: path)
-        if !creating, !FileManager.default.fileExists(atPath: path) {
+        var status = stat()
+        if !creating, FileName.withCString(path, { stat($0, &status) }) != 0 {
+            // A name too long, a file where a directory should be: the true reason, not "no database".
+            guard errno == ENOENT else { throw CommandError(.noInput, "cannot open \(path): \(String(cString: strerror(errno))) (choose another --db)") }
             throw CommandError(.noInput, "no database at \(path) (import recordings first: navrec import FILE --db \(path))")
         }
         // An empty file is a SQLite database to SQLite: report would have made it a navrec one,
         // but only import and demo create databases (issue 39).
-        var status = stat()
-        if !creating, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == 0 {
+        if !creating, status.st_mode & S_IFMT == S_IFREG, status.st_size == 0 {
             throw CommandError(.noInput, "\(path) is an empty file, not a navrec database (import recordings first: navrec import FILE --db \(path)); it was left as it is")
         }
         do {

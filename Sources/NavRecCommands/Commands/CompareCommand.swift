@@ -229,7 +229,7 @@ struct CompareCommand: NavRecCommand {
         output.write(format.render(report))
         // finish() puts a file given by --output in place (a flush alone left it a temporary file).
         try output.finish()
-        if let path = outputPath { context.errors.line("wrote \(path)") }
+        if let path = outputPath { context.errors.line("wrote \(TerminalText.escaped(path))") }
         guard failOnRegression, report.count(.regressed) > 0 else { return .success }
         // The CI log says why, whatever the format and wherever the report went.
         let regressed = report.results.filter { $0.verdict == .regressed }

@@ -98,7 +98,7 @@ struct ExportCommand: NavRecCommand {
             writer.end()
             try output.finish()
             if let path = outputPath {
-                context.errors.line("wrote \(path): \(count) session\(count == 1 ? "" : "s")")
+                context.errors.line("wrote \(TerminalText.escaped(path)): \(count) session\(count == 1 ? "" : "s")")
             }
         } catch let error as CommandError {
             throw error

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import Reports
+internal import TextTools
 
 /// Buffered text output to a file descriptor (stdout, stderr or a file).
 ///
@@ -17,6 +18,8 @@ final class Output {
     let name: String
     /// For an output given by path: the temporary file written, renamed to `name` when finished.
     private var temporaryPath: String?
+    /// The temporary file's slot in ``TemporaryFileCleanup`` (removed if a signal ends navrec).
+    private var cleanupSlot: Int?
     /// Where the temporary file goes (the path, or the file its symbolic link points to).
     private var finalPath = ""
     /// The first failed write's `errno`; nothing is written after it.
@@ -42,26 +45,31 @@ final class Output {
         try OutputGuard.refuseDatabase(path)
         var target = path
         var status = stat()
-        if stat(path, &status) == 0 {
+        if FileName.withCString(path, { stat($0, &status) }) == 0 {
             guard status.st_mode & S_IFMT == S_IFREG else {
-                let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                let descriptor = FileName.withCString(path) { open($0, O_WRONLY | O_TRUNC | O_CLOEXEC) }
                 guard descriptor >= 0 else {
                     throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
                 }
                 self.init(descriptor: descriptor, name: path, ownsDescriptor: true)
                 return
             }
-            if let resolved = realpath(path, nil) {
-                target = String(cString: resolved)
+            if let resolved = FileName.withCString(path, { realpath($0, nil) }) {
+                target = FileName.string(cString: resolved)
                 free(resolved)
             }
         }
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
-        var template = Array("\(directory)/.\(url.lastPathComponent).navrec-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
+        let template = "\(directory)/.\(url.lastPathComponent).navrec-XXXXXX"
+        let (descriptor, temporary, slot) = try TemporaryFileCleanup.withSignalsHeld { () throws(CommandError) in
+            var bytes = FileName.bytes(of: template).map { CChar(bitPattern: $0) } + [0]
+            let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else {
+                throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            let temporary = bytes.withUnsafeBufferPointer { FileName.string(cString: $0.baseAddress!) }
+            return (descriptor, temporary, TemporaryFileCleanup.register(temporary))
         }
         // mkstemp makes the file 0600: the output keeps the mode of the file it replaces, or gets
         // the one a plain create would give it.
@@ -70,7 +78,8 @@ final class Output {
         fchmod(descriptor, status.st_mode & S_IFMT == S_IFREG ? status.st_mode & 0o7777 : 0o644 & ~mask)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         self.init(descriptor: descriptor, name: path, ownsDescriptor: true)
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        temporaryPath = temporary
+        cleanupSlot = slot
         finalPath = target
     }
 
@@ -78,7 +87,8 @@ final class Output {
         flush()
         if ownsDescriptor { close(descriptor) }
         // Not finished: the earlier file (if any) stays.
-        if let temporaryPath { unlink(temporaryPath) }
+        if let temporaryPath { FileName.withCString(temporaryPath) { _ = unlink($0) } }
+        if let cleanupSlot { TemporaryFileCleanup.unregister(cleanupSlot) }
     }
 
     /// Whether the descriptor is a terminal (progress is shown only there).
@@ -130,8 +140,12 @@ final class Output {
         if let temporaryPath {
             // fsync before the rename: after a power loss the path holds the old file or the new one, never an empty one.
             if failure == nil, fsync(descriptor) != 0 { failure = errno }
-            if failure == nil, rename(temporaryPath, finalPath) != 0 { failure = errno }
-            if failure == nil { self.temporaryPath = nil }
+            if failure == nil, FileName.withCString(temporaryPath, { from in FileName.withCString(finalPath) { rename(from, $0) } }) != 0 { failure = errno }
+            if failure == nil {
+                self.temporaryPath = nil
+                if let cleanupSlot { TemporaryFileCleanup.unregister(cleanupSlot) }
+                cleanupSlot = nil
+            }
         }
         if let failure {
             throw CommandError(.ioError, "cannot write \(name): \(String(cString: strerror(failure)))")
@@ -167,14 +181,14 @@ enum OutputGuard {
     /// `path` with symbolic links and `.`/`..` resolved: the file's real path, or for a file that
     /// does not exist, its directory's real path and its name.
     private static func canonical(_ path: String) -> String? {
-        if let resolved = realpath(path, nil) {
+        if let resolved = FileName.withCString(path, { realpath($0, nil) }) {
             defer { free(resolved) }
-            return String(cString: resolved)
+            return FileName.string(cString: resolved)
         }
         let url = URL(fileURLWithPath: path)
-        guard let directory = realpath(url.deletingLastPathComponent().path, nil) else { return nil }
+        guard let directory = FileName.withCString(url.deletingLastPathComponent().path, { realpath($0, nil) }) else { return nil }
         defer { free(directory) }
-        return String(cString: directory) + "/" + url.lastPathComponent
+        return FileName.string(cString: directory) + "/" + url.lastPathComponent
     }
 
     /// Throws exit 73 when writing `path` would replace a database (see the type).
@@ -182,18 +196,18 @@ enum OutputGuard {
         let databases = registry.lock.withLock { registry.paths }
         let target = canonical(path)
         var status = stat()
-        let exists = stat(path, &status) == 0
+        let exists = FileName.withCString(path, { stat($0, &status) }) == 0
         for database in databases {
             for file in files(of: database) {
                 var other = stat()
-                let sameFile = exists && stat(file, &other) == 0 && other.st_dev == status.st_dev && other.st_ino == status.st_ino
+                let sameFile = exists && FileName.withCString(file, { stat($0, &other) }) == 0 && other.st_dev == status.st_dev && other.st_ino == status.st_ino
                 if sameFile || (target != nil && canonical(file) == target) {
                     throw CommandError(.cannotCreate, "--output \(TerminalText.escaped(path)) names \(file == database ? "the database" : "a file of the database") \(TerminalText.escaped(database)), which the output would replace: choose another --output")
                 }
             }
         }
         guard exists, status.st_mode & S_IFMT == S_IFREG else { return }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: 16)

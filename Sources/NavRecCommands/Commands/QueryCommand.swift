@@ -94,6 +94,8 @@ struct QueryCommand: NavRecCommand {
         } catch {
             throw CommandError.database(error, path: databasePath, during: .reading)
         }
+        let watchdog = timeout.map { QueryWatchdog(seconds: $0, message: Self.timeoutMessage($0, detail: "inside one SQL function call, which SQLite cannot interrupt")) }
+        defer { watchdog?.finish() }
         do {
             let statements = try connection.prepareAll(sql)
             var first = true
@@ -122,7 +124,7 @@ struct QueryCommand: NavRecCommand {
             }
         } catch let error as DatabaseError {
             if error.resultCode == .interrupt, connection.isPastTimeLimit, let timeout {
-                throw CommandError(.dataError, "the query ran longer than --timeout \(formatNumber(timeout)) s and was stopped (SQLite: \(error.message))")
+                throw CommandError(.dataError, Self.timeoutMessage(timeout, detail: "SQLite: \(error.message)"))
             }
             // A damaged database is the database's fault, not the query's: exit 74, as for every command.
             if error.resultCode == .corrupt || error.resultCode == .ioError || error.resultCode == .notADatabase {
@@ -134,6 +136,11 @@ struct QueryCommand: NavRecCommand {
             throw CommandError(.dataError, "\(error.message)\(error.sql.map { "\n  in: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? "")")
         }
         return .success
+    }
+
+    /// What a query stopped by `--timeout` says.
+    static func timeoutMessage(_ timeout: Double, detail: String) -> String {
+        "the query ran longer than --timeout \(formatNumber(timeout)) s and was stopped (\(detail))"
     }
 
     /// Ready queries `name` may have meant: a typo of one, or ones sharing a word of it (up to three).

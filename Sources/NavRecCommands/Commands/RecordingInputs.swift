@@ -82,8 +82,8 @@ struct RecordingInputs {
             throw CommandError(.noInput, "standard input is closed: nothing to read for '-' (pipe a recording in, or give a FILE)")
         }
         for file in files where file != "-" {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            var status = stat()
+            guard FileName.withCString(file, { stat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFDIR else {
                 throw CommandError(.noInput, "\(file): no such file")
             }
         }

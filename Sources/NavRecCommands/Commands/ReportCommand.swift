@@ -31,7 +31,8 @@ struct ReportCommand: NavRecCommand {
             the sessions with findings and sums up the others in one line (--all lists them too).
             Sessions are analysed --jobs at a time and written in order as they finish, so memory
             does not grow with their number (text, JSON and HTML, whose index comes last in the file
-            and first on the page; the other formats are assembled at the end). Findings are stored in the database (table findings), replacing the session's
+            and first on the page and lists the worst 10,000 sessions; the other formats are
+            assembled at the end). Findings are stored in the database (table findings), replacing the session's
             earlier findings for the same --set settings.
             A behaviour parameter in --set replays the session's models with it, without changing
             the stored recording: use it to prove a fix (e.g. a hysteresis) removes a finding.
@@ -177,7 +178,7 @@ struct ReportCommand: NavRecCommand {
         try output.finish()
         if let path = outputPath {
             let sessions = totals.sessions, findings = totals.findings
-            context.errors.line("wrote \(path): \(sessions) session\(sessions == 1 ? "" : "s"), \(findings) finding\(findings == 1 ? "" : "s")")
+            context.errors.line("wrote \(TerminalText.escaped(path)): \(sessions) session\(sessions == 1 ? "" : "s"), \(findings) finding\(findings == 1 ? "" : "s")")
         }
         if let failOn {
             // A gate that saw nothing has checked nothing: an empty database, an import step that
@@ -219,7 +220,7 @@ struct ReportCommand: NavRecCommand {
     /// first sample; `nil` (the renderer's placeholder) when it has no file there.
     func location(of analysis: SessionAnalysis, in store: SessionStore) throws -> RecordingLocation? {
         guard let session = try store.session(id: analysis.id), let uri = recordingURI(session.source) else { return nil }
-        let lines = try analysis.findings.map { finding in try store.recordingLine(of: session, at: finding.start) }
+        let lines = try store.recordingLines(of: session, at: analysis.findings.map(\.start))
         return RecordingLocation(uri: uri, findingLines: lines)
     }
 

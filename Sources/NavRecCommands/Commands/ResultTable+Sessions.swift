@@ -2,15 +2,21 @@ internal import BarModel
 internal import Store
 
 extension ResultTable {
-    /// The stored sessions as `navrec sessions` lists them (and `navrec demo` shows what it imported).
+    /// The columns of `navrec sessions` (and of what `navrec demo` shows it imported).
+    static let sessionColumns = ["id", "app", "screen", "behaviors", "samples", "duration", "imported_at"]
+
+    /// The stored sessions as `navrec sessions` lists them.
     init(sessions: [StoredSession]) {
-        self.init(columns: ["id", "app", "screen", "behaviors", "samples", "duration", "imported_at"])
-        for session in sessions {
-            rows.append([
-                .text(session.id), SQLValue(session.app), SQLValue(session.screen),
-                .text(session.behaviorNames.joined(separator: "+")), .int(Int64(session.samples)),
-                .double((session.duration * 1000).rounded() / 1000), .text(session.importedAt),
-            ])
-        }
+        self.init(columns: Self.sessionColumns)
+        rows = sessions.map(Self.sessionRow)
+    }
+
+    /// One session's row.
+    static func sessionRow(_ session: StoredSession) -> [SQLValue] {
+        [
+            .text(session.id), SQLValue(session.app), SQLValue(session.screen),
+            .text(session.behaviorNames.joined(separator: "+")), .int(Int64(session.samples)),
+            .double((session.duration * 1000).rounded() / 1000), .text(session.importedAt),
+        ]
     }
 }

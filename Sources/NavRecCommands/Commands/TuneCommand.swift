@@ -181,7 +181,7 @@ struct TuneCommand: NavRecCommand {
             "replayed \(tuned.sessions) session\(tuned.sessions == 1 ? "" : "s") × \(tuned.results.count) values (\(tuned.samples * tuned.results.count) samples × values)"
                 + " in \(decimalText(tuned.wallSeconds, digits: 2)) s on \(tuned.threads) thread\(tuned.threads == 1 ? "" : "s"):"
                 + " \(decimalText(rate / 1e6, digits: 2)) M samples × values/s")
-        if let path = outputPath { context.errors.line("wrote \(path)") }
+        if let path = outputPath { context.errors.line("wrote \(TerminalText.escaped(path))") }
         return .success
     }
 

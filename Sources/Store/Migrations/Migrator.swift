@@ -40,6 +40,15 @@ package struct Migrator: Sendable {
             throw MigrationError.unknownMigration(
                 path: database.path, version: version, name: try name.step() ? name.text(0) ?? "" : "")
         }
+        // Migrations apply in order with their rows, so every carried version below the newest
+        // recorded one (in the ledger, or in user_version, which the last one sets) has its row.
+        if let newestRow = applied.keys.max() {
+            let recorded = max(newestRow, userVersion)
+            if let missing = migrations.first(where: { $0.version < recorded && applied[$0.version] == nil })
+                ?? migrations.first(where: { $0.version == recorded && applied[$0.version] == nil }) {
+                throw MigrationError.inconsistentLedger(path: database.path, version: missing.version, name: missing.name, recorded: recorded)
+            }
+        }
         for migration in migrations {
             if let checksum = applied[migration.version], checksum != migration.checksum {
                 throw MigrationError.checksumMismatch(name: migration.name, path: database.path)

@@ -1,4 +1,6 @@
 internal import CSQLite
+internal import Foundation
+internal import TextTools
 
 /// One SQLite connection, configured as navrec needs it: WAL, `synchronous=NORMAL`, foreign keys,
 /// a busy timeout and extended result codes.
@@ -29,19 +31,9 @@ package final class Database {
 
     /// Opens (and for `.readWrite` creates) the database at `path`.
     package init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeout) throws(DatabaseError) {
-        var handle: OpaquePointer?
-        let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-            | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
-        guard code == SQLITE_OK, let handle else {
-            let error = DatabaseError.from(handle, code: code, sql: nil)
-            sqlite3_close_v2(handle)
-            throw error
-        }
+        let handle = try Self.open(path, mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         self.handle = ConnectionHandle(handle)
         self.path = path
-        sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         // A file that is not a database fails here, on its first read, with SQLITE_NOTADB.
         try execute("PRAGMA foreign_keys = ON")
         if mode == .readWrite {
@@ -50,6 +42,66 @@ package final class Database {
         } else {
             try execute("PRAGMA query_only = ON")
         }
+    }
+
+    /// A connection to `path`. A reader of a WAL database needs the `-shm` index beside it, which
+    /// SQLite cannot create in a directory the reader may not write (a shared or archived
+    /// database): then, when the `-wal` is absent or empty (the file holds every commit), the file
+    /// is opened `immutable=1`, which needs no index and no lock (issue 39 item 12). A WAL holding
+    /// commits is not skipped: reading the file without it would show an older state, so that is
+    /// an error saying how to read it (``ResultCode/walIndexUnavailable``). The immutable open
+    /// relies on no one writing the file meanwhile, which holds as long as no writer can create
+    /// the `-wal` either (in that same directory); a writer of another user could, and the reader
+    /// could then see a torn state.
+    private static func open(_ path: String, mode: Mode, busyTimeoutMilliseconds: Int32) throws(DatabaseError) -> OpaquePointer {
+        let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let handle = try FileName.withCString(path) { name throws(DatabaseError) in try openHandle(name, flags: flags, busyTimeoutMilliseconds: busyTimeoutMilliseconds) }
+        guard mode == .readOnly else { return handle }
+        // The first read opens the WAL index (a file that is not a database also fails here).
+        let code = sqlite3_exec(handle, "SELECT count(*) FROM sqlite_schema", nil, nil, nil)
+        guard code != SQLITE_OK else { return handle }
+        let error = DatabaseError.from(handle, code: code, sql: nil)
+        sqlite3_close_v2(handle)
+        guard error.resultCode == .readOnly || error.resultCode == .cannotOpen else { throw error }
+        var status = stat()
+        let walBytes = FileName.withCString(path + "-wal") { stat($0, &status) } == 0 ? Int64(status.st_size) : 0
+        guard walBytes == 0 else {
+            throw DatabaseError(
+                extendedResultCode: .walIndexUnavailable,
+                message: "its write-ahead log (\(path)-wal, \(walBytes) bytes) holds commits not yet in the file, and SQLite cannot create the -shm index it needs to read them beside it")
+        }
+        let uri = Array("file:".utf8) + FileName.bytes(of: path).flatMap(Self.uriEscaped) + Array("?immutable=1".utf8)
+        let immutable = try (uri.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { name throws(DatabaseError) in
+            try openHandle(name.baseAddress!, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+        let retry = sqlite3_exec(immutable, "SELECT count(*) FROM sqlite_schema", nil, nil, nil)
+        guard retry == SQLITE_OK else {
+            let error = DatabaseError.from(immutable, code: retry, sql: nil)
+            sqlite3_close_v2(immutable)
+            throw error
+        }
+        return immutable
+    }
+
+    /// `sqlite3_open_v2` with extended result codes and the busy timeout, closing the handle when it fails.
+    private static func openHandle(_ name: UnsafePointer<CChar>, flags: Int32, busyTimeoutMilliseconds: Int32) throws(DatabaseError) -> OpaquePointer {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = DatabaseError.from(handle, code: code, sql: nil)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        return handle
+    }
+
+    /// One byte of a path in a `file:` URI: `%`, `?`, `#` and every byte outside ASCII letters,
+    /// digits and `/._-~` percent-encoded.
+    private static func uriEscaped(_ byte: UInt8) -> [UInt8] {
+        let plain = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || Array("/._-~".utf8).contains(byte)
+        return plain ? [byte] : Array(("%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)).utf8)
     }
 
     /// Runs one or more statements that return no rows.

@@ -30,5 +30,8 @@ package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     package static let range = ResultCode(rawValue: SQLITE_RANGE)
     /// The database's path no longer names the file the connection has open (moved, replaced or
     /// deleted under it): a commit would go to a file nobody finds again (``Database/checkNotMoved()``).
+    /// A reader cannot create the WAL index (`-shm`) it needs to read a `-wal` holding commits
+    /// (``Database``'s read-only open, in a directory it may not write).
+    package static let walIndexUnavailable = ResultCode(rawValue: SQLITE_READONLY | (5 << 8))  // SQLITE_READONLY_CANTINIT
     package static let databaseMoved = ResultCode(rawValue: SQLITE_READONLY | (4 << 8))  // SQLITE_READONLY_DBMOVED
 }
