@@ -15,7 +15,7 @@ struct HysteresisLogs: Sendable {
     /// instructions a sample more than the call (Benchmarks/README.md, "Hitch detector and
     /// hysteresis replay").
     @inline(never)
-    mutating func observe(count: Int, t: UnsafePointer<Double>, y: UnsafePointer<Double>) {
+    mutating func observe(count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>) {
         if largeTitle != nil {
             for row in 0..<count { largeTitle!.observe(t: t[row], y: y[row]) }
         }

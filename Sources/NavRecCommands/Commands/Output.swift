@@ -59,7 +59,7 @@ final class Output {
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         var template = Array("\(directory)/.\(url.lastPathComponent).navrec-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let descriptor = mkstemp(&template)
         guard descriptor >= 0 else {
             throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
         }
@@ -70,7 +70,7 @@ final class Output {
         fchmod(descriptor, status.st_mode & S_IFMT == S_IFREG ? status.st_mode & 0o7777 : 0o644 & ~mask)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         self.init(descriptor: descriptor, name: path, ownsDescriptor: true)
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         finalPath = target
     }
 
