@@ -16,8 +16,8 @@ package final class FrameSpool {
     package static let memoryFrames = 16_384
 
     /// `memoryFrames` frames, the first `held` of them written.
-    @usableFromInline let frames: UnsafeMutablePointer<SessionFrame>
-    @usableFromInline var held = 0
+    private let frames: UnsafeMutablePointer<SessionFrame>
+    private var held = 0
     /// Where frames go once a session outgrows memory.
     private let file = SpillFile()
     /// Frames written to the spill file.
@@ -42,8 +42,9 @@ package final class FrameSpool {
     }
 
     /// Appends the frame of `sample` read from line `line` (its `seq`), written in place: a frame
-    /// built in a local and appended was copied whole twice more.
-    @inlinable
+    /// built in a local and appended was copied whole twice more. Its storage stays private, so
+    /// the compiler checks its accesses statically (as an internal property from the sink's
+    /// module, each paid a runtime exclusivity check).
     package func append(line: Int, sample: ScrollSample, computed: BarState, observed: BarState?) throws {
         if held == Self.memoryFrames { try spill() }
         let slot = frames + held
@@ -58,7 +59,7 @@ package final class FrameSpool {
     package func reader(session: String) -> any SessionFrameReader { Reader(spool: self, session: session) }
 
     /// Moves the in-memory frames to the end of the spill file.
-    @usableFromInline func spill() throws {
+    private func spill() throws {
         try file.write(UnsafeRawBufferPointer(start: frames, count: held * frameSize), at: spilled * frameSize)
         spilled += held
         held = 0

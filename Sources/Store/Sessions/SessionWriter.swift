@@ -41,13 +41,8 @@ package final class SessionWriter {
 
     /// Appends a sample with its computed state and, when the recording had one, its observed state.
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
-        try withUnsafePointer(to: computed) { (computed) throws(DatabaseError) in
-            if let observed {
-                try withUnsafePointer(to: observed) { (observed) throws(DatabaseError) in try append(sample, computed: computed, observed: observed) }
-            } else {
-                try append(sample, computed: computed, observed: nil)
-            }
-        }
+        var frame = SessionFrame(seq: 0, sample: sample, computed: computed, observed: observed)
+        try append(&frame)
     }
 
     /// ``append(_:computed:observed:)`` with the states where the caller holds them: by value, a
