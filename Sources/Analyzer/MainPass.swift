@@ -76,7 +76,7 @@ struct MainPass: Sendable {
         let count = block.count
         guard count > 0 else { return }
         let rows = block.rows
-        let t = UnsafePointer(block.t), y = UnsafePointer(block.y)
+        let t = block.t, y = block.y
         let computed = block.computed, observedRows = block.observedRows
         if replay != nil {
             computed.clear()
@@ -144,7 +144,7 @@ struct MainPass: Sendable {
     /// The title detectors over `part` of a block (after closing their runs where a transition
     /// started, `interruptedAt`).
     private mutating func observeTitles(
-        _ part: UInt64, interruptedAt: Double?, comparisonRows: UInt64, t: UnsafePointer<Double>, block: FrameColumns
+        _ part: UInt64, interruptedAt: Double?, comparisonRows: UInt64, t: FrameColumn<Double>, block: FrameColumns
     ) {
         if let start = interruptedAt {
             computedTitles.interrupt(at: start)
@@ -173,7 +173,7 @@ struct MainPass: Sendable {
     /// The rows of a block the title detectors see, in parts: each part's rows lie outside every
     /// transition, and a part after a transition's start says when it started (the detectors close
     /// their runs there). `nil` when no transition reaches the block: one part of every row.
-    private mutating func titleParts(t: UnsafePointer<Double>, count: Int) -> [(rows: UInt64, interruptedAt: Double?)]? {
+    private mutating func titleParts(t: FrameColumn<Double>, count: Int) -> [(rows: UInt64, interruptedAt: Double?)]? {
         while nextTransition < transitions.count, let end = transitions[nextTransition].end, end <= t[0] {
             nextTransition += 1
         }

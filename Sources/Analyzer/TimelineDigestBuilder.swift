@@ -54,7 +54,7 @@ struct TimelineDigestBuilder: Sendable {
     /// The rows that fall in one bucket (consecutive while times do not decrease) are added a
     /// column at a time; each range still takes its values in sample order.
     mutating func observe(
-        count: Int, t: UnsafePointer<Double>, y: UnsafePointer<Double>, computed: FrameStateColumns,
+        count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>, computed: FrameStateColumns,
         observed: FrameStateColumns?, observedRows: UInt64
     ) {
         guard count > 0 else { return }

@@ -23,11 +23,11 @@ public final class FrameColumns {
         set { header.pointee.firstSeq = newValue }
     }
     /// The samples' fields, a column each.
-    public let t: UnsafeMutablePointer<Double>
-    public let y: UnsafeMutablePointer<Double>
-    public let phase: UnsafeMutablePointer<ScrollPhase?>
-    public let vy: UnsafeMutablePointer<Double?>
-    public let frameDuration: UnsafeMutablePointer<Double?>
+    public let t: FrameColumn<Double>
+    public let y: FrameColumn<Double>
+    public let phase: FrameColumn<ScrollPhase?>
+    public let vy: FrameColumn<Double?>
+    public let frameDuration: FrameColumn<Double?>
     /// The states navrec's models computed.
     public let computed = FrameStateColumns()
     /// The states the app reported, in the rows of ``observedRows`` (a row there without any field
@@ -41,7 +41,7 @@ public final class FrameColumns {
 
     /// The header and the sample columns, the block's bytes besides its two state streams'
     /// (``FrameStateColumns/bytes``): what a spool writes to a file and reads back.
-    public let sampleBytes: UnsafeMutableRawBufferPointer
+    package let sampleBytes: UnsafeMutableRawBufferPointer
 
     public init() {
         // The header first, then each column at a multiple of its alignment.
@@ -57,16 +57,16 @@ public final class FrameColumns {
         let base = sampleBytes.baseAddress!
         header = base.bindMemory(to: (count: Int, firstSeq: Int, observedRows: UInt64).self, capacity: 1)
         header.initialize(to: (0, 0, 0))
-        t = (base + tOffset).bindMemory(to: Double.self, capacity: capacity)
-        t.initialize(repeating: 0, count: capacity)
-        y = (base + yOffset).bindMemory(to: Double.self, capacity: capacity)
-        y.initialize(repeating: 0, count: capacity)
-        vy = (base + vyOffset).bindMemory(to: Double?.self, capacity: capacity)
-        vy.initialize(repeating: nil, count: capacity)
-        frameDuration = (base + frameDurationOffset).bindMemory(to: Double?.self, capacity: capacity)
-        frameDuration.initialize(repeating: nil, count: capacity)
-        phase = (base + phaseOffset).bindMemory(to: ScrollPhase?.self, capacity: capacity)
-        phase.initialize(repeating: nil, count: capacity)
+        func column<Element>(_ offset: Int, _ initial: Element) -> FrameColumn<Element> {
+            let column = (base + offset).bindMemory(to: Element.self, capacity: capacity)
+            column.initialize(repeating: initial, count: capacity)
+            return FrameColumn(column)
+        }
+        t = column(tOffset, 0)
+        y = column(yOffset, 0)
+        vy = column(vyOffset, nil)
+        frameDuration = column(frameDurationOffset, nil)
+        phase = column(phaseOffset, nil)
     }
 
     deinit {

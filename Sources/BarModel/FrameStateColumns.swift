@@ -9,12 +9,12 @@ public final class FrameStateColumns {
     public static let slots = BarStateField.allCases.map(\.maskBit).max()! + 1
 
     /// `slots × FrameColumns.capacity` numbers, a field's rows together.
-    public let values: UnsafeMutablePointer<Double>
+    package let values: UnsafeMutablePointer<Double>
     /// Per slot, bit `row` set when that row has the field.
-    public let known: UnsafeMutablePointer<UInt64>
+    package let known: UnsafeMutablePointer<UInt64>
 
     /// ``values`` then ``known``, one allocation: what a spool writes to a file and reads back.
-    public let bytes: UnsafeMutableRawBufferPointer
+    package let bytes: UnsafeMutableRawBufferPointer
 
     public init() {
         // Not zeroed: a row's value is only meaningful under its bit (a reused block keeps the
@@ -44,8 +44,8 @@ public final class FrameStateColumns {
 
     /// The column of `field`: its value in row `i` is `column(field)[i]`.
     @inline(__always)
-    public func column(_ field: BarStateField) -> UnsafeMutablePointer<Double> {
-        values + field.maskBit * FrameColumns.capacity
+    public func column(_ field: BarStateField) -> FrameColumn<Double> {
+        FrameColumn(values + field.maskBit * FrameColumns.capacity)
     }
 
     /// The rows that have `field`.

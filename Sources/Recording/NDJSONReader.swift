@@ -142,9 +142,10 @@ public final class NDJSONReader: RecordingReader {
     }
 
     /// The 1-based line of the sample ``read(into:)`` last returned.
-    // Unchecked: the runtime's exclusivity check of this public property cost more than the
+    @inlinable public var itemLine: Int { currentItemLine }
+    // Unchecked: the runtime's exclusivity check of a class's property cost more than the
     // assignment on every sample; only `readItem` writes it.
-    @exclusivity(unchecked) public private(set) var itemLine = 0
+    @usableFromInline @exclusivity(unchecked) private(set) var currentItemLine = 0
 
     @inline(__always)
     private func readItem(into item: inout RecordingItem) throws(RecordingError) -> Bool {
@@ -221,7 +222,7 @@ public final class NDJSONReader: RecordingReader {
                     throw RecordingError(file: displayName, line: lineNumber, column: tOffset + columnShift + 1, message: message)
                 }
                 session.samples += 1
-                itemLine = lineNumber
+                currentItemLine = lineNumber
                 // Built from the scanner's state in place: one copy of it, not an optional first.
                 if scanner.hasObserved {
                     item = .sample(scanner.sample, observed: scanner.observedState.pointee)

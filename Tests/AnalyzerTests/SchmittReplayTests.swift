@@ -135,12 +135,14 @@ struct SchmittReplayTests {
         var logs = HysteresisLogs(behaviors: behaviors, settings: settings)
         // In blocks of 64 columns, as the main pass reads them.
         let times = fixture.frames.map(\.sample.t), ys = fixture.frames.map(\.sample.y)
-        times.withUnsafeBufferPointer { t in
-            ys.withUnsafeBufferPointer { y in
-                for start in stride(from: 0, to: times.count, by: 64) {
-                    logs.observe(count: min(64, times.count - start), t: t.baseAddress! + start, y: y.baseAddress! + start)
-                }
+        let block = FrameColumns()
+        for start in stride(from: 0, to: times.count, by: 64) {
+            let count = min(64, times.count - start)
+            for row in 0..<count {
+                block.t[row] = times[start + row]
+                block.y[row] = ys[start + row]
             }
+            logs.observe(count: count, t: block.t, y: block.y)
         }
         let search = HysteresisSearch(behaviors: behaviors, events: [], settings: settings)
         var reads = 0

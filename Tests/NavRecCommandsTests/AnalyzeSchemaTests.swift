@@ -150,10 +150,23 @@ struct AnalyzeSchemaTests {
         #expect(malformed.stderr.contains("<stdin>:1:1: error: a --rows line is KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON"))
     }
 
+    /// A `--timeline` line: `start` (key, source, seq, t, y, phase), the fields in `values`, `\N`
+    /// for every other ``BarStateField``, then `frameDuration`.
+    static func timelineLine(_ start: String, _ values: [BarStateField: String], _ frameDuration: String) -> String {
+        ([start] + BarStateField.allCases.map { values[$0] ?? "\\N" } + [frameDuration]).joined(separator: "\t")
+    }
+
+    /// What blurHeader computes above its image: the full bar, transparent, the header's title shown.
+    static func blurHeaderComputed(blurAlpha: String) -> [BarStateField: String] {
+        [.barHeight: "66.0", .inlineTitleAlpha: "0.0", .contentTitleAlpha: "1.0", .blurAlpha: blurAlpha, .background: "transparent"]
+    }
+
     @Test("--rows --timeline: after a session's line, its timeline rows as the view gives them, in analyze_timeline_schema.ddl's order")
     func timelineRows() throws {
         let ddl = try Self.ddl("analyze_timeline_schema.ddl")
-        #expect(ddl.map(\.name) == ["source", "seq", "t", "y", "phase"] + BarStateField.allCases.map(\.columnName) + ["frame_duration"])
+        #expect(
+            ddl.map(\.name) == ["source", "seq", "t", "y", "phase"] + BarStateField.allCases.map(\.columnName) + ["frame_duration"],
+            "Integrations/spark/analyze_timeline_schema.ddl must list every BarStateField's column, in case order")
         let session = """
             {"navrec":1,"session":{"id":"small","fps":60,"behaviors":{"blurHeader":{"imageHeight":150,"navBarHeight":66,"hysteresis":0}}}}
             {"t":0,"y":0,"phase":"drag"}
@@ -169,10 +182,11 @@ struct AnalyzeSchemaTests {
         #expect(lines.count == 7)
         #expect(lines[0].hasPrefix("k1\t{\"id\": \"small\""))
         #expect(Array(lines[1...4]) == [
-            "k1\tcomputed\t0\t0.0\t0.0\tdrag\t66.0\t\\N\t\\N\t\\N\t0.0\t1.0\t\\N\t\\N\t\\N\t0.0\ttransparent\t\\N\t\\N\t\\N\t\\N",
-            "k1\tcomputed\t1\t0.016667\t12.5\tdrag\t66.0\t\\N\t\\N\t\\N\t0.0\t1.0\t\\N\t\\N\t\\N\t0.1488095238095238\ttransparent\t\\N\t\\N\t\\N\t0.016667",
-            "k1\tobserved\t1\t0.016667\t12.5\tdrag\t60.0\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t0.25\tdefault\t\\N\t\\N\t\\N\t0.016667",
-            "k1\tcomputed\t2\t0.033\t-3.0\t\\N\t66.0\t\\N\t\\N\t\\N\t0.0\t1.0\t\\N\t\\N\t\\N\t0.0\ttransparent\t\\N\t\\N\t\\N\t\\N",
+            Self.timelineLine("k1\tcomputed\t0\t0.0\t0.0\tdrag", Self.blurHeaderComputed(blurAlpha: "0.0"), "\\N"),
+            Self.timelineLine("k1\tcomputed\t1\t0.016667\t12.5\tdrag", Self.blurHeaderComputed(blurAlpha: "0.1488095238095238"), "0.016667"),
+            Self.timelineLine(
+                "k1\tobserved\t1\t0.016667\t12.5\tdrag", [.barHeight: "60.0", .blurAlpha: "0.25", .background: "default"], "0.016667"),
+            Self.timelineLine("k1\tcomputed\t2\t0.033\t-3.0\t\\N", Self.blurHeaderComputed(blurAlpha: "0.0"), "\\N"),
         ])
         #expect(lines[1...4].allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 1 + ddl.count })
         // A session that fails prints its error line only: import stores no timeline for it.

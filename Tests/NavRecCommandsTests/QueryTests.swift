@@ -1,3 +1,4 @@
+import BarModel
 import Foundation
 import Store
 import Testing
@@ -40,6 +41,14 @@ struct QueryTests {
             #expect(text.hasPrefix("-- "), "\(query.name)")
             #expect(text.contains("Parameters:"), "\(query.name) says which parameters it takes")
         }
+    }
+
+    @Test("session_timeline shows every bar-state field, in the view's order")
+    func timelineShowsEveryField() throws {
+        let text = try String(contentsOf: Self.packageRoot.appending(path: "Queries/session_timeline.sql"), encoding: .utf8)
+        let columns = BarStateField.allCases.map(\.columnName)
+        let listed = text.split { !$0.isLetter && $0 != "_" }.map(String.init).filter(columns.contains)
+        #expect(listed == columns, "Queries/session_timeline.sql must select every BarStateField's column, in case order")
     }
 
     @Test("each query's CSV output on the demo sessions equals its expected file",

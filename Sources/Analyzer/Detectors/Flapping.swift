@@ -106,7 +106,7 @@ struct FlappingDetector: Sendable {
     /// A signal at a time over the rows, its tracker in registers: the episodes that end in the
     /// block are put in the order a sample at a time gave them (sample, then signal), so the
     /// findings are the same.
-    mutating func observe(rows: UInt64, count: Int, t: UnsafePointer<Double>, y: UnsafePointer<Double>,
+    mutating func observe(rows: UInt64, count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>,
                           states: FrameStateColumns, observed: FrameStateColumns? = nil) {
         guard rows != 0 else { return }
         let window = self.window

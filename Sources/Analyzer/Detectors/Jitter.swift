@@ -82,7 +82,7 @@ struct JitterDetector: Sendable {
     ///
     /// A signal at a time over its rows, its tracker in registers: the episodes that end in the
     /// block are put in the order a sample at a time gave them (sample, then signal).
-    mutating func observe(rows: UInt64, t: UnsafePointer<Double>, states: FrameStateColumns, inputAfter: UnsafePointer<Int>) {
+    mutating func observe(rows: UInt64, t: FrameColumn<Double>, states: FrameStateColumns, inputAfter: UnsafePointer<Int>) {
         let window = self.window
         let minimum = minReversals
         var ended: [(row: Int, index: Int, episode: Episode)] = []

@@ -49,7 +49,7 @@ struct TitleMismatchDetector: Sendable {
     /// Only the rows that have one of the fields it reads are visited: fields are carried forward,
     /// so a row without any leaves every condition as the row before it left it. The two-titles
     /// check and the subtitle check keep separate state, so each takes the block on its own.
-    mutating func observe(rows: UInt64, t: UnsafePointer<Double>, states: FrameStateColumns) {
+    mutating func observe(rows: UInt64, t: FrameColumn<Double>, states: FrameStateColumns) {
         guard rows != 0 else { return }
         let last = 63 - rows.leadingZeroBitCount
         lastT = t[last]
@@ -85,7 +85,7 @@ struct TitleMismatchDetector: Sendable {
     /// every one has `barHidden` (the usual block; hide-on-swipe computes `barHidden` on every
     /// frame), each row's condition comes from bit masks, and only the rows where it differs from
     /// the row before are visited: the others change nothing. Otherwise a row at a time.
-    private mutating func observeExclusive(rows: UInt64, t: UnsafePointer<Double>, states: FrameStateColumns) {
+    private mutating func observeExclusive(rows: UInt64, t: FrameColumn<Double>, states: FrameStateColumns) {
         let hiddenRows = states.rows(.barHidden) & rows
         var atLeastOne: UInt64 = 0, atLeastTwo: UInt64 = 0, everyAlpha = true, alphaRows: UInt64 = 0
         for presentation in presentations {
@@ -263,7 +263,7 @@ struct TitleComparisonDetector: Sendable {
     /// where the two streams' titles differ — only moves the last time on: most blocks are such,
     /// and comparing them a row at a time would cost every sample a comparison of each title.
     mutating func observe(
-        rows: UInt64, t: UnsafePointer<Double>, computed: FrameStateColumns, observed: FrameStateColumns, observedRows: UInt64
+        rows: UInt64, t: FrameColumn<Double>, computed: FrameStateColumns, observed: FrameStateColumns, observedRows: UInt64
     ) {
         guard rows != 0 else { return }
         if titleRun == nil, hiddenRun == nil, computed.rows(.barHidden) & rows == 0, observed.rows(.barHidden) & rows & observedRows == 0,

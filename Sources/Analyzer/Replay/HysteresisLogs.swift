@@ -14,7 +14,7 @@ struct HysteresisLogs: Sendable {
     /// per sample, it changes how the compiler lays out the detectors around it, which costs more
     /// a sample than the call.
     @inline(never)
-    mutating func observe(count: Int, t: UnsafePointer<Double>, y: UnsafePointer<Double>) {
+    mutating func observe(count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>) {
         if largeTitle != nil {
             for row in 0..<count { largeTitle!.observe(t: t[row], y: y[row]) }
         }

@@ -3,8 +3,8 @@ internal import Foundation
 /// The anonymous temporary file a session's spool spills to once it outgrows memory (``FrameSpool``,
 /// ``ColumnSpool``): created at the first write, unlinked at once — it lives as long as its
 /// descriptor, and nothing is left behind — and kept for the next session.
-package final class SpillFile {
-    package init() {}
+final class SpillFile {
+    init() {}
 
     /// -1 until the first write.
     private var descriptor: Int32 = -1
@@ -14,7 +14,7 @@ package final class SpillFile {
     }
 
     /// Writes `bytes` at byte `offset`.
-    package func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(SpillError) {
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(SpillError) {
         if descriptor < 0 {
             var template = Array((NSTemporaryDirectory() + "/navrec-spool-XXXXXX").utf8CString)
             descriptor = mkstemp(&template)
@@ -33,7 +33,7 @@ package final class SpillFile {
     }
 
     /// Fills `bytes` from byte `offset` (written before); `session` names the session in the error.
-    package func read(into bytes: UnsafeMutableRawBufferPointer, at offset: Int, session: String) throws(SpillError) {
+    func read(into bytes: UnsafeMutableRawBufferPointer, at offset: Int, session: String) throws(SpillError) {
         var done = 0
         while done < bytes.count {
             let read = pread(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))

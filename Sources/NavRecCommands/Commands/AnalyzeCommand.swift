@@ -133,10 +133,10 @@ struct AnalyzeCommand: NavRecCommand {
             var start = 0
             while let tab = memchr(base + start, Int32(UInt8(ascii: "\t")), bytes.count - start) {
                 let end = base.distance(to: tab.assumingMemoryBound(to: UInt8.self))
-                fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                fields.append(String(decoding: bytes[start..<end], as: UTF8.self))
                 start = end + 1
             }
-            fields.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            fields.append(String(decoding: bytes[start...], as: UTF8.self))
             return fields
         }
     }

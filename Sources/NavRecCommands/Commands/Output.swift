@@ -64,11 +64,11 @@ final class Output {
         let template = "\(directory)/.\(url.lastPathComponent).navrec-XXXXXX"
         let (descriptor, temporary, slot) = try TemporaryFileCleanup.withSignalsHeld { () throws(CommandError) in
             var bytes = FileName.bytes(of: template).map { CChar(bitPattern: $0) } + [0]
-            let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            let descriptor = mkstemp(&bytes)
             guard descriptor >= 0 else {
                 throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
             }
-            let temporary = bytes.withUnsafeBufferPointer { FileName.string(cString: $0.baseAddress!) }
+            let temporary = FileName.string(fromBytes: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
             return (descriptor, temporary, TemporaryFileCleanup.register(temporary))
         }
         // mkstemp makes the file 0600: the output keeps the mode of the file it replaces, or gets

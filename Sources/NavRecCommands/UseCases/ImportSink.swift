@@ -69,12 +69,7 @@ final class ImportSink: SessionSink {
 
     @inline(__always)
     func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
-        // Written in place: a frame built in a local and appended was copied whole twice more.
-        let frame = try spool.appendSlot()
-        frame.pointer(to: \.seq)!.pointee = line
-        frame.pointer(to: \.sample)!.pointee = sample
-        frame.pointer(to: \.computed)!.pointee = computed
-        frame.pointer(to: \.observed)!.pointee = observed
+        try spool.append(line: line, sample: sample, computed: computed, observed: observed)
     }
 
     func add(_ event: ScrollEvent) throws {
@@ -144,17 +139,7 @@ final class ImportSink: SessionSink {
                 nextEvent += 1
             }
             writer.noteLine(frame.seq)
-            // The states by pointer where the frame holds them, not copied into the call.
-            try withUnsafeMutablePointer(to: &frame) { (frame) throws(DatabaseError) in
-                let computed = UnsafePointer(frame.pointer(to: \.computed)!)
-                if case .some = frame.pointee.observed {
-                    try withUnsafePointer(to: &frame.pointee.observed!) { (observed) throws(DatabaseError) in
-                        try writer.append(frame.pointee.sample, computed: computed, observed: observed)
-                    }
-                } else {
-                    try writer.append(frame.pointee.sample, computed: computed, observed: nil)
-                }
-            }
+            try writer.append(&frame)
             samples += 1
         }
         for (_, event) in events[nextEvent...] { try writer.append(event) }

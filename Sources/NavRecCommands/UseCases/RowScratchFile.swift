@@ -20,16 +20,14 @@ final class RowScratchFile {
     /// Makes `bytes` the file's whole content and moves the offset to its start.
     func replace(with bytes: Data) throws {
         guard ftruncate(descriptor, 0) == 0 else { throw Self.writeError() }
-        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = pwrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw Self.writeError()
-                }
-                offset += written
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[bytes.startIndex + offset..<bytes.endIndex].withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Self.writeError()
             }
+            offset += written
         }
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw Self.writeError() }
     }

@@ -49,7 +49,7 @@ struct TimelineRowText: TextOutputStream {
     private mutating func append(_ key: String, _ frame: SessionFrame, source: StaticString, _ state: BarState) {
         write(key)
         tab()
-        bytes.append(contentsOf: UnsafeBufferPointer(start: source.utf8Start, count: source.utf8CodeUnitCount))
+        source.withUTF8Buffer { bytes.append(contentsOf: $0) }
         tab()
         appendInteger(frame.seq)
         tab()
@@ -106,7 +106,7 @@ struct TimelineRowText: TextOutputStream {
                 rest /= 10
                 count += 1
             } while rest > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+            bytes.append(contentsOf: buffer[(24 - count)...])
         }
     }
 }

@@ -204,7 +204,7 @@ package final class FrameCursor: SessionFrameReader {
         }
         previousMicroseconds = previous
         let y = columns.y
-        let yRows = try readNumbers(sampleColumns.y, count: count, into: y)
+        let yRows = try readNumbers(sampleColumns.y, count: count, into: y.pointer)
         if yRows != FrameColumns.rows(count) {
             for index in 0..<count where yRows >> UInt64(index) & 1 == 0 { y[index] = 0 }
         }
@@ -253,7 +253,7 @@ package final class FrameCursor: SessionFrameReader {
             var rows: UInt64
             switch column.entry.storage {
             case .number:
-                rows = try readNumbers(column.column, count: count, into: values)
+                rows = try readNumbers(column.column, count: count, into: values.pointer)
             case .boolean:
                 try readIntegers(column.column, count: count)
                 rows = 0

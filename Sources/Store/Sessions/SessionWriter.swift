@@ -41,13 +41,8 @@ package final class SessionWriter {
 
     /// Appends a sample with its computed state and, when the recording had one, its observed state.
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
-        try withUnsafePointer(to: computed) { (computed) throws(DatabaseError) in
-            if let observed {
-                try withUnsafePointer(to: observed) { (observed) throws(DatabaseError) in try append(sample, computed: computed, observed: observed) }
-            } else {
-                try append(sample, computed: computed, observed: nil)
-            }
-        }
+        var frame = SessionFrame(seq: 0, sample: sample, computed: computed, observed: observed)
+        try append(&frame)
     }
 
     /// ``append(_:computed:observed:)`` with the states where the caller holds them: by value, a
@@ -68,6 +63,21 @@ package final class SessionWriter {
     /// Records that the next sample appended is on `line` of its recording (1-based); a
     /// breakpoint is kept only where the lines do not simply continue.
     @inline(__always)
+    /// Appends `frame`'s sample and states, taken by pointer where the frame holds them, not
+    /// copied into the call (the importer's spool hands each frame over this way).
+    package func append(_ frame: inout SessionFrame) throws(DatabaseError) {
+        try withUnsafeMutablePointer(to: &frame) { (frame) throws(DatabaseError) in
+            let computed = UnsafePointer(frame.pointer(to: \.computed)!)
+            if case .some = frame.pointee.observed {
+                try withUnsafePointer(to: &frame.pointee.observed!) { (observed) throws(DatabaseError) in
+                    try append(frame.pointee.sample, computed: computed, observed: observed)
+                }
+            } else {
+                try append(frame.pointee.sample, computed: computed, observed: nil)
+            }
+        }
+    }
+
     package func noteLine(_ line: Int) {
         if line != nextLine || sampleCount == 0 { lineBreakpoints.append((sampleCount, line)) }
         nextLine = line + 1

@@ -1,5 +1,4 @@
-internal import BarModel
-internal import NavRec
+package import BarModel
 
 /// One session's frames while it is read before it is stored (`navrec import`'s sink; `navrec
 /// analyze` keeps columns, ``ColumnSpool``): in memory up to ``memoryFrames``, beyond that in an
@@ -8,12 +7,13 @@ internal import NavRec
 /// Frames are written as their raw bytes (``SessionFrame`` is `BitwiseCopyable`) and read back
 /// through `pread`, each reader at its own offset.
 ///
-/// The in-memory frames are a fixed buffer a sink fills in place (``appendSlot()``): appending to
-/// an array property built each ~430-byte frame in a local, copied it in, and paid a dynamic
-/// exclusivity and a uniqueness check per sample (Benchmarks/README.md "Hot-path notes").
-final class FrameSpool {
+/// The in-memory frames are a fixed buffer ``append(line:sample:computed:observed:)`` fills in
+/// place: appending to an array property built each ~430-byte frame in a local, copied it in, and
+/// paid a dynamic exclusivity and a uniqueness check per sample (Benchmarks/README.md "Hot-path
+/// notes").
+package final class FrameSpool {
     /// Frames held in memory before the spool spills to a file (about 6 MB).
-    static let memoryFrames = 16_384
+    package static let memoryFrames = 16_384
 
     /// `memoryFrames` frames, the first `held` of them written.
     private let frames: UnsafeMutablePointer<SessionFrame>
@@ -24,7 +24,7 @@ final class FrameSpool {
     private var spilled = 0
     private let frameSize = MemoryLayout<SessionFrame>.stride
 
-    init() {
+    package init() {
         frames = .allocate(capacity: Self.memoryFrames)
     }
 
@@ -33,30 +33,30 @@ final class FrameSpool {
     }
 
     /// Frames appended since the last ``reset()``.
-    var count: Int { spilled + held }
+    package var count: Int { spilled + held }
 
     /// Forgets the frames (the spill file is kept for the next session).
-    func reset() {
+    package func reset() {
         held = 0
         spilled = 0
     }
 
-    func append(_ frame: SessionFrame) throws {
-        try appendSlot().initialize(to: frame)
-    }
-
-    /// Appends a frame for the caller to write through the pointer at once (every field: the slot
-    /// holds an earlier frame's bytes), before the next call on the spool.
-    @inline(__always)
-    func appendSlot() throws -> UnsafeMutablePointer<SessionFrame> {
+    /// Appends the frame of `sample` read from line `line` (its `seq`), written in place: a frame
+    /// built in a local and appended was copied whole twice more. Its storage stays private, so
+    /// the compiler checks its accesses statically (as an internal property from the sink's
+    /// module, each paid a runtime exclusivity check).
+    package func append(line: Int, sample: ScrollSample, computed: BarState, observed: BarState?) throws {
         if held == Self.memoryFrames { try spill() }
         let slot = frames + held
         held += 1
-        return slot
+        slot.pointer(to: \.seq)!.pointee = line
+        slot.pointer(to: \.sample)!.pointee = sample
+        slot.pointer(to: \.computed)!.pointee = computed
+        slot.pointer(to: \.observed)!.pointee = observed
     }
 
     /// A reader positioned at the first frame; `session` names the session in its errors.
-    func reader(session: String) -> any SessionFrameReader { Reader(spool: self, session: session) }
+    package func reader(session: String) -> any SessionFrameReader { Reader(spool: self, session: session) }
 
     /// Moves the in-memory frames to the end of the spill file.
     private func spill() throws {

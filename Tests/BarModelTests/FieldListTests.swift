@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import BarModel
+
+/// The lists in `BarModel` that name ``BarStateField``s one by one instead of looping over
+/// `allCases` (for speed): each must name every field, or `navrec analyze` silently loses it while
+/// `navrec report` keeps it. Each failure names the field and the file to edit.
+@Suite("Every bar-state field in BarModel's hand lists")
+struct FieldListTests {
+    @Test("FrameStateColumns.set(_:at:) writes every field into its own column", arguments: BarStateField.allCases)
+    func columnsWriteEveryField(field: BarStateField) {
+        var state = BarState()
+        let value: Double = field.isNumber ? 0.375 : 1
+        field.set(value, in: &state)
+        let columns = FrameStateColumns()
+        columns.set(state, at: 5)
+        #expect(columns.rows(field) == 1 << 5,
+                "Sources/BarModel/FrameStateColumns.swift: set(_:at:) does not write \(field) (add `put(state.\(field), .\(field))`)")
+        #expect(columns.rows(field) == 0 || columns.column(field)[5] == value, "\(field)'s column holds another field's value")
+        #expect(BarStateField.allCases.filter { $0 != field && columns.rows($0) != 0 }.isEmpty,
+                "Sources/BarModel/FrameStateColumns.swift: set(_:at:) writes \(field) into another field's column")
+        #expect(columns.state(at: 5) == state)
+    }
+
+    @Test("Docs/database.md's Bar-state fields table has every field's line, in case order")
+    func documentedFields() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appending(path: "Docs/database.md"), encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains("` (`") }.map(String.init)
+        #expect(
+            rows.map { $0.split(separator: "`")[1] } == BarStateField.allCases.map { Substring($0.columnName) },
+            "Docs/database.md \"Bar-state fields\" must have a line for every BarStateField, in case order")
+        for (row, field) in zip(rows, BarStateField.allCases) {
+            #expect(row.hasPrefix("| `\(field.columnName)` (`\(field.name)`) | \(field.kind) |"), "Docs/database.md: \(row)")
+        }
+    }
+}
