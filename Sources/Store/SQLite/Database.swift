@@ -27,8 +27,14 @@ package final class Database {
     /// How long a statement waits for another process's lock before failing with `SQLITE_BUSY`.
     package static let defaultBusyTimeout: Int32 = 60_000
 
+    /// SQLite's process-wide settings, made once before the first connection opens.
+    private static let configured: Void = {
+        _ = csqlite_disable_memory_statistics()
+    }()
+
     /// Opens (and for `.readWrite` creates) the database at `path`.
     package init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeout) throws(DatabaseError) {
+        Self.configured
         var handle: OpaquePointer?
         let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
