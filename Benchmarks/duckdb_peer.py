@@ -13,8 +13,14 @@ hitch rule needs, as events.parquet), then per run and per core count N (1, then
            Spark job splits its input), the whole command timed: parse + models + every detector;
   DuckDB   `SET threads = N`, then the flapping query and the hitch query over the Parquet files,
            each materialised in full (fetchall), timed in process (CPU: this process's rusage).
+  Polars   the flapping rule written independently in Polars over the same Parquet files
+           (Benchmarks/polars_peer.py, POLARS_MAX_THREADS = N, in a child process), timed in that
+           process: a second peer, so the ratio does not rest on one particular SQL.
 Prints a Markdown table of medians (wall, CPU, samples per CPU-second, navrec's speed-up) and the
-comparison of findings; `--json PATH` writes the figures for Benchmarks/run.sh.
+comparison of findings (navrec against each peer); `--json PATH` writes the figures for
+Benchmarks/run.sh. navrec's side does the most work: it parses NDJSON and runs every detector,
+DuckDB's reads Parquet for two rules, Polars' for one, so each ratio understates navrec's lead on
+equal work.
 
 What the SQL computes (README "What the findings mean", "Hitch model"; the code is
 Sources/Analyzer/Detectors):
@@ -264,6 +270,14 @@ def duckdb_detect(export, threads):
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, flapping, hitch
 
 
+def polars_detect(export, threads):
+    """The flapping rule in Polars with `threads` threads, in a child process; (wall, CPU seconds, flapping rows)."""
+    result = subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "polars_peer.py"), export], check=True,
+                            stdout=subprocess.PIPE, env=dict(os.environ, POLARS_MAX_THREADS=str(threads)))
+    figures = json.loads(result.stdout)
+    return figures["wall"], figures["cpu"], figures["flapping"]
+
+
 def compare(lines, flapping, hitch, database):
     """Findings of both, compared where the rules coincide; a dict of counts and examples."""
     connection = sqlite3.connect(database)
@@ -313,7 +327,7 @@ def main():
     comparison = None
     rows = []
     for cores in [int(text) for text in args.cores.split(",")]:
-        navrec_runs, duck_runs, baseline_runs = [], [], []
+        navrec_runs, duck_runs, polars_runs, baseline_runs = [], [], [], []
         for _ in range(args.runs):
             wall, cpu, lines = navrec_analyze(args.navrec, files, cores, args.work)
             navrec_runs.append((wall, cpu))
@@ -321,11 +335,19 @@ def main():
                 baseline_runs.append(navrec_analyze(args.baseline, files, cores, args.work)[:2])
             wall, cpu, flapping, hitch = duckdb_detect(export, cores)
             duck_runs.append((wall, cpu))
+            wall, cpu, polars_flapping = polars_detect(export, cores)
+            polars_runs.append((wall, cpu))
         if comparison is None:
             comparison = compare(lines, flapping, hitch, database)
+            polars_set = {tuple(row) for row in polars_flapping}
+            comparison["flapping_polars"] = len(polars_set)
+            comparison["flapping_polars_equal_sql"] = len(polars_set & {tuple(row) for row in flapping})
+            comparison["flapping_polars_equal_navrec"] = comparison["flapping_equal"] if polars_set == {tuple(row) for row in flapping} else None
         navrec_wall, navrec_cpu = (statistics.median(v) for v in zip(*navrec_runs))
         duck_wall, duck_cpu = (statistics.median(v) for v in zip(*duck_runs))
-        figures[f"cores{cores}"] = {"navrec_wall": navrec_wall, "navrec_cpu": navrec_cpu, "duckdb_wall": duck_wall, "duckdb_cpu": duck_cpu}
+        polars_wall, polars_cpu = (statistics.median(v) for v in zip(*polars_runs))
+        figures[f"cores{cores}"] = {"navrec_wall": navrec_wall, "navrec_cpu": navrec_cpu, "duckdb_wall": duck_wall, "duckdb_cpu": duck_cpu,
+                                    "polars_wall": polars_wall, "polars_cpu": polars_cpu}
         baseline_cell = ""
         if baseline_runs:
             baseline_wall, baseline_cpu = (statistics.median(v) for v in zip(*baseline_runs))
@@ -334,17 +356,21 @@ def main():
                              f" CPU {duck_cpu / baseline_cpu:.1f}x")
         rows.append(f"| {cores} | {navrec_wall:.2f} s ({navrec_cpu:.2f} CPU-s, {samples / navrec_cpu / 1e6:.2f} M samples/CPU-s) "
                     f"| {duck_wall:.2f} s ({duck_cpu:.2f} CPU-s, {samples / duck_cpu / 1e6:.2f} M samples/CPU-s) "
-                    f"| wall {duck_wall / navrec_wall:.1f}x, CPU {duck_cpu / navrec_cpu:.1f}x{baseline_cell} |")
+                    f"| wall {duck_wall / navrec_wall:.1f}x, CPU {duck_cpu / navrec_cpu:.1f}x "
+                    f"| {polars_wall:.2f} s ({polars_cpu:.2f} CPU-s, {samples / polars_cpu / 1e6:.2f} M samples/CPU-s) "
+                    f"| wall {polars_wall / navrec_wall:.1f}x, CPU {polars_cpu / navrec_cpu:.1f}x{baseline_cell} |")
     figures["comparison"] = comparison
     print(f"{figures['sessions']:,} sessions, {samples:,} samples; median of {args.runs} runs")
     print("| cores | navrec analyze (every detector, from NDJSON) | DuckDB: flapping + hitch SQL (from Parquet) | navrec faster by |"
-          + (" baseline navrec analyze |" if args.baseline else ""))
-    print("|---:|---|---|---|" + ("---|" if args.baseline else ""))
+          " Polars: flapping (from Parquet) | navrec faster by |" + (" baseline navrec analyze |" if args.baseline else ""))
+    print("|---:|---|---|---|---|---|" + ("---|" if args.baseline else ""))
     print("\n".join(rows))
     c = comparison
     print(f"- flapping episodes: navrec {c['flapping_navrec']}, SQL {c['flapping_sql']}, equal {c['flapping_equal']}"
           + (f"; only navrec e.g. {c['flapping_only_navrec']}" if c['flapping_only_navrec'] else "")
           + (f"; only SQL e.g. {c['flapping_only_sql']}" if c['flapping_only_sql'] else ""))
+    print(f"- Polars flapping episodes: {c['flapping_polars']}, equal to SQL's {c['flapping_polars_equal_sql']}"
+          + ("; the same set as SQL's, so equal to navrec's as above" if c['flapping_polars_equal_navrec'] is not None else "; NOT the same set as SQL's"))
     print(f"- hitch time ratio (3 decimals): {c['hitch_equal']} of {c['hitch_compared']} sessions equal"
           + (f"; differ e.g. {c['hitch_differs']}" if c['hitch_differs'] else "")
           + f"; {c['hitch_not_compared']} sessions on a display that lowers its rate without frameDuration not compared")

@@ -14,7 +14,7 @@ monotonic clock, CPU = user + system of the process from wait4()):
   queries        every Queries/*.sql in the sqlite3 shell on 2,000 sessions of that fleet (--quick
                  200), imported and reported by each build; the baseline runs its own Queries/ (the
                  baseline commit's) on its own database, and the two outputs must be byte-identical
-  peer           Benchmarks/duckdb_peer.py: DuckDB's flapping + hitch SQL against navrec analyze, 1
+  peer           Benchmarks/duckdb_peer.py: DuckDB's flapping + hitch SQL and Polars' flapping (polars_peer.py) against navrec analyze, 1
                  and 2 cores, on a 60 fps fleet (2,000 sessions, --quick 200)
   callgrind      instructions per sample of import, report and analyze on the first 100,000 samples
                  (--quick 20,000) of the single session, a header without samples subtracted
@@ -265,7 +265,7 @@ class Bench:
         result = subprocess.run([sys.executable, os.path.join(HERE, "duckdb_peer.py"), "--navrec", self.new, "--baseline", self.old,
                                  "--recordings", folder, "--work", os.path.join(self.out, "peer"), "--runs", str(self.runs),
                                  "--json", figures], capture_output=True, text=True, check=True)
-        self.extra.append((f"Peer: DuckDB running the detectors as SQL, {sessions:,} sessions at 60 fps", result.stdout.strip().splitlines()))
+        self.extra.append((f"Peers: DuckDB running the detectors as SQL, Polars the flapping rule, {sessions:,} sessions at 60 fps", result.stdout.strip().splitlines()))
         data = json.load(open(figures))
         one = data["cores1"]
         ratio, old_ratio = one["duckdb_cpu"] / one["navrec_cpu"], one["duckdb_cpu"] / one["baseline_cpu"]
@@ -274,8 +274,14 @@ class Bench:
                   f"navrec {ratio:.1f}x faster (CPU, 1 core; wall {one['duckdb_wall'] / one['navrec_wall']:.1f}x)",
                   f"{old_ratio:.1f}x", f"{ratio / old_ratio:.2f}x",
                   "≥ 10x", ratio >= 10)
+        polars_ratio = one["polars_cpu"] / one["navrec_cpu"]
+        self.goal("Polars (the flapping rule alone, over the same Parquet) vs `navrec analyze` (every detector), per core",
+                  f"navrec {polars_ratio:.1f}x faster (CPU, 1 core; wall {one['polars_wall'] / one['navrec_wall']:.1f}x)",
+                  f"{one['polars_cpu'] / one['baseline_cpu']:.1f}x", f"{polars_ratio / (one['polars_cpu'] / one['baseline_cpu']):.2f}x",
+                  "≥ 10x", polars_ratio >= 10)
         self.notes.append(f"- peer findings: flapping {compared['flapping_equal']} of {compared['flapping_navrec']} equal "
-                          f"(SQL {compared['flapping_sql']}); hitch time ratio {compared['hitch_equal']} of {compared['hitch_compared']} sessions equal")
+                          f"(SQL {compared['flapping_sql']}; Polars {compared['flapping_polars']}, {compared['flapping_polars_equal_sql']} equal to SQL's); "
+                          f"hitch time ratio {compared['hitch_equal']} of {compared['hitch_compared']} sessions equal")
 
     def callgrind(self):
         if self.args.no_callgrind or shutil.which("valgrind") is None:

@@ -1,14 +1,14 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's `Migrations/*.sql` and `Queries/*.sql` into the target as Swift source, so
-/// an installed `navrec` carries its schema and query library and runs from any directory.
+/// Embeds the package's `Migrations/*.sql`, `Schema/*.sql` and `Queries/*.sql` into the target as
+/// Swift source, so an installed `navrec` carries its schema and query library and runs from any directory.
 @main
 struct EmbedSQL: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         let root = context.package.directoryURL
         var inputs: [URL] = []
-        for folder in ["Migrations", "Queries"] {
+        for folder in ["Migrations", "Schema", "Queries"] {
             let directory = root.appending(path: folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             inputs += names.filter { $0.hasSuffix(".sql") }.sorted().map { directory.appending(path: $0) }

@@ -16,3 +16,12 @@ typedef struct navrec_vtab_cursor {
     sqlite3_vtab_cursor base;
     void *state;
 } navrec_vtab_cursor;
+
+/// Turns off SQLite's memory statistics, process-wide, before the first connection: with them on,
+/// every sqlite3_malloc and sqlite3_free takes one global mutex (this libsqlite3 has no lookaside,
+/// so that is every allocation), which `report --jobs` workers reading on their own connections
+/// then contend for. sqlite3_config is variadic, which Swift cannot call. SQLITE_MISUSE, harmless,
+/// when SQLite was already initialised.
+static inline int csqlite_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}

@@ -1,11 +1,15 @@
 // Writes the schema SQL generated from navrec's definitions (Store's SchemaSQL: BarStateField,
 // FrameChunkColumn, TimelineTable, SessionOwnedTable) into a new migration, or checks that the
-// migrations are up to date with them. Run from the package root:
+// migrations are up to date with them; and writes Schema/schema.sql, the schema all the
+// migrations make as one script for a new database (Store's FreshSchema). Run from the package root:
 //
-//     swift run navrec-schema Migrations/NNNN_what_changed.sql   (write; NNNN the next free number)
-//     swift run navrec-schema --check                            (exit 1 when a migration is due)
+//     swift run navrec-schema Migrations/NNNN_what_changed.sql   (write it and Schema/schema.sql;
+//                                                                 NNNN the next free number)
+//     swift run navrec-schema --schema                           (Schema/schema.sql alone, after a
+//                                                                 hand-written migration)
+//     swift run navrec-schema --check                            (exit 1 when either is due)
 //
-// Both apply Migrations/*.sql (those numbered below the one written) to a scratch database first,
+// Each applies Migrations/*.sql (those numbered below the one written) to a scratch database first,
 // so the new migration adds exactly the frame_chunks columns that are missing. Rewriting the
 // newest migration, before it ships, regenerates it from the ones before it.
 import Foundation
@@ -18,8 +22,9 @@ func fail(_ message: String, code: Int32) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 1 else {
-    fail("usage: navrec-schema Migrations/NNNN_what_changed.sql | --check", code: 64)
+    fail("usage: navrec-schema Migrations/NNNN_what_changed.sql | --schema | --check", code: 64)
 }
+let schemaFile = URL(fileURLWithPath: "Schema/schema.sql")
 let folder = URL(fileURLWithPath: "Migrations")
 let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".sql") }
 guard !names.isEmpty else { fail("no Migrations/*.sql here: run it from the package root", code: 66) }
@@ -27,9 +32,33 @@ let migrations = names.compactMap { name in
     (try? String(contentsOf: folder.appending(path: name), encoding: .utf8)).flatMap { Migration(name: name, sql: $0) }
 }.sorted { $0.version < $1.version }
 
-/// The migration to write, and its number; `nil` for `--check`.
+/// The schema `migrations` make, as Schema/schema.sql has it.
+func freshSchema(_ migrations: [Migration]) throws -> String {
+    let database = try Database(path: ":memory:")
+    try Migrator(migrations: migrations).migrate(database)
+    return try FreshSchema.script(of: database)
+}
+
+/// Writes Schema/schema.sql from `migrations`, touching Package.swift when the file is new (the
+/// EmbedSQL plugin lists Schema/ when the package is evaluated).
+func writeSchema(_ migrations: [Migration]) throws {
+    let isNew = !FileManager.default.fileExists(atPath: schemaFile.path)
+    try FileManager.default.createDirectory(at: schemaFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(try freshSchema(migrations).utf8).write(to: schemaFile, options: .atomic)
+    if isNew { try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: "Package.swift") }
+}
+
+/// The migration to write, and its number; `nil` for `--check` and `--schema`.
 let target: (url: URL, version: Int)?
-if arguments[0] == "--check" {
+if arguments[0] == "--schema" {
+    do {
+        try writeSchema(migrations)
+    } catch {
+        fail("\(error)", code: 70)
+    }
+    print("navrec-schema: wrote Schema/schema.sql from Migrations/\(migrations.last?.name ?? "")")
+    exit(0)
+} else if arguments[0] == "--check" {
     target = nil
 } else {
     let url = URL(fileURLWithPath: arguments[0])
@@ -53,7 +82,10 @@ do {
     guard let target else {
         let differences = try SchemaSQL.differences(in: database)
         guard !differences.isEmpty else {
-            print("navrec-schema: the migrations are up to date with the definitions")
+            guard (try? String(contentsOf: schemaFile, encoding: .utf8)) == (try FreshSchema.script(of: database)) else {
+                fail("Schema/schema.sql is not what the migrations make: run `\(FreshSchema.command)`", code: 1)
+            }
+            print("navrec-schema: the migrations are up to date with the definitions, and Schema/schema.sql with the migrations")
             exit(0)
         }
         for difference in differences { print("navrec-schema: \(difference)") }
@@ -66,7 +98,8 @@ do {
     try Data(sql.utf8).write(to: target.url, options: .atomic)
     // The EmbedSQL plugin lists Migrations/ when the package is evaluated: a new file needs that again.
     try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: "Package.swift")
-    print("navrec-schema: wrote \(arguments[0]) (and touched Package.swift so the EmbedSQL plugin embeds it)")
+    try writeSchema(migrations.filter { $0.version < target.version } + [Migration(name: target.url.lastPathComponent, sql: sql)!])
+    print("navrec-schema: wrote \(arguments[0]) and Schema/schema.sql (and touched Package.swift so the EmbedSQL plugin embeds them)")
 } catch {
     fail("\(error)", code: 70)
 }

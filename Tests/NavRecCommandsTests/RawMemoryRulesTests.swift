@@ -33,7 +33,6 @@ struct RawMemoryRulesTests {
         "NavRecCommands/Commands/Output.swift": "@unchecked Sendable",
         "NavRecCommands/UseCases/ParallelJobs.swift": "",
         "NavRecCommands/UseCases/SessionWorkPool.swift": "@unchecked Sendable",
-        "NavRecCommands/UseCases/StoredBehaviorSets.swift": "@unchecked Sendable",
     ]
 
     /// Whether `text` in `path` is one of the ``left`` cases.

@@ -21,12 +21,12 @@ struct ChunkGapsTests {
     }
 
     /// Per chunk (in key order), its stored peaks (`frame_chunks`, and `chunk_gaps` where it has a
-    /// row) and those of `observed_gaps` over its samples, per field of ``SchemaSQL/gapFields``.
+    /// row) and those of `observed_gaps` over its samples, per field of ``BarStateColumns/gapFields``.
     static func peaks(in database: Database) throws -> (stored: [[Peak?]], fromView: [[Peak?]]) {
-        let fields = SchemaSQL.gapFields
+        let fields = BarStateColumns.gapFields
         let chunks = try database.prepare(
             "SELECT s.id, c.key - (s.session_key << 32), "
-                + fields.map { "c.\(SchemaSQL.gapMaximumColumn($0)), c.\(SchemaSQL.gapTimeColumn($0))" }.joined(separator: ", ")
+                + fields.map { "c.\(BarStateColumns.gapMaximumColumn($0)), c.\(BarStateColumns.gapTimeColumn($0))" }.joined(separator: ", ")
                 + " FROM sessions s JOIN frame_chunks c ON c.key >> 32 = s.session_key ORDER BY c.key")
         var stored: [[Peak?]] = [], firstSeqs: [(session: String, seq: Int64)] = []
         while try chunks.step() {
@@ -111,13 +111,13 @@ struct ChunkGapsTests {
         let (stored, fromView) = try Self.peaks(in: store.database)
         #expect(stored.count == 4)
         #expect(stored == fromView)
-        let barHeight = try #require(SchemaSQL.gapFields.firstIndex(of: .barHeight))
+        let barHeight = try #require(BarStateColumns.gapFields.firstIndex(of: .barHeight))
         #expect(stored.prefix(3).allSatisfy { $0[barHeight] != nil })
         #expect(stored[3].allSatisfy { $0 == nil })
         // Chunk 2's avatar_scale is stored as text, its largest gap is the one SQLite reads a unit in
         // the last place off Swift's, and the stored maximum is SQLite's, as the views read it.
         #expect(try store.database.scalarInt("SELECT avatar_scale_base IS NULL AND avatar_scale_w < 0 FROM frame_chunks ORDER BY key LIMIT 1 OFFSET 2") == 1)
-        let avatarScale = try #require(SchemaSQL.gapFields.firstIndex(of: .avatarScale))
+        let avatarScale = try #require(BarStateColumns.gapFields.firstIndex(of: .avatarScale))
         #expect(stored[2][avatarScale]?.gap == Self.misread.nextUp.bitPattern)
     }
 

@@ -45,8 +45,21 @@ struct SchemaGenerationTests {
         #expect(sql.contains("ALTER TABLE frame_chunks ADD COLUMN bar_height_gap_max REAL;"))
         #expect(sql.contains("UPDATE frame_chunks\n   SET (bar_height_gap_max, "))
         let values = Set(FrameChunkColumn.all.flatMap { SchemaSQL.chunkColumns($0).map(\.name) })
-        let current = SchemaSQL.migration(name: "0099_x.sql", existingChunkColumns: values.union(SchemaSQL.gapSummaryColumns.map(\.name)))
+        let current = SchemaSQL.migration(name: "0099_x.sql", existingChunkColumns: values.union(BarStateColumns.gapSummaryColumns.map(\.name)))
         #expect(!current.contains("ALTER TABLE") && !current.contains(" WHERE observed_w > 0 OR observed_base = 1;"))
+    }
+
+    @Test("a migration generated for a table that lacks one field's largest-gap columns works out that field's only")
+    func backFillsOnlyAddedGaps() throws {
+        let values = Set(FrameChunkColumn.all.flatMap { SchemaSQL.chunkColumns($0).map(\.name) })
+        let others = BarStateColumns.gapSummaryColumns.map(\.name).filter { !$0.hasPrefix("blur_alpha_") }
+        let sql = SchemaSQL.migration(name: "0099_x.sql", existingChunkColumns: values.union(others))
+        #expect(sql.contains("ALTER TABLE frame_chunks ADD COLUMN blur_alpha_gap_max REAL;\nALTER TABLE frame_chunks ADD COLUMN blur_alpha_gap_t REAL;"))
+        #expect(sql.contains("UPDATE frame_chunks\n   SET (blur_alpha_gap_max) =\n"))
+        #expect(sql.contains("UPDATE frame_chunks\n   SET (blur_alpha_gap_t) =\n"))
+        // The observed_delete trigger still works out every field of its chunk; the back-fill names no other field.
+        let backFill = sql.components(separatedBy: "-- The streams of timeline")[0]
+        #expect(!backFill.contains("bar_height_gap_max") && !backFill.contains("o_bar_height"))
     }
 
     @Test("timeline's columns are the virtual table's, navrec_timeline, in order")

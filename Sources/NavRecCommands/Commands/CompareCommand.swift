@@ -316,7 +316,7 @@ struct CompareCommand: NavRecCommand {
         guard !ids.isEmpty else { return }
         let analysis = StoredSessionAnalysis(
             store: store, databasePath: path, settings: AnalyzerSettings(), settingsKey: "",
-            jobs: ProcessInfo.processInfo.activeProcessorCount, reporter: context)
+            jobs: nil, reporter: context)
         try analysis.run(sessionIDs: ids) { _ in }
         context.errors.line("analysed \(ids.count) \(role.rawValue) session\(ids.count == 1 ? "" : "s") of \(path) that had no stored analysis (stored, as navrec report does)")
     }

@@ -61,7 +61,8 @@ struct ReportCommand: NavRecCommand {
     let color: ColorChoice
     /// The `--set` assignments as given, echoed by the report.
     let assignments: [String]
-    let jobs: Int
+    /// `--jobs`; nil for the default (``StoredSessionAnalysis/workers(_:sessions:samples:cores:)``).
+    let jobs: Int?
     let failOn: Finding.Severity?
     let allowEmpty: Bool
     let settings: AnalyzerSettings
@@ -90,7 +91,7 @@ struct ReportCommand: NavRecCommand {
             // 100000 started 100,000 threads for 14 sessions, and Int.max overflowed.
             jobs = min(count, ParallelJobs.maximumThreads)
         } else {
-            jobs = ProcessInfo.processInfo.activeProcessorCount
+            jobs = nil
         }
         failOn = try arguments.choice(Options.failOn, command: Self.spec.name)
         allowEmpty = arguments.has(Options.allowEmpty)
@@ -253,7 +254,7 @@ extension ReportCommand {
         static let format: Option<ReportFormat> = OutputOptions.format("Report format (default: text).")
         static let color = Option<ColorChoice>.choice("color", "Text: colour severities (default: auto, on a terminal unless NO_COLOR is set or TERM=dumb).")
         static let all = Option<Bool>.flag("all", "Text: list every session, also those without findings (default: one line for them).")
-        static let jobs = Option<String>.value("jobs", "N", "Sessions analysed at once, each on its own connection (default: the number of cores).")
+        static let jobs = Option<String>.value("jobs", "N", "Sessions analysed at once, each on its own connection, at most one per core (default: one per core, fewer when the sessions are too few to pay for them).")
         static let failOn = Option<Finding.Severity>.choice("fail-on", "Exit 1 when a finding at this severity or worse exists; exit 66 when no session was reported.")
         static let allowEmpty = Option<Bool>.flag("allow-empty", "With --fail-on: pass (exit 0) when there is no session to report.")
         static let sourceRoot = Option<String>.value("source-root", "DIR", "SARIF: the repository root recording paths are made relative to (default: the current directory).")

@@ -72,14 +72,14 @@ struct DatasetteMetadata {
          nil, [], nil, [
             ("session_id", "the session's id"), ("seq", "sample number in the session, from 0"),
             ("t", "seconds from the session start (microsecond resolution)"),
-        ] + SchemaSQL.gapFields.map {
+        ] + BarStateColumns.gapFields.map {
             ($0.columnName + "_gap", "|observed − computed| \($0.columnName), \($0.unit); NULL where either is NULL")
         }),
         ("chunk_gaps", "One row per stored chunk (up to 64 samples) with an observed state: each numeric field's largest gap and when it first happened.",
          // No facets: a row per 64 samples.
          nil, [], nil, [
             ("session_id", "the session's id"), ("first_seq", "the chunk's first sample number; it holds the samples up to the next chunk's"),
-        ] + SchemaSQL.gapFields.flatMap { [
+        ] + BarStateColumns.gapFields.flatMap { [
             ($0.columnName + "_gap", "the largest observed_gaps.\($0.columnName)_gap among the chunk's samples, \($0.unit); NULL when none has one"),
             ($0.columnName + "_gap_t", "seconds from the session start of the earliest sample in the chunk with that gap"),
         ] }),

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import Store
+internal import Synchronization
 
 /// Works on stored sessions on several threads, each with its own connection to the database, and
 /// hands the results back in the order the sessions were submitted, so the output is the same at
@@ -12,14 +13,22 @@ internal import Store
 /// queued, being worked on or waiting to be handed back,
 /// so memory stays flat in the number of sessions. The caller submits and receives on one thread;
 /// call ``close()`` when done or on an error (it stops the workers and waits for them).
+///
+/// Nothing on the way of a session is shared between the workers, so adding workers adds no work:
+/// each reads on its own read-only connection with its own work state (``init(path:workers:during:makeWork:)``),
+/// takes a whole group under one lock, hands the group's results back under another (which only the
+/// submitting thread waits on: a finished group wakes it, not the idle workers), and checks for
+/// ``close()`` with an atomic load rather than a lock. The one writer is the submitting thread.
 final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
-    // @unchecked: the mutable state below is only touched with `condition` locked, except what the
-    // submitting thread alone uses (marked); the stores live on their worker threads and never leave them.
-    private let condition = NSCondition()
+    // @unchecked: `queued` and `running` are only touched with `work` locked, `finished` with
+    // `results` locked, except what the submitting thread alone uses (marked); the stores and the
+    // work state live on their worker threads and never leave them.
+    private let work = NSCondition()
+    private let results = NSCondition()
     /// Groups waiting for a worker: the index of their first session, and the sessions.
     private var queued: [(start: Int, sessions: [StoredSession])] = []
     private var finished: [Int: Result<Product, any Error>] = [:]
-    private var closed = false
+    private let closed = Atomic<Bool>(false)
     private var running = 0
     /// The submitting thread's: the group being gathered, and its samples.
     private var gathering: [StoredSession] = []
@@ -37,29 +46,31 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
     static var groupSessions: Int { 128 }
     static var groupSamples: Int { 4096 }
 
-    /// Starts `workers` threads; each opens `path` on its first session and runs `work` with that
-    /// connection for every session it takes.
+    /// Starts `workers` threads; each makes its own `work` (`makeWork`: its caches are that
+    /// worker's), opens `path` read-only on its first session and runs `work` with that connection
+    /// for every session it takes.
     init(path: String, workers: Int, during interruptedWork: InterruptedWork,
-         work: @escaping @Sendable (StoredSession, SessionStore) throws -> Product) {
+         makeWork: @escaping @Sendable () -> (StoredSession, SessionStore) throws -> Product) {
         window = 4 * workers
         self.interruptedWork = interruptedWork
         running = workers
         gathering.reserveCapacity(Self.groupSessions)
         for _ in 0..<workers {
             let thread = Thread { [self] in
+                let analyse = makeWork()
                 var store: SessionStore?
                 while let group = take() {
                     var results: [Result<Product, any Error>] = []
                     results.reserveCapacity(group.sessions.count)
                     do {
-                        let connection = try store ?? SessionStore(path: path)
+                        let connection = try store ?? SessionStore(path: path, readOnly: true)
                         store = connection
                         // The workers only read: a group's sessions are read in one transaction.
                         try connection.readingTogether {
                             for session in group.sessions {
                                 // A closed pool's results are never handed back: stop at the next session.
                                 if isClosed { break }
-                                results.append(Result { () throws -> Product in try work(session, connection) })
+                                results.append(Result { () throws -> Product in try analyse(session, connection) })
                             }
                         }
                     } catch {
@@ -67,16 +78,16 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
                         // session not yet analysed fails with that error, in its turn.
                         while results.count < group.sessions.count { results.append(.failure(error)) }
                     }
-                    condition.lock()
+                    self.results.lock()
                     for (offset, result) in results.enumerated() { finished[group.start + offset] = result }
-                    condition.broadcast()
-                    condition.unlock()
+                    self.results.signal()
+                    self.results.unlock()
                 }
                 store = nil
-                condition.lock()
+                work.lock()
                 running -= 1
-                condition.broadcast()
-                condition.unlock()
+                work.broadcast()
+                work.unlock()
             }
             // The detectors keep their state on the stack; a secondary thread's default is small.
             thread.stackSize = 8 << 20
@@ -84,18 +95,14 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
         }
     }
 
-    private var isClosed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closed
-    }
+    private var isClosed: Bool { closed.load(ordering: .relaxed) }
 
     /// The next queued group, or `nil` once the pool is closed.
     private func take() -> (start: Int, sessions: [StoredSession])? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queued.isEmpty, !closed { condition.wait() }
-        return closed ? nil : queued.removeFirst()
+        work.lock()
+        defer { work.unlock() }
+        while queued.isEmpty, !isClosed { work.wait() }
+        return isClosed ? nil : queued.removeFirst()
     }
 
     /// Queues `session` (in the group being gathered, handed to the workers once full); hands every
@@ -115,21 +122,21 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
 
     /// Stops the workers once their current session is done and waits for them.
     func close() {
-        condition.lock()
-        closed = true
+        work.lock()
+        closed.store(true, ordering: .relaxed)
         queued.removeAll()
-        condition.broadcast()
-        while running > 0 { condition.wait() }
-        condition.unlock()
+        work.broadcast()
+        while running > 0 { work.wait() }
+        work.unlock()
     }
 
     /// Queues the gathered group for the workers, once the window has room for it.
     private func handOnGathered(_ receive: (Product) throws -> Void) throws {
         while groupEnds.count >= window { try handBackOldest(receive) }
-        condition.lock()
+        work.lock()
         queued.append((submitted, gathering))
-        condition.signal()
-        condition.unlock()
+        work.signal()
+        work.unlock()
         submitted += gathering.count
         groupEnds.append(submitted)
         gathering.removeAll(keepingCapacity: true)
@@ -139,9 +146,9 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
     /// Hands back the oldest result if it is ready; returns whether it was.
     private func handBackReady(_ receive: (Product) throws -> Void) throws -> Bool {
         guard handedBack < submitted else { return false }
-        condition.lock()
+        results.lock()
         let result = finished.removeValue(forKey: handedBack)
-        condition.unlock()
+        results.unlock()
         guard let result else { return false }
         // A group's results come back together: Ctrl-C is checked before each, as it was while
         // waiting for each when they came one by one.
@@ -156,9 +163,9 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
     private func handBackOldest(_ receive: (Product) throws -> Void) throws {
         while try !handBackReady(receive) {
             try Interruption.check(interruptedWork)
-            condition.lock()
-            if finished[handedBack] == nil { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1)) }
-            condition.unlock()
+            results.lock()
+            if finished[handedBack] == nil { _ = results.wait(until: Date(timeIntervalSinceNow: 0.1)) }
+            results.unlock()
         }
     }
 }

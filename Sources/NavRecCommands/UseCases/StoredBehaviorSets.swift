@@ -4,10 +4,9 @@ internal import Store
 
 /// The behaviour sets of stored sessions, each read from its `sessions.parameters` JSON once per
 /// report and shared by every session stored with the same JSON: decoding it (JSONDecoder) for
-/// each session would be a noticeable share of a short session's report. Shared by the `--jobs`
-/// workers, hence the lock.
-final class StoredBehaviorSets: @unchecked Sendable {
-    private let lock = NSLock()
+/// each session would be a noticeable share of a short session's report. One per `--jobs` worker,
+/// so no lock.
+final class StoredBehaviorSets {
     private var sets: [String: BehaviorSet] = [:]
     /// Distinct JSON texts kept at most: a fleet's sessions share a few; past this many the cache
     /// starts over rather than grow with the sessions.
@@ -17,12 +16,10 @@ final class StoredBehaviorSets: @unchecked Sendable {
     /// the same error, never cached).
     func behaviors(of session: StoredSession, in databasePath: String) throws(UseCaseError) -> BehaviorSet {
         let json = session.parametersJSON
-        if let known = lock.withLock({ sets[json] }) { return known }
+        if let known = sets[json] { return known }
         let behaviors = try BehaviorSet(of: session, in: databasePath)
-        lock.withLock {
-            if sets.count >= Self.kept { sets.removeAll(keepingCapacity: true) }
-            sets[json] = behaviors
-        }
+        if sets.count >= Self.kept { sets.removeAll(keepingCapacity: true) }
+        sets[json] = behaviors
         return behaviors
     }
 }

@@ -1,4 +1,5 @@
 internal import Analyzer
+internal import Foundation
 internal import BarModel
 internal import Reports
 internal import Store
@@ -13,8 +14,8 @@ struct StoredSessionAnalysis {
     let settings: AnalyzerSettings
     /// The key the findings are stored under: the changed settings' assignments, sorted and joined (`''` for the defaults).
     let settingsKey: String
-    /// Sessions analysed at once, each on its own connection.
-    var jobs = 1
+    /// Sessions analysed at once, each on its own connection; nil for as many as pay (``workers(_:sessions:samples:cores:)``).
+    var jobs: Int? = 1
     /// What the analysis is for, which Ctrl-C's message names (`export` sets ``InterruptedWork/exporting``).
     var work = InterruptedWork.reporting
     /// Shows each session stored and the notes at the end.
@@ -63,12 +64,16 @@ struct StoredSessionAnalysis {
             try each(analysis)
         }
         let databasePath = databasePath
-        // No more workers than sessions to analyse.
-        let jobs = min(jobs, max(1, try named?.count ?? store.sessionCount()))
+        let totals = try named.map { ($0.count, $0.reduce(0) { $0 + $1.samples }) } ?? store.sessionTotals()
+        let jobs = Self.workers(jobs, sessions: totals.0, samples: totals.1)
         let pool = jobs > 1 ? SessionWorkPool<(session: StoredSession, analysis: SessionAnalysis?)>(
             path: databasePath, workers: jobs, during: work
-        ) { session, connection in
-            (session, try Self.analyze(session, store: connection, databasePath: databasePath, analyzer: analyzer, behaviorSets: behaviorSets))
+        ) {
+            // Each worker its own behaviour sets: no lock between them.
+            let behaviorSets = StoredBehaviorSets()
+            return { session, connection in
+                (session, try Self.analyze(session, store: connection, databasePath: databasePath, analyzer: analyzer, behaviorSets: behaviorSets))
+            }
         } : nil
         defer { pool?.close() }
         do {
@@ -100,6 +105,20 @@ struct StoredSessionAnalysis {
         for id in vanished + batch.vanishedSessions {
             reporter.note("session '\(TerminalText.escaped(id))' was deleted or replaced while this ran; its analysis was not stored")
         }
+    }
+
+    /// Work a worker must have, in instructions, for its own connection to pay: opening one
+    /// (SQLite parses the schema's views) is ~12 M, so a worker with less work than this adds a
+    /// few percent of CPU or more instead of saving time.
+    static let workPerWorker = 200_000_000
+
+    /// The workers for `jobs` over `sessions` sessions of `samples` samples: no more than the
+    /// cores (one more only waits for a core, with its own connection opened and parsed) nor the
+    /// sessions; by default (`jobs` nil) also no more than the work pays for (``workPerWorker``; a
+    /// session costs ~150 k instructions and a sample ~2 k). 1 means the calling thread analyses alone.
+    static func workers(_ jobs: Int?, sessions: Int, samples: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        let paid = (150_000 * sessions + 2_000 * samples) / workPerWorker
+        return max(1, min(jobs ?? paid, cores, sessions))
     }
 
     /// Analyzes the sessions of `page` from `next` on, as many as ``SessionWorkPool`` puts in a

@@ -20,6 +20,24 @@ package enum BarStateColumns {
     /// The observed-state column of `field`.
     package static func observed(_ field: BarStateField) -> String { "o_" + field.columnName }
 
+    /// The numeric fields (lengths and fractions), which `observed_gaps` compares.
+    package static let gapFields = fields.filter { $0.kind == .length || $0.kind == .fraction }
+
+    /// The `frame_chunks` columns of a chunk's largest `<field>_gap` and of the earliest `t` with it
+    /// (NULL when no sample has the gap): what `observed_gaps` gives over the chunk's positions,
+    /// kept per chunk so that a session's largest gaps (`observed_drift`) read one row per 64 samples
+    /// instead of decoding every sample (9–17 s of CPU at 2,000 sessions, and over Datasette's 1 s
+    /// limit on a small fleet). The import writes them from the values it holds (``FrameChunkBuilder``,
+    /// with SQLite's reading of a column stored as text); ``SchemaSQL`` works them out in SQL for a
+    /// migration and the `observed` delete trigger.
+    package static func gapMaximumColumn(_ field: BarStateField) -> String { field.columnName + "_gap_max" }
+    package static func gapTimeColumn(_ field: BarStateField) -> String { field.columnName + "_gap_t" }
+
+    /// The declarations of those columns: each of ``gapFields``' maximum, then its time.
+    static let gapSummaryColumns: [(name: String, type: String)] = gapFields.flatMap {
+        [(gapMaximumColumn($0), "REAL"), (gapTimeColumn($0), "REAL")]
+    }
+
     /// One field as the binder and the cursor need it, so that the per-field work is a load at a
     /// known offset rather than a switch over the field and a copy of the state, on the import's
     /// per-sample path.

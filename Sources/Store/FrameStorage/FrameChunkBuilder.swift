@@ -57,7 +57,7 @@ final class FrameChunkBuilder {
     /// The INSERT of one chunk: key, samples, each column with its width and base, then the largest gaps.
     static let insertSQL: String = {
         let names = ["key", "samples"] + columns.flatMap { [$0.name, $0.name + "_w", $0.name + "_base"] }
-            + SchemaSQL.gapSummaryColumns.map(\.name)
+            + BarStateColumns.gapSummaryColumns.map(\.name)
         return "INSERT INTO frame_chunks (" + names.joined(separator: ", ") + ") VALUES ("
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
     }()
@@ -66,8 +66,8 @@ final class FrameChunkBuilder {
     /// unit in the last place off Swift's (correctly rounded) reading of the same text.
     static let textNumberSQL = "SELECT CAST(?1 AS REAL)"
 
-    /// The computed and observed columns (indices into ``columns``) of each of ``SchemaSQL/gapFields``.
-    private static let gapColumns: [(computed: Int, observed: Int)] = SchemaSQL.gapFields.map { field in
+    /// The computed and observed columns (indices into ``columns``) of each of ``BarStateColumns/gapFields``.
+    private static let gapColumns: [(computed: Int, observed: Int)] = BarStateColumns.gapFields.map { field in
         (columns.firstIndex(of: .computed(field))!, columns.firstIndex(of: .observed(field))!)
     }
     private static let observedFlagColumn = columns.firstIndex(of: .observedFlag)!

@@ -7,9 +7,19 @@ internal import Foundation
 /// beyond the newest known one is refused. `PRAGMA user_version` mirrors the newest version.
 package struct Migrator: Sendable {
     package let migrations: [Migration]
+    /// The script that makes an empty database what ``migrations`` make (``FreshSchema``), if any.
+    let freshSchema: String?
 
-    package init(migrations: [Migration] = Migration.embedded) {
+    /// The migrations carried in the binary, with `Schema/schema.sql` for a new database.
+    package init() {
+        self.init(migrations: Migration.embedded, freshSchema: FreshSchema.embedded)
+    }
+
+    /// `migrations` alone, applied one by one also to a new database; or with `freshSchema`, the
+    /// script that makes what they make.
+    package init(migrations: [Migration], freshSchema: String? = nil) {
         self.migrations = migrations
+        self.freshSchema = freshSchema
     }
 
     /// What a migration does after its SQL, where SQL cannot do it; in the same transaction.
@@ -72,6 +82,7 @@ package struct Migrator: Sendable {
     @discardableResult
     package func migrate(_ database: Database, upTo target: Int = .max) throws -> [String] {
         let applied = try validate(database)
+        if applied.isEmpty, target >= latestVersion, try createFresh(database) { return migrations.map(\.name) }
         var names: [String] = []
         for migration in migrations where applied[migration.version] == nil && migration.version <= target {
             try database.inTransaction {
@@ -90,15 +101,34 @@ package struct Migrator: Sendable {
         return names
     }
 
-    /// navrec's own triggers, name → SQL, as the migrations make them on an empty database.
-    private static let ownTriggers: Result<[String: String], any Error> = Result {
-        let database = try Database(path: ":memory:")
-        try Migrator().migrate(database)
-        let statement = try database.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'")
-        var triggers: [String: String] = [:]
-        while try statement.step() { triggers[statement.text(0) ?? ""] = statement.text(1) ?? "" }
-        return triggers
+    /// Makes an empty `database` with ``freshSchema`` in one transaction; returns false, having
+    /// changed nothing, when there is no script, the database is not empty (another process may
+    /// have made it while this one waited for the lock), or the ledger the script writes is not
+    /// exactly ``migrations`` (a script left behind by a new migration: a test fails on that too).
+    func createFresh(_ database: Database) throws -> Bool {
+        guard let freshSchema, !freshSchema.isEmpty else { return false }
+        do {
+            try database.inTransaction {
+                guard try database.scalarInt("SELECT count(*) FROM sqlite_schema") == 0 else { throw FreshSchemaDeclined() }
+                try database.execute(freshSchema)
+                let ledger = try database.prepare("SELECT version, name, checksum FROM navrec_migrations ORDER BY version")
+                var rows: [(Int, String, String)] = []
+                while try ledger.step() { rows.append((Int(ledger.int64(0)), ledger.text(1) ?? "", ledger.text(2) ?? "")) }
+                let expected = migrations.map { ($0.version, $0.name, $0.checksum) }
+                guard rows.elementsEqual(expected, by: ==) else { throw FreshSchemaDeclined() }
+            }
+            return true
+        } catch is FreshSchemaDeclined {
+            return false
+        }
     }
+
+    /// Rolls ``createFresh(_:)``'s transaction back.
+    private struct FreshSchemaDeclined: Error {}
+
+    /// navrec's own triggers, name → SQL: those the schema generator makes (``SchemaSQL/triggers``;
+    /// `FreshSchemaTests` checks that a migrated database has no others).
+    private static let ownTriggers = Dictionary(uniqueKeysWithValues: SchemaSQL.triggers.map { ($0.name, $0.sql) })
 
     /// Refuses a database holding a trigger navrec did not create, or one of navrec's replaced by
     /// other SQL (issue 39): a trigger runs inside navrec's own writes, and one made by hand or by
@@ -106,7 +136,7 @@ package struct Migrator: Sendable {
     /// before a writer writes (``SessionStore``); readers open the file read-only, where no
     /// trigger runs. Triggers of older schemas are compared once the database is migrated.
     package func checkOwnTriggers(_ database: Database) throws {
-        let own = try Self.ownTriggers.get()
+        let own = Self.ownTriggers
         let statement = try database.prepare(
             "SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name")
         var foreign: [String] = []

@@ -1,4 +1,4 @@
-package import BarModel
+internal import BarModel
 
 /// The schema SQL that follows from navrec's definitions — ``BarStateField`` (through
 /// ``FrameChunkColumn`` and ``TimelineTable``), ``ScrollPhase`` and ``SessionOwnedTable``: the
@@ -110,9 +110,6 @@ package enum SchemaSQL {
     /// The two streams `timeline` has a row of per sample: 0 computed, 1 observed.
     static let streamsTable = "CREATE TABLE timeline_streams (observed INTEGER PRIMARY KEY, source TEXT NOT NULL) STRICT"
 
-    /// The numeric fields (lengths and fractions), which `observed_gaps` compares.
-    package static let gapFields = BarStateField.allCases.filter { $0.kind == .length || $0.kind == .fraction }
-
     /// `observed_gaps`: per sample that carried an observed state, |observed − computed| of each
     /// numeric field (`<field>_gap`, NULL where either is NULL). Where a chunk's two encodings of a
     /// field are byte for byte the same, the gap is 0 (NULL where the field is NULL: a `-` leading
@@ -124,7 +121,7 @@ package enum SchemaSQL {
             ("s.id", "session_id"),
             ("c.key - (s.session_key << 32) + p.k", "seq"),
             (sampleTime, "t"),
-        ] + gapFields.map { (gap($0), $0.columnName + "_gap") }
+        ] + BarStateColumns.gapFields.map { (gap($0), $0.columnName + "_gap") }
         return "CREATE VIEW observed_gaps AS\n" + select(columns, aliased: true) + "\n  FROM " + chunkJoin + "\n WHERE " + chunkJoinCondition
             + "\n   AND " + observedCondition
     }()
@@ -142,22 +139,7 @@ package enum SchemaSQL {
             + "                 - \(number(computed))) END"
     }
 
-    /// The `frame_chunks` columns of a chunk's largest `<field>_gap` and of the earliest `t` with it
-    /// (NULL when no sample has the gap): what `observed_gaps` gives over the chunk's positions,
-    /// kept per chunk so that a session's largest gaps (`observed_drift`) read one row per 64 samples
-    /// instead of decoding every sample (9–17 s of CPU at 2,000 sessions, and over Datasette's 1 s
-    /// limit on a small fleet). The import writes them from the values it holds (``FrameChunkBuilder``,
-    /// with SQLite's reading of a column stored as text); ``gapSummaryUpdates(where:from:)`` works them
-    /// out in SQL for the migration and the `observed` delete trigger.
-    package static func gapMaximumColumn(_ field: BarStateField) -> String { field.columnName + "_gap_max" }
-    package static func gapTimeColumn(_ field: BarStateField) -> String { field.columnName + "_gap_t" }
-
-    /// The declarations of those columns: each of ``gapFields``' maximum, then its time.
-    static let gapSummaryColumns: [(name: String, type: String)] = gapFields.flatMap {
-        [(gapMaximumColumn($0), "REAL"), (gapTimeColumn($0), "REAL")]
-    }
-
-    /// Where ``gapSummaryUpdates(where:from:)`` reads a chunk's samples.
+    /// Where ``gapSummaryUpdates(of:where:from:)`` reads a chunk's samples.
     enum GapSource {
         /// Its positions, with `observed_gaps`' own expressions: every chunk in one pass (the
         /// migration's back-fill), but 33 KB of SQL.
@@ -168,10 +150,11 @@ package enum SchemaSQL {
         case observedGaps
     }
 
-    /// The two UPDATEs that set the ``gapSummaryColumns`` of the chunks that satisfy `condition`
-    /// from their samples: the maxima, then the earliest time of each (SET sees a row's old values,
-    /// so the times need the maxima stored first).
-    static func gapSummaryUpdates(where condition: String, from source: GapSource) -> [String] {
+    /// The two UPDATEs that set the ``BarStateColumns/gapSummaryColumns`` of `fields` in the chunks
+    /// that satisfy `condition` from their samples: the maxima, then the earliest time of each (SET
+    /// sees a row's old values, so the times need the maxima stored first).
+    static func gapSummaryUpdates(of fields: [BarStateField] = BarStateColumns.gapFields, where condition: String,
+                                  from source: GapSource) -> [String] {
         let gap: (BarStateField) -> String, time: String, separator: String, equals: String, samples: String
         switch source {
         case .positions:
@@ -188,9 +171,9 @@ package enum SchemaSQL {
                 + samples + ")\n WHERE " + condition
         }
         return [
-            update(gapFields.map(gapMaximumColumn), gapFields.map { "max(" + gap($0) + ")" }),
-            update(gapFields.map(gapTimeColumn), gapFields.map {
-                "min(CASE WHEN " + gap($0) + equals + "frame_chunks.\(gapMaximumColumn($0)) THEN \(time) END)"
+            update(fields.map(BarStateColumns.gapMaximumColumn), fields.map { "max(" + gap($0) + ")" }),
+            update(fields.map(BarStateColumns.gapTimeColumn), fields.map {
+                "min(CASE WHEN " + gap($0) + equals + "frame_chunks.\(BarStateColumns.gapMaximumColumn($0)) THEN \(time) END)"
             }),
         ]
     }
@@ -203,8 +186,8 @@ package enum SchemaSQL {
         let columns: [(expression: String, name: String)] = [
             ("s.id", "session_id"),
             ("c.key - (s.session_key << 32)", "first_seq"),
-        ] + gapFields.flatMap {
-            [("c." + gapMaximumColumn($0), $0.columnName + "_gap"), ("c." + gapTimeColumn($0), $0.columnName + "_gap_t")]
+        ] + BarStateColumns.gapFields.flatMap {
+            [("c." + BarStateColumns.gapMaximumColumn($0), $0.columnName + "_gap"), ("c." + BarStateColumns.gapTimeColumn($0), $0.columnName + "_gap_t")]
         }
         return "CREATE VIEW chunk_gaps AS\n" + select(columns, aliased: true)
             + "\n  FROM sessions s\n CROSS JOIN frame_chunks c"
@@ -236,6 +219,12 @@ package enum SchemaSQL {
                 .joined(separator: ";\n").split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    "));
         END
         """
+
+    /// Every trigger of navrec's schema, name and SQL: ``Migrator`` refuses to write to a database
+    /// with any other (a hand-written migration that adds one adds it here).
+    package static let triggers: [(name: String, sql: String)] = [
+        ("observed_delete", observedDeleteTrigger), ("sessions_delete", sessionsDeleteTrigger),
+    ]
 
     /// Deleting a session deletes its rows in every ``SessionOwnedTable``, also with foreign keys off.
     static let sessionsDeleteTrigger: String = {
@@ -283,7 +272,12 @@ package enum SchemaSQL {
     /// trigger that missed their table).
     package static func migration(name: String, existingChunkColumns: Set<String>) -> String {
         let added = FrameChunkColumn.all.flatMap(chunkColumns).filter { !existingChunkColumns.contains($0.name) }
-        let addedMaxima = gapSummaryColumns.filter { !existingChunkColumns.contains($0.name) }
+        let addedMaxima = BarStateColumns.gapSummaryColumns.filter { !existingChunkColumns.contains($0.name) }
+        // Only the fields whose summary columns are new are worked out: the others' are kept, so a
+        // migration that adds one field decodes one field's samples, not every field's.
+        let addedGapFields = BarStateColumns.gapFields.filter {
+            !existingChunkColumns.contains(BarStateColumns.gapMaximumColumn($0)) || !existingChunkColumns.contains(BarStateColumns.gapTimeColumn($0))
+        }
         var sql = """
             -- \(name): generated by `swift run navrec-schema Migrations/\(name)` from BarStateField,
             -- FrameChunkColumn, TimelineTable and SessionOwnedTable (Sources/Store/SchemaSQL.swift). Do not
@@ -309,7 +303,7 @@ package enum SchemaSQL {
             sql += "\n-- Each chunk's largest gap per numeric field and the earliest t with it (what observed_gaps gives\n"
                 + "-- over its positions), for the chunks stored before these columns; the import writes them for new ones.\n"
             sql += addedMaxima.map { "ALTER TABLE frame_chunks ADD COLUMN \($0.name) \($0.type);\n" }.joined()
-            sql += gapSummaryUpdates(where: "observed_w > 0 OR observed_base = 1", from: .positions).map { $0 + ";\n" }.joined()
+            sql += gapSummaryUpdates(of: addedGapFields, where: "observed_w > 0 OR observed_base = 1", from: .positions).map { $0 + ";\n" }.joined()
         }
         sql += """
 
@@ -360,13 +354,12 @@ package enum SchemaSQL {
         var declared: [String: String] = [:]
         let info = try database.prepare("SELECT name, type FROM pragma_table_info('frame_chunks')")
         while try info.step() { declared[info.text(0) ?? ""] = info.text(1) ?? "" }
-        for column in FrameChunkColumn.all.flatMap(chunkColumns) + gapSummaryColumns where declared[column.name] != column.type {
+        for column in FrameChunkColumn.all.flatMap(chunkColumns) + BarStateColumns.gapSummaryColumns where declared[column.name] != column.type {
             differences.append("frame_chunks.\(column.name) \(declared[column.name].map { "is \($0)" } ?? "is missing"), expected \(column.type)")
         }
         let stored = try database.prepare("SELECT sql FROM sqlite_schema WHERE name = ?")
         for (name, sql) in [("timeline", timelineView), ("timeline_streams", streamsTable), ("observed_gaps", observedGapsView), ("chunk_gaps", chunkGapsView),
-                            ("observed", observedView), ("observed_delete", observedDeleteTrigger),
-                            ("sessions_delete", sessionsDeleteTrigger), ("bar_state_fields", fieldsTable)] {
+                            ("observed", observedView), ("bar_state_fields", fieldsTable)] + triggers {
             try stored.bind([.text(name)])
             if try !stored.step() {
                 differences.append("\(name) is missing")

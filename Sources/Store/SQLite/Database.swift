@@ -29,8 +29,14 @@ package final class Database {
     /// How long a statement waits for another process's lock before failing with `SQLITE_BUSY`.
     package static let defaultBusyTimeout: Int32 = 60_000
 
+    /// SQLite's process-wide settings, made once before the first connection opens.
+    private static let configured: Void = {
+        _ = csqlite_disable_memory_statistics()
+    }()
+
     /// Opens (and for `.readWrite` creates) the database at `path`.
     package init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeout) throws(DatabaseError) {
+        Self.configured
         let handle = try Self.open(path, mode: mode, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         self.handle = ConnectionHandle(handle)
         self.path = path

@@ -117,6 +117,13 @@ package final class SessionStore {
         Int(try database.scalarInt("SELECT count(*) FROM sessions") ?? 0)
     }
 
+    /// The number of sessions and their samples, all together.
+    package func sessionTotals() throws(DatabaseError) -> (sessions: Int, samples: Int) {
+        let statement = try database.prepare("SELECT count(*), coalesce(sum(samples), 0) FROM sessions")
+        guard try statement.step() else { return (0, 0) }
+        return (Int(statement.int64(0)), Int(statement.int64(1)))
+    }
+
     /// Every session id, in import order (for "did you mean" hints).
     package func sessionIDs() throws(DatabaseError) -> [String] {
         let statement = try database.prepare("SELECT id FROM sessions ORDER BY session_key")
