@@ -163,7 +163,7 @@ CREATE TABLE comparison_results (
     adjusted_p     REAL,              -- after Benjamini–Hochberg across the run's tests
     method         TEXT,              -- 'exact' or 'normal'
     min_effect     REAL NOT NULL,     -- the smallest shift that matters, in the metric's unit
-    verdict        TEXT NOT NULL CHECK (verdict IN ('regressed', 'improved', 'unchanged', 'inconclusive')),
+    verdict        TEXT NOT NULL CHECK (verdict IN ('regressed', 'improved', 'unchanged', 'inconclusive')), mean_shift REAL, mean_low REAL, mean_high REAL, mean_p REAL, share_shift REAL, share_p REAL, share_adjusted_p REAL, decided_by TEXT CHECK (decided_by IN ('median', 'share')),
     PRIMARY KEY (run_id, group_key, metric)
 ) STRICT;
 
@@ -503,7 +503,8 @@ INSERT INTO navrec_migrations (version, name, checksum, applied_at) VALUES
     (15, '0015_dropped_frames.sql', '43b1975be2535b2bb8e04ef1506036526a8994e357156c59d3ad2013e332769e', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
     (16, '0016_chunk_gaps.sql', '333c380b353dfea355074215af869248817bdcb28efa1dd37e8e75932400ab53', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
     (17, '0017_recorder_policy.sql', 'e43094234909c79cd3cae0b56afff4eb34acee004402b436dba94ef1c10e24fd', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
-    (18, '0018_portable_views.sql', '97ae8c7d168b7a787a9eded69525b9d7a89b9024bf2f57983a789e6f89bc660a', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+    (18, '0018_portable_views.sql', '97ae8c7d168b7a787a9eded69525b9d7a89b9024bf2f57983a789e6f89bc660a', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    (19, '0019_comparison_tests.sql', '231df1a50bb281e03ddb6703978786c357e3bbb1fbbb48a9d4f8604053d85154', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
 
 INSERT INTO chunk_positions (k) VALUES
     (0),
@@ -591,4 +592,4 @@ INSERT INTO bar_state_fields (position, name, column_name, kind, mask_bit, unit)
     (12, 'subtitleHasText', 'subtitle_has_text', 'boolean', 12, '0/1'),
     (13, 'dropdownExpanded', 'dropdown_expanded', 'boolean', 13, '0/1');
 
-PRAGMA user_version = 18;
+PRAGMA user_version = 19;
