@@ -19,8 +19,7 @@ public final class FrameStateColumns {
     public init() {
         // Not zeroed: a row's value is only meaningful under its bit (a reused block keeps the
         // last block's values too), and zeroing these ~7.7 KB for each of a session's blocks (two
-        // per analysis) was ~30 k instructions of a five-sample session's report
-        // (Benchmarks/README.md, "Tiny sessions").
+        // per analysis) was ~30 k instructions of a five-sample session's report.
         let valueBytes = Self.slots * FrameColumns.capacity * MemoryLayout<Double>.stride
         bytes = .allocate(byteCount: valueBytes + Self.slots * MemoryLayout<UInt64>.stride, alignment: 16)
         values = bytes.baseAddress!.bindMemory(to: Double.self, capacity: Self.slots * FrameColumns.capacity)
@@ -60,8 +59,7 @@ public final class FrameStateColumns {
     ///
     /// Field by field in straight lines, each slot's offset a constant: a loop over
     /// ``BarStateField/allCases`` through ``BarStateField/value(in:)`` switched on every field of
-    /// every row, and this runs twice a sample in `navrec analyze` (Benchmarks/README.md, "Analyze
-    /// pipeline").
+    /// every row, and this runs twice a sample in `navrec analyze`.
     public func set(_ state: BarState, at row: Int) {
         let bit: UInt64 = 1 << UInt64(row)
         @inline(__always)
@@ -118,7 +116,7 @@ public final class FrameStateColumns {
     private let slotCount = FrameStateColumns.slots
 
     /// ``BarStateField/allCases`` in a buffer that lives as long as the process: iterating the
-    /// array retained and released it per row (Benchmarks/README.md, "Main pass"). Written once,
+    /// array retained and released it per row. Written once,
     /// before first use, and only read afterwards.
     nonisolated(unsafe) private static let fields: UnsafeBufferPointer<BarStateField> = {
         let fields = UnsafeMutablePointer<BarStateField>.allocate(capacity: BarStateField.allCases.count)

@@ -2,8 +2,8 @@
 /// cursor, `navrec analyze`'s spool, frames in memory.
 ///
 /// A class protocol read in place rather than a `Sequence`: a frame is ~400 bytes, and a sequence
-/// from another module is iterated by unspecialized generic code that copies each one several times
-/// (Benchmarks/README.md, "Hot-path notes"); here a frame costs one dynamic call.
+/// from another module is iterated by unspecialized generic code that copies each one several times;
+/// here a frame costs one dynamic call.
 public protocol SessionFrameReader: AnyObject {
     /// Overwrites `frame` with the next frame and returns `true`, or returns `false` at the end.
     ///
@@ -14,7 +14,7 @@ public protocol SessionFrameReader: AnyObject {
     /// Overwrites `columns` with the next 1 to ``FrameColumns/capacity`` frames and returns `true`,
     /// or empties it and returns `false` at the end. The default reads frame by frame; the store's
     /// cursor decodes its chunks straight into the columns (the analyzer's main pass reads this
-    /// way: Benchmarks/README.md, "Main pass").
+    /// way).
     ///
     /// - Throws: as ``read(into:)-(SessionFrame)``.
     func read(into columns: FrameColumns) throws -> Bool

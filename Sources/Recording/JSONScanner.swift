@@ -31,7 +31,7 @@ struct JSONScanner {
     var sample = ScrollSample(t: 0, y: 0)
     /// The last sample line's observed bar state, valid when ``hasObserved``; filled in place
     /// (not returned and assigned) because copies of the ~140-byte state showed in the
-    /// import's profile (Benchmarks/README.md).
+    /// import's profile.
     /// (Behind a pointer so the importer can hand it to the writer without copying it.)
     let observedState: UnsafeMutablePointer<BarState>
     /// The bar-state keys, held here so the per-key lookup skips the global's lazy-init check.

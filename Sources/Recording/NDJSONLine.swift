@@ -95,7 +95,7 @@ extension JSONScanner {
         var target = ScrollEvent.Target.content
         var version = 0
         // Boxed: a ~360-byte optional header local was copied between the loop's blocks on every
-        // line, ten times a sample line (Benchmarks/README.md); the box is one pointer.
+        // line, ten times a sample line; the box is one pointer.
         var header: HeaderBox?
         var ignoredKeys = 0
         if try !beginObject() {

@@ -26,12 +26,12 @@ public final class NDJSONReader: RecordingReader {
     public let displayName: String
     private let lines: LineReader
     // Unchecked: every line mutates the scanner, and the runtime's dynamic exclusivity check of a
-    // class property showed on every line (Benchmarks/README.md); only this class's own methods,
+    // class property showed on every line; only this class's own methods,
     // which never overlap, touch it.
     @exclusivity(unchecked) private var scanner = JSONScanner()
     // The open session's counts, valid while `inSession`; kept out of an Optional and the header
     // below boxed because reading or updating them through optionals copied these ~180- and
-    // ~360-byte values several times a line (Benchmarks/README.md).
+    // ~360-byte values several times a line.
     @exclusivity(unchecked) private var session = SessionProgress()
     private var inSession = false
     /// A header read while the previous session was still open, returned after its summary.

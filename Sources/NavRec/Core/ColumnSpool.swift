@@ -8,7 +8,7 @@ package import BarModel
 /// Each frame is written into its block's columns once, as the database would give it back
 /// (``StoredValues``); a pass copies a block's columns (``FrameColumns/copy(from:)``). Spooling
 /// whole ~430-byte frames and turning them into columns on every pass was ~600 instructions a
-/// sample (Benchmarks/README.md, "Analyze pipeline").
+/// sample.
 package final class ColumnSpool {
     /// Blocks held in memory before the spool spills to a file (16,384 frames, about 5 MB).
     package static let memoryBlocks = 256

@@ -9,8 +9,7 @@ package import BarModel
 ///
 /// The in-memory frames are a fixed buffer ``append(line:sample:computed:observed:)`` fills in
 /// place: appending to an array property built each ~430-byte frame in a local, copied it in, and
-/// paid a dynamic exclusivity and a uniqueness check per sample (Benchmarks/README.md "Hot-path
-/// notes").
+/// paid a dynamic exclusivity and a uniqueness check per sample.
 package final class FrameSpool {
     /// Frames held in memory before the spool spills to a file (about 6 MB).
     package static let memoryFrames = 16_384

@@ -3,9 +3,8 @@
 /// and carried in the binary (the EmbedSQL plugin).
 ///
 /// Why: replaying every migration on a new file made SQLite re-check each view and trigger after
-/// every `ALTER TABLE` and rebuilt view, which cost more than importing a thousand sessions' samples
-/// (Benchmarks/README.md, "A new database"). The script creates each
-/// table in its final form and each view and trigger once, and writes the migration ledger as the
+/// every `ALTER TABLE` and rebuilt view, which cost more than importing a thousand sessions' samples.
+/// The script creates each table in its final form and each view and trigger once, and writes the migration ledger as the
 /// migrations would have (every version, name and checksum; `applied_at` the time it runs), so a
 /// database made either way is the same (`FreshSchemaTests`). ``Migrator`` uses it only when its
 /// ledger is exactly the migrations carried; otherwise it applies them one by one.
