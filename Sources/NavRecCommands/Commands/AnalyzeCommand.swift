@@ -76,7 +76,7 @@ struct AnalyzeCommand: NavRecCommand {
             return exitCode
         }
         for file in inputs.files {
-            try analyze(try inputs.reader(for: file), into: sink, pipeline: pipeline, exitCode: &exitCode)
+            try analyze(try inputs.reader(for: file, legacyContentIDs: false), into: sink, pipeline: pipeline, exitCode: &exitCode)
             context.output.flush()
         }
         return exitCode
@@ -114,8 +114,9 @@ struct AnalyzeCommand: NavRecCommand {
             }
             try scratch.replace(with: session)
             sink.rowKey = fields[0]
-            try analyze(NDJSONReader(fileDescriptor: scratch.descriptor, displayName: source, firstLine: firstLine),
-                        into: sink, pipeline: pipeline, exitCode: &exitCode)
+            let reader = NDJSONReader(fileDescriptor: scratch.descriptor, displayName: source, firstLine: firstLine)
+            reader.legacyContentIDs = false
+            try analyze(reader, into: sink, pipeline: pipeline, exitCode: &exitCode)
             context.output.flush()
         }
     }
