@@ -48,7 +48,7 @@ void csha256_compress_blocks(uint32_t state[8], const void *blocks, size_t count
         /* The message schedule's last 16 words, four to a vector, slot i % 4 holding w[4i…4i+3]. */
         __m128i w[4];
         for (int i = 0; i < 4; i++) w[i] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(block + 16 * i)), byteSwap);
-        /* Unrolled, so that the four schedule slots stay in registers (a fifth faster). */
+        /* Unrolled, so that the four schedule slots stay in registers instead of memory. */
         _Pragma("GCC unroll 16") for (int i = 0; i < 16; i++) {
             if (i >= 4) {
                 /* w[t] = σ1(w[t-2]) + w[t-7] + σ0(w[t-15]) + w[t-16], four words at once. */

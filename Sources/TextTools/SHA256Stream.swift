@@ -5,8 +5,8 @@ internal import CSHA256
 /// digest is the SHA-256 of the bytes fed, in order (``SHA256`` is its one-shot form).
 ///
 /// Blocks go through the CPU's SHA instructions where it has them (`CSHA256`: x86-64 SHA-NI, ARMv8
-/// SHA2), through the portable rounds below elsewhere; the hash is every session's content id, so
-/// on the portable rounds it is about half of `navrec analyze`'s instructions.
+/// SHA2), through the portable rounds below elsewhere: the content id hashes every byte a reader
+/// reads, and the portable rounds cost more than the rest of reading a sample.
 package struct SHA256Stream: Sendable {
     private var state = SIMD8<UInt32>(0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     /// Bytes waiting for a whole 64-byte block.
