@@ -360,7 +360,8 @@ class Bench:
         ("… of which flapping findings and their replay search", r"\$s8AnalyzerAAV16flappingFindings\S*F"),
         ("output: the session's JSON line", r"\$s7Reports12JSONRendererV11sessionLineySS8Analyzer15SessionAnalysisVF"),
     ]
-    PIPELINE = r"\$s14NavRecCommands17RecordingPipelineV3run\S*"
+    # NavRec since issue 37's layers; NavRecCommands before (the baselines).
+    PIPELINE = r"\$s(6NavRec|14NavRecCommands)17RecordingPipelineV3run\S*"
 
     @staticmethod
     def inclusive(callgrind_out):
