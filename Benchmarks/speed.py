@@ -48,6 +48,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# valgrind given a copy of the build without DWARF (valgrind.sh says why).
+VALGRIND = os.path.join(HERE, "valgrind.sh")
 ROOT = os.path.dirname(HERE)
 
 
@@ -91,16 +93,6 @@ class Bench:
 
     def builds(self):
         return (("new", self.new), ("baseline", self.old))
-
-    def callgrind_builds(self):
-        """The builds for valgrind: copies without DWARF, whose version 5 in the C target's objects
-        (clang's default) valgrind 3.19 gives up on; the symbol table, all callgrind names, stays."""
-        builds = []
-        for build, binary in self.builds():
-            copy = os.path.join(self.out, f"navrec-{build}-nodebug")
-            subprocess.run(["objcopy", "--strip-debug", binary, copy], check=True)
-            builds.append((build, copy))
-        return builds
 
     def floor(self):
         """Benchmarks/ndjson_floor.c, built once."""
@@ -326,13 +318,13 @@ class Bench:
 
         def instructions(name, command):
             log = os.path.join(work, f"{name}.log")
-            subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={work}/{name}.out"] + command,
+            subprocess.run([VALGRIND, "--tool=callgrind", f"--callgrind-out-file={work}/{name}.out"] + command,
                            stdout=subprocess.DEVNULL, stderr=open(log, "w"), check=True)
             return int(re.search(r"refs:\s*([\d,]+)", open(log).read()).group(1).replace(",", ""))
 
         table = [f"| callgrind, first {count:,} samples of the single session, release | new | baseline | new vs baseline |", "|---|---:|---:|---:|"]
         per = {}
-        for build, binary in self.callgrind_builds():
+        for build, binary in self.builds():
             for recording in ("empty", "plain"):
                 db = os.path.join(work, f"{recording}-{build}.sqlite")
                 fresh(db)
@@ -401,9 +393,9 @@ class Bench:
         work = os.path.join(self.out, "profile")
         os.makedirs(work, exist_ok=True)
         figures = {}
-        for build, binary in self.callgrind_builds():
+        for build, binary in self.builds():
             out = os.path.join(work, f"analyze-{build}.out")
-            subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "analyze", recording],
+            subprocess.run([VALGRIND, "--tool=callgrind", f"--callgrind-out-file={out}", binary, "analyze", recording],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
             per, total = self.inclusive(out)
             stages = {name: self.stage(per, pattern) for name, pattern in self.ANALYZE_STAGES}
@@ -450,7 +442,7 @@ class Bench:
         row's later runs find it), the difference over 800."""
         counts = (200, 1_000)
         figures = {}
-        for build, binary in self.callgrind_builds():
+        for build, binary in self.builds():
             per_count = {}
             for count in counts:
                 recording = os.path.join(self.data, f"tiny-{count}.ndjson")
@@ -462,7 +454,7 @@ class Bench:
                 subprocess.run([binary, "report", "--db", db, "--format", "json", "--output", os.devnull], check=True,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 out = os.path.join(work, f"tiny-{count}-{build}.out")
-                subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "report", "--db", db,
+                subprocess.run([VALGRIND, "--tool=callgrind", f"--callgrind-out-file={out}", binary, "report", "--db", db,
                                 "--format", "json", "--output", os.devnull], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
                 per_count[count] = self.inclusive(out)
             (small, small_total), (large, large_total) = per_count[counts[0]], per_count[counts[1]]
