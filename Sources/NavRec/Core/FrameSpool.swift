@@ -41,6 +41,7 @@ package final class FrameSpool {
         held = 0
         spilled = 0
         count = 0
+        groupEnds.removeAll(keepingCapacity: true)
     }
 
     /// Appends the next frame: `sample` and the states as the models and the app gave them.
@@ -72,18 +73,15 @@ package final class FrameSpool {
         return Reader(spool: self, session: session, samplesOnly: samplesOnly)
     }
 
-    /// The sizes of a block's regions in the spill file: its sample columns, then each state stream.
-    private static let regionSizes: (samples: Int, states: Int) = {
-        let block = FrameColumns()
-        return (block.sampleBytes.count, block.computed.bytes.count)
-    }()
+    /// Spilled blocks go to and come back from the file this many at a time (up to about 1.1 MB),
+    /// packed in one buffer: a system call per region of each block (~47k a million samples, each
+    /// way) made the system time of a long session exceed its user time. ``memoryBlocks`` is a
+    /// multiple, so the file holds whole groups of this many.
+    fileprivate static let ioBlocks = 64
 
-    fileprivate static var blockBytes: Int { regionSizes.samples + 2 * regionSizes.states }
-
-    /// Spilled blocks go to and come back from the file this many at a time (about 1.1 MB), packed
-    /// in one buffer: a system call per region of each block (~47k a million samples, each way)
-    /// made the system time of a long session exceed its user time.
-    private static let ioBlocks = 64
+    /// Where each group of ``ioBlocks`` spilled blocks ends in the file: blocks are packed
+    /// (``FrameColumns/pack(into:)``), so their sizes vary.
+    private var groupEnds: [Int] = []
 
     /// The buffer ``spill()`` packs blocks into, allocated at a session's first spill and kept.
     private var staging: UnsafeMutableRawBufferPointer?
@@ -92,51 +90,34 @@ package final class FrameSpool {
         staging?.deallocate()
     }
 
-    /// A buffer for ``ioBlocks`` spilled blocks (the caller deallocates it).
+    /// A buffer for ``ioBlocks`` packed blocks (the caller deallocates it).
     fileprivate static func allocateIOBuffer() -> UnsafeMutableRawBufferPointer {
-        .allocate(byteCount: ioBlocks * blockBytes, alignment: 16)
+        .allocate(byteCount: ioBlocks * FrameColumns.packedCapacity, alignment: 16)
     }
 
     /// Moves the in-memory blocks (all full) to the end of the spill file, ``ioBlocks`` in a write.
     private func spill() throws {
         let buffer = staging ?? Self.allocateIOBuffer()
         staging = buffer
-        var first = 0
-        while first < held {
-            let end = min(first + Self.ioBlocks, held)
-            var offset = 0
-            for block in blocks[first..<end] {
-                for region in [block.sampleBytes, block.computed.bytes, block.observed.bytes] {
-                    (buffer.baseAddress! + offset).copyMemory(from: region.baseAddress!, byteCount: region.count)
-                    offset += region.count
-                }
-            }
-            try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<offset]), at: (spilled + first) * Self.blockBytes)
-            first = end
+        for first in stride(from: 0, to: held, by: Self.ioBlocks) {
+            var size = 0
+            for block in blocks[first..<first + Self.ioBlocks] { size += block.pack(into: buffer.baseAddress! + size) }
+            let start = groupEnds.last ?? 0
+            try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<size]), at: start)
+            groupEnds.append(start + size)
         }
         spilled += held
         held = 0
     }
 
-    /// Fills `buffer` with up to ``ioBlocks`` spilled blocks from `index` (below `spilled`) in one
-    /// read; returns how many.
+    /// Fills `buffer` with the group of spilled blocks that starts at block `index` in one read.
     fileprivate func readSpilled(
         from index: Int, into buffer: UnsafeMutableRawBufferPointer, session: String
-    ) throws(SpillError) -> Int {
-        let count = min(Self.ioBlocks, spilled - index)
+    ) throws(SpillError) {
+        let group = index / Self.ioBlocks
+        let start = group == 0 ? 0 : groupEnds[group - 1]
         try file.read(
-            into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count * Self.blockBytes]),
-            at: index * Self.blockBytes, session: session)
-        return count
-    }
-
-    /// Overwrites `columns` with the block packed at `bytes` (as ``spill()`` packs it).
-    fileprivate static func unpack(_ bytes: UnsafeRawPointer, into columns: FrameColumns) {
-        var offset = 0
-        for region in [columns.sampleBytes, columns.computed.bytes, columns.observed.bytes] {
-            region.baseAddress!.copyMemory(from: bytes + offset, byteCount: region.count)
-            offset += region.count
-        }
+            into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<groupEnds[group] - start]), at: start, session: session)
     }
 
     fileprivate var spilledBlocks: Int { spilled }
@@ -164,11 +145,10 @@ package final class FrameSpool {
             self.samplesOnly = samplesOnly
         }
 
-        /// Spilled blocks read ahead: `ahead` holds blocks `aheadStart..<aheadStart + aheadCount`,
-        /// packed (allocated at the first spilled block).
+        /// Spilled blocks read ahead, a group at a time (allocated at the first spilled block);
+        /// blocks are read in order, the next at byte `aheadOffset`.
         private var ahead: UnsafeMutableRawBufferPointer?
-        private var aheadStart = 0
-        private var aheadCount = 0
+        private var aheadOffset = 0
 
         deinit {
             ahead?.deallocate()
@@ -179,11 +159,11 @@ package final class FrameSpool {
             if index < spool.spilledBlocks {
                 let buffer = ahead ?? FrameSpool.allocateIOBuffer()
                 ahead = buffer
-                if index < aheadStart || index >= aheadStart + aheadCount {
-                    aheadCount = try spool.readSpilled(from: index, into: buffer, session: session)
-                    aheadStart = index
+                if index % FrameSpool.ioBlocks == 0 {
+                    try spool.readSpilled(from: index, into: buffer, session: session)
+                    aheadOffset = 0
                 }
-                FrameSpool.unpack(buffer.baseAddress! + (index - aheadStart) * FrameSpool.blockBytes, into: columns)
+                aheadOffset += columns.unpack(from: buffer.baseAddress! + aheadOffset)
             } else if !spool.readMemory(block: index, into: columns) {
                 columns.reset()
                 return false
