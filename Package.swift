@@ -27,9 +27,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // SHA-256's compression on the CPU's SHA instructions (x86-64 SHA-NI, ARMv8 SHA2), each
+        // enabled per function and used only where the CPU has it: no flags for anyone else.
+        .target(name: "CSHA256"),
         // Text utilities that know nothing of navrec: the closest name to a typo, decimal digits to
         // a correctly rounded Double, the NAME.KEY=VALUE assignment of --param and --set.
-        .target(name: "TextTools"),
+        .target(name: "TextTools", dependencies: ["CSHA256"]),
         .target(name: "BarModel", dependencies: ["TextTools"], linkerSettings: [.linkedLibrary("m")]),
         // Scroll physics, gestures, faults and the demo scenarios that drive the model.
         .target(name: "Simulation", dependencies: ["BarModel", "TextTools"], linkerSettings: [.linkedLibrary("m")]),

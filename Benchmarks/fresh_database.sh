@@ -10,7 +10,8 @@ new=${NAVREC:-.build/release/navrec}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$new" simulate --behavior largeTitle --duration 1 > "$out/one.ndjson"
-count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'; }
+here=$(cd "$(dirname "$0")" && pwd)
+count() { "$here/valgrind.sh" --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'; }
 printf '| build | import into a new file | into an up-to-date file | set-up |\n|---|---:|---:|---:|\n'
 for side in base new; do
     bin=$base; [[ $side == new ]] && bin=$new

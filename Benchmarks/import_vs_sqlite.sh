@@ -208,7 +208,7 @@ if [[ "${BENCH_CALLGRIND:-0}" == 1 ]] && command -v valgrind >/dev/null; then
     python3 "$here/bare_csv.py" "$cg/plain.ndjson" "$cg/bare.csv"
     count_ir() {  # count_ir NAME COMMAND...: instructions of COMMAND
         local name=$1; shift
-        valgrind --tool=callgrind --callgrind-out-file="$cg/$name.out" "$@" >/dev/null 2>"$cg/$name.log"
+        "$here/valgrind.sh" --tool=callgrind --callgrind-out-file="$cg/$name.out" "$@" >/dev/null 2>"$cg/$name.log"
         grep -o 'refs: *[0-9,]*' "$cg/$name.log" | tr -dc '0-9' >"$cg/$name.ir"
     }
     # A header without samples: the fixed start-up cost (migrations, …), subtracted per sample.

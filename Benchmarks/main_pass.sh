@@ -76,9 +76,9 @@ if [[ "${BENCH_CALLGRIND:-0}" == 1 ]]; then
         for name in plain tremor; do
             for size in 100000 1000; do
                 cp "$cg/$name-$size.sqlite" "$cg/$build-$name-$size.sqlite"
-                valgrind --tool=callgrind --dump-instr=no --callgrind-out-file="$cg/$build-report-$name-$size.out" \
+                "$here/valgrind.sh" --tool=callgrind --dump-instr=no --callgrind-out-file="$cg/$build-report-$name-$size.out" \
                     "$binary" report --db "$cg/$build-$name-$size.sqlite" --format json --jobs 1 >/dev/null 2>"$cg/$build-report-$name-$size.log"
-                valgrind --tool=callgrind --dump-instr=no --callgrind-out-file="$cg/$build-analyze-$name-$size.out" \
+                "$here/valgrind.sh" --tool=callgrind --dump-instr=no --callgrind-out-file="$cg/$build-analyze-$name-$size.out" \
                     "$binary" analyze "$cg/$name-$size.ndjson" >/dev/null 2>"$cg/$build-analyze-$name-$size.log"
             done
         done

@@ -32,6 +32,9 @@ import sys
 import tempfile
 import time
 
+# valgrind given a copy of the build without DWARF (valgrind.sh says why).
+VALGRIND = os.path.join(os.path.dirname(os.path.abspath(__file__)), "valgrind.sh")
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -119,7 +122,7 @@ def import_command(navrec, path, work, name):
 def callgrind(command, work, name):
     """Total instructions of `command` and the inclusive instructions of the reader's item call."""
     out = os.path.join(work, f"callgrind.{name}")
-    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"] + command,
+    subprocess.run([VALGRIND, "--tool=callgrind", f"--callgrind-out-file={out}"] + command,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
     annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out],
                                capture_output=True, text=True, check=True).stdout
@@ -195,7 +198,7 @@ def main():
         for name, navrec in builds.items():
             out = os.path.join(args.work, f"callgrind.rows-{name}")
             with open(rows, "rb") as stdin:
-                subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", navrec, "analyze"] + flags,
+                subprocess.run([VALGRIND, "--tool=callgrind", f"--callgrind-out-file={out}", navrec, "analyze"] + flags,
                                stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
             annotated = subprocess.run(["callgrind_annotate", out], capture_output=True, text=True, check=True).stdout
             total = int(re.search(r"^([\d,]+).*PROGRAM TOTALS", annotated, re.M).group(1).replace(",", ""))

@@ -38,7 +38,7 @@ for name in plain tremor; do
     "$navrec" import --db "$name.sqlite" "$name.ndjson" >/dev/null
     /usr/bin/time -f "report $name: %e s wall, %U s user, %M KB" "$navrec" report --db "$name.sqlite" --format json >"$name.json"
     if [[ "${BENCH_CALLGRIND:-0}" == 1 ]]; then
-        valgrind --tool=callgrind --callgrind-out-file="cg-$name.out" "$navrec" report --db "$name.sqlite" --format json \
+        "$here/valgrind.sh" --tool=callgrind --callgrind-out-file="cg-$name.out" "$navrec" report --db "$name.sqlite" --format json \
             >/dev/null 2>"cg-$name.log"
         grep -o 'refs: *[0-9,]*' "cg-$name.log" | sed "s/^/report $name instructions /"
     fi

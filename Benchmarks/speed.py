@@ -9,7 +9,9 @@ monotonic clock, CPU = user + system of the process from wait4()):
   report-single  `navrec report --format json --jobs 1` of one 1 M-sample largeTitle + avatar
                  session (replay_bench.sh's data), and the same with ±2 pt tremor: samples/s (wall)
   analyze        `navrec analyze` of a simulated fleet (Integrations/make_fleet.py, 120 fps, 17.5 s
-                 a session; 20,000 sessions, --quick 2,000): samples per CPU-second
+                 a session; 20,000 sessions, --quick 2,000): samples per CPU-second; and the reader's
+                 floor on the same files (Benchmarks/ndjson_floor.c, built with cc -O2: lines, `t`
+                 and `y`, nothing else), interleaved with the two builds
   tiny-report    `navrec report --format json` of 8,000 five-sample sessions (make_tiny.sh): ms/session
   queries        every Queries/*.sql in the sqlite3 shell on 2,000 sessions of that fleet (--quick
                  200), imported and reported by each build; the baseline runs its own Queries/ (the
@@ -22,7 +24,9 @@ monotonic clock, CPU = user + system of the process from wait4()):
                  file, each stage its function's inclusive count), and where the tiny report's go a
                  session (1,000 sessions less 200), both builds, with the instructions the 3 M
                  samples/CPU-s and 0.05 ms goals leave on this machine (needs the analyze and
-                 tiny-report rows)
+                 tiny-report rows); the reader without the content hash against the floor's
+                 instructions a sample. Valgrind 3.19 reports no SHA instructions, so under it
+                 navrec hashes on its portable rounds (the hash's row says what that costs)
   storage        Benchmarks/storage_layouts.py on the new build's database of 200 fleet sessions
 
 Rows other helpers own can be replaced by their scripts without editing this file: when
@@ -44,6 +48,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# valgrind given a copy of the build without DWARF (valgrind.sh says why).
+VALGRIND = os.path.join(HERE, "valgrind.sh")
 ROOT = os.path.dirname(HERE)
 
 
@@ -87,6 +93,14 @@ class Bench:
 
     def builds(self):
         return (("new", self.new), ("baseline", self.old))
+
+    def floor(self):
+        """Benchmarks/ndjson_floor.c, built once."""
+        binary = os.path.join(self.out, "ndjson_floor")
+        source = os.path.join(HERE, "ndjson_floor.c")
+        if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+            subprocess.run([os.environ.get("CC", "cc"), "-O2", "-o", binary, source], check=True)
+        return binary
 
     def goal(self, step, new, old, ratio, goal, met):
         row = f"| {step} | {new} | {old} | {ratio} | {goal} | {'**met**' if met else ('**not met**' if met is not None else '')} |"
@@ -171,16 +185,21 @@ class Bench:
         sessions = 2_000 if self.quick else 20_000
         files = self.fleet(sessions, 120, "fleet")
         samples = sum(1 for name in files for line in open(name, "rb") if line.startswith(b'{"t"'))
-        runs = {build: [] for build, _ in self.builds()}
+        runs = {build: [] for build in ("new", "baseline", "floor")}
+        floor = self.floor()
         for _ in range(self.runs):
             for build, binary in self.builds():
                 runs[build].append(run_timed([binary, "analyze"] + files))
-        new, old = median_of(runs["new"]), median_of(runs["baseline"])
+            runs["floor"].append(run_timed([floor] + files))
+        new, old, bare = median_of(runs["new"]), median_of(runs["baseline"]), median_of(runs["floor"])
         self.analyze_rates = {"new": samples / new[1], "baseline": samples / old[1]}
         self.goal(f"`navrec analyze` (parse + models + detectors), {sessions:,} sessions ({samples / 1e6:.1f} M samples)",
                   f"{samples / new[1] / 1e6:.2f} M samples/CPU-s ({new[0]:.1f} s wall)",
                   f"{samples / old[1] / 1e6:.2f} M samples/CPU-s ({old[0]:.1f} s)", f"{old[1] / new[1]:.2f}x",
                   "≥ 3 M samples/CPU-s", samples / new[1] >= 3e6)
+        self.goal("… the reader's floor on the same files (`Benchmarks/ndjson_floor.c`: lines, `t` and `y`), for scale",
+                  f"{samples / bare[1] / 1e6:.1f} M samples/CPU-s; navrec analyze {bare[1] / new[1]:.0%} of it",
+                  f"navrec analyze {bare[1] / old[1]:.0%} of it", "", "", None)
 
     def tiny_report(self):
         if self.replaced("tiny-report"):
@@ -299,7 +318,7 @@ class Bench:
 
         def instructions(name, command):
             log = os.path.join(work, f"{name}.log")
-            subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={work}/{name}.out"] + command,
+            subprocess.run([VALGRIND, "--tool=callgrind", f"--callgrind-out-file={work}/{name}.out"] + command,
                            stdout=subprocess.DEVNULL, stderr=open(log, "w"), check=True)
             return int(re.search(r"refs:\s*([\d,]+)", open(log).read()).group(1).replace(",", ""))
 
@@ -324,6 +343,8 @@ class Bench:
     # are Swift-mangled names, so a rename shows here as "—" rather than as a wrong figure.
     ANALYZE_STAGES = [
         ("read: lines, NDJSON parse, content hash (NDJSONReader.read)", r"\$s9Recording12NDJSONReaderC4read4into\S*F"),
+        ("… of which SHA-256 (SHA256Stream.update; valgrind 3.19 hides SHA-NI, so the portable rounds)",
+         r"\$s9TextTools12SHA256StreamV6update\S*F"),
         ("models: BarEngine.step", r"\$s8BarModel0A6EngineV4step\S*F"),
         ("analysis: Analyzer.analyze", r"\$s8AnalyzerAAV7analyze_6reader\S*F"),
         ("… of which the main pass (every detector, a block at a time)", r"\$s8Analyzer8MainPassV7observe\S*F"),
@@ -331,7 +352,8 @@ class Bench:
         ("… of which flapping findings and their replay search", r"\$s8AnalyzerAAV16flappingFindings\S*F"),
         ("output: the session's JSON line", r"\$s7Reports12JSONRendererV11sessionLineySS8Analyzer15SessionAnalysisVF"),
     ]
-    PIPELINE = r"\$s14NavRecCommands17RecordingPipelineV3run\S*"
+    # NavRec since issue 37's layers; NavRecCommands before (the baselines).
+    PIPELINE = r"\$s(6NavRec|14NavRecCommands)17RecordingPipelineV3run\S*"
 
     @staticmethod
     def inclusive(callgrind_out):
@@ -373,7 +395,7 @@ class Bench:
         figures = {}
         for build, binary in self.builds():
             out = os.path.join(work, f"analyze-{build}.out")
-            subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "analyze", recording],
+            subprocess.run([VALGRIND, "--tool=callgrind", f"--callgrind-out-file={out}", binary, "analyze", recording],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
             per, total = self.inclusive(out)
             stages = {name: self.stage(per, pattern) for name, pattern in self.ANALYZE_STAGES}
@@ -432,7 +454,7 @@ class Bench:
                 subprocess.run([binary, "report", "--db", db, "--format", "json", "--output", os.devnull], check=True,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 out = os.path.join(work, f"tiny-{count}-{build}.out")
-                subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "report", "--db", db,
+                subprocess.run([VALGRIND, "--tool=callgrind", f"--callgrind-out-file={out}", binary, "report", "--db", db,
                                 "--format", "json", "--output", os.devnull], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
                 per_count[count] = self.inclusive(out)
             (small, small_total), (large, large_total) = per_count[counts[0]], per_count[counts[1]]

@@ -65,7 +65,7 @@ done
 if [[ ${TINY_CALLGRIND:-0} == 1 ]]; then
     "$here/make_tiny.sh" 500 "$out/cg500.ndjson"
     "$here/make_tiny.sh" 1 "$out/cg1.ndjson"
-    instructions() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/refs:/ { gsub(",", "", $NF); print $NF }'; }
+    instructions() { "$here/valgrind.sh" --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/refs:/ { gsub(",", "", $NF); print $NF }'; }
     printf '\n| callgrind | build | instructions | per unit (one-session run subtracted) |\n|---|---|---:|---:|\n'
     for side in base new; do
         bin=$base; [[ $side == new ]] && bin=$new

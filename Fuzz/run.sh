@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds TextTools, BarModel and Recording with libFuzzer + AddressSanitizer instrumentation, links them with
+# Builds TextTools (and its C part), BarModel and Recording with libFuzzer + AddressSanitizer instrumentation, links them with
 # Fuzz/FuzzReaders.swift into one fuzzer and runs it on a small seed corpus. Not part of
 # `swift test` and not a SwiftPM target; Docs/reliability.md records what it found.
 #   Fuzz/run.sh [SECONDS]   (default 60)
@@ -13,13 +13,16 @@ seconds=${1:-60}
 flags="-sanitize=fuzzer,address -parse-as-library -Onone -g -package-name navrec -I $out -swift-version 6
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
     -enable-upcoming-feature MemberImportVisibility"
+# TextTools' C part (SHA-256 on the CPU's SHA instructions), found through its module map.
+clang -fsanitize=fuzzer-no-link,address -O1 -g -c Sources/CSHA256/csha256.c -I Sources/CSHA256/include -o "$out/csha256.o"
+flags="$flags -I Sources/CSHA256/include"
 # The modules in dependency order, each from every file of its target (subfolders too), as
 # Package.swift builds them: TextTools, BarModel, Recording.
 for module in TextTools BarModel Recording; do
     swiftc $flags -module-name $module -emit-module -emit-module-path "$out/$module.swiftmodule" \
         -emit-library -static -o "$out/lib$module.a" $(find Sources/$module -name '*.swift' | sort)
 done
-swiftc $flags -module-name FuzzReaders Fuzz/FuzzReaders.swift -L "$out" -lRecording -lBarModel -lTextTools -lm \
+swiftc $flags -module-name FuzzReaders Fuzz/FuzzReaders.swift "$out/csha256.o" -L "$out" -lRecording -lBarModel -lTextTools -lm \
     -o "$out/fuzz-readers"
 printf '%s\n' '{"navrec":1,"session":{"id":"s","behaviors":{"largeTitle":{}}}}' '{"t":0,"y":1,"phase":"drag","bar":{"largeTitleAlpha":1}}' \
     '{"t":0.5,"event":"tap","target":"title"}' > "$out/corpus/seed.ndjson"

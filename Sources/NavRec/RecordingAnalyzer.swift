@@ -56,12 +56,16 @@ public struct RecordingAnalyzer: Sendable {
         switch source {
         case .file(let url):
             do {
-                reader = try NDJSONReader(path: url.path, displayName: source.name)
+                let file = try NDJSONReader(path: url.path, displayName: source.name)
+                file.legacyContentIDs = false  // an analysis stores nothing, so never needs it
+                reader = file
             } catch {
                 throw NavRecError(error.description)
             }
         case .data(let data, let name):
-            reader = NDJSONReader(bytes: [UInt8](data), displayName: name)
+            let bytes = NDJSONReader(bytes: [UInt8](data), displayName: name)
+            bytes.legacyContentIDs = false
+            reader = bytes
         case .items(let items, let name):
             reader = RecordingItemArrayReader(items, displayName: name)
         }

@@ -26,17 +26,25 @@ internal import TextTools
 ///     h ^= h >> 33;  h &*= 0xFF51AFD7ED558CCD;  h ^= h >> 33;  h &*= 0xC4CEB9FE1A85EC53;  h ^= h >> 33
 /// legacy id = "auto-" + h as 16 lowercase hex digits
 /// ```
+/// Only `import` looks at the legacy id, so a reader for anything else leaves it out (`legacy`
+/// false): it is a pass over every byte of every line.
 struct ContentHasher {
     private var state: UInt64 = 0x6E61_7672_6563_3031
     private var digest = SHA256Stream()
     private var lines = 0
+    /// Whether the legacy hash is computed (``legacyContentID`` is `nil` when not).
+    private let legacy: Bool
+
+    init(legacy: Bool = true) {
+        self.legacy = legacy
+    }
 
     /// Adds one line (without its terminator).
     mutating func add(_ line: UnsafeBufferPointer<UInt8>) {
         if lines > 0 { withUnsafeBytes(of: UInt8(ascii: "\n")) { digest.update($0) } }
         digest.update(UnsafeRawBufferPointer(line))
         lines += 1
-        addLegacy(line)
+        if legacy { addLegacy(line) }
     }
 
     @inline(__always)
@@ -112,8 +120,9 @@ struct ContentHasher {
     }
 
     /// The id navrec gave the same content before it used SHA-256: `auto-` and ``value`` as 16
-    /// lowercase hex digits.
-    var legacyContentID: String {
+    /// lowercase hex digits; `nil` when the hasher was made without it.
+    var legacyContentID: String? {
+        guard legacy else { return nil }
         let hex = String(value, radix: 16)
         return "auto-" + String(repeating: "0", count: 16 - hex.count) + hex
     }

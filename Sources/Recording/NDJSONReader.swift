@@ -41,6 +41,10 @@ public final class NDJSONReader: RecordingReader {
     /// Set by ``resumeAtNextHeader()``: lines are skipped until one that is a session header.
     private var skippingToHeader = false
     private var finished = false
+    /// Whether session summaries carry ``SessionSummary/legacyContentID``, set before the first
+    /// read. Only `import` needs it (to recognize sessions navrec stored before SHA-256); without
+    /// it the reader skips a hash over every line.
+    package var legacyContentIDs = true
 
     /// Counts and hash of the session being read.
     private enum PendingHeader {
@@ -237,7 +241,8 @@ public final class NDJSONReader: RecordingReader {
                 return true
             case .header(var header, let ignoredKeys):
                 header.line = lineNumber
-                var next = SessionProgress(firstLine: lineNumber, lastLine: lineNumber, ignoredKeys: ignoredKeys)
+                var next = SessionProgress(firstLine: lineNumber, lastLine: lineNumber, ignoredKeys: ignoredKeys,
+                                           hasher: ContentHasher(legacy: legacyContentIDs))
                 next.milliseconds = MillisecondTimeCheck(fps: header.fps)
                 next.hasher.add(line)
                 let previous = inSession ? session.summary : nil

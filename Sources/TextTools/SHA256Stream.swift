@@ -1,6 +1,12 @@
+internal import CSHA256
+
 /// SHA-256 (FIPS 180-4) fed in pieces: the content hash of a recording's sessions
 /// (`Recording/ContentHasher.swift`), which sees a session a line at a time. A value type; its
 /// digest is the SHA-256 of the bytes fed, in order (``SHA256`` is its one-shot form).
+///
+/// Blocks go through the CPU's SHA instructions where it has them (`CSHA256`: x86-64 SHA-NI, ARMv8
+/// SHA2), through the portable rounds below elsewhere: the content id hashes every byte a reader
+/// reads, and the portable rounds cost more than the rest of reading a sample.
 package struct SHA256Stream: Sendable {
     private var state = SIMD8<UInt32>(0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     /// Bytes waiting for a whole 64-byte block.
@@ -8,8 +14,25 @@ package struct SHA256Stream: Sendable {
     private var pendingCount = 0
     /// Bytes fed so far.
     private var length: UInt64 = 0
+    /// Whether blocks go through the CPU's SHA instructions.
+    private let hardware: Bool
 
-    package init() {}
+    /// Whether this CPU has SHA instructions that `CSHA256` uses (asked once).
+    package static let hardwareAvailable = csha256_hardware_available() != 0
+
+    package init() {
+        hardware = Self.hardwareAvailable
+    }
+
+    /// A stream on the portable rounds even where the CPU has SHA instructions, so that tests
+    /// compare the two paths on one machine.
+    package static func portable() -> SHA256Stream {
+        SHA256Stream(hardware: false)
+    }
+
+    private init(hardware: Bool) {
+        self.hardware = hardware
+    }
 
     /// Feeds `bytes`.
     package mutating func update(_ bytes: UnsafeRawBufferPointer) {
@@ -26,13 +49,13 @@ package struct SHA256Stream: Sendable {
             count -= taken
             guard pendingCount == 64 else { return }
             let block = pending
-            withUnsafeBytes(of: block) { compress($0.baseAddress!) }
+            withUnsafeBytes(of: block) { compress($0.baseAddress!, blocks: 1) }
             pendingCount = 0
         }
-        while count >= 64 {
-            compress(base)
-            base += 64
-            count -= 64
+        if count >= 64 {
+            compress(base, blocks: count / 64)
+            base += count & ~63
+            count &= 63
         }
         if count > 0 {
             withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.copyMemory(from: base, byteCount: count) }
@@ -80,8 +103,19 @@ package struct SHA256Stream: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    /// One 64-byte block at `block`.
-    private mutating func compress(_ block: UnsafeRawPointer) {
+    /// `blocks` consecutive 64-byte blocks at `start`.
+    private mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
+        if hardware {
+            withUnsafeMutablePointer(to: &state) { vector in
+                vector.withMemoryRebound(to: UInt32.self, capacity: 8) { csha256_compress_blocks($0, start, blocks) }
+            }
+        } else {
+            for index in 0..<blocks { compressPortably(start + 64 * index) }
+        }
+    }
+
+    /// One 64-byte block at `block`, in Swift.
+    private mutating func compressPortably(_ block: UnsafeRawPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             for i in 0..<16 {
                 w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))

@@ -133,6 +133,39 @@ struct NDJSONReaderTests {
         #expect(result.summaries.first?.legacyContentID == "auto-f83412e85f4d8100")
     }
 
+    @Test("a reader told not to leaves the legacy id out (nil) and keeps every other byte; by default it is there")
+    func legacyContentIDOff() throws {
+        let directory = try TemporaryDirectory()
+        let text = largeTitleHeader + "\n" + #"{"t":0,"y":0}"# + "\n" + #"{"t":0.5,"y":12.25,"phase":"drag"}"# + "\n"
+            + largeTitleHeader + "\n" + #"{"t":1,"y":3}"# + "\n"
+        let path = try directory.write("two.ndjson", text)
+        func items(legacy: Bool?) throws -> [RecordingItem] {
+            let reader = try NDJSONReader(path: path, displayName: "two.ndjson")
+            if let legacy { reader.legacyContentIDs = legacy }
+            var items: [RecordingItem] = []
+            while let item = try reader.next() { items.append(item) }
+            return items
+        }
+        func summaries(_ items: [RecordingItem]) -> [SessionSummary] {
+            items.compactMap { if case .endOfSession(let summary) = $0 { summary } else { nil } }
+        }
+        let byDefault = try items(legacy: nil), on = try items(legacy: true), off = try items(legacy: false)
+        #expect(on == byDefault)
+        #expect(summaries(byDefault).first?.legacyContentID == "auto-f83412e85f4d8100")
+        #expect(summaries(byDefault).allSatisfy { $0.legacyContentID != nil })
+        #expect(summaries(off).count == 2 && summaries(off).allSatisfy { $0.legacyContentID == nil })
+        // Everything else, the SHA-256 content ids included, is the same item for item.
+        var cleared = byDefault
+        for index in cleared.indices {
+            if case .endOfSession(var summary) = cleared[index] {
+                summary.legacyContentID = nil
+                cleared[index] = .endOfSession(summary)
+            }
+        }
+        #expect(off == cleared)
+        #expect(summaries(off)[0].contentID == "auto-096890f3a7f9f7f79f24751a10f5a852")
+    }
+
     @Test("the content id changes with any byte of the session, including the header")
     func contentIDSensitivity() throws {
         let directory = try TemporaryDirectory()

@@ -76,7 +76,7 @@ struct AnalyzeCommand: NavRecCommand {
             return exitCode
         }
         for file in inputs.files {
-            try analyze(try inputs.reader(for: file), into: sink, pipeline: pipeline, exitCode: &exitCode)
+            try analyze(try inputs.reader(for: file, legacyContentIDs: false), into: sink, pipeline: pipeline, exitCode: &exitCode)
             context.output.flush()
         }
         return exitCode
@@ -116,8 +116,9 @@ struct AnalyzeCommand: NavRecCommand {
             }
             let descriptor = try scratch.replace(with: session)
             sink.rowKey = fields[0]
-            try analyze(NDJSONReader(fileDescriptor: descriptor, displayName: source, firstLine: firstLine),
-                        into: sink, pipeline: pipeline, exitCode: &exitCode)
+            let reader = NDJSONReader(fileDescriptor: descriptor, displayName: source, firstLine: firstLine)
+            reader.legacyContentIDs = false
+            try analyze(reader, into: sink, pipeline: pipeline, exitCode: &exitCode)
             context.output.flush()
         }
     }

@@ -79,7 +79,7 @@ struct ImportCommand: NavRecCommand {
             var summary: ImportSummary
             do {
                 do {
-                    summary = try importer.importAll(from: try inputs.reader(for: file), displayName: displayName, sourcePath: file)
+                    summary = try importer.importAll(from: try inputs.reader(for: file, legacyContentIDs: true), displayName: displayName, sourcePath: file)
                 } catch let error as RecordingError {
                     // The file cannot be opened: it counts as one failed session, and the next files go on.
                     importer.onFailure(error)

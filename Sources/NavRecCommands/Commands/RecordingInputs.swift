@@ -92,12 +92,15 @@ struct RecordingInputs {
     /// The name a file goes by in messages (`<stdin>` for `-`).
     static func displayName(of file: String) -> String { file == "-" ? "<stdin>" : file }
 
-    /// Opens `file` with the reader of its format.
-    func reader(for file: String) throws(RecordingError) -> any RecordingReader {
+    /// Opens `file` with the reader of its format; `legacyContentIDs`: whether an NDJSON reader's
+    /// session summaries carry the content id of navrec before SHA-256 (only `import` uses it).
+    func reader(for file: String, legacyContentIDs: Bool) throws(RecordingError) -> any RecordingReader {
         let displayName = Self.displayName(of: file)
         switch Self.format(of: file, explicit: format) {
         case .ndjson:
-            return try NDJSONReader(path: file, displayName: displayName)
+            let reader = try NDJSONReader(path: file, displayName: displayName)
+            reader.legacyContentIDs = legacyContentIDs
+            return reader
         case .csv:
             let header = SessionHeader(id: sessionID, behaviors: csvBehaviors ?? BehaviorSet())
             return try CSVReader(path: file, displayName: displayName, header: header)
