@@ -10,7 +10,7 @@ public final class FrameColumns {
     /// ``count``, ``firstSeq`` and ``observedRows``, behind a pointer: stored properties of a class
     /// pay a dynamic exclusivity check per access, and ``load(_:into:)`` reads them per frame. The
     /// header and the sample columns are one allocation (``sampleBytes``), so a block is copied or
-    /// spilled as three regions of bytes (``copy(from:)``).
+    /// spilled as one region of bytes and its two state streams (``copy(from:)``, ``pack(into:)``).
     private let header: UnsafeMutablePointer<(count: Int, firstSeq: Int, observedRows: UInt64)>
     /// Rows filled, 0 to ``capacity``.
     public var count: Int {
@@ -39,9 +39,8 @@ public final class FrameColumns {
         set { header.pointee.observedRows = newValue }
     }
 
-    /// The header and the sample columns, the block's bytes besides its two state streams'
-    /// (``FrameStateColumns/bytes``): what a spool writes to a file and reads back.
-    package let sampleBytes: UnsafeMutableRawBufferPointer
+    /// The header and the sample columns, the block's bytes besides its two state streams'.
+    private let sampleBytes: UnsafeMutableRawBufferPointer
 
     public init() {
         // The header first, then each column at a multiple of its alignment.
@@ -80,6 +79,27 @@ public final class FrameColumns {
         sampleBytes.baseAddress!.copyMemory(from: other.sampleBytes.baseAddress!, byteCount: sampleBytes.count)
         computed.copy(from: other.computed)
         observed.copy(from: other.observed)
+    }
+
+    /// The most bytes ``pack(into:)`` writes.
+    package static let packedCapacity = FrameColumns().sampleBytes.count + 2 * FrameStateColumns.packedCapacity
+
+    /// Writes the block to `bytes` (its sample columns whole, its state streams as
+    /// ``FrameStateColumns/pack(into:)`` does); returns how many bytes.
+    package func pack(into bytes: UnsafeMutableRawPointer) -> Int {
+        bytes.copyMemory(from: sampleBytes.baseAddress!, byteCount: sampleBytes.count)
+        var offset = sampleBytes.count
+        offset += computed.pack(into: bytes + offset)
+        return offset + observed.pack(into: bytes + offset)
+    }
+
+    /// Overwrites the block with what ``pack(into:)`` wrote at `bytes`; returns how many bytes it
+    /// read.
+    package func unpack(from bytes: UnsafeRawPointer) -> Int {
+        sampleBytes.baseAddress!.copyMemory(from: bytes, byteCount: sampleBytes.count)
+        var offset = sampleBytes.count
+        offset += computed.unpack(from: bytes + offset)
+        return offset + observed.unpack(from: bytes + offset)
     }
 
     /// The mask of the rows filled.

@@ -13,8 +13,8 @@ public final class FrameStateColumns {
     /// Per slot, bit `row` set when that row has the field.
     package let known: UnsafeMutablePointer<UInt64>
 
-    /// ``values`` then ``known``, one allocation: what a spool writes to a file and reads back.
-    package let bytes: UnsafeMutableRawBufferPointer
+    /// ``values`` then ``known``, one allocation.
+    private let bytes: UnsafeMutableRawBufferPointer
 
     public init() {
         // Not zeroed: a row's value is only meaningful under its bit (a reused block keeps the
@@ -39,6 +39,36 @@ public final class FrameStateColumns {
             known[slot] = rows
             if rows != 0 { (values + slot * capacity).update(from: other.values + slot * capacity, count: capacity) }
         }
+    }
+
+    /// The most bytes ``pack(into:)`` writes.
+    package static let packedCapacity = slots * (MemoryLayout<UInt64>.stride + FrameColumns.capacity * MemoryLayout<Double>.stride)
+
+    /// Writes the masks, then the column of each field some row has, to `bytes`; returns how many
+    /// bytes. What a spool spills: a session's behaviours use a few of the slots, and copying
+    /// every slot of every block to the file and back made a long session's system time.
+    package func pack(into bytes: UnsafeMutableRawPointer) -> Int {
+        var offset = slotCount * MemoryLayout<UInt64>.stride
+        bytes.copyMemory(from: known, byteCount: offset)
+        let columnBytes = FrameColumns.capacity * MemoryLayout<Double>.stride
+        for slot in 0..<slotCount where known[slot] != 0 {
+            (bytes + offset).copyMemory(from: values + slot * FrameColumns.capacity, byteCount: columnBytes)
+            offset += columnBytes
+        }
+        return offset
+    }
+
+    /// Overwrites these columns with what ``pack(into:)`` wrote at `bytes`; returns how many bytes
+    /// it read.
+    package func unpack(from bytes: UnsafeRawPointer) -> Int {
+        var offset = slotCount * MemoryLayout<UInt64>.stride
+        UnsafeMutableRawPointer(known).copyMemory(from: bytes, byteCount: offset)
+        let columnBytes = FrameColumns.capacity * MemoryLayout<Double>.stride
+        for slot in 0..<slotCount where known[slot] != 0 {
+            UnsafeMutableRawPointer(values + slot * FrameColumns.capacity).copyMemory(from: bytes + offset, byteCount: columnBytes)
+            offset += columnBytes
+        }
+        return offset
     }
 
     /// The column of `field`: its value in row `i` is `column(field)[i]`.

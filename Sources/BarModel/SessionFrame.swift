@@ -1,7 +1,5 @@
 /// One sample of a session with its computed and (when the app sent one) observed bar state: what
 /// the store keeps per sample and what the analyzer reads.
-///
-/// `BitwiseCopyable`: `navrec analyze` spools frames to a temporary file as their raw bytes.
 public struct SessionFrame: Sendable, Hashable, BitwiseCopyable {
     /// Position of the sample in its session, 0-based.
     public var seq: Int

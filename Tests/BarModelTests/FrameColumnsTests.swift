@@ -84,4 +84,36 @@ struct FrameColumnsTests {
         #expect(block.count == 0)
         #expect(try !reader.read(into: block))
     }
+
+    @Test("a packed block unpacks to the same frames; only the fields some row has take room")
+    func packRoundTrip() {
+        let full = FrameColumns(), sparse = FrameColumns()
+        for seq in 10..<74 { full.append(Self.frame(seq)) }
+        // Two fields computed, nothing observed: a block of a simple behaviour.
+        for seq in 0..<64 { sparse.append(seq: seq, sample: ScrollSample(t: Double(seq), y: 1), computed: BarState(barHeight: 44, blurAlpha: 0.5), observed: nil) }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: FrameColumns.packedCapacity, alignment: 16)
+        defer { buffer.deallocate() }
+        for block in [full, sparse] {
+            let written = block.pack(into: buffer)
+            let unpacked = FrameColumns()
+            // The unpacked block held other frames: nothing of them may show through.
+            for seq in 0..<64 { unpacked.append(Self.frame(seq + 1)) }
+            #expect(unpacked.unpack(from: buffer) == written)
+            #expect(unpacked.count == 64 && unpacked.firstSeq == block.firstSeq && unpacked.observedRows == block.observedRows)
+            var expected = SessionFrame.empty, loaded = SessionFrame.empty
+            for row in 0..<64 {
+                block.load(row, into: &expected)
+                unpacked.load(row, into: &loaded)
+                #expect(loaded == expected)
+            }
+        }
+        // Every slot of the computed stream, some of the observed: more than the sparse block's
+        // two columns, less than every column of both streams.
+        let masks = 2 * FrameStateColumns.slots * MemoryLayout<UInt64>.stride
+        let column = 64 * MemoryLayout<Double>.stride
+        let sampleBytes = FrameColumns.packedCapacity - 2 * FrameStateColumns.packedCapacity
+        #expect(sparse.pack(into: buffer) == sampleBytes + masks + 2 * column)
+        #expect(full.pack(into: buffer) > sampleBytes + masks + FrameStateColumns.slots * column)
+        #expect(full.pack(into: buffer) < FrameColumns.packedCapacity)
+    }
 }

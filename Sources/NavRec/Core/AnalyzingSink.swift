@@ -3,7 +3,7 @@ package import BarModel
 package import Recording
 
 /// The analysis core that `navrec analyze` and the library's ``RecordingAnalyzer`` share: keeps each
-/// session's frames as the database would give them back (``ColumnSpool``), analyses the session
+/// session's frames as the database would give them back (``FrameSpool``), analyses the session
 /// when it ends and hands the result to ``onSession`` — the command renders its JSON line, the
 /// library its ``SessionReport``. One core, so the two can never disagree.
 ///
@@ -25,7 +25,7 @@ package final class AnalyzingSink: SessionSink {
     /// Called with each analysed session as it ends; its frames stay readable (``frames(session:)``)
     /// until the call returns.
     package var onSession: (Analyzed) throws -> Void
-    private let spool = ColumnSpool()
+    private let spool = FrameSpool(seal: StoredValues.normalize)
     private var events: [ScrollEvent] = []
     private var firstT: Double?
     private var lastT = 0.0
@@ -84,7 +84,7 @@ package final class AnalyzingSink: SessionSink {
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
         if case .some = observed { observedSamples += 1 }
-        try spool.append(sample, computed: computed, observed: observed)
+        try spool.append(StoredValues.sample(sample), computed: computed, observed: observed)
     }
 
     package func add(_ event: ScrollEvent) throws {

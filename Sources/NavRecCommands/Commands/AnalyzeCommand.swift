@@ -98,7 +98,9 @@ struct AnalyzeCommand: NavRecCommand {
     /// `--rows`: each line of standard input is one landing row, read as a file of its own, so a
     /// row's bad line, over-long line or unfinished header never reaches the next row.
     private func analyzeRows(into sink: AnalyzeSink, pipeline: RecordingPipeline, exitCode: inout ExitCode) throws {
-        let scratch = try RowScratchFile()
+        // Made before the first row: without a usable TMPDIR, --rows fails at once.
+        let scratch = SpillFile()
+        try scratch.create()
         var lineNumber = 0
         while let line = readLine(strippingNewline: true) {
             lineNumber += 1
@@ -112,9 +114,9 @@ struct AnalyzeCommand: NavRecCommand {
             else {
                 throw CommandError(.usage, "a --rows line is KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON, SOURCE and NDJSON in base64, FIRST_LINE a number from 1 to 2^53", at: "<stdin>:\(lineNumber):1")
             }
-            try scratch.replace(with: session)
+            let descriptor = try scratch.replace(with: session)
             sink.rowKey = fields[0]
-            let reader = NDJSONReader(fileDescriptor: scratch.descriptor, displayName: source, firstLine: firstLine)
+            let reader = NDJSONReader(fileDescriptor: descriptor, displayName: source, firstLine: firstLine)
             reader.legacyContentIDs = false
             try analyze(reader, into: sink, pipeline: pipeline, exitCode: &exitCode)
             context.output.flush()

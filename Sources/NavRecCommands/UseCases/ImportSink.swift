@@ -32,10 +32,13 @@ final class ImportSink: SessionSink {
     /// Told of each session that fails (see ``fail(_:)``).
     let onFailure: (RecordingError) -> Void
     private(set) var summary: ImportSummary
-    /// The session being read: its frames, each with its recording line in `seq` (the store
-    /// numbers the samples itself), and its events with the number of samples before each.
+    /// The session being read: its frames, its events with the number of samples before each,
+    /// and the `sample_lines` breakpoints of its samples' recording lines.
     private let spool = FrameSpool()
     private var events: [(samplesBefore: Int, event: ScrollEvent)] = []
+    private var lines = SampleLines()
+    /// The block the spooled frames are read back into, kept for the next session.
+    private let block = FrameColumns()
 
     init(store: SessionStore, batch: ImportBatch, replace: Bool, displayName: String, sourcePath: String,
          onFailure: @escaping (RecordingError) -> Void) {
@@ -60,6 +63,7 @@ final class ImportSink: SessionSink {
     func rollback() {
         spool.reset()
         events.removeAll(keepingCapacity: true)
+        lines.removeAll()
     }
 
     func begin(_ header: SessionHeader) throws -> Bool {
@@ -69,7 +73,8 @@ final class ImportSink: SessionSink {
 
     @inline(__always)
     func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
-        try spool.append(line: line, sample: sample, computed: computed, observed: observed)
+        lines.note(seq: spool.count, line: line)
+        try spool.append(sample, computed: computed, observed: observed)
     }
 
     func add(_ event: ScrollEvent) throws {
@@ -125,24 +130,26 @@ final class ImportSink: SessionSink {
         if clock.isRebased { summary.rebasedOrigins.append(clock.origin ?? 0) }
     }
 
-    /// Writes the spooled session: its frames with their lines, each event before the sample it preceded.
+    /// Writes the spooled session: its frames a block at a time, each event before the sample it
+    /// preceded, and its lines.
     private func write(to writer: SessionWriter) throws {
         let frames = spool.reader(session: displayName)
-        // A local copy: reading the property in the loop was a dynamic exclusivity check a frame.
-        let events = self.events
-        var frame = SessionFrame.empty
-        var samples = 0
+        // Local copies: reading the properties in the loop was a dynamic exclusivity check each time.
+        let (events, block) = (self.events, self.block)
         var nextEvent = 0
-        while try frames.read(into: &frame) {
-            while nextEvent < events.count, events[nextEvent].samplesBefore == samples {
+        while try frames.read(into: block) {
+            var row = 0
+            while nextEvent < events.count, events[nextEvent].samplesBefore < block.firstSeq + block.count {
+                let before = events[nextEvent].samplesBefore - block.firstSeq
+                try writer.append(block, rows: row..<before)
+                row = before
                 try writer.append(events[nextEvent].event)
                 nextEvent += 1
             }
-            writer.noteLine(frame.seq)
-            try writer.append(&frame)
-            samples += 1
+            try writer.append(block, rows: row..<block.count)
         }
         for (_, event) in events[nextEvent...] { try writer.append(event) }
+        writer.lines = lines
     }
 
     /// Where a finished session goes.

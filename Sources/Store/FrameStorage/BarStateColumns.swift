@@ -38,9 +38,8 @@ package enum BarStateColumns {
         [(gapMaximumColumn($0), "REAL"), (gapTimeColumn($0), "REAL")]
     }
 
-    /// One field as the binder and the cursor need it, so that the per-field work is a load at a
-    /// known offset rather than a switch over the field and a copy of the state, on the import's
-    /// per-sample path.
+    /// One field as the binder and the cursor need it, so that the cursor's per-field work is a
+    /// store at a known offset rather than a switch over the field, on the per-sample read path.
     struct Entry {
         var field: BarStateField
         var bit: UInt64
@@ -95,39 +94,4 @@ package enum BarStateColumns {
             entry.field.set(value, in: &state)
         }
     }
-
-    /// A field's value slot for ``FrameChunkBuilder``: where it is in ``BarState``, its index in
-    /// ``fields`` and its mask bit.
-    struct Slot {
-        var offset: Int
-        var index: Int
-        var bit: UInt64
-    }
-
-    /// ``entries`` grouped by storage, so that the chunk builder runs one tight loop per kind
-    /// instead of a switch per field and sample.
-    struct FieldPlan {
-        var numbers: UnsafeBufferPointer<Slot>
-        var booleans: UnsafeBufferPointer<Slot>
-        /// Fields read through ``BarStateField/value(in:)``, with their indices.
-        var others: UnsafeBufferPointer<(entry: Entry, index: Int)>
-    }
-
-    /// The plan for ``entries``; lives as long as the process, written once before first use.
-    nonisolated(unsafe) static let fieldPlan: FieldPlan = {
-        var numbers: [Slot] = [], booleans: [Slot] = [], others: [(entry: Entry, index: Int)] = []
-        for (index, entry) in entries.enumerated() {
-            switch entry.storage {
-            case .number(let offset): numbers.append(Slot(offset: offset, index: index, bit: entry.bit))
-            case .boolean(let offset): booleans.append(Slot(offset: offset, index: index, bit: entry.bit))
-            case .field: others.append((entry, index))
-            }
-        }
-        func buffer<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
-            let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
-            pointer.initialize(from: array, count: array.count)
-            return UnsafeBufferPointer(start: pointer, count: array.count)
-        }
-        return FieldPlan(numbers: buffer(numbers), booleans: buffer(booleans), others: buffer(others))
-    }()
 }

@@ -21,7 +21,6 @@ final class FrameChunkBuilder {
     private let textNumber: Statement
     /// A compared column's numbers as the views read them, where it is stored as text.
     private let viewReals: UnsafeMutablePointer<Double>
-    private let plan = BarStateColumns.fieldPlan
     /// Column c's value of row r at `c * capacity + r`: an integer, exact thousandths, or ``null``.
     private let integers: UnsafeMutablePointer<Int64>
     /// The numbers themselves, for a thousandths column with a value that has no exact thousandths
@@ -99,70 +98,62 @@ final class FrameChunkBuilder {
         }
     }
 
-    /// Sets the state columns from `first` on (computed or observed) of `row` from the state at
-    /// `state` (all NULL for `nil`); returns the mask bits of the fields that hold a value.
+    /// Sets the state columns from `first` on (computed or observed) of rows `row..<row + count`
+    /// from `states`' rows `from...` (NULL where a row lacks a field); returns the mask bits of the
+    /// fields that hold a value.
     @inline(__always)
-    private func setState(
-        _ state: UnsafePointer<BarState>?, from first: Int, row: Int, _ inexact: inout UInt64, plan: BarStateColumns.FieldPlan
+    private func setStates(
+        _ states: FrameStateColumns, from source: Int, into first: Int, row: Int, count: Int, _ inexact: inout UInt64
     ) -> UInt64 {
-        guard let state else {
-            for field in 0..<BarStateColumns.fields.count { integers[(first &+ field) &* Self.capacity &+ row] = Self.null }
-            return 0
-        }
         var mask: UInt64 = 0
-        let raw = UnsafeRawPointer(state)
-        for slot in plan.numbers {
-            let value = raw.load(fromByteOffset: slot.offset, as: Double?.self)
-            setNumber(first &+ slot.index, row, value, &inexact)
-            if value != nil { mask |= slot.bit }
-        }
-        for slot in plan.booleans {
-            let value = raw.load(fromByteOffset: slot.offset, as: Bool?.self)
-            setInteger(first &+ slot.index, row, value.map { $0 ? 1 : 0 })
-            if value != nil { mask |= slot.bit }
-        }
-        for (entry, index) in plan.others {
-            let value = entry.field.value(in: state.pointee)
-            setInteger(first &+ index, row, value.map { Int64($0) })
-            if value != nil { mask |= entry.bit }
-        }
-        return mask
-    }
-
-    /// Adds frame `seq` (the session's next); returns the `session_columns` mask bits of the state
-    /// fields that hold a value. The caller stores the chunk when ``count`` reaches ``capacity``.
-    @inline(__always)
-    /// ``append(seq:_:computed:observed:)`` for states held by value (``SessionWriter``): the
-    /// pointers stay in this layer.
-    func append(seq: Int, _ sample: ScrollSample, computed: BarState, observed: BarState?) -> UInt64 {
-        withUnsafePointer(to: computed) { computed in
-            if let observed {
-                withUnsafePointer(to: observed) { append(seq: seq, sample, computed: computed, observed: $0) }
+        let entries = BarStateColumns.entries
+        for index in 0..<entries.count {
+            let entry = entries[index]
+            let known = states.rows(entry.field) >> UInt64(source) & FrameColumns.rows(count)
+            let values = states.column(entry.field)
+            let column = first &+ index
+            if known == 0 {
+                for offset in 0..<count { integers[column &* Self.capacity &+ row &+ offset] = Self.null }
+                continue
+            }
+            mask |= entry.bit
+            if entry.storage.isNumber {
+                for offset in 0..<count {
+                    setNumber(column, row &+ offset, known >> UInt64(offset) & 1 != 0 ? values[source &+ offset] : nil, &inexact)
+                }
             } else {
-                append(seq: seq, sample, computed: computed, observed: nil)
+                for offset in 0..<count {
+                    setInteger(column, row &+ offset, known >> UInt64(offset) & 1 != 0 ? Int64(values[source &+ offset]) : nil)
+                }
             }
         }
+        return mask
     }
 
-    func append(
-        seq: Int, _ sample: ScrollSample, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?
-    ) -> UInt64 {
+    /// Adds `block`'s rows from `source` on as the session's next frames, from seq `seq`, as many
+    /// as the chunk has room for; returns how many, and the `session_columns` mask bits of the
+    /// state fields that hold a value. The caller stores the chunk when ``count`` reaches
+    /// ``capacity``.
+    func append(_ block: FrameColumns, from source: Int, rows: Int, seq: Int) -> (rows: Int, mask: UInt64) {
         let row = count
+        let taken = min(rows, Self.capacity - row)
         if row == 0 { firstSeq = seq }
         var inexact = self.inexact
-        setInteger(0, row, Int64((sample.t * 1_000_000).rounded()))
-        setNumber(1, row, sample.y, &inexact)
-        setInteger(2, row, sample.phase.map { Int64($0.rawValue) })
-        setNumber(3, row, sample.vy, &inexact)
-        setInteger(4, row, sample.frameDuration.map { Int64(($0 * 1_000_000).rounded()) })
-        setInteger(5, row, observed == nil ? 0 : 1)
-        let plan = self.plan
-        var mask = setState(computed, from: FrameChunkColumn.firstComputed, row: row, &inexact, plan: plan)
-        mask |= setState(observed, from: FrameChunkColumn.firstObserved, row: row, &inexact, plan: plan)
+        for offset in 0..<taken {
+            let (to, from) = (row &+ offset, source &+ offset)
+            setInteger(0, to, Int64((block.t[from] * 1_000_000).rounded()))
+            setNumber(1, to, block.y[from], &inexact)
+            setInteger(2, to, block.phase[from].map { Int64($0.rawValue) })
+            setNumber(3, to, block.vy[from], &inexact)
+            setInteger(4, to, block.frameDuration[from].map { Int64(($0 * 1_000_000).rounded()) })
+            setInteger(5, to, Int64(block.observedRows >> UInt64(from) & 1))
+        }
+        var mask = setStates(block.computed, from: source, into: FrameChunkColumn.firstComputed, row: row, count: taken, &inexact)
+        mask |= setStates(block.observed, from: source, into: FrameChunkColumn.firstObserved, row: row, count: taken, &inexact)
             << BarStateColumns.observedMaskShift
         self.inexact = inexact
-        count = row &+ 1
-        return mask
+        count = row &+ taken
+        return (taken, mask)
     }
 
     /// Forgets the collected frames.

@@ -26,10 +26,10 @@ package final class SessionWriter {
     private var columnMask: UInt64 = 0
     private var firstT: Double?
     private var lastT = 0.0
-    /// `sample_lines` breakpoints: (seq, line) where a sample is not on the line after the previous one.
-    private var lineBreakpoints: [(seq: Int, line: Int)] = []
-    /// The line the next sample is on when nothing comes between.
-    private var nextLine = 0
+    /// The samples' recording lines (``noteLine(_:)``, or set whole by a caller that noted them).
+    package var lines = SampleLines()
+    /// The block ``append(_:computed:observed:)`` hands its one frame over in, made at its first use.
+    private lazy var single = FrameColumns()
 
     init(statements: SessionWriteStatements, sessionKey: Int64) {
         self.statements = statements
@@ -41,46 +41,31 @@ package final class SessionWriter {
 
     /// Appends a sample with its computed state and, when the recording had one, its observed state.
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws(DatabaseError) {
-        var frame = SessionFrame(seq: 0, sample: sample, computed: computed, observed: observed)
-        try append(&frame)
+        single.reset()
+        single.append(seq: sampleCount, sample: sample, computed: computed, observed: observed)
+        try append(single, rows: 0..<1)
     }
 
-    /// ``append(_:computed:observed:)`` with the states where the caller holds them: by value, a
-    /// frame read back from the importer's spool copied both states once more.
-    @inline(__always)
-    package func append(
-        _ sample: ScrollSample, computed: UnsafePointer<BarState>, observed: UnsafePointer<BarState>?
-    ) throws(DatabaseError) {
-        let seq = sampleCount
-        columnMask |= chunk.append(seq: seq, sample, computed: computed, observed: observed)
-        if chunk.count == FrameChunkBuilder.capacity { try chunk.store(sessionKey: sessionKey) }
-        if observed != nil { observedCount += 1 }
-        if seq == 0 { firstT = sample.t }
-        lastT = sample.t
-        sampleCount = seq + 1
-    }
-
-    /// Records that the next sample appended is on `line` of its recording (1-based); a
-    /// breakpoint is kept only where the lines do not simply continue.
-    @inline(__always)
-    /// Appends `frame`'s sample and states, taken by pointer where the frame holds them, not
-    /// copied into the call (the importer's spool hands each frame over this way).
-    package func append(_ frame: inout SessionFrame) throws(DatabaseError) {
-        try withUnsafeMutablePointer(to: &frame) { (frame) throws(DatabaseError) in
-            let computed = UnsafePointer(frame.pointer(to: \.computed)!)
-            if case .some = frame.pointee.observed {
-                try withUnsafePointer(to: &frame.pointee.observed!) { (observed) throws(DatabaseError) in
-                    try append(frame.pointee.sample, computed: computed, observed: observed)
-                }
-            } else {
-                try append(frame.pointee.sample, computed: computed, observed: nil)
-            }
+    /// Appends `block`'s frames in `rows` as the session's next samples (the writer numbers them).
+    package func append(_ block: FrameColumns, rows: Range<Int>) throws(DatabaseError) {
+        guard !rows.isEmpty else { return }
+        var row = rows.lowerBound
+        while row < rows.upperBound {
+            let (taken, mask) = chunk.append(block, from: row, rows: rows.upperBound - row, seq: sampleCount + row - rows.lowerBound)
+            columnMask |= mask
+            if chunk.count == FrameChunkBuilder.capacity { try chunk.store(sessionKey: sessionKey) }
+            row += taken
         }
+        let observed = block.observedRows >> UInt64(rows.lowerBound) & FrameColumns.rows(rows.count)
+        observedCount += observed.nonzeroBitCount
+        if sampleCount == 0 { firstT = block.t[rows.lowerBound] }
+        lastT = block.t[rows.upperBound - 1]
+        sampleCount += rows.count
     }
 
+    /// Records that the next sample appended is on `line` of its recording (1-based).
     package func noteLine(_ line: Int) {
-        if line != nextLine || sampleCount == 0 { lineBreakpoints.append((sampleCount, line)) }
-        nextLine = line + 1
+        lines.note(seq: sampleCount, line: line)
     }
 
     /// Appends an event; it applies before the next sample.
@@ -118,11 +103,11 @@ package final class SessionWriter {
         try columns.bind([.int(sessionKey), .int(Int64(columnMask))])
         try columns.step()
         columns.reset()
-        let lines = statements.lineInsert
-        for breakpoint in lineBreakpoints {
-            try lines.bind([.int(sessionKey), .int(Int64(breakpoint.seq)), .int(Int64(breakpoint.line))])
-            try lines.step()
-            lines.reset()
+        let lineInsert = statements.lineInsert
+        for breakpoint in lines.breakpoints {
+            try lineInsert.bind([.int(sessionKey), .int(Int64(breakpoint.seq)), .int(Int64(breakpoint.line))])
+            try lineInsert.step()
+            lineInsert.reset()
         }
     }
 }
