@@ -67,8 +67,8 @@ package struct Analyzer: Sendable {
     /// - Throws: whatever `reader` or its reads throw.
     /// - Complexity: O(n) for n frames, plus O(n × c) for the replay search over c candidate values
     ///   (bounded by `flapping.maxHysteresis / flapping.hysteresisStep`) up to the last flapping
-    ///   episode; O(1) memory in n (the main pass's hysteresis logs hold at most
-    ///   ``SchmittToggleLog/capacity`` changes each, 1 MB).
+    ///   episode; O(n) memory at 2 bytes a sample at most, none below 1 MB (the main pass's
+    ///   hysteresis logs, ``SchmittToggleLog``), O(1) otherwise.
     package func analyze(
         _ session: SessionDescription, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) throws -> SessionAnalysis {
