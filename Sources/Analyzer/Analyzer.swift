@@ -146,9 +146,10 @@ package struct Analyzer: Sendable {
         for (source, detector) in [(Finding.Source.computed, pass.computedFlapping), (.observed, pass.observedFlapping)] {
             guard let detector else { continue }
             let all = detector.episodes
+            let spans = Dictionary(grouping: all, by: \.signal).mapValues { IntervalIndex($0.map { ($0.start, $0.end) }) }
             for episode in all {
                 if let driver = episode.signal.driver(in: behaviors),
-                    all.contains(where: { $0.signal == driver && $0.start <= episode.end && episode.start <= $0.end })
+                    spans[driver]?.meets(start: episode.start, end: episode.end) == true
                 {
                     continue
                 }
@@ -237,9 +238,10 @@ package struct Analyzer: Sendable {
     static func withoutStableAppComparisons(_ findings: [Finding]) -> [Finding] {
         let stable = findings.filter { $0.flapping?.appHysteresis != nil }
         guard !stable.isEmpty else { return findings }
+        let spans = IntervalIndex(stable.map { ($0.start, $0.end) })
         return findings.filter { finding in
             guard finding.subkind == "observed_vs_expected", finding.signal != BinarySignal.barHidden.name else { return true }
-            return !stable.contains { $0.start <= finding.start && finding.start <= $0.end }
+            return !spans.meets(start: finding.start, end: finding.start)
         }
     }
 
