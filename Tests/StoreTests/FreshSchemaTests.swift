@@ -61,6 +61,10 @@ struct FreshSchemaTests {
         let path = directory.path("new.sqlite")
         let store = try SessionStore(path: path)
         #expect(store.appliedMigrations == Migration.embedded.map(\.name), "the file was not made whole")
+        // The image's pages, not the script's (whose pages would still be in the -wal): a stale
+        // Schema/schema.sql leaves no image.
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        #expect(EmbeddedSQL.image.size > 0 && size == EmbeddedSQL.image.size, "not a copy of the image: run `\(FreshSchema.command)`")
         let fresh = store.database
         #expect(try Self.schema(fresh) == Self.schema(migrated))
         #expect(try Self.ledger(fresh) == Self.ledger(migrated))

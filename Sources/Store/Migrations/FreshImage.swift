@@ -6,8 +6,8 @@ internal import TextTools
 /// links, the ledger's `applied_at` left '' (``Migrator/stampCopiedLedger(_:)`` sets it).
 ///
 /// Why: running the script made SQLite compile each of the five views and two triggers as it
-/// created them (parse, copy, and parse again into the schema it keeps), which cost twice what
-/// reading the finished file's schema costs; a copy costs one write. The copy is made where no
+/// created them (parse, copy, and parse again into the schema it keeps), nearly three times what
+/// reading the finished file's schema costs, which every open pays; a copy costs one write. The copy is made where no
 /// file is, as a whole: written to a temporary file beside it, synced, then linked into place,
 /// which fails if another process made the file meanwhile (that one is then opened as it is).
 /// Where a file is already there (an empty one, say), ``Migrator`` runs the script instead.
