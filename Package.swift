@@ -37,7 +37,7 @@ let package = Package(
         // Scroll physics, gestures, faults and the demo scenarios that drive the model.
         .target(name: "Simulation", dependencies: ["BarModel", "TextTools"], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "Recording", dependencies: ["BarModel", "TextTools"]),
-        .executableTarget(name: "EmbedSQLTool", dependencies: ["TextTools"]),
+        .executableTarget(name: "EmbedSQLTool", dependencies: ["CSQLite", "TextTools"]),
         .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
         .target(
             name: "Store",

@@ -28,6 +28,10 @@ monotonic clock, CPU = user + system of the process from wait4()):
                  instructions a sample. Valgrind 3.19 reports no SHA instructions, so under it
                  navrec hashes on its portable rounds (the hash's row says what that costs)
   storage        Benchmarks/storage_layouts.py on the new build's database of 200 fleet sessions
+  fresh-database Benchmarks/fresh_database.sh: callgrind instructions of setting up a new database
+                 (a one-session import into a new file less one into an up-to-date file)
+  flapping-report Benchmarks/flapping_report.sh: `navrec report` of one session that flaps
+                 throughout, 1 M and 10 M samples (--quick: 1 M): samples per CPU-second
 
 Rows other helpers own can be replaced by their scripts without editing this file: when
 Benchmarks/rows/NAME.sh exists (NAME one of the rows above), it is run as
@@ -155,6 +159,28 @@ class Bench:
         return path
 
     # --- rows ------------------------------------------------------------------------------------
+    def fresh_database(self):
+        if self.replaced("fresh-database") or self.args.no_callgrind:
+            return
+        result = subprocess.run([os.path.join(HERE, "fresh_database.sh"), self.old], capture_output=True, text=True, check=True,
+                                env=dict(os.environ, NAVREC=self.new))
+        setup = {row.split("|")[1].strip(): row.split("|")[4].strip() for row in result.stdout.splitlines() if row.startswith("| base") or row.startswith("| new")}
+        new, old = float(setup["new"].split()[0]), float(setup["base"].split()[0])
+        self.goal("set-up of a new database: a one-session `navrec import` into a new file less one into an up-to-date file (callgrind)",
+                  f"{new:.1f} M instructions", f"{old:.1f} M", f"{old / new:.1f}x fewer", "< 10 M instructions", new < 10)
+
+    def flapping_report(self):
+        if self.replaced("flapping-report"):
+            return
+        sizes = ["1000000"] if self.quick else ["1000000", "10000000"]
+        result = subprocess.run([os.path.join(HERE, "flapping_report.sh"), self.old] + sizes, capture_output=True, text=True, check=True,
+                                env=dict(os.environ, NAVREC=self.new, RUNS=str(self.runs), OUT=os.path.join(self.data, "flapping")))
+        for line in result.stdout.splitlines():
+            if line.startswith("|"):
+                self.goals.append(line)
+            elif line.startswith("note:"):
+                self.notes.append(f"- **{line[6:]}**")
+
     def report_single(self):
         if self.replaced("report-single"):
             return
@@ -518,7 +544,7 @@ def main():
     args = parser.parse_args()
     bench = Bench(args)
     failed = False
-    steps = ["report_single", "analyze", "tiny_report", "queries", "peer", "callgrind", "profile", "storage"]
+    steps = ["report_single", "analyze", "tiny_report", "queries", "peer", "callgrind", "profile", "storage", "fresh_database", "flapping_report"]
     chosen = args.only.replace("-", "_").split(",") if args.only else steps
     for step in steps:
         if step in chosen:

@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Embeds the package's `Migrations/*.sql`, `Schema/*.sql` and `Queries/*.sql` into the target as
-/// Swift source, so an installed `navrec` carries its schema and query library and runs from any directory.
+/// Swift source, with the file of a new database that `Schema/schema.sql` makes, so an installed `navrec`
+/// carries its schema and query library and runs from any directory.
 @main
 struct EmbedSQL: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {

@@ -67,8 +67,8 @@ package struct Analyzer: Sendable {
     /// - Throws: whatever `reader` or its reads throw.
     /// - Complexity: O(n) for n frames, plus O(n × c) for the replay search over c candidate values
     ///   (bounded by `flapping.maxHysteresis / flapping.hysteresisStep`) up to the last flapping
-    ///   episode; O(1) memory in n (the main pass's hysteresis logs hold at most
-    ///   ``SchmittToggleLog/capacity`` changes each, 1 MB).
+    ///   episode; O(n) memory at 2 bytes a sample at most, none below 1 MB (the main pass's
+    ///   hysteresis logs, ``SchmittToggleLog``), O(1) otherwise.
     package func analyze(
         _ session: SessionDescription, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) throws -> SessionAnalysis {
@@ -146,9 +146,10 @@ package struct Analyzer: Sendable {
         for (source, detector) in [(Finding.Source.computed, pass.computedFlapping), (.observed, pass.observedFlapping)] {
             guard let detector else { continue }
             let all = detector.episodes
+            let spans = Dictionary(grouping: all, by: \.signal).mapValues { IntervalIndex($0.map { ($0.start, $0.end) }) }
             for episode in all {
                 if let driver = episode.signal.driver(in: behaviors),
-                    all.contains(where: { $0.signal == driver && $0.start <= episode.end && episode.start <= $0.end })
+                    spans[driver]?.meets(start: episode.start, end: episode.end) == true
                 {
                     continue
                 }
@@ -237,9 +238,10 @@ package struct Analyzer: Sendable {
     static func withoutStableAppComparisons(_ findings: [Finding]) -> [Finding] {
         let stable = findings.filter { $0.flapping?.appHysteresis != nil }
         guard !stable.isEmpty else { return findings }
+        let spans = IntervalIndex(stable.map { ($0.start, $0.end) })
         return findings.filter { finding in
             guard finding.subkind == "observed_vs_expected", finding.signal != BinarySignal.barHidden.name else { return true }
-            return !stable.contains { $0.start <= finding.start && finding.start <= $0.end }
+            return !spans.meets(start: finding.start, end: finding.start)
         }
     }
 

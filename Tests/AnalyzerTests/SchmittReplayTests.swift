@@ -104,7 +104,7 @@ struct SchmittReplayTests {
         #expect(log.times == [2, 3])
         #expect(log.changes == [0b11, ((1 << 40) - 1) & ~0b11])
         #expect(log.isComplete)
-        for index in 0..<SchmittToggleLog.capacity {
+        for index in 0..<SchmittToggleLog.minimumCapacity {
             log.observe(t: Double(4 + index), y: index % 2 == 0 ? 0 : 100)
         }
         #expect(!log.isComplete)
@@ -159,5 +159,85 @@ struct SchmittReplayTests {
         #expect(logged == replayed)
         #expect(logged.contains { $0 != nil })
         #expect(logged.contains { $0 != 0.5 })
+    }
+
+    /// Samples of (t, y) read one by one from arrays: a long session without a ``SessionFrame`` each.
+    final class SampleReader: SessionFrameReader {
+        let times: [Double], ys: [Double]
+        var next = 0
+        init(times: [Double], ys: [Double]) { (self.times, self.ys) = (times, ys) }
+        func read(into frame: inout SessionFrame) -> Bool {
+            guard next < times.count else { return false }
+            frame = SessionFrame(seq: next, sample: ScrollSample(t: times[next], y: ys[next]), computed: BarState())
+            next += 1
+            return true
+        }
+    }
+
+    /// A largeTitle session of `episodes` hovers of 20 frames alternating across its threshold at a
+    /// random amplitude, each after `rest` frames well below it; `rest` 0 flaps on every frame.
+    /// Returns its samples and one search request per hover.
+    static func hoverSession(episodes: Int, rest: Int, seed: UInt64) throws -> (times: [Double], ys: [Double], behaviors: BehaviorSet, requests: [HysteresisSearch.Request]) {
+        var behaviors = BehaviorSet()
+        try behaviors.add(LargeTitle.name)
+        let threshold = try #require(HysteresisSearch.threshold(of: LargeTitle.name, in: behaviors))
+        var random = SeededGenerator(seed: seed)
+        var times: [Double] = [], ys: [Double] = []
+        var requests: [HysteresisSearch.Request] = []
+        for _ in 0..<episodes {
+            for _ in 0..<rest {
+                times.append(Double(times.count) / 60)
+                ys.append(threshold - 40)
+            }
+            let amplitude = Double.random(in: 0.3...8, using: &random)
+            let start = Double(times.count) / 60
+            var (low, high) = (Double.infinity, -Double.infinity)
+            for frame in 0..<20 {
+                let y = threshold + (frame % 2 == 0 ? -1 : 1) * Double.random(in: 0.05...amplitude, using: &random)
+                times.append(Double(times.count) / 60)
+                ys.append(y)
+                (low, high) = (min(low, y), max(high, y))
+            }
+            requests.append(HysteresisSearch.Request(signal: .inlineTitleVisible, behavior: LargeTitle.name, start: start,
+                                                     end: times[times.count - 1], yMin: low, yMax: high))
+        }
+        return (times, ys, behaviors, requests)
+    }
+
+    @Test("past the old 65,536 changes the log is kept while it has at most one change per 8 samples, and past that dropped: either way the search's suggestions equal a replay from the samples",
+          arguments: [(rest: 200, logged: true), (rest: 0, logged: false)])
+    func longSessionLog(rest: Int, logged: Bool) throws {
+        // 5,000 hovers of 20 frames, ~15 changes each: more than 65,536 changes either way, in
+        // 1.1 M samples with rests (within one change per 8 samples), in 100,000 without.
+        let session = try Self.hoverSession(episodes: 5_000, rest: rest, seed: 23)
+        let settings = AnalyzerSettings.Flapping()
+        var logs = HysteresisLogs(behaviors: session.behaviors, settings: settings)
+        let block = FrameColumns()
+        for start in stride(from: 0, to: session.times.count, by: 64) {
+            let count = min(64, session.times.count - start)
+            for row in 0..<count {
+                block.t[row] = session.times[start + row]
+                block.y[row] = session.ys[start + row]
+            }
+            logs.observe(count: count, t: block.t, y: block.y)
+        }
+        let log = logs.log(of: LargeTitle.name)
+        #expect((log != nil) == logged)
+        if let log {
+            #expect(log.times.count > SchmittToggleLog.minimumCapacity)
+            #expect(log.times.count <= session.times.count / SchmittToggleLog.samplesPerChange)
+        }
+        let search = HysteresisSearch(behaviors: session.behaviors, events: [], settings: settings)
+        var reads = 0
+        let suggested = try search.run(session.requests, logs: logs) {
+            reads += 1
+            return SampleReader(times: session.times, ys: session.ys)
+        }
+        #expect(reads == (logged ? 0 : 1))
+        let replayed = try search.run(session.requests, logs: HysteresisLogs(behaviors: BehaviorSet(), settings: settings)) {
+            SampleReader(times: session.times, ys: session.ys)
+        }
+        #expect(suggested == replayed)
+        #expect(Set(suggested.compactMap { $0 }).count > 3)
     }
 }

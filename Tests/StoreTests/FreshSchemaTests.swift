@@ -54,6 +54,68 @@ struct FreshSchemaTests {
         #expect(try Migrator().migrate(fresh).isEmpty)
     }
 
+    @Test("a new file is a copy of the image: equal to a database migrated one migration at a time, ledger dated now")
+    func imageSameAsMigrated() throws {
+        let migrated = try Database(path: directory.path("migrated.sqlite"))
+        try Self.stepwise.migrate(migrated)
+        let path = directory.path("new.sqlite")
+        let store = try SessionStore(path: path)
+        #expect(store.appliedMigrations == Migration.embedded.map(\.name), "the file was not made whole")
+        // The image's pages, not the script's (whose pages would still be in the -wal): a stale
+        // Schema/schema.sql leaves no image.
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        #expect(EmbeddedSQL.image.size > 0 && size == EmbeddedSQL.image.size, "not a copy of the image: run `\(FreshSchema.command)`")
+        let fresh = store.database
+        #expect(try Self.schema(fresh) == Self.schema(migrated))
+        #expect(try Self.ledger(fresh) == Self.ledger(migrated))
+        #expect(try Self.contents(fresh) == Self.contents(migrated))
+        #expect(try fresh.scalarInt("PRAGMA user_version") == migrated.scalarInt("PRAGMA user_version"))
+        #expect(try FrameChunkMigrationTests.rows("PRAGMA integrity_check", in: fresh) == [[.text("ok")]])
+        #expect(try FrameChunkMigrationTests.rows("PRAGMA journal_mode", in: fresh) == [[.text("wal")]])
+        let times = try FrameChunkMigrationTests.rows("SELECT DISTINCT applied_at FROM navrec_migrations", in: fresh)
+        #expect(times.count == 1)
+        if case .text(let time) = times.first?.first {
+            #expect(time.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "applied_at \(time) is not ISO 8601 as isoNow() writes it")
+        }
+        // No temporary left beside it; the mode SQLite gives a file it creates.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains("navrec-") }.isEmpty)
+        let mask = umask(0)
+        umask(mask)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int).map { mode_t($0) } == 0o644 & ~mask)
+    }
+
+    @Test("the image is copied only where no file is: a file there, even an empty one, is left to SQLite and the script")
+    func imageNeverReplacesAFile() throws {
+        let existing = directory.path("mine.sqlite")
+        let database = try Database(path: existing)
+        try database.execute("CREATE TABLE mine (x); INSERT INTO mine VALUES (42)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: existing))
+        #expect(FreshImage.create(at: existing) == false)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == before)
+        #expect(try database.scalarInt("SELECT x FROM mine") == 42)
+
+        let empty = directory.path("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: empty, contents: nil))
+        #expect(FreshImage.create(at: empty) == false)
+        let store = try SessionStore(path: empty)
+        #expect(store.appliedMigrations == Migration.embedded.map(\.name))
+        let migrated = try Database(path: ":memory:")
+        try Self.stepwise.migrate(migrated)
+        #expect(try Self.schema(store.database) == Self.schema(migrated))
+        #expect(try Self.contents(store.database) == Self.contents(migrated))
+    }
+
+    @Test("no copy into a missing directory or for an in-memory name; nothing is left behind")
+    func imageNotCopiedWhereItCannotBe() throws {
+        #expect(FreshImage.create(at: directory.path("missing/new.sqlite")) == false)
+        #expect(!FileManager.default.fileExists(atPath: directory.path("missing")))
+        #expect(FreshImage.create(at: ":memory:") == false)
+        #expect(FreshImage.create(at: "") == false)
+        #expect(!FileManager.default.fileExists(atPath: ":memory:"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
     @Test("Schema/schema.sql is what navrec-schema writes from the migrations")
     func scriptIsRegenerated() throws {
         let database = try Database(path: ":memory:")

@@ -7,14 +7,26 @@ import BarModel
 /// It steps ``SchmittCandidates`` for the multiples of `flapping.hysteresisStep` up to
 /// `flapping.maxHysteresis` — a search for this behaviour's `hysteresis` tries a prefix of them
 /// (``HysteresisSearch``) — and logs the samples at which any candidate's state changed. The log is
-/// bounded: past ``capacity`` changes it is dropped and the search replays from the samples, as it
-/// would without it.
+/// bounded by the samples it has seen: past ``minimumCapacity`` changes, or one change for every
+/// ``samplesPerChange`` samples if that is more, it is dropped and the search replays from the
+/// samples, as it would without it.
+///
+/// Why that bound: a fixed one (1 MB) was reached by a session that flaps throughout at ~1.2 M
+/// samples (one change in ~18 samples), past which `report` read the whole session again for the
+/// search. At 16 bytes a change, one change per 8 samples keeps the log at or under 2 bytes a
+/// sample (plus the arrays' growth): ~20 MB at 10 M samples, a small part of what the session's
+/// frames take in the database, where re-reading them costs about as much as the main pass.
+/// A session that changes more often than that (flapping every few frames throughout) is
+/// re-read, as before.
 ///
 /// - Complexity: O(1) per sample plus the candidates' edges `y` crossed since the last sample (of
-///   at most ``SchmittCandidates/capacity``); at most ``capacity`` changes of memory (16 bytes each).
+///   at most ``SchmittCandidates/capacity``); at most max(``minimumCapacity``, n /
+///   ``samplesPerChange``) changes of memory (16 bytes each) after n samples.
 struct SchmittToggleLog: Sendable {
-    /// Changes kept at most: 1 MB.
-    static let capacity = 1 << 16
+    /// Changes kept whatever the session's length: 1 MB.
+    static let minimumCapacity = 1 << 16
+    /// Past ``minimumCapacity``, the log keeps at most one change for this many samples seen.
+    static let samplesPerChange = 8
 
     /// The behaviour whose hysteresis the log replays.
     let behavior: String
@@ -25,8 +37,10 @@ struct SchmittToggleLog: Sendable {
     /// candidates it changed.
     private(set) var times: [Double] = []
     private(set) var changes: [UInt64] = []
-    /// Whether every change is logged (false once there were more than ``capacity``).
+    /// Whether every change is logged (false once there were more than the bound allows).
     private(set) var isComplete = true
+    /// Samples observed.
+    private var samples = 0
 
     /// The log for `behavior` of `behaviors`, or `nil` when the behaviour is absent, has no Schmitt
     /// state or more values would be tried than ``SchmittCandidates/capacity``.
@@ -79,9 +93,10 @@ struct SchmittToggleLog: Sendable {
     /// Takes the next sample.
     @inline(__always)
     mutating func observe(t: Double, y: Double) {
+        samples &+= 1
         let changed = candidates.step(y)
         guard changed != 0, isComplete else { return }
-        guard times.count < Self.capacity else {
+        guard times.count < max(Self.minimumCapacity, samples / Self.samplesPerChange) else {
             isComplete = false
             times = []
             changes = []

@@ -123,6 +123,12 @@ package struct Migrator: Sendable {
         }
     }
 
+    /// Sets the ledger's `applied_at` of a database just copied from ``FreshImage`` (whose rows
+    /// hold '') to now, as the script and the migrations write it.
+    package func stampCopiedLedger(_ database: Database) throws {
+        try database.execute("UPDATE navrec_migrations SET applied_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')")
+    }
+
     /// Rolls ``createFresh(_:)``'s transaction back.
     private struct FreshSchemaDeclined: Error {}
 

@@ -21,10 +21,13 @@ package final class SessionStore {
     /// Whether an ``ImportBatch`` is open (one at a time).
     private var hasOpenBatch = false
 
-    /// Opens the database at `path`, creating and migrating it unless `readOnly`.
+    /// Opens the database at `path`, creating and migrating it unless `readOnly`: a new file is a
+    /// copy of ``FreshImage``, an empty one gets `Schema/schema.sql`, an older one the migrations.
     package init(path: String, readOnly: Bool = false) throws {
+        let copied = !readOnly && FreshImage.create(at: path)
         database = try Database(path: path, mode: readOnly ? .readOnly : .readWrite)
         let migrator = Migrator()
+        if copied { try migrator.stampCopiedLedger(database) }
         if readOnly {
             // Read-only commands cannot upgrade: an older schema (no frame_chunks yet, say) is
             // refused with how to upgrade it, rather than failing later on a missing table.
@@ -36,6 +39,8 @@ package final class SessionStore {
             if upToDate { try migrator.checkOwnTriggers(database) }
             appliedMigrations = try migrator.migrate(database)
             if !upToDate { try migrator.checkOwnTriggers(database) }
+            // The copy got every migration, as a database the script makes does.
+            if copied { appliedMigrations = migrator.migrations.map(\.name) }
         }
     }
 
