@@ -37,6 +37,7 @@ Exits 1 on any disagreement beyond 1e-9 relative (1e-6 for p-values), printing e
 """
 import argparse
 import json
+from fractions import Fraction
 from math import comb
 import random
 import subprocess
@@ -159,31 +160,77 @@ def u_statistic(y, x, axis=-1):
     return stats.mannwhitneyu(y, x, axis=axis).statistic
 
 
-def compositions_p(x, y, limit=10**6):
-    """The exact two-sided p of the head's U given the ties by enumerating how many of each tie group
-    the head holds: C(t_1, c_1) ... C(t_G, c_G) splits each, exact integers; None past `limit` compositions."""
+def twice_u_counts(x, y, limit=10**6):
+    """The head's 2U given the ties, {2U: number of splits}, by enumerating how many of each tie group
+    the head holds (C(t_1, c_1) ... C(t_G, c_G) splits each; exact integers); None past `limit` compositions."""
     values, counts = np.unique(np.concatenate([x, y]), return_counts=True)
     groups = [int(c) for c in counts]
     m, n = len(x), len(y)
     if np.prod([min(t, n) + 1.0 for t in groups]) > limit:
         return None
-    observed = int(round(2 * float(u_statistic(y, x))))
     rest = [sum(groups[g:]) for g in range(len(groups) + 1)]
-    tails = [0, 0, 0]  # at most, at least, all
+    distribution = {}
 
     def visit(g, taken, before, twice_u, ways):
         if g == len(groups):
-            tails[0] += ways if twice_u <= observed else 0
-            tails[1] += ways if twice_u >= observed else 0
-            tails[2] += ways
+            distribution[twice_u] = distribution.get(twice_u, 0) + ways
             return
         t = groups[g]
         # Each head value of the group is above the base values before it and ties with the group's others.
         for c in range(max(0, n - taken - rest[g + 1]), min(t, n - taken) + 1):
             visit(g + 1, taken + c, before + t, twice_u + c * (2 * (before - taken) + (t - c)), ways * comb(t, c))
     visit(0, 0, 0, 0, 1)
-    assert tails[2] == comb(m + n, n), "every split counted once"
-    return min(1.0, 2 * min(tails[0], tails[1]) / tails[2])
+    assert sum(distribution.values()) == comb(m + n, n), "every split counted once"
+    return distribution
+
+
+def two_sided(distribution, observed):
+    """min(1, 2 min(P(X <= observed), P(X >= observed))) of {value: count}, exact up to the last division."""
+    total = sum(distribution.values())
+    at_most = sum(count for value, count in distribution.items() if value <= observed)
+    at_least = sum(count for value, count in distribution.items() if value >= observed)
+    return min(1.0, 2 * min(at_most, at_least) / total)
+
+
+def compositions_p(x, y, limit=10**6):
+    """The exact two-sided p of the head's U given the ties (twice_u_counts); None past `limit` compositions."""
+    distribution = twice_u_counts(x, y, limit)
+    return None if distribution is None else two_sided(distribution, int(round(2 * float(u_statistic(y, x)))))
+
+
+def van_elteren_exact_p(strata, seed=0):
+    """Van Elteren's p exact given each stratum's ties: (p, tolerance, how). The statistic
+    sum 2U_s / (N_s + 1) as an exact fraction, each stratum's 2U counted by twice_u_counts and the
+    strata convolved (exact integers); where a stratum has too many compositions, 100,000 random
+    splits within every stratum."""
+    distribution, observed = {Fraction(0): 1}, Fraction(0)
+    for x, y in strata:
+        counts = twice_u_counts(x, y)
+        if counts is None:
+            break
+        weight = Fraction(1, len(x) + len(y) + 1)
+        observed += int(round(2 * float(u_statistic(y, x)))) * weight
+        merged = {}
+        for value, count in distribution.items():
+            for twice_u, ways in counts.items():
+                key = value + twice_u * weight
+                merged[key] = merged.get(key, 0) + count * ways
+        distribution = merged
+    else:
+        return two_sided(distribution, observed), 1e-9, "every composition of every stratum"
+    rng, resamples = np.random.default_rng(seed), 100_000
+    statistic = np.zeros(resamples)
+    observed = 0.0
+    for x, y in strata:
+        pooled, n = np.concatenate([x, y]), len(y)
+        shuffled = rng.permuted(np.tile(pooled, (resamples, 1)), axis=1)
+        statistic += 2 * stats.mannwhitneyu(shuffled[:, len(pooled) - n:], shuffled[:, :len(pooled) - n], axis=1).statistic / (len(pooled) + 1)
+        observed += 2 * float(u_statistic(y, x)) / (len(pooled) + 1)
+    # The observed split counts as one of the resamples, as permutation_test counts it.
+    at_most = (np.sum(statistic <= observed + 1e-9) + 1) / (resamples + 1)
+    at_least = (np.sum(statistic >= observed - 1e-9) + 1) / (resamples + 1)
+    p = min(1.0, 2 * min(at_most, at_least))
+    return p, 5 * (max(p * (1 - p), 1 / resamples) / resamples) ** 0.5 + 2 / resamples, "random splits within every stratum"
 
 
 def exact_ties_p(x, y, seed):
@@ -202,17 +249,32 @@ def exact_ties_p(x, y, seed):
     return p, 5 * (max(p * (1 - p), 1 / resamples) / resamples) ** 0.5 + 2 / resamples, "permutation_test, random splits"
 
 
-def exact_ties_min_p(x, y):
-    """Tarone's smallest attainable p of the test given the ties: the head holding the largest (or
-    the smallest) values; only the splits that put r of the boundary's t tied values in the head
-    reach that U, so P = C(t, r) / C(m + n, n)."""
+def extreme_splits(x, y):
+    """For the head holding the largest and the smallest values: the share of splits that reach
+    that U: only those with r of the boundary's t tied values in the head, C(t, r) / C(m + n, n)."""
     pooled = np.sort(np.concatenate([x, y]))
     n, total = len(y), len(pooled)
-    best = 1.0
+    shares = []
     for part, boundary in ((pooled[total - n:], pooled[total - n]), (pooled[:n], pooled[n - 1])):
         t, r = int(np.sum(pooled == boundary)), int(np.sum(part == boundary))
-        best = min(best, 2 * comb(t, r) / comb(total, n))
-    return best
+        shares.append(Fraction(comb(t, r), comb(total, n)))
+    return shares
+
+
+def exact_ties_min_p(x, y):
+    """Tarone's smallest attainable p of the test given the ties (the head holding the largest or the
+    smallest values), in closed form."""
+    return float(min(1, 2 * min(extreme_splits(x, y))))
+
+
+def van_elteren_exact_min_p(strata):
+    """The same for van Elteren's exact test: every stratum at its extreme, the only way to reach
+    the statistic's extreme, so the share of splits is the strata's product."""
+    highest = lowest = Fraction(1)
+    for x, y in strata:
+        high, low = extreme_splits(x, y)
+        highest, lowest = highest * high, lowest * low
+    return float(min(1, 2 * min(highest, lowest)))
 
 
 def min_attainable(strata, test):
@@ -283,7 +345,7 @@ def main():
         where = f'{r["group"]} {r["metric"]}'
         strata = [(np.array(s["baseValues"]), np.array(s["headValues"])) for s in r["strataValues"]]
         if len(strata) > 1:
-            kinds.add("van-elteren")
+            kinds.add(r["method"] or "van-elteren")
             total = sum(len(x) + len(y) for x, y in strata)
             shift = sum((len(x) + len(y)) / total * float(np.median(np.subtract.outer(y, x).ravel())) for x, y in strata)
             if not close(r["shift"], shift, 1e-9):
@@ -291,10 +353,16 @@ def main():
             if r["p"] is not None:
                 p, z = van_elteren(strata, with_z=True)
                 checked += 1
-                if not close(r["z"], z, 1e-9) or not close(r["p"], p, 1e-6):
+                if r["method"] == "van-elteren-exact":
+                    p, tolerance, how = van_elteren_exact_p(strata, seed=checked)
+                    tied_checks["van Elteren: " + how] = tied_checks.get("van Elteren: " + how, 0) + 1
+                    if abs(r["p"] - p) > tolerance or not close(r["z"], z, 1e-9):
+                        problems.append(f"{where}: van Elteren exact z {r['z']} p {r['p']} vs {z} {p} ({how}, tolerance {tolerance:.2g})")
+                elif not close(r["z"], z, 1e-9) or not close(r["p"], p, 1e-6):
                     problems.append(f"{where}: van Elteren z {r['z']} p {r['p']} vs SciPy {z} {p}")
+                smallest = van_elteren_exact_min_p(strata) if r["method"] == "van-elteren-exact" else min_attainable(strata, van_elteren)
                 corrected(r, "p", "adjustedP", len(np.unique(np.concatenate([np.concatenate(s) for s in strata]))) > 1
-                          and min_attainable(strata, van_elteren) <= alpha)
+                          and smallest <= alpha)
         else:
             x, y = strata[0]
             differences = np.sort(np.subtract.outer(y, x).ravel())
@@ -408,13 +476,13 @@ def main():
                 problems.append(f'{r["group"]} {r["metric"]}: {adjusted_key} {r[adjusted_key]} vs SciPy {expected}')
     if sum(1 for q in stage1 if q <= alpha) < 2 or len(families) < 3:
         problems.append("expected several families, some of them selected")
-    if not {"van-elteren", "welch", "welch-strata", "fisher", "cmh"} <= kinds:
+    if not {"van-elteren", "van-elteren-exact", "welch", "welch-strata", "fisher", "cmh"} <= kinds:
         problems.append(f"expected every kind of test, got {sorted(kinds)}")
     if methods != {"exact", "exact-ties", "normal"}:
         problems.append(f"expected the three methods among the tests, got {sorted(methods)}")
-    if set(tied_checks) != {"permutation_test, every split", "every composition of the tie groups"} and \
-            set(tied_checks) != {"permutation_test, every split", "every composition of the tie groups", "permutation_test, random splits"}:
-        problems.append(f"expected exact-ties p-values checked by every split and every composition, got {tied_checks}")
+    if not {"permutation_test, every split", "every composition of the tie groups",
+            "van Elteren: every composition of every stratum"} <= set(tied_checks):
+        problems.append(f"expected exact p-values given the ties checked by every split and every composition, got {tied_checks}")
     for problem in problems:
         print("disagreement: " + problem, file=sys.stderr)
     if problems:

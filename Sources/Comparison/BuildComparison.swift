@@ -139,7 +139,7 @@ public struct BuildComparison: Sendable {
             result.shift = test.shift
             result.z = test.z
             result.p = test.p
-            result.method = .vanElteren
+            result.method = test.method
             bounded = true
         }
         result.mean = MeanTest(strata: compared, confidence: confidence)

@@ -76,49 +76,59 @@ enum ExactTiedMannWhitney {
         // The smaller sample is chosen; the head's 2U is 2·m·n minus the base's.
         let k = min(m, n)
         let o = max(m, n)
-        // Per j, the reached values of 2U and their weights.
-        var values: [[Int]] = Array(repeating: [], count: k + 1)
-        var weights: [[Double]] = Array(repeating: [], count: k + 1)
-        values[0] = [0]
-        weights[0] = [1]
+        // The reached values of 2U and their weights, those with j chosen at first[j]..<first[j + 1].
+        var values = [0]
+        var weights = [1.0]
+        var first = [0] + Array(repeating: 1, count: k + 1)
         var accumulator = [Double](repeating: 0, count: 2 * k * o + 1)
         var touched: [Int] = []
         var before = 0
         for t in tieGroups {
             let ways = binomialRow(t, upTo: min(t, k))
-            var nextValues: [[Int]] = Array(repeating: [], count: k + 1)
-            var nextWeights: [[Double]] = Array(repeating: [], count: k + 1)
+            // At most the states times the choices, and at most the reachable pairs.
+            let bound = Int(min(Double(values.count * (min(t, k) + 1)), reachable(before: Double(before + t), k: Double(k), o: Double(o))))
+            var nextValues: [Int] = []
+            var nextWeights: [Double] = []
+            nextValues.reserveCapacity(bound)
+            nextWeights.reserveCapacity(bound)
+            var nextFirst = [Int](repeating: 0, count: k + 2)
             var total = 0.0
             let after = before + t
             // j' chosen after the group: feasible when the other sample can hold the rest (after − j' ≤ o).
-            for chosen in max(0, after - o)...min(k, after) {
+            let feasible = max(0, after - o)...min(k, after)
+            for chosen in 0...k {
+                nextFirst[chosen] = nextValues.count
+                guard feasible.contains(chosen) else { continue }
                 for c in 0...min(t, chosen) {
                     let j = chosen - c
-                    guard !values[j].isEmpty else { continue }
                     let step = c * (2 * (before - j) + t - c)
                     let factor = ways[c]
-                    for (value, weight) in zip(values[j], weights[j]) {
-                        let target = value + step
+                    for index in first[j]..<first[j + 1] {
+                        let target = values[index] + step
                         if accumulator[target] == 0 { touched.append(target) }
-                        accumulator[target] += weight * factor
+                        accumulator[target] += weights[index] * factor
                     }
                 }
                 for target in touched where accumulator[target] > 0 {
-                    nextValues[chosen].append(target)
-                    nextWeights[chosen].append(accumulator[target])
+                    nextValues.append(target)
+                    nextWeights.append(accumulator[target])
                     total += accumulator[target]
                     accumulator[target] = 0
                 }
                 touched.removeAll(keepingCapacity: true)
             }
+            nextFirst[k + 1] = nextValues.count
             // Rescaled so the weights neither overflow nor underflow over many groups.
-            if total > 0 { nextWeights = nextWeights.map { $0.map { $0 / total } } }
+            if total > 0 { for index in nextWeights.indices { nextWeights[index] /= total } }
             values = nextValues
             weights = nextWeights
+            first = nextFirst
             before = after
         }
+        let finals = first[k]..<first[k + 1]
         let twiceMN = 2 * m * n
-        return (n <= m ? values[k] : values[k].map { twiceMN - $0 }, weights[k])
+        let chosen = Array(values[finals])
+        return (n <= m ? chosen : chosen.map { twiceMN - $0 }, Array(weights[finals]))
     }
 
     /// C(t, c) for c = 0…`last`, divided by C(t, ⌊t/2⌋) so that none overflows: from the middle

@@ -18,8 +18,10 @@ public struct MannWhitneyTest: Sendable, Hashable {
         /// The exact distribution given the ties (``ExactTiedMannWhitney``).
         case exactTies = "exact-ties"
         case normal
-        /// Several strata: ``StratifiedRankTest`` (normal approximation).
+        /// Several strata: ``StratifiedRankTest``, the normal approximation.
         case vanElteren = "van-elteren"
+        /// Several strata: ``StratifiedRankTest``, exact given each stratum's ties (``ExactVanElteren``).
+        case vanElterenExact = "van-elteren-exact"
     }
 
     /// Samples up to this size (each) without ties get the exact distribution.
@@ -47,7 +49,7 @@ public struct MannWhitneyTest: Sendable, Hashable {
             p = min(1, 2 * distribution.atLeast(larger))
         case .exactTies:
             p = ExactTiedMannWhitney.p(m: m, n: n, u: u, tieGroups: ranks.tieGroups)
-        case .normal, .vanElteren:
+        case .normal, .vanElteren, .vanElterenExact:
             let total = Double(m + n)
             let variance = mn / 12 * ((total + 1) - ranks.tieTerm / (total * (total - 1)))
             guard variance > 0 else {

@@ -24,7 +24,7 @@ public struct MetricComparison: Sendable, Hashable {
     public var shiftLow: Double?
     public var shiftHigh: Double?
     /// Mann–Whitney U (one stratum: `u`, the p-value and how it was computed) or van Elteren
-    /// (several: `method` `.vanElteren`, `z`); `nil` when a side has too few sessions to test.
+    /// (several: `method` `.vanElteren` or `.vanElterenExact`, `z`); `nil` when a side has too few sessions to test.
     public var u: Double?
     public var z: Double?
     public var p: Double?
