@@ -72,31 +72,32 @@ struct ExactVanElterenTests {
         }
     }
 
-    /// Stratum `index` of 15 distinct values a side, the head's shifted by 3.5.
+    /// Stratum `index` of 4 distinct values a side, the head's shifted by 0.35.
     static func spread(_ index: Int) -> (base: [Double], head: [Double]) {
-        let base = (0..<15).map { Double($0 * 2 + index) / 10 }
+        let base = (0..<4).map { Double($0 * 2 + index) / 10 }
         return (base, base.map { $0 + 0.35 })
     }
 
-    @Test("the rule's boundary: three strata of 15 distinct values a side are exact (the classic distributions convolved), four are the normal approximation")
+    @Test("the rule's boundary: three strata of 4 distinct values a side are exact (the classic distributions convolved), four are the normal approximation")
     func boundaryOfTheRule() {
         let strata = (0..<4).map(Self.spread)
         let three = StratifiedRankTest(strata: Array(strata[0..<3]))
         #expect(three.method == .vanElterenExact)
-        // Every stratum has N = 30, so the statistic is U₁ + U₂ + U₃ up to a factor: its
-        // distribution is the classic one of 15 and 15 convolved with itself twice.
-        let classic = ExactMannWhitney(m: 15, n: 15)
-        let mass = (0...225).map { classic.atMost($0) - classic.atMost($0 - 1) }
+        // Every stratum has N = 8, so the statistic is U₁ + U₂ + U₃ up to a factor: its
+        // distribution is the classic one of 4 and 4 convolved with itself twice.
+        let classic = ExactMannWhitney(m: 4, n: 4)
+        let mass = (0...16).map { classic.atMost($0) - classic.atMost($0 - 1) }
         var sum = [1.0]
         for _ in 0..<3 {
-            var next = [Double](repeating: 0, count: sum.count + 225)
+            var next = [Double](repeating: 0, count: sum.count + 16)
             for (a, p) in sum.enumerated() { for (b, q) in mass.enumerated() { next[a + b] += p * q } }
             sum = next
         }
         let observed = Int(strata[0..<3].reduce(0.0) { $0 + RankSum(base: $1.base, head: $1.head).u }.rounded())
         let atMost = sum[...observed].reduce(0, +), atLeast = sum[observed...].reduce(0, +)
         #expect(abs(three.p - min(1, 2 * min(atMost, atLeast))) < 1e-12)
-        // A fourth: the 676 values of the sum so far times its 226, past the convolution's limit.
+        // 17 values of U a stratum: 17 + 17² + 17³ = 5,219 pairs for three, 17⁴ more for a fourth,
+        // past the convolution's limit.
         let four = StratifiedRankTest(strata: strata)
         #expect(four.method == .vanElteren)
         #expect(abs(four.p - 2 * NormalDistribution.upperTail(abs(four.z))) < 1e-15)
