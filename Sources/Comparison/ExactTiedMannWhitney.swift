@@ -50,10 +50,17 @@ enum ExactTiedMannWhitney {
     }
 
     /// The two-sided p-value of the head's `u` (SciPy's definition for exact tests: twice the
-    /// smaller of P(U ≤ u) and P(U ≥ u), at most 1). `tieGroups` as ``RankSum`` gives them.
-    static func p(m: Int, n: Int, u: Double, tieGroups: [Int]) -> Double {
+    /// smaller of P(U ≤ u) and P(U ≥ u), at most 1) and the smallest these ties allow (at U's
+    /// extremes: the head holding the largest or the smallest values). `tieGroups` as ``RankSum`` gives them.
+    static func p(m: Int, n: Int, u: Double, tieGroups: [Int]) -> (p: Double, smallest: Double) {
         let distribution = distribution(m: m, n: n, tieGroups: tieGroups)
-        return twoSided(distribution, observed: Int((2 * u).rounded()))
+        return (twoSided(distribution, observed: Int((2 * u).rounded())), smallest(distribution))
+    }
+
+    /// The two-sided p-value at the distribution's smallest or largest value, whichever is smaller.
+    static func smallest(_ distribution: (values: [Int], weights: [Double])) -> Double {
+        guard let low = distribution.values.min(), let high = distribution.values.max() else { return 1 }
+        return min(twoSided(distribution, observed: low), twoSided(distribution, observed: high))
     }
 
     /// min(1, 2 · min(P(X ≤ observed), P(X ≥ observed))) of a distribution given as values and

@@ -18,10 +18,8 @@ public struct MannWhitneyTest: Sendable, Hashable {
         /// The exact distribution given the ties (``ExactTiedMannWhitney``).
         case exactTies = "exact-ties"
         case normal
-        /// Several strata: ``StratifiedRankTest``, the normal approximation.
+        /// Several strata: ``StratifiedRankTest`` (normal approximation).
         case vanElteren = "van-elteren"
-        /// Several strata: ``StratifiedRankTest``, exact given each stratum's ties (``ExactVanElteren``).
-        case vanElterenExact = "van-elteren-exact"
     }
 
     /// Samples up to this size (each) without ties get the exact distribution.
@@ -30,6 +28,10 @@ public struct MannWhitneyTest: Sendable, Hashable {
     public let u: Double
     public let p: Double
     public let method: Method
+    /// The smallest p any split of these values could give (Tarone's rule), from the exact
+    /// distribution given the ties (`.exactTies`); `nil` otherwise (``BuildComparison`` then tests
+    /// the values rearranged).
+    public let minimumAttainableP: Double?
 
     /// Tests `head` against `base`; both must be sorted ascending and non-empty.
     public init(base: [Double], head: [Double]) {
@@ -47,9 +49,11 @@ public struct MannWhitneyTest: Sendable, Hashable {
             let distribution = ExactMannWhitney(m: m, n: n)
             let larger = Int(max(u, mn - u).rounded())
             p = min(1, 2 * distribution.atLeast(larger))
+            minimumAttainableP = nil
         case .exactTies:
-            p = ExactTiedMannWhitney.p(m: m, n: n, u: u, tieGroups: ranks.tieGroups)
-        case .normal, .vanElteren, .vanElterenExact:
+            (p, minimumAttainableP) = ExactTiedMannWhitney.p(m: m, n: n, u: u, tieGroups: ranks.tieGroups)
+        case .normal, .vanElteren:
+            minimumAttainableP = nil
             let total = Double(m + n)
             let variance = mn / 12 * ((total + 1) - ranks.tieTerm / (total * (total - 1)))
             guard variance > 0 else {

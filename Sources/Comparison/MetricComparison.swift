@@ -24,11 +24,14 @@ public struct MetricComparison: Sendable, Hashable {
     public var shiftLow: Double?
     public var shiftHigh: Double?
     /// Mann–Whitney U (one stratum: `u`, the p-value and how it was computed) or van Elteren
-    /// (several: `method` `.vanElteren` or `.vanElterenExact`, `z`); `nil` when a side has too few sessions to test.
+    /// (several: `method` `.vanElteren`, `z`); `nil` when a side has too few sessions to test.
     public var u: Double?
     public var z: Double?
     public var p: Double?
     public var method: MannWhitneyTest.Method?
+    /// The rank test's smallest attainable p where its exact distribution gives it (Tarone's rule;
+    /// else ``BuildComparison`` tests the values rearranged).
+    var minimumAttainableP: Double?
     /// After the run's correction (``BuildComparison/adjust(_:alpha:correction:)``): significant where ≤ α.
     public var adjustedP: Double?
     /// The means and the mean test (``MeanTest``): its shift is a size a verdict may rest on and
