@@ -135,6 +135,19 @@ struct ExactTiedMannWhitneyTests {
         #expect(abs(normal.p / 1.032026053393974e-05 - 1) < 1e-9)
     }
 
+    @Test("Tarone's smallest p of an exact-ties test is its distribution's end, as testing the values rearranged gives; other methods leave it to the rearrangement")
+    func smallestAttainable() throws {
+        let base: [Double] = [0, 0, 0, 1, 1, 2, 3, 3], head: [Double] = [0, 1, 1, 2, 3, 3, 4, 5, 5]
+        let smallest = try #require(MannWhitneyTest(base: base, head: head).minimumAttainableP)
+        #expect(abs(smallest - BuildComparison.minimumAttainableP([(key: "", base: base, head: head)])) < 1e-15)
+        // The head holding the 9 largest of 17 values (5, 5, 4, the four 3s and both 2s): one split
+        // of C(17, 9) = 24,310, doubled (check_compare_scipy.py's exact_ties_min_p: 8.227067050596462e-05).
+        #expect(abs(smallest - 2.0 / 24310) < 1e-15)
+        // One value above 0 in 100: whichever side holds it, p is 1, so the test stays out of the correction.
+        #expect(MannWhitneyTest(base: Self.zeros(50), head: Self.zeros(49) + [1]).minimumAttainableP == 1)
+        #expect(MannWhitneyTest(base: [1.1, 2.3, 3.2], head: [2.5, 6.1]).minimumAttainableP == nil)
+    }
+
     @Test("without ties the rule keeps the classic limit: exact up to 50 a side, normal above")
     func untiedRule() {
         #expect(MannWhitneyTest.method(m: 50, n: 50, tieGroups: Array(repeating: 1, count: 100)) == .exact)
