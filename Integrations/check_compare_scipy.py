@@ -8,7 +8,13 @@ ones, and groups over several device models and OSs with different levels and mi
 values navrec dumps, for every row (a group's, and each stratum's own):
   - median, one stratum: U and the two-sided p-value with scipy.stats.mannwhitneyu(head, base) using
     the method navrec names ('exact' -> method='exact', 'normal' -> method='asymptotic',
-    use_continuity=True); the Hodges-Lehmann shift as numpy's median of every head - base difference;
+    use_continuity=True); 'exact-ties' (exact given the ties) with scipy.stats.permutation_test of U,
+    permutation_type='independent', n_resamples=np.inf (every split) where there are at most 200,000
+    splits, else by enumerating how many of each tie group the head holds (exact integers, every
+    composition, where there are at most 10^6), else permutation_test with 200,000 random splits
+    (within 5 standard errors); Tarone's smallest attainable p of 'exact-ties' in closed form (the
+    head holding the largest values: 2 C(t, r) / C(m + n, n), r of the boundary's tie group of t);
+    the Hodges-Lehmann shift as numpy's median of every head - base difference;
     the interval's ends as the sorted differences at the critical value c, where c comes from SciPy:
     the largest u with P(U <= u) <= alpha/2, P read from mannwhitneyu(alternative='less',
     method='exact') on data arranged to have U = u (exact), or from scipy.stats.norm (normal);
@@ -31,6 +37,8 @@ Exits 1 on any disagreement beyond 1e-9 relative (1e-6 for p-values), printing e
 """
 import argparse
 import json
+from fractions import Fraction
+from math import comb
 import random
 import subprocess
 import sys
@@ -49,7 +57,9 @@ GROUPS = [("exact-small", 6, 9, "continuous", 0.0), ("exact-shifted", 12, 10, "c
           ("exact-limit", 50, 50, "continuous", 0.3), ("ties", 60, 70, "integers", 0.0),
           ("ties-shifted", 45, 40, "integers", 1.0), ("normal", 300, 280, "continuous", 0.0),
           ("normal-shifted", 120, 150, "continuous", 0.8), ("zeros", 40, 40, "zeros", 0.0),
-          ("zeros-minority", 60, 60, "zeros", 0.3)]
+          ("zeros-minority", 60, 60, "zeros", 0.3), ("ties-small", 7, 9, "integers", 1.0),
+          ("zeros-small", 10, 9, "zeros", 0.4), ("one-above-zero", 50, 50, "one", 1.0),
+          ("sparse", 50, 60, "sparse", 0.04)]
 # (screen, kind, [(device, os, base size, head size, level, head shift)]): stratified groups, the
 # strata at different levels and in different mixes on the two sides; one stratum with one session
 # on a side (left out of the group's tests).
@@ -66,6 +76,12 @@ STRATIFIED = [
 def values(rng, kind, count, shift, level=0.0):
     if kind == "integers":
         return [float(rng.randint(0, 5) + level + (1 if shift and rng.random() < shift / 2 else 0)) for _ in range(count)]
+    if kind == "one":
+        # Issue 35's heavy ties: one session above 0 on the shifted side (the head), none on the other.
+        return [0.0] * (count - 1) + [1.5] if shift else [0.0] * count
+    if kind == "sparse":
+        # A few sessions above 0 (2 %, the head 2 % + shift), some of them at the same value.
+        return [float(rng.choice([1, 2, 2, 3.5])) if rng.random() < 0.02 + shift else 0.0 for _ in range(count)]
     if kind == "zeros":
         # Mostly zeros, as per-session event rates are; `shift` more sessions above 0 on the head.
         return [round(rng.expovariate(0.2) + level, 6) if rng.random() < 0.1 + shift else 0.0 for _ in range(count)]
@@ -140,6 +156,82 @@ def mann_whitney_p(x, y, method):
     return float(stats.mannwhitneyu(y, x, method="exact" if method == "exact" else "asymptotic", use_continuity=True).pvalue)
 
 
+def u_statistic(y, x, axis=-1):
+    return stats.mannwhitneyu(y, x, axis=axis).statistic
+
+
+def twice_u_counts(x, y, limit=10**6):
+    """The head's 2U given the ties, {2U: number of splits}, by enumerating how many of each tie group
+    the head holds (C(t_1, c_1) ... C(t_G, c_G) splits each; exact integers); None past `limit` compositions."""
+    values, counts = np.unique(np.concatenate([x, y]), return_counts=True)
+    groups = [int(c) for c in counts]
+    m, n = len(x), len(y)
+    if np.prod([min(t, n) + 1.0 for t in groups]) > limit:
+        return None
+    rest = [sum(groups[g:]) for g in range(len(groups) + 1)]
+    distribution = {}
+
+    def visit(g, taken, before, twice_u, ways):
+        if g == len(groups):
+            distribution[twice_u] = distribution.get(twice_u, 0) + ways
+            return
+        t = groups[g]
+        # Each head value of the group is above the base values before it and ties with the group's others.
+        for c in range(max(0, n - taken - rest[g + 1]), min(t, n - taken) + 1):
+            visit(g + 1, taken + c, before + t, twice_u + c * (2 * (before - taken) + (t - c)), ways * comb(t, c))
+    visit(0, 0, 0, 0, 1)
+    assert sum(distribution.values()) == comb(m + n, n), "every split counted once"
+    return distribution
+
+
+def two_sided(distribution, observed):
+    """min(1, 2 min(P(X <= observed), P(X >= observed))) of {value: count}, exact up to the last division."""
+    total = sum(distribution.values())
+    at_most = sum(count for value, count in distribution.items() if value <= observed)
+    at_least = sum(count for value, count in distribution.items() if value >= observed)
+    return min(1.0, 2 * min(at_most, at_least) / total)
+
+
+def compositions_p(x, y, limit=10**6):
+    """The exact two-sided p of the head's U given the ties (twice_u_counts); None past `limit` compositions."""
+    distribution = twice_u_counts(x, y, limit)
+    return None if distribution is None else two_sided(distribution, int(round(2 * float(u_statistic(y, x)))))
+
+
+def exact_ties_p(x, y, seed):
+    """Navrec's 'exact-ties' p recomputed: (p, tolerance, how)."""
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if comb(len(x) + len(y), len(y)) <= 200_000:
+        test = stats.permutation_test((y, x), u_statistic, permutation_type="independent", n_resamples=np.inf, vectorized=True)
+        return float(test.pvalue), 1e-9, "permutation_test, every split"
+    p = compositions_p(x, y)
+    if p is not None:
+        return p, 1e-9, "every composition of the tie groups"
+    resamples = 200_000
+    test = stats.permutation_test((y, x), u_statistic, permutation_type="independent", n_resamples=resamples,
+                                  vectorized=True, rng=np.random.default_rng(seed))
+    p = float(test.pvalue)
+    return p, 5 * (max(p * (1 - p), 1 / resamples) / resamples) ** 0.5 + 2 / resamples, "permutation_test, random splits"
+
+
+def extreme_splits(x, y):
+    """For the head holding the largest and the smallest values: the share of splits that reach
+    that U: only those with r of the boundary's t tied values in the head, C(t, r) / C(m + n, n)."""
+    pooled = np.sort(np.concatenate([x, y]))
+    n, total = len(y), len(pooled)
+    shares = []
+    for part, boundary in ((pooled[total - n:], pooled[total - n]), (pooled[:n], pooled[n - 1])):
+        t, r = int(np.sum(pooled == boundary)), int(np.sum(part == boundary))
+        shares.append(Fraction(comb(t, r), comb(total, n)))
+    return shares
+
+
+def exact_ties_min_p(x, y):
+    """Tarone's smallest attainable p of the test given the ties (the head holding the largest or the
+    smallest values), in closed form."""
+    return float(min(1, 2 * min(extreme_splits(x, y))))
+
+
 def min_attainable(strata, test):
     """Tarone's rule: the smallest p the test gives with each stratum's pooled values rearranged so
     that the head holds its largest (or smallest), the sides' sizes kept."""
@@ -195,7 +287,7 @@ def main():
         report = json.loads(run.stdout)
     alpha = 1 - report["confidence"]
     confidence = report["confidence"]
-    problems, checked, methods, kinds = [], 0, set(), set()
+    problems, checked, methods, kinds, tied_checks = [], 0, set(), set(), {}
     tested = []  # (row, key of p, key of adjusted p)
 
     def corrected(r, key, adjusted_key, informative):
@@ -232,15 +324,21 @@ def main():
                 test = stats.mannwhitneyu(y, x, method=scipy_method, use_continuity=True)
                 if not close(r["u"], float(test.statistic), 1e-9):
                     problems.append(f"{where}: U {r['u']} vs SciPy {test.statistic}")
-                if not close(r["p"], float(test.pvalue), 1e-6):
+                if r["method"] == "exact-ties":
+                    p, tolerance, how = exact_ties_p(x, y, seed=checked)
+                    tied_checks[how] = tied_checks.get(how, 0) + 1
+                    if abs(r["p"] - p) > tolerance:
+                        problems.append(f"{where}: p {r['p']} (exact-ties) vs {p} ({how}, tolerance {tolerance:.2g})")
+                elif not close(r["p"], float(test.pvalue), 1e-6):
                     problems.append(f"{where}: p {r['p']} ({r['method']}) vs SciPy {test.pvalue}")
                 c = critical_value(len(x), len(y), alpha, r["method"])
                 low = None if c is None else float(differences[c])
                 high = None if c is None else float(differences[len(differences) - 1 - c])
                 if not (close(r["shiftLow"], low, 1e-9) and close(r["shiftHigh"], high, 1e-9)):
                     problems.append(f"{where}: interval [{r['shiftLow']}, {r['shiftHigh']}] vs [{low}, {high}] (c = {c})")
-                corrected(r, "p", "adjustedP", len(np.unique(np.concatenate([x, y]))) > 1
-                          and min_attainable(strata, lambda s: mann_whitney_p(s[0][0], s[0][1], r["method"])) <= alpha)
+                smallest = exact_ties_min_p(x, y) if r["method"] == "exact-ties" else \
+                    min_attainable(strata, lambda s: mann_whitney_p(s[0][0], s[0][1], r["method"]))
+                corrected(r, "p", "adjustedP", len(np.unique(np.concatenate([x, y]))) > 1 and smallest <= alpha)
         # The mean: Welch within strata.
         if r["meanP"] is not None and r["p"] is not None:
             checked += 1
@@ -329,15 +427,18 @@ def main():
         problems.append("expected several families, some of them selected")
     if not {"van-elteren", "welch", "welch-strata", "fisher", "cmh"} <= kinds:
         problems.append(f"expected every kind of test, got {sorted(kinds)}")
-    if methods != {"exact", "normal"}:
-        problems.append(f"expected both methods among the tests, got {sorted(methods)}")
+    if methods != {"exact", "exact-ties", "normal"}:
+        problems.append(f"expected the three methods among the tests, got {sorted(methods)}")
+    if not {"permutation_test, every split", "every composition of the tie groups"} <= set(tied_checks):
+        problems.append(f"expected exact p-values given the ties checked by every split and every composition, got {tied_checks}")
     for problem in problems:
         print("disagreement: " + problem, file=sys.stderr)
     if problems:
         sys.exit(1)
     import scipy
     print(f"navrec compare agrees with SciPy {scipy.__version__} on {checked} tests "
-          f"({len(report['results'])} rows; Mann-Whitney both methods, {', '.join(sorted(kinds))}; "
+          f"({len(report['results'])} rows; Mann-Whitney exact, exact given the ties "
+          f"({', '.join(f'{count} by {how}' for how, count in sorted(tied_checks.items()))}) and normal, {', '.join(sorted(kinds))}; "
           f"Benjamini-Hochberg within and across {len(families)} group x metric families, {sum(1 for q in stage1 if q <= alpha)} selected)")
 
 

@@ -77,7 +77,7 @@ public struct BuildComparison: Sendable {
                     // has p = 1 whatever the sides: it cannot be significant, so it stays out of the
                     // correction (as Tarone's rule leaves out tests that cannot reach α).
                     if let p = result.p, !Self.allAlike(values, in: result.comparedStrata),
-                       Self.minimumAttainableP(values.filter { result.comparedStrata.contains($0.key) }) <= alpha {
+                       result.minimumAttainableP ?? Self.minimumAttainableP(values.filter { result.comparedStrata.contains($0.key) }) <= alpha {
                         tests.append(CorrectedTest(result: position, statistic: .median, family: family, p: p))
                     }
                     if let share = result.share, result.reason.isEmpty, share.minimumAttainableP <= alpha {
@@ -133,6 +133,7 @@ public struct BuildComparison: Sendable {
             result.u = mannWhitney.u
             result.p = mannWhitney.p
             result.method = mannWhitney.method
+            result.minimumAttainableP = mannWhitney.minimumAttainableP
             bounded = estimate.low != nil
         } else if compared.count > 1 {
             let test = StratifiedRankTest(strata: compared)
@@ -272,8 +273,9 @@ public struct BuildComparison: Sendable {
     }
 
     /// The smallest p-value the median test can give these values whatever the sides (Tarone's
-    /// rule): the pooled values of each stratum rearranged so that the head holds its largest (or
-    /// its smallest), the sides' sizes kept.
+    /// rule), where the test's exact distribution does not give it
+    /// (``MannWhitneyTest/minimumAttainableP``): the pooled values of each stratum rearranged so
+    /// that the head holds its largest (or its smallest), the sides' sizes kept.
     static func minimumAttainableP(_ strata: [(key: String, base: [Double], head: [Double])]) -> Double {
         [true, false].map { headHighest in
             let arranged = strata.map { stratum -> (base: [Double], head: [Double]) in

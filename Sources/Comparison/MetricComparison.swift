@@ -29,6 +29,9 @@ public struct MetricComparison: Sendable, Hashable {
     public var z: Double?
     public var p: Double?
     public var method: MannWhitneyTest.Method?
+    /// The rank test's smallest attainable p where its exact distribution gives it (Tarone's rule;
+    /// else ``BuildComparison`` tests the values rearranged).
+    var minimumAttainableP: Double?
     /// After the run's correction (``BuildComparison/adjust(_:alpha:correction:)``): significant where ≤ α.
     public var adjustedP: Double?
     /// The means and the mean test (``MeanTest``): its shift is a size a verdict may rest on and

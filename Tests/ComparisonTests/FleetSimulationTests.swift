@@ -132,9 +132,9 @@ struct FleetSimulationTests {
     /// reaches in 90 % of runs — before any correction for the other metrics. The older phones'
     /// +3 ms/s: 15 sessions a side whose hitch time varies by 2.7 and 5 ms/s between sessions; a
     /// Mann–Whitney test of that model alone, uncorrected, at 5 %, finds it in 84 % and 49 % of
-    /// runs (`CompareTradeOffs`), so no correction can reach 90 %. iPhone15,2: 99 % alone, 78 %
+    /// runs (`CompareTradeOffs`), so no correction can reach 90 %. iPhone15,2: 99 % alone, 86 %
     /// after the correction for the other metrics and strata.
-    @Test("power at 60 sessions a side (Done when: ≥ 90 %)", arguments: zip(0..<6, [0.9, 0.8, 0.9, 0.7, 0.4, 0.1]))
+    @Test("power at 60 sessions a side (Done when: ≥ 90 %)", arguments: zip(0..<6, [0.9, 0.8, 0.9, 0.8, 0.5, 0.1]))
     func powerAt60(index: Int, floor: Double) {
         let regression = Self.regressions[index]
         let runs = Self.simulate(seed: 13 + UInt64(index), runs: 100, change: regression.change)
