@@ -2,7 +2,8 @@
 """Where the Spark job's CPU goes (Docs/fleet.md "Sizing"): the job in local[2] on a landing table,
 once with --no-timeline and once with the per-sample outputs, each run's CPU seconds split into
 navrec, the Python workers and the JVM, and the JVM's own part by what it was doing (Java Flight
-Recorder samples of the one local JVM, grouped by the frames on their stacks).
+Recorder samples of the one local JVM, grouped by the frames on their stacks, and its threads' CPU
+by kind: garbage collection, JIT compilers, task threads, other).
 
     nice -n 10 python3 Benchmarks/fleet_profile.py --landing LANDING --work WORK [--navrec .build/cluster/navrec]
         [--recordings DIR] [--runs lean,timeline] [--no-jfr]
@@ -43,6 +44,25 @@ GROUPS = {
     "planning, code generation": ["janino", "catalyst/rules", "CodeGenerator"],
     "class loading": ["ZipFile", "ClassLoader"],
 }
+
+
+def thread_cpu(pid):
+    """{kind: CPU seconds} of the JVM's own threads by what they are (their names in /proc): the
+    garbage collector's, the JIT compilers', Spark's task threads and the rest. Flight Recorder
+    samples only Java code, so collection and compilation show here and nowhere else."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    kinds = collections.Counter()
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            name = open(f"/proc/{pid}/task/{tid}/comm").read().strip()
+            fields = open(f"/proc/{pid}/task/{tid}/stat").read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kind = ("garbage collection" if name.startswith(("GC ", "G1 ", "VM Periodic")) or "GC" in name
+                else "JIT compilers" if name.startswith(("C1 ", "C2 ")) else "tasks" if name.startswith("Executor task")
+                else "other")
+        kinds[kind] += (int(fields[11]) + int(fields[12])) / ticks
+    return kinds
 
 
 def jfr_groups(recording, windows):
@@ -104,14 +124,16 @@ def main():
     for name, timeline in (chosen[run] for run in args.runs.split(",")):
         out = os.path.join(args.work, "results-timeline" if timeline else "results-lean")
         shutil.rmtree(out, ignore_errors=True)
-        cpu, started, wall = jvm_cpu(pids), time.time(), time.monotonic()
+        cpu, threads, started, wall = jvm_cpu(pids), thread_cpu(pids[0]), time.time(), time.monotonic()
         counts = analyze_job.run(spark, args.landing, out, os.path.abspath(args.navrec), [], timeline=timeline)
         total = jvm_cpu(pids) - cpu
+        threads = thread_cpu(pids[0]) - threads
         windows[name] = (started, time.time())
         tasks = analyze_job.LAST_TASKS
         navrec, workers = sum(tasks["navrec_cpu_s"]), sum(tasks["worker_cpu_s"])
         runs.append({"run": name, "wall_s": round(time.monotonic() - wall, 1), "cpu_s": round(total, 1), "navrec_cpu_s": round(navrec, 1),
-                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(total - navrec - workers, 1), "rows": counts}
+                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(total - navrec - workers, 1),
+                     "jvm_threads_cpu_s": {kind: round(seconds, 1) for kind, seconds in threads.most_common()}, "rows": counts}
                     | ({"x_navrec_alone": round(total / alone, 1)} if alone else {}))
         print(json.dumps(runs[-1]), flush=True)
     if not args.jfr:

@@ -14,6 +14,16 @@ quarantined with the reason), parses the timeline rows with pyarrow and works ou
 chunk_gaps with numpy; from_json parses the session lines with analyze_schema.ddl. No SparkContext
 or JVM access is needed on the driver but for the classic preflight's parallelism and addFile.
 
+The per-sample outputs (a row per sample: ~3,800 rows a session) do not pass through Spark's rows:
+each task attempt writes them with pyarrow as Parquet files (a file per table and (date, app) it
+touched, named by the run, its partition and its attempt) into the run's staging folder
+`OUT/_navrec_staging-RUN/`, and returns only their names and row counts; once the job's Spark writes
+succeeded, the driver moves the files of the attempts whose rows it collected into each
+`(date, app)` and deletes the staging folder (`publish`). Spark's own writer cost ~10x pyarrow's
+for these rows. Both go through pyarrow.fs (FileSystem.from_uri): a local path, hdfs://, s3:// (or
+s3a://), gs://; so the executors and the driver need write access to OUT through pyarrow as well as
+through Spark (S3's and GCS's credentials in their environment, libhdfs and CLASSPATH for HDFS).
+
 Outputs under --out, each partitioned by date and app and each row with `run_id`, `navrec_version`
 and `settings` (the --set assignments, sorted, comma-separated; '' for defaults):
 - sessions/, findings/, session_summary/: the database's columns (Docs "The database"), plus
@@ -33,8 +43,10 @@ Identity as `import` has it, from the landing alone (any order of runs gives the
 re-delivery (the same session_key again) is analysed once, at its first landing_key; a recording id
 belongs to the landing's first recording with it (by landing_key, over every day and load), a later
 one with other content gets `ID~HASH`. Re-running days (--date, default every day in the landing)
-replaces those days' partitions of every output (dynamic partition overwrite; partitions a re-run no
-longer produces are emptied); other days are untouched.
+replaces those days' partitions of every output (dynamic partition overwrite, and the same for the
+per-sample files the driver moves; partitions a re-run no longer produces are emptied); other days
+are untouched. A run that fails leaves the tables as they were (but for the small tables Spark had
+written already) and deletes its staging folder (which no table reads) on the way out.
 """
 import argparse
 import os
@@ -364,6 +376,22 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
         days = sorted({date for date, _ in partitions(spark, landing_dir) or ()})
     rows = (landing.where(F.col("date").isin(days)).join(F.broadcast(plan(keys, days)), "landing_key")
             .select("landing_key", "source", "first_line", "ndjson", "date", "app", "owner"))
+    try:
+        return analyse(spark, rows, keys, out, days, config, started, run_id, version, timeline)
+    except BaseException:
+        if timeline:
+            filesystem, path = navrec_worker.filesystem(config["staging"])
+            try:
+                filesystem.delete_dir(path)
+            except (OSError, FileNotFoundError):
+                pass
+        raise
+
+
+def analyse(spark: SparkSession, rows: DataFrame, keys: DataFrame, out: str, days: list[str], config: dict, started: str,
+            run_id: str, version: str, timeline: bool) -> dict:
+    """run's Spark part, from the landing rows to analyse: returns the rows written per table."""
+    setting_text, run_name = config["constants"]["settings"], config["run_name"]
     # navrec runs once: every output comes from these rows (session lines, quarantined rows, the
     # names of the per-sample files the tasks wrote), kept on disk, not in executor memory.
     analysed = rows.mapInArrow(navrec_worker.analyze(config), navrec_worker.OUTPUT_DDL).persist(StorageLevel.DISK_ONLY)
