@@ -271,15 +271,9 @@ def write(spark: SparkSession, frame: DataFrame, path: str, days: list[str], wri
 
 
 def location(path: str) -> str:
-    """`path` as pyarrow.fs.FileSystem.from_uri takes it: a URI as given (Hadoop's s3a:// and s3n://
-    as s3://, file:/x as file:///x), a local path made absolute."""
-    scheme, _, rest = path.partition("://")
-    if rest and scheme in ("s3a", "s3n"):
-        return "s3://" + rest
-    if rest:
+    """`path` as navrec_worker.filesystem takes it: a URI as given, a local path made absolute."""
+    if "://" in path or path.startswith("file:"):
         return path
-    if path.startswith("file:"):
-        return "file://" + os.path.abspath(path[len("file:"):])
     return os.path.abspath(path)
 
 
@@ -369,13 +363,14 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     run_name = re.sub(r"[^A-Za-z0-9._-]", "_", run_id)
     config |= {"staging": staging_folder(out, run_name), "run_name": run_name,
                "constants": {"settings": setting_text, "run_id": run_id, "navrec_version": version}}
-    landing = (spark.read.schema(LANDING_SCHEMA).option("basePath", landing_dir).parquet(landing_dir)
-               .withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))))
-    keys = landing.drop("ndjson")
+    # The sessions' bytes stay out of Spark's rows: each task's Python worker reads them from the
+    # landing files its rows name (`file`), as Spark would have, without the JVM copying them.
+    keys = (spark.read.schema(LANDING_SCHEMA).option("basePath", landing_dir).parquet(landing_dir)
+            .withColumn("file", F.col("_metadata.file_path")).drop("ndjson").withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))))
     if days is None or not list(days):
         days = sorted({date for date, _ in partitions(spark, landing_dir) or ()})
-    rows = (landing.where(F.col("date").isin(days)).join(F.broadcast(plan(keys, days)), "landing_key")
-            .select("landing_key", "source", "first_line", "ndjson", "date", "app", "owner"))
+    rows = (keys.where(F.col("date").isin(days)).join(F.broadcast(plan(keys, days)), "landing_key")
+            .select("landing_key", "source", "first_line", "file", "date", "app", "owner"))
     try:
         return analyse(spark, rows, keys, out, days, config, started, run_id, version, timeline)
     except BaseException:

@@ -205,8 +205,13 @@ def frame(row):
 
 
 def filesystem(uri):
-    """(pyarrow FileSystem, path) of a local path or a URI (file://, hdfs://, s3://, gs://, …)."""
+    """(pyarrow FileSystem, path) of a local path or a URI (file:, hdfs://, s3://, gs://, …;
+    Hadoop's s3a:// and s3n:// read as s3://). A URI's path is percent-decoded, as Spark's file
+    paths (_metadata.file_path) need."""
     from pyarrow import fs
+    scheme, separator, rest = uri.partition("://")
+    if separator and scheme in ("s3a", "s3n"):
+        uri = "s3://" + rest
     return fs.FileSystem.from_uri(uri)
 
 
@@ -431,9 +436,38 @@ class Analysis:
         tables("chunk_gaps", chunk_columns, gap_codes[starts])
 
 
+def landing_rows(rows):
+    """`rows` (landing rows without their bytes, each with its landing `file`) with `ndjson` read by
+    pyarrow from their landing files: a list a row group, holding the rows it has. Row groups none
+    of whose keys are wanted (by the landing_key statistics, then the keys) are not read."""
+    by_file = {}
+    for row in rows:
+        by_file.setdefault(row["file"], {})[row["landing_key"]] = row
+    for uri, wanted in by_file.items():
+        filesystem_of, path = filesystem(uri)
+        with filesystem_of.open_input_file(path) as handle:
+            parquet = pq.ParquetFile(handle)
+            key_column = parquet.schema_arrow.get_field_index("landing_key")
+            low, high = min(wanted), max(wanted)
+            keys = pa.array(list(wanted), pa.string())
+            for group in range(parquet.num_row_groups):
+                statistics = parquet.metadata.row_group(group).column(key_column).statistics
+                if statistics is not None and statistics.has_min_max and (statistics.max < low or statistics.min > high):
+                    continue
+                if not pa.compute.any(pa.compute.is_in(parquet.read_row_group(group, columns=["landing_key"])["landing_key"],
+                                                       value_set=keys)).as_py():
+                    continue
+                table = parquet.read_row_group(group, columns=["landing_key", "ndjson"])
+                table = table.filter(pa.compute.is_in(table["landing_key"], value_set=keys))
+                yield [wanted[key] | {"ndjson": ndjson}
+                       for key, ndjson in zip(table["landing_key"].to_pylist(), table["ndjson"].to_pylist())]
+
+
 def analyze(config):
-    """The function mapInArrow runs over landing rows (landing_key, source, first_line, ndjson, date,
-    app, owner): see the module's docstring."""
+    """The function mapInArrow runs over landing rows without their bytes (landing_key, source,
+    first_line, file, date, app, owner; `file` the landing file holding the row, as Spark's
+    _metadata.file_path names it): see the module's docstring. The NDJSON is read here from the
+    landing files (landing_rows), so the sessions' bytes never pass through the JVM."""
     timeline = config["timeline"]
     arguments = ["analyze", "--rows"] + (["--timeline"] if timeline else []) + [f"--set={s}" for s in config["settings"]]
     call_bytes = int(config["call_mib"] * (1 << 20))
@@ -463,9 +497,9 @@ def analyze(config):
             analysis.parse(out, {row["landing_key"]: row for row in rows}, output, staging)
 
         try:
-            for batch in batches:
+            for group in landing_rows([row for batch in batches for row in batch.to_pylist()]):
                 pending, size = [], 0
-                for row in batch.to_pylist():
+                for row in group:
                     if row["ndjson"] is None:  # landed without its bytes (load_landing.py's quarantine)
                         output.add("quarantine", row["landing_key"], None, row["date"], row["app"], 1, config["landed_reason"].encode())
                         continue
