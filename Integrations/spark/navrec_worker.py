@@ -46,7 +46,7 @@ ARROW_TYPES = {"STRING": pa.string(), "BIGINT": pa.int64(), "DOUBLE": pa.float64
 PER_SAMPLE = ("timeline", "observed_gaps", "chunk_gaps")
 # Rows a per-sample file holds in memory before writing them as a row group: a row group per navrec
 # call would make chunk_gaps' row groups a few thousand rows.
-ROW_GROUP_BYTES = 64 << 20
+ROW_GROUP_BYTES = 32 << 20
 
 
 class CallFailed(Exception):
