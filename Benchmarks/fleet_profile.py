@@ -11,9 +11,12 @@ by kind: garbage collection, JIT compilers, task threads, other).
 --recordings (the NDJSON files the landing was loaded from) also times `navrec analyze FILE…` alone,
 one process, on them, and prints each run's CPU as a multiple of it.
 
-CPU seconds are the JVM's and every process below it (Python workers, navrec) from /proc
-(fleet_cluster.jvm_cpu), so a shared machine's load changes the wall seconds, not them; navrec's
-and the workers' come from the job's own task figures (getrusage in each worker). The JFR groups
+CPU seconds are the JVM's own (every thread it ran, from /proc/PID/stat) plus navrec's and the
+workers' from the job's own task figures (getrusage in each worker), so a shared machine's load
+changes the wall seconds, not them. `tree_cpu_s` is the JVM and every live process below it with
+their reaped children (fleet_cluster.jvm_cpu): it misses Python workers that ended unreaped into the
+tree (with the per-sample files written by the workers, up to 40 CPU s of a run), so it is printed
+for reference only. The JFR groups
 overlap (a stack can be in several): they say what share of the JVM's samples passed through each.
 """
 import argparse
@@ -44,6 +47,12 @@ GROUPS = {
     "planning, code generation": ["janino", "catalyst/rules", "CodeGenerator"],
     "class loading": ["ZipFile", "ClassLoader"],
 }
+
+
+def own_cpu(pid):
+    """CPU seconds of the process itself, every thread it ever ran (utime + stime), without children."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def thread_cpu(pid):
@@ -124,15 +133,16 @@ def main():
     for name, timeline in (chosen[run] for run in args.runs.split(",")):
         out = os.path.join(args.work, "results-timeline" if timeline else "results-lean")
         shutil.rmtree(out, ignore_errors=True)
-        cpu, threads, started, wall = jvm_cpu(pids), thread_cpu(pids[0]), time.time(), time.monotonic()
+        tree, jvm, threads, started, wall = jvm_cpu(pids), own_cpu(pids[0]), thread_cpu(pids[0]), time.time(), time.monotonic()
         counts = analyze_job.run(spark, args.landing, out, os.path.abspath(args.navrec), [], timeline=timeline)
-        total = jvm_cpu(pids) - cpu
+        tree, jvm = jvm_cpu(pids) - tree, own_cpu(pids[0]) - jvm
         threads = thread_cpu(pids[0]) - threads
         windows[name] = (started, time.time())
         tasks = analyze_job.LAST_TASKS
         navrec, workers = sum(tasks["navrec_cpu_s"]), sum(tasks["worker_cpu_s"])
+        total = jvm + navrec + workers
         runs.append({"run": name, "wall_s": round(time.monotonic() - wall, 1), "cpu_s": round(total, 1), "navrec_cpu_s": round(navrec, 1),
-                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(total - navrec - workers, 1),
+                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(jvm, 1), "tree_cpu_s": round(tree, 1),
                      "jvm_threads_cpu_s": {kind: round(seconds, 1) for kind, seconds in threads.most_common()}, "rows": counts}
                     | ({"x_navrec_alone": round(total / alone, 1)} if alone else {}))
         print(json.dumps(runs[-1]), flush=True)
