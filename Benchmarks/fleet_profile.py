@@ -14,9 +14,8 @@ one process, on them, and prints each run's CPU as a multiple of it.
 CPU seconds are the JVM's own (every thread it ran, from /proc/PID/stat) plus navrec's and the
 workers' from the job's own task figures (getrusage in each worker), so a shared machine's load
 changes the wall seconds, not them. `tree_cpu_s` is the JVM and every live process below it with
-their reaped children (fleet_cluster.jvm_cpu): it misses Python workers that ended unreaped into the
-tree (with the per-sample files written by the workers, up to 40 CPU s of a run), so it is printed
-for reference only. The JFR groups
+their reaped children (fleet_cluster.jvm_cpu), for reference only: it can miss processes that ended
+during the run (once 47 CPU s of workers and navrec against a 37 CPU s tree, a JVM of -10 s). The JFR groups
 overlap (a stack can be in several): they say what share of the JVM's samples passed through each.
 """
 import argparse
