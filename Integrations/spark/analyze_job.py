@@ -14,13 +14,13 @@ quarantined with the reason), parses the timeline rows with pyarrow and works ou
 chunk_gaps with numpy; from_json parses the session lines with analyze_schema.ddl. No SparkContext
 or JVM access is needed on the driver but for the classic preflight's parallelism and addFile.
 
-The per-sample outputs (a row per sample: ~3,800 rows a session) do not pass through Spark's rows:
+The per-sample outputs (a row per sample and stream) do not pass through Spark's rows:
 each task attempt writes them with pyarrow as Parquet files (a file per table and (date, app) it
 touched, named by the run, its partition and its attempt) into the run's staging folder
 `OUT/_navrec_staging-RUN/`, and returns only their names and row counts; once the job's Spark writes
 succeeded, the driver moves the files of the attempts whose rows it collected into each
-`(date, app)` and deletes the staging folder (`publish`). Spark's own writer cost ~10x pyarrow's
-for these rows. Both go through pyarrow.fs (FileSystem.from_uri): a local path, hdfs://, s3:// (or
+`(date, app)` and deletes the staging folder (`publish`): Spark's own writer, its sort and its row
+copies cost many times pyarrow's for these rows (Docs/fleet.md "Sizing"). Both go through pyarrow.fs (FileSystem.from_uri): a local path, hdfs://, s3:// (or
 s3a://), gs://; so the executors and the driver need write access to OUT through pyarrow as well as
 through Spark (S3's and GCS's credentials in their environment, libhdfs and CLASSPATH for HDFS).
 
@@ -283,7 +283,7 @@ def staging_folder(out: str, run_name: str) -> str:
 
 
 def publish(out: str, run_name: str, days: list[str], files: dict, columns: dict):
-    """Moves the per-sample files the job's tasks wrote into `staging` into their tables under `out`,
+    """Moves the per-sample files the job's tasks wrote into the run's staging folder into their tables under `out`,
     as a dynamic partition overwrite does: each (date, app) that got files loses its old ones; a
     (date, app) of the run's days that got none (a re-run that no longer produces it) is left with
     one empty file; a table without any partition gets one empty file in Hive's default partition,
@@ -296,8 +296,8 @@ def publish(out: str, run_name: str, days: list[str], files: dict, columns: dict
     filesystem, root = navrec_worker.filesystem(location(out))
     staged = navrec_worker.filesystem(staging_folder(out, run_name))[1]
 
-    def listing(directory, recursive=False):
-        return filesystem.get_file_info(pafs.FileSelector(directory, allow_not_found=True, recursive=recursive))
+    def listing(directory):
+        return filesystem.get_file_info(pafs.FileSelector(directory, allow_not_found=True))
 
     def empty(directory, name):
         schema = pa.schema([(column, navrec_worker.ARROW_TYPES[kind]) for column, kind in columns[name]])
@@ -311,7 +311,7 @@ def publish(out: str, run_name: str, days: list[str], files: dict, columns: dict
             if info.type == pafs.FileType.File and info.base_name not in new_names:
                 filesystem.delete_file(info.path)
 
-    for name, columns_of in columns.items():
+    for name in columns:
         table = f"{root}/{name}"
         partitions = {}
         for date, app, file_name, _ in files.get(name, ()):
