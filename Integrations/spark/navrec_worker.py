@@ -439,7 +439,8 @@ class Analysis:
 def landing_rows(rows):
     """`rows` (landing rows without their bytes, each with its landing `file`) with `ndjson` read by
     pyarrow from their landing files: a list a row group, holding the rows it has. Row groups none
-    of whose keys are wanted (by the landing_key statistics, then the keys) are not read."""
+    of whose keys are wanted (by the landing_key statistics, then the keys) are not read. A key not
+    in its file (the landing changed under the job) fails the task rather than lose the row."""
     by_file = {}
     for row in rows:
         by_file.setdefault(row["file"], {})[row["landing_key"]] = row
@@ -459,8 +460,14 @@ def landing_rows(rows):
                     continue
                 table = parquet.read_row_group(group, columns=["landing_key", "ndjson"])
                 table = table.filter(pa.compute.is_in(table["landing_key"], value_set=keys))
-                yield [wanted[key] | {"ndjson": ndjson}
-                       for key, ndjson in zip(table["landing_key"].to_pylist(), table["ndjson"].to_pylist())]
+                found = [wanted.pop(key) | {"ndjson": ndjson}
+                         for key, ndjson in zip(table["landing_key"].to_pylist(), table["ndjson"].to_pylist())]
+                yield found
+                if not wanted:
+                    break
+        if wanted:
+            raise RuntimeError(f"{len(wanted)} landing rows not found in {uri} (first: {min(wanted)}): "
+                               "was the landing changed during the run?")
 
 
 def analyze(config):
