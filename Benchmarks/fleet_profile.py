@@ -2,13 +2,20 @@
 """Where the Spark job's CPU goes (Docs/fleet.md "Sizing"): the job in local[2] on a landing table,
 once with --no-timeline and once with the per-sample outputs, each run's CPU seconds split into
 navrec, the Python workers and the JVM, and the JVM's own part by what it was doing (Java Flight
-Recorder samples of the one local JVM, grouped by the frames on their stacks).
+Recorder samples of the one local JVM, grouped by the frames on their stacks, and its threads' CPU
+by kind: garbage collection, JIT compilers, task threads, other).
 
     nice -n 10 python3 Benchmarks/fleet_profile.py --landing LANDING --work WORK [--navrec .build/cluster/navrec]
+        [--recordings DIR] [--runs lean,timeline] [--no-jfr]
 
-CPU seconds are the JVM's and every process below it (Python workers, navrec) from /proc
-(fleet_cluster.jvm_cpu), so a shared machine's load changes the wall seconds, not them; navrec's
-and the workers' come from the job's own task figures (getrusage in each worker). The JFR groups
+--recordings (the NDJSON files the landing was loaded from) also times `navrec analyze FILE…` alone,
+one process, on them, and prints each run's CPU as a multiple of it.
+
+CPU seconds are the JVM's own (every thread it ran, from /proc/PID/stat) plus navrec's and the
+workers' from the job's own task figures (getrusage in each worker), so a shared machine's load
+changes the wall seconds, not them. `tree_cpu_s` is the JVM and every live process below it with
+their reaped children (fleet_cluster.jvm_cpu), for reference only: it can miss processes that ended
+during the run (once 47 CPU s of workers and navrec against a 37 CPU s tree, a JVM of -10 s). The JFR groups
 overlap (a stack can be in several): they say what share of the JVM's samples passed through each.
 """
 import argparse
@@ -16,6 +23,7 @@ import collections
 import datetime
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -38,6 +46,31 @@ GROUPS = {
     "planning, code generation": ["janino", "catalyst/rules", "CodeGenerator"],
     "class loading": ["ZipFile", "ClassLoader"],
 }
+
+
+def own_cpu(pid):
+    """CPU seconds of the process itself, every thread it ever ran (utime + stime), without children."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def thread_cpu(pid):
+    """{kind: CPU seconds} of the JVM's own threads by what they are (their names in /proc): the
+    garbage collector's, the JIT compilers', Spark's task threads and the rest. Flight Recorder
+    samples only Java code, so collection and compilation show here and nowhere else."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    kinds = collections.Counter()
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            name = open(f"/proc/{pid}/task/{tid}/comm").read().strip()
+            fields = open(f"/proc/{pid}/task/{tid}/stat").read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kind = ("garbage collection" if name.startswith(("GC ", "G1 ", "VM Periodic")) or "GC" in name
+                else "JIT compilers" if name.startswith(("C1 ", "C2 ")) else "tasks" if name.startswith("Executor task")
+                else "other")
+        kinds[kind] += (int(fields[11]) + int(fields[12])) / ticks
+    return kinds
 
 
 def jfr_groups(recording, windows):
@@ -66,32 +99,55 @@ def main():
     parser.add_argument("--landing", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--navrec", default=os.path.join(ROOT, ".build/cluster/navrec"))
+    parser.add_argument("--recordings", help="the landing's NDJSON files: also time `navrec analyze` alone on them")
+    parser.add_argument("--runs", default="lean,timeline", help="which runs, in order: lean (--no-timeline), timeline")
+    parser.add_argument("--no-jfr", dest="jfr", action="store_false", help="no Flight Recorder (its own cost left out)")
     args = parser.parse_args()
+    alone = None
+    if args.recordings:
+        files = sorted(os.path.join(args.recordings, name) for name in os.listdir(args.recordings) if name.endswith(".ndjson"))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        result = subprocess.run([os.path.abspath(args.navrec), "analyze", *files], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if result.returncode not in (0, 1):
+            sys.exit(f"navrec analyze: exit {result.returncode}")
+        samples = sum(json.loads(line).get("samples") or 0 for line in result.stdout.splitlines())
+        alone = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        print(json.dumps({"run": "navrec analyze alone", "files": len(files), "samples": samples, "cpu_s": round(alone, 2)}), flush=True)
     os.makedirs(args.work, exist_ok=True)
     recording = os.path.join(os.path.abspath(args.work), "job.jfr")
 
     import analyze_job
     from fleet_cluster import jvm_cpu, jvm_pids
     from pyspark.sql import SparkSession
-    spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
-             .config("spark.ui.showConsoleProgress", "false").config("spark.driver.memory", "2g")
-             .config("spark.driver.extraJavaOptions", "-XX:StartFlightRecording=name=navrec,settings=profile")
-             .getOrCreate())
+    builder = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false").config("spark.driver.memory", "2g"))
+    if args.jfr:
+        builder = builder.config("spark.driver.extraJavaOptions", "-XX:StartFlightRecording=name=navrec,settings=profile")
+    spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     pids = jvm_pids(spark, False)
     windows, runs = {}, []
-    for name, timeline in (("--no-timeline", False), ("with the timeline", True)):
+    chosen = {"lean": ("--no-timeline", False), "timeline": ("with the timeline", True)}
+    for name, timeline in (chosen[run] for run in args.runs.split(",")):
         out = os.path.join(args.work, "results-timeline" if timeline else "results-lean")
         shutil.rmtree(out, ignore_errors=True)
-        cpu, started, wall = jvm_cpu(pids), time.time(), time.monotonic()
+        tree, jvm, threads, started, wall = jvm_cpu(pids), own_cpu(pids[0]), thread_cpu(pids[0]), time.time(), time.monotonic()
         counts = analyze_job.run(spark, args.landing, out, os.path.abspath(args.navrec), [], timeline=timeline)
-        total = jvm_cpu(pids) - cpu
+        tree, jvm = jvm_cpu(pids) - tree, own_cpu(pids[0]) - jvm
+        threads = thread_cpu(pids[0]) - threads
         windows[name] = (started, time.time())
         tasks = analyze_job.LAST_TASKS
         navrec, workers = sum(tasks["navrec_cpu_s"]), sum(tasks["worker_cpu_s"])
+        total = jvm + navrec + workers
         runs.append({"run": name, "wall_s": round(time.monotonic() - wall, 1), "cpu_s": round(total, 1), "navrec_cpu_s": round(navrec, 1),
-                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(total - navrec - workers, 1), "rows": counts})
+                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(jvm, 1), "tree_cpu_s": round(tree, 1),
+                     "jvm_threads_cpu_s": {kind: round(seconds, 1) for kind, seconds in threads.most_common()}, "rows": counts}
+                    | ({"x_navrec_alone": round(total / alone, 1)} if alone else {}))
         print(json.dumps(runs[-1]), flush=True)
+    if not args.jfr:
+        spark.stop()
+        return
     subprocess.run(["jcmd", str(pids[0]), "JFR.dump", "name=navrec", f"filename={recording}"], check=True, capture_output=True)
     spark.stop()
     for name, (samples, groups) in jfr_groups(recording, windows).items():

@@ -14,6 +14,16 @@ quarantined with the reason), parses the timeline rows with pyarrow and works ou
 chunk_gaps with numpy; from_json parses the session lines with analyze_schema.ddl. No SparkContext
 or JVM access is needed on the driver but for the classic preflight's parallelism and addFile.
 
+The per-sample outputs (a row per sample and stream) do not pass through Spark's rows:
+each task attempt writes them with pyarrow as Parquet files (a file per table and (date, app) it
+touched, named by the run, its partition and its attempt) into the run's staging folder
+`OUT/_navrec_staging-RUN/`, and returns only their names and row counts; once the job's Spark writes
+succeeded, the driver moves the files of the attempts whose rows it collected into each
+`(date, app)` and deletes the staging folder (`publish`): Spark's own writer, its sort and its row
+copies cost many times pyarrow's for these rows (Docs/fleet.md "Sizing"). Both go through pyarrow.fs (FileSystem.from_uri): a local path, hdfs://, s3:// (or
+s3a://), gs://; so the executors and the driver need write access to OUT through pyarrow as well as
+through Spark (S3's and GCS's credentials in their environment, libhdfs and CLASSPATH for HDFS).
+
 Outputs under --out, each partitioned by date and app and each row with `run_id`, `navrec_version`
 and `settings` (the --set assignments, sorted, comma-separated; '' for defaults):
 - sessions/, findings/, session_summary/: the database's columns (Docs "The database"), plus
@@ -33,12 +43,14 @@ Identity as `import` has it, from the landing alone (any order of runs gives the
 re-delivery (the same session_key again) is analysed once, at its first landing_key; a recording id
 belongs to the landing's first recording with it (by landing_key, over every day and load), a later
 one with other content gets `ID~HASH`. Re-running days (--date, default every day in the landing)
-replaces those days' partitions of every output (dynamic partition overwrite; partitions a re-run no
-longer produces are emptied); other days are untouched.
+replaces those days' partitions of every output (dynamic partition overwrite, and the same for the
+per-sample files the driver moves; partitions a re-run no longer produces are emptied); other days
+are untouched. A run that fails leaves the tables as they were (but for the small tables Spark had
+written already) and deletes its staging folder (which no table reads) on the way out.
 """
 import argparse
-import math
 import os
+import re
 import sys
 import time
 import urllib.parse
@@ -88,18 +100,23 @@ def gap_fields() -> list[str]:
     return [name for name, kind in timeline_columns()[5:] if kind == "DOUBLE" and name != "frame_duration"]
 
 
-def per_sample_ddl() -> dict[str, str]:
-    """Each per-sample output's Spark DDL, partition columns last (the worker's IPC tables have it)."""
+# Columns every output row carries after its own (the partition columns date and app are directories).
+STAMP_COLUMNS = ["settings", "run_id", "navrec_version"]
+
+
+def per_sample_columns() -> dict[str, list[tuple[str, str]]]:
+    """Each per-sample output's file columns, (name, Spark type), as Spark would write them: the
+    view's columns, then STAMP_COLUMNS (date and app are the directories)."""
     columns = timeline_columns()
     names = dict(columns)
     order = ["seq", "t", "y", "phase", "source"] + [name for name, _ in columns[5:]]
     gaps = gap_fields()
+    stamps = [(name, "STRING") for name in STAMP_COLUMNS]
     return {
-        "timeline": ", ".join(["session_id STRING"] + [f"{name} {names[name]}" for name in order] + ["date STRING", "app STRING"]),
-        "observed_gaps": ", ".join(["session_id STRING", "seq BIGINT", "t DOUBLE"] + [f"{name}_gap DOUBLE" for name in gaps]
-                                   + ["date STRING", "app STRING"]),
-        "chunk_gaps": ", ".join(["session_id STRING", "first_seq BIGINT"]
-                                + [f"{name}_gap{suffix} DOUBLE" for name in gaps for suffix in ("", "_t")] + ["date STRING", "app STRING"]),
+        "timeline": [("session_id", "STRING")] + [(name, names[name]) for name in order] + stamps,
+        "observed_gaps": [("session_id", "STRING"), ("seq", "BIGINT"), ("t", "DOUBLE")] + [(f"{name}_gap", "DOUBLE") for name in gaps] + stamps,
+        "chunk_gaps": [("session_id", "STRING"), ("first_seq", "BIGINT")]
+        + [(f"{name}_gap{suffix}", "DOUBLE") for name in gaps for suffix in ("", "_t")] + stamps,
     }
 
 
@@ -126,6 +143,7 @@ def ship(spark: SparkSession, navrec: str) -> str:
 def worker_config(spark: SparkSession, navrec: str, settings: list[str], timeline: bool, bounds: dict) -> dict:
     return {"binary_name": ship(spark, navrec), "driver_path": navrec, "settings": list(settings), "timeline": timeline,
             "timeline_columns": timeline_columns(), "gap_fields": gap_fields(), "chunk_samples": CHUNK_SAMPLES,
+            "per_sample_columns": per_sample_columns(),
             "timeout_s": bounds.get("timeout_s", 60.0), "timeout_s_per_mib": bounds.get("timeout_s_per_mib", 10.0),
             "memory_mib": bounds.get("memory_mib", 2048), "call_mib": bounds.get("call_mib", 8.0)}
 
@@ -252,8 +270,79 @@ def write(spark: SparkSession, frame: DataFrame, path: str, days: list[str], wri
     return sum(written.values())
 
 
+def location(path: str) -> str:
+    """`path` as navrec_worker.filesystem takes it: a URI as given, a local path made absolute."""
+    if "://" in path or path.startswith("file:"):
+        return path
+    return os.path.abspath(path)
+
+
+def staging_folder(out: str, run_name: str) -> str:
+    """The run's own staging folder beside the tables (Spark and DuckDB skip `_` names)."""
+    return location(out).rstrip("/") + f"/_navrec_staging-{run_name}"
+
+
+def publish(out: str, run_name: str, days: list[str], files: dict, columns: dict):
+    """Moves the per-sample files the job's tasks wrote into the run's staging folder into their tables under `out`,
+    as a dynamic partition overwrite does: each (date, app) that got files loses its old ones; a
+    (date, app) of the run's days that got none (a re-run that no longer produces it) is left with
+    one empty file; a table without any partition gets one empty file in Hive's default partition,
+    so it reads as a table. `files`: {table: [(date, app, file name in staging, rows)]}, from the
+    'file' rows the job collected, so files of failed or duplicate task attempts stay out. Then
+    removes the staging folder. pyarrow.fs: the same for a local path, HDFS, S3 or GCS."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    from pyarrow import fs as pafs
+    filesystem, root = navrec_worker.filesystem(location(out))
+    staged = navrec_worker.filesystem(staging_folder(out, run_name))[1]
+
+    def listing(directory):
+        return filesystem.get_file_info(pafs.FileSelector(directory, allow_not_found=True))
+
+    def empty(directory, name):
+        schema = pa.schema([(column, navrec_worker.ARROW_TYPES[kind]) for column, kind in columns[name]])
+        filesystem.create_dir(directory, recursive=True)
+        with filesystem.open_output_stream(f"{directory}/part-{run_name}-empty.parquet") as stream:
+            pq.write_table(schema.empty_table(), stream, compression="snappy")
+
+    def replace(directory, new_names):
+        """Deletes every file of `directory` but `new_names` (the old run's, Spark's .crc files)."""
+        for info in listing(directory):
+            if info.type == pafs.FileType.File and info.base_name not in new_names:
+                filesystem.delete_file(info.path)
+
+    for name in columns:
+        table = f"{root}/{name}"
+        partitions = {}
+        for date, app, file_name, _ in files.get(name, ()):
+            partitions.setdefault(partition_key(date, app), []).append(file_name)
+        for (date, app), names in sorted(partitions.items(), key=str):
+            directory = f"{table}/date={partition_path(date)}/app={partition_path(app)}"
+            filesystem.create_dir(directory, recursive=True)
+            for file_name in names:
+                filesystem.move(f"{staged}/{file_name}", f"{directory}/{os.path.basename(file_name)}")
+            replace(directory, {os.path.basename(file_name) for file_name in names})
+        existing = set()
+        for info in listing(table):
+            if info.type == pafs.FileType.Directory and info.base_name.startswith("date="):
+                for inner in listing(info.path):
+                    if inner.type == pafs.FileType.Directory and inner.base_name.startswith("app="):
+                        values = [urllib.parse.unquote(part.split("=", 1)[1]) for part in (info.base_name, inner.base_name)]
+                        existing.add(partition_key(*[None if value == DEFAULT_PARTITION else value for value in values]))
+        for date, app in sorted(existing, key=str):
+            if date in days and (date, app) not in partitions:
+                directory = f"{table}/date={partition_path(date)}/app={partition_path(app)}"
+                replace(directory, set())
+                empty(directory, name)
+        if not existing:
+            empty(f"{table}/date={DEFAULT_PARTITION}/app={DEFAULT_PARTITION}", name)
+        with filesystem.open_output_stream(f"{table}/_SUCCESS"):
+            pass
+    filesystem.delete_dir(staged)
+
+
 def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: list[str], days=None, run_id=None,
-        timeline=True, bounds=None, file_mib=128.0, split_mib=8.0) -> dict:
+        timeline=True, bounds=None, split_mib=8.0) -> dict:
     """Runs the job over `days` (default: every day in the landing); returns the rows written per table.
     Without `timeline` the per-sample outputs (timeline/, observed_gaps/, chunk_gaps/) are neither made nor touched.
     `bounds`: timeout_s, timeout_s_per_mib, memory_mib, call_mib of each navrec call (navrec_worker.Runner)."""
@@ -270,29 +359,57 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     config = worker_config(spark, navrec, settings, timeline, bounds or {}) | {"landed_reason": LANDED_WITHOUT_BYTES}
     version = preflight(spark, config)
     setting_text = ",".join(sorted(settings))
-    landing = (spark.read.schema(LANDING_SCHEMA).option("basePath", landing_dir).parquet(landing_dir)
-               .withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))))
-    keys = landing.drop("ndjson")
+    # The per-sample files' name prefix and staging folder: the run id, as a file name.
+    run_name = re.sub(r"[^A-Za-z0-9._-]", "_", run_id)
+    config |= {"staging": staging_folder(out, run_name), "run_name": run_name,
+               "constants": {"settings": setting_text, "run_id": run_id, "navrec_version": version}}
+    # The sessions' bytes stay out of Spark's rows: each task's Python worker reads them from the
+    # landing files its rows name (`file`), as Spark would have, without the JVM copying them.
+    keys = (spark.read.schema(LANDING_SCHEMA).option("basePath", landing_dir).parquet(landing_dir)
+            .withColumn("file", F.col("_metadata.file_path")).drop("ndjson").withColumn("date", F.coalesce("date", F.lit(DEFAULT_PARTITION))))
     if days is None or not list(days):
         days = sorted({date for date, _ in partitions(spark, landing_dir) or ()})
-    rows = (landing.where(F.col("date").isin(days)).join(F.broadcast(plan(keys, days)), "landing_key")
-            .select("landing_key", "source", "first_line", "ndjson", "date", "app", "owner"))
-    # navrec runs once: every output comes from these rows (session lines, per-sample tables as Arrow
-    # IPC, quarantined rows), kept on disk, not in executor memory.
+    rows = (keys.where(F.col("date").isin(days)).join(F.broadcast(plan(keys, days)), "landing_key")
+            .select("landing_key", "source", "first_line", "file", "date", "app", "owner"))
+    try:
+        return analyse(spark, rows, keys, out, days, config, started, run_id, version, timeline)
+    except BaseException:
+        if timeline:
+            filesystem, path = navrec_worker.filesystem(config["staging"])
+            try:
+                filesystem.delete_dir(path)
+            except (OSError, FileNotFoundError):
+                pass
+        raise
+
+
+def analyse(spark: SparkSession, rows: DataFrame, keys: DataFrame, out: str, days: list[str], config: dict, started: str,
+            run_id: str, version: str, timeline: bool) -> dict:
+    """run's Spark part, from the landing rows to analyse: returns the rows written per table."""
+    setting_text, run_name = config["constants"]["settings"], config["run_name"]
+    # navrec runs once: every output comes from these rows (session lines, quarantined rows, the
+    # names of the per-sample files the tasks wrote), kept on disk, not in executor memory.
     analysed = rows.mapInArrow(navrec_worker.analyze(config), navrec_worker.OUTPUT_DDL).persist(StorageLevel.DISK_ONLY)
     kind = F.col("kind")
-    # One pass over it (the pass that runs navrec): rows per output and (date, app), the per-sample
-    # tables' sizes, and the tasks' metrics.
+    # One pass over it (the pass that runs navrec): rows per output and (date, app), the tasks'
+    # metrics and the per-sample files. Only the files named here are published: a failed or a
+    # duplicate (speculative, recomputed) attempt's files are not.
     stats = (analysed.groupBy("kind", "date", "app")
-             .agg(F.count(F.lit(1)).alias("count"), F.sum("rows").alias("rows"), F.sum(F.length("payload")).alias("size"),
-                  F.collect_list(F.when(kind == "metrics", F.col("payload").cast("string"))).alias("metrics")).collect())
+             .agg(F.count(F.lit(1)).alias("count"), F.sum("rows").alias("rows"),
+                  F.collect_list(F.when(kind.isin("metrics", "file"), F.struct("id", F.col("payload").cast("string").alias("text"), "rows")))
+                  .alias("items")).collect())
 
     def by_partition(name, column="count"):
         return {partition_key(row.date, row.app): row[column] for row in stats if row.kind == name and row[column]}
     written = {"sessions": by_partition("session"), "session_summary": by_partition("session"),
                "findings": by_partition("session", "rows"), "errors": by_partition("error"),
                "quarantine": by_partition("quarantine")}
-    report_tasks([metric for row in stats for metric in row.metrics])
+    report_tasks([item.text for row in stats if row.kind == "metrics" for item in row.items])
+    files = {}
+    for row in stats:
+        if row.kind == "file":
+            for item in row.items:
+                files.setdefault(item.id, []).append((row.date, row.app, item.text, item.rows))
 
     parsed = analysed.where(kind == "session").select(
         "landing_key", "id", "date", "app", F.from_json(F.col("payload").cast("string"), analyze_schema(), {"mode": "FAILFAST"}).alias("s"))
@@ -311,32 +428,19 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
         .join(keys.drop("date", "app"), "landing_key").select(*quarantine_columns),
     }
     max_records = 1_000_000
-    # Small tables: one file per (date, app) (a shuffle of small rows), at most max_records rows a file.
-    frames = {name: frame.repartition("date", "app") for name, frame in outputs.items()}
-    if timeline:
-        ddls = per_sample_ddl()
-        target = file_mib * (1 << 20)
-        for name in navrec_worker.BLOB_KINDS:
-            mine = [row for row in stats if row.kind == name]
-            written[name] = {partition_key(row.date, row.app): row.rows for row in mine}
-            # Files of about file_mib of Arrow IPC each: a (date, app) with more gets that many buckets.
-            buckets, tasks = F.lit(1), 0
-            for row in mine:
-                count = max(1, math.ceil(row.size / target))
-                tasks += count
-                if count > 1:
-                    buckets = F.when(F.col("date").eqNullSafe(row.date) & F.col("app").eqNullSafe(row.app), F.lit(count)).otherwise(buckets)
-            blobs = (analysed.where(kind == name).withColumn("bucket", F.pmod(F.xxhash64("payload"), buckets))
-                     .repartition(max(1, tasks), "date", "app", "bucket").select("payload"))
-            frames[name] = blobs.mapInArrow(navrec_worker.decode, ddls[name])
     counts = {}
-    for name, frame in frames.items():
+    # Small tables: one file per (date, app) (a shuffle of small rows), at most max_records rows a file.
+    for name, frame in outputs.items():
+        frame = frame.repartition("date", "app")
         if "settings" not in frame.columns:
             frame = frame.withColumn("settings", F.lit(setting_text))
         frame = frame.withColumn("run_id", F.lit(run_id)).withColumn("navrec_version", F.lit(version))
         counts[name] = write(spark, frame, os.path.join(out, name), days, written[name], max_records)
     analysed.unpersist()
     sessions.unpersist()
+    if timeline:
+        publish(out, run_name, days, files, per_sample_columns())
+        counts |= {name: sum(entry[3] for entry in files.get(name, ())) for name in navrec_worker.PER_SAMPLE}
     return counts
 
 
@@ -382,8 +486,6 @@ def main():
     parser.add_argument("--call-mib", type=float, default=8.0, help="NDJSON per navrec call (default 8)")
     parser.add_argument("--split-mib", type=float, default=8.0,
                         help="compressed landing per task (spark.sql.files.maxPartitionBytes; default 8, ~48 MiB of NDJSON)")
-    parser.add_argument("--file-mib", type=float, default=128.0,
-                        help="per-sample outputs: about this much (Arrow IPC) per file and (date, app) (default 128)")
     parser.add_argument("--remote", help="a Spark Connect URL (sc://HOST:PORT); default $SPARK_REMOTE, else classic Spark")
     args = parser.parse_args()
     builder = SparkSession.builder.appName("navrec-analyze")
@@ -393,7 +495,7 @@ def main():
     bounds = {"timeout_s": args.navrec_timeout_s, "timeout_s_per_mib": args.navrec_timeout_s_per_mib,
               "memory_mib": args.navrec_memory_mib, "call_mib": args.call_mib}
     counts = run(spark, args.landing, args.out, os.path.abspath(args.navrec), args.settings, args.days, args.run_id,
-                 args.timeline, bounds, args.file_mib, args.split_mib)
+                 args.timeline, bounds, args.split_mib)
     print("wrote " + ", ".join(f"{rows} {name}" for name, rows in counts.items()))
     spark.stop()
 

@@ -172,6 +172,8 @@ def main():
     stamped = [name for name in analyze_job.TABLES if table(name).where("run_id IS NULL OR navrec_version IS NULL OR settings IS NULL").count()]
     verdict("every output row carries run_id, navrec_version and settings", f"missing in {stamped}" if stamped else None)
 
+    check_files(spark, results, os.path.join(args.work, "publish"), verdict)
+
     day = "2026-11-02"
     before = {name: files_digest(os.path.join(results, name), day) for name in analyze_job.TABLES}
     day_rows = sorted(portable_queries.normalized(tuple(row) for row in table("sessions").where(f"date = '{day}'").select(*SESSION_COLUMNS).collect()))
@@ -240,6 +242,43 @@ def main():
     spark.stop()
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
+
+
+def check_files(spark, results, probe, verdict):
+    """A handful of files per (date, app), no staging folder left behind; and publish() given a
+    staging folder holding a failed attempt's file beside the successful one's (only the latter in
+    the collected rows), an old run's file and a partition the run no longer produces."""
+    import duckdb
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    most = max(len([name for name in names if name.endswith(".parquet")])
+               for table in analyze_job.TABLES for _, _, names in os.walk(os.path.join(results, table)))
+    left = [name for name in os.listdir(results) if name.startswith("_")]
+    verdict(f"at most 4 files per (date, app) in every table (most: {most}), no staging folder left ({left})",
+            None if most <= 4 and not left else "too many files, or a staging folder left")
+
+    columns = analyze_job.per_sample_columns()
+    schema = pa.schema([(name, analyze_job.navrec_worker.ARROW_TYPES[kind]) for name, kind in columns["timeline"]])
+
+    def rows(path, session, count):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        pq.write_table(pa.table({name: pa.array([session if name == "session_id" else None] * count, field.type)
+                                 for name, field in zip(schema.names, schema)}, schema=schema), path)
+    staged = os.path.join(probe, "_navrec_staging-r2", "timeline")
+    rows(os.path.join(staged, "part-r2-00000-7-000.parquet"), "kept", 2)
+    rows(os.path.join(staged, "part-r2-00000-9-000.parquet"), "failed attempt", 3)
+    rows(os.path.join(probe, "timeline", "date=2026-11-01", "app=Mail", "part-r1-00000-1-000.parquet"), "old run", 5)
+    rows(os.path.join(probe, "timeline", "date=2026-11-01", "app=Maps", "part-r1-00000-1-001.parquet"), "no longer produced", 5)
+    rows(os.path.join(probe, "timeline", "date=2026-11-02", "app=Mail", "part-r1-00000-1-002.parquet"), "other day", 1)
+    analyze_job.publish(probe, "r2", ["2026-11-01"], {"timeline": [("2026-11-01", "Mail", "timeline/part-r2-00000-7-000.parquet", 2)]},
+                        {"timeline": columns["timeline"]})
+    read = sorted((row.session_id, row.date, row.app) for row in spark.read.parquet(os.path.join(probe, "timeline")).collect())
+    in_duckdb = duckdb.sql(f"SELECT count(*) FROM read_parquet('{probe}/timeline/**/*.parquet', hive_partitioning = true)").fetchall()[0][0]
+    wanted = [("kept", "2026-11-01", "Mail")] * 2 + [("other day", "2026-11-02", "Mail")]
+    verdict("publish moves only the collected attempts' files, replaces the day's old files, empties a partition the run "
+            "no longer produces, keeps other days and removes the staging folder",
+            None if read == wanted and in_duckdb == 3 and not os.path.exists(os.path.dirname(staged))
+            and os.listdir(os.path.join(probe, "timeline", "date=2026-11-01", "app=Maps")) else f"{read}, duckdb {in_duckdb}")
 
 
 def check_faults(spark, navrec, recordings, work, verdict):

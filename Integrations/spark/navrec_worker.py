@@ -3,11 +3,13 @@ Python 3, pyarrow and numpy only (no pyspark import needed but for SparkFiles, o
 
 `analyze(config)` returns the function mapInArrow runs over landing rows: it pipes them, in calls of
 at most `call_mib` of NDJSON, through `navrec analyze --rows [--timeline]` and returns Arrow batches of
-OUTPUT_DDL: one row per session line (kind 'session': its JSON and its id), and for the per-sample
-outputs one row per call and (date, app) holding an Arrow IPC stream of that table's rows (kind
-'timeline', 'observed_gaps', 'chunk_gaps'), which `decode` turns back into rows. navrec's timeline
-lines are parsed by pyarrow's CSV reader (C++), observed_gaps and chunk_gaps worked out with numpy,
-so no per-sample work runs in Python or in Spark's text serde.
+OUTPUT_DDL: one row per session line (kind 'session': its JSON and its id). The per-sample outputs
+('timeline', 'observed_gaps', 'chunk_gaps') never pass through Spark: each task attempt writes them
+with pyarrow as Parquet files into the run's staging folder (`Staging`: one file per table and
+(date, app), through pyarrow.fs, so a local path, HDFS, S3 or GCS alike) and returns one 'file' row
+per file (its name, partition and rows), which the driver moves into place once the job succeeded.
+navrec's timeline lines are parsed by pyarrow's CSV reader (C++), observed_gaps and chunk_gaps worked
+out with numpy, so no per-sample work runs in Python or in the JVM.
 
 Each navrec call is bounded: a time limit (`timeout_s` + `timeout_s_per_mib` x the call's MiB), an
 address-space limit (RLIMIT_AS via `ulimit -v`, `memory_mib`) and its own writable TMPDIR (a task-local directory:
@@ -31,15 +33,20 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute  # noqa: F401 - pa.compute
 import pyarrow.csv as pacsv
+import pyarrow.parquet as pq
 
 # One output row: a session line (kind 'session', `rows` its findings; 'error' for a session navrec
-# rejected), a quarantined landing row ('quarantine', the reason in `payload`), a per-sample table's
-# IPC stream ('timeline', 'observed_gaps', 'chunk_gaps'; `rows` its rows) or a task's 'metrics'.
+# rejected), a quarantined landing row ('quarantine', the reason in `payload`), a per-sample file
+# the task wrote ('file': the table in `id`, the file's name in the staging folder in `payload`,
+# `rows` its rows) or a task's 'metrics'.
 OUTPUT_DDL = "kind STRING, landing_key STRING, id STRING, date STRING, app STRING, rows BIGINT, payload BINARY"
 OUTPUT_SCHEMA = pa.schema([("kind", pa.string()), ("landing_key", pa.string()), ("id", pa.string()), ("date", pa.string()),
                            ("app", pa.string()), ("rows", pa.int64()), ("payload", pa.binary())])
 ARROW_TYPES = {"STRING": pa.string(), "BIGINT": pa.int64(), "DOUBLE": pa.float64()}
-BLOB_KINDS = ("timeline", "observed_gaps", "chunk_gaps")
+PER_SAMPLE = ("timeline", "observed_gaps", "chunk_gaps")
+# Rows a per-sample file holds in memory before writing them as a row group: a row group per navrec
+# call would make chunk_gaps' row groups a few thousand rows.
+ROW_GROUP_BYTES = 32 << 20
 
 
 class CallFailed(Exception):
@@ -197,11 +204,87 @@ def frame(row):
                        str(row["first_line"]).encode(), base64.b64encode(row["ndjson"]))) + b"\n"
 
 
-def _ipc(table):
-    sink = pa.BufferOutputStream()
-    with pa.ipc.new_stream(sink, table.schema, options=pa.ipc.IpcWriteOptions(compression="lz4")) as writer:
-        writer.write_table(table, max_chunksize=1 << 16)
-    return sink.getvalue().to_pybytes()
+def filesystem(uri):
+    """(pyarrow FileSystem, path) of a local path or a URI (file:, hdfs://, s3://, gs://, …;
+    Hadoop's s3a:// and s3n:// read as s3://). A URI's path is percent-decoded, as Spark's file
+    paths (_metadata.file_path) need."""
+    from pyarrow import fs
+    scheme, separator, rest = uri.partition("://")
+    if separator and scheme in ("s3a", "s3n"):
+        uri = "s3://" + rest
+    return fs.FileSystem.from_uri(uri)
+
+
+class Staging:
+    """The per-sample Parquet files of one task attempt, written with pyarrow under the run's staging
+    folder (config 'staging', a URI): one file per table and (date, app), named by the run, the task's
+    partition and its attempt id, so a retried or speculative attempt never writes over another's and
+    the driver keeps only the files its collected 'file' rows name. Columns and types are the
+    table's DDL (config 'per_sample_columns') in the order Spark writes them, then the run's
+    settings, run_id and navrec_version."""
+
+    def __init__(self, config):
+        self.uri = config["staging"]
+        self.schemas = {name: pa.schema([(column, ARROW_TYPES[kind]) for column, kind in columns])
+                        for name, columns in config["per_sample_columns"].items()}
+        self.constants = config["constants"]
+        self.files = {}  # (table, date, app) -> [writer, stream, name, rows, pending tables, pending bytes]
+        self.fs = None
+        try:
+            from pyspark import TaskContext
+            context = TaskContext.get()
+        except Exception:  # noqa: BLE001 - outside Spark
+            context = None
+        import uuid
+        task = f"{context.partitionId():05d}-{context.taskAttemptId()}" if context else uuid.uuid4().hex[:12]
+        self.prefix = f"part-{config['run_name']}-{task}"
+
+    def write(self, name, date, app, columns):
+        """Adds rows (a dict of Arrow arrays of the table's data columns) to the file of (name, date, app)."""
+        schema = self.schemas[name]
+        rows = len(next(iter(columns.values())))
+        constants = {column: pa.repeat(pa.scalar(value, pa.string()), rows) for column, value in self.constants.items()}
+        table = pa.Table.from_pydict(columns | constants).select(schema.names).cast(schema)
+        key = (name, date, app)
+        entry = self.files.get(key)
+        if entry is None:
+            if self.fs is None:
+                self.fs, self.root = filesystem(self.uri)
+            file_name = f"{name}/{self.prefix}-{len(self.files):03d}.parquet"
+            self.fs.create_dir(f"{self.root}/{name}", recursive=True)
+            stream = self.fs.open_output_stream(f"{self.root}/{file_name}")
+            entry = self.files[key] = [pq.ParquetWriter(stream, schema, compression="snappy"), stream, file_name, 0, [], 0]
+        entry[3] += rows
+        entry[4].append(table)
+        entry[5] += table.nbytes
+        if entry[5] >= ROW_GROUP_BYTES:
+            self._flush(entry)
+
+    @staticmethod
+    def _flush(entry):
+        if entry[4]:
+            table = pa.concat_tables(entry[4])
+            entry[0].write_table(table, row_group_size=table.num_rows)
+            entry[4], entry[5] = [], 0
+
+    def close(self, output):
+        """Finishes every file and adds its 'file' row to `output`."""
+        for (name, date, app), entry in self.files.items():
+            self._flush(entry)
+            entry[0].close()
+            entry[1].close()
+            output.add("file", None, name, date, app, entry[3], entry[2].encode())
+        self.files = {}
+
+    def abort(self):
+        """A failed attempt: its files are closed and left to the staging folder's removal."""
+        for entry in self.files.values():
+            for closable in entry[:2]:
+                try:
+                    closable.close()
+                except Exception:  # noqa: BLE001
+                    pass
+        self.files = {}
 
 
 def _column(values, mask_nan=True):
@@ -266,10 +349,11 @@ class Analysis:
                 output.add("error", key, None, row["date"], row["app"], 1, body.encode())
         return ids
 
-    def parse(self, out, rows, output, timeline):
+    def parse(self, out, rows, output, staging):
+        """`staging`: the task's Staging for the per-sample tables, None without the timeline."""
         if not out:
             return
-        if not timeline:
+        if staging is None:
             self.sessions_of(out.decode("utf-8", "surrogateescape").splitlines(), rows, output)
             return
         lines = []
@@ -294,19 +378,20 @@ class Analysis:
             raise ValueError("navrec printed timeline rows for a session without a session line")
         code = code.to_numpy(zero_copy_only=False)
         id_array = pa.array([ids[key] for key in keys], pa.string())
-        date_array = pa.array([rows[key]["date"] for key in keys], pa.string())
-        app_array = pa.array([rows[key]["app"] for key in keys], pa.string())
+        partitions = {}
+        for index, key in enumerate(keys):
+            partitions.setdefault((rows[key]["date"], rows[key]["app"]), []).append(index)
 
         def tables(name, columns, codes):
-            """One IPC row per (date, app) among `codes`' sessions."""
-            data = pa.table(columns | {"date": date_array.take(codes), "app": app_array.take(codes)})
-            partitions = {}
-            for index, key in enumerate(keys):
-                partitions.setdefault((rows[key]["date"], rows[key]["app"]), []).append(index)
+            """The rows of `codes`' sessions, into the task's file of each (date, app)."""
             for (date, app), members in partitions.items():
-                part = data if len(partitions) == 1 else data.filter(pa.array(np.isin(codes, members)))
-                if part.num_rows:
-                    output.add(name, None, None, date, app, part.num_rows, _ipc(part))
+                if len(partitions) == 1:
+                    part = columns
+                else:
+                    keep = pa.array(np.isin(codes, members))
+                    part = {column: values.filter(keep) for column, values in columns.items()}
+                if len(next(iter(part.values()))):
+                    staging.write(name, date, app, part)
 
         session_ids = id_array.take(code)
         tables("timeline", {"session_id": session_ids} | {name: table[name] for name in self.view_order}, code)
@@ -351,9 +436,45 @@ class Analysis:
         tables("chunk_gaps", chunk_columns, gap_codes[starts])
 
 
+def landing_rows(rows):
+    """`rows` (landing rows without their bytes, each with its landing `file`) with `ndjson` read by
+    pyarrow from their landing files: a list a row group, holding the rows it has. Row groups none
+    of whose keys are wanted (by the landing_key statistics, then the keys) are not read. A key not
+    in its file (the landing changed under the job) fails the task rather than lose the row."""
+    by_file = {}
+    for row in rows:
+        by_file.setdefault(row["file"], {})[row["landing_key"]] = row
+    for uri, wanted in by_file.items():
+        filesystem_of, path = filesystem(uri)
+        with filesystem_of.open_input_file(path) as handle:
+            parquet = pq.ParquetFile(handle)
+            key_column = parquet.schema_arrow.get_field_index("landing_key")
+            low, high = min(wanted), max(wanted)
+            keys = pa.array(list(wanted), pa.string())
+            for group in range(parquet.num_row_groups):
+                statistics = parquet.metadata.row_group(group).column(key_column).statistics
+                if statistics is not None and statistics.has_min_max and (statistics.max < low or statistics.min > high):
+                    continue
+                if not pa.compute.any(pa.compute.is_in(parquet.read_row_group(group, columns=["landing_key"])["landing_key"],
+                                                       value_set=keys)).as_py():
+                    continue
+                table = parquet.read_row_group(group, columns=["landing_key", "ndjson"])
+                table = table.filter(pa.compute.is_in(table["landing_key"], value_set=keys))
+                found = [wanted.pop(key) | {"ndjson": ndjson}
+                         for key, ndjson in zip(table["landing_key"].to_pylist(), table["ndjson"].to_pylist())]
+                yield found
+                if not wanted:
+                    break
+        if wanted:
+            raise RuntimeError(f"{len(wanted)} landing rows not found in {uri} (first: {min(wanted)}): "
+                               "was the landing changed during the run?")
+
+
 def analyze(config):
-    """The function mapInArrow runs over landing rows (landing_key, source, first_line, ndjson, date,
-    app, owner): see the module's docstring."""
+    """The function mapInArrow runs over landing rows without their bytes (landing_key, source,
+    first_line, file, date, app, owner; `file` the landing file holding the row, as Spark's
+    _metadata.file_path names it): see the module's docstring. The NDJSON is read here from the
+    landing files (landing_rows), so the sessions' bytes never pass through the JVM."""
     timeline = config["timeline"]
     arguments = ["analyze", "--rows"] + (["--timeline"] if timeline else []) + [f"--set={s}" for s in config["settings"]]
     call_bytes = int(config["call_mib"] * (1 << 20))
@@ -363,6 +484,7 @@ def analyze(config):
         runner = Runner(config)
         analysis = Analysis(config)
         output = Output()
+        staging = Staging(config) if timeline else None
         metrics = {"rows": 0, "bytes": 0, "quarantined": 0, "retried_calls": 0}
 
         def call(rows):
@@ -379,12 +501,12 @@ def analyze(config):
                 metrics["quarantined"] += 1
                 output.add("quarantine", row["landing_key"], None, row["date"], row["app"], 1, str(failure).encode())
                 return
-            analysis.parse(out, {row["landing_key"]: row for row in rows}, output, timeline)
+            analysis.parse(out, {row["landing_key"]: row for row in rows}, output, staging)
 
         try:
-            for batch in batches:
+            for group in landing_rows([row for batch in batches for row in batch.to_pylist()]):
                 pending, size = [], 0
-                for row in batch.to_pylist():
+                for row in group:
                     if row["ndjson"] is None:  # landed without its bytes (load_landing.py's quarantine)
                         output.add("quarantine", row["landing_key"], None, row["date"], row["app"], 1, config["landed_reason"].encode())
                         continue
@@ -399,7 +521,11 @@ def analyze(config):
                     call(pending)
                 if len(output):
                     yield output.batch()
+            if staging is not None:
+                staging.close(output)
         finally:
+            if staging is not None:
+                staging.abort()
             runner.close()
         metrics |= {"calls": runner.calls, "navrec_cpu_s": round(runner.navrec_cpu, 3),
                     "worker_cpu_s": round(time.process_time() - cpu, 3), "wall_s": round(time.monotonic() - started, 3)}
@@ -427,10 +553,3 @@ def preflight(config):
         yield pa.RecordBatch.from_pydict({"line": [version]}, schema=pa.schema([("line", pa.string())]))
     return run
 
-
-def decode(batches):
-    """mapInArrow over the IPC rows of one per-sample table: their rows."""
-    for batch in batches:
-        for payload in batch.column("payload").to_pylist():
-            with pa.ipc.open_stream(payload) as reader:
-                yield from reader
