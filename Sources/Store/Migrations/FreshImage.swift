@@ -24,20 +24,25 @@ package enum FreshImage {
         let bytes = self.bytes(image)
         let name = FileName.bytes(of: path)
         let slash = name.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-        var template = (name[..<slash] + Array(".".utf8) + name[slash...] + Array(".navrec-XXXXXX".utf8)).map { CChar(bitPattern: $0) } + [0]
-        // No signal ends navrec between making the temporary and removing it (microseconds).
+        // No signal ends navrec between making the temporary and removing it (a write and a sync).
         var held = sigset_t(), previous = sigset_t()
         sigemptyset(&held)
         for number in [SIGTERM, SIGHUP, SIGINT] { sigaddset(&held, number) }
         pthread_sigmask(SIG_BLOCK, &held, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let descriptor = mkstemp(&template)
+        // Made with O_EXCL (never another's file) and mode 0644, which the kernel lessens by the
+        // umask as it does for the file SQLite makes; mkstemp's 0600 would need the umask read, and
+        // reading it means setting it, for every thread.
+        var temporary: [CChar] = []
+        var descriptor: Int32 = -1
+        for _ in 0..<100 {
+            let suffix = Array(".navrec-\(String(UInt64.random(in: .min ... .max), radix: 36))".utf8)
+            temporary = (name[..<slash] + Array(".".utf8) + name[slash...] + suffix).map { CChar(bitPattern: $0) } + [0]
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor < 0, errno == EEXIST else { break }
+        }
         guard descriptor >= 0 else { return false }
-        defer { unlink(template) }
-        // mkstemp makes the file 0600; SQLite would have made it 0644 less the umask.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o644 & ~mask)
+        defer { unlink(temporary) }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
@@ -47,7 +52,7 @@ package enum FreshImage {
         // Synced before it gets its name: after a crash the name is absent or holds every page.
         let synced = written == bytes.count && fsync(descriptor) == 0
         close(descriptor)
-        return synced && FileName.withCString(path) { link(template, $0) } == 0
+        return synced && FileName.withCString(path) { link(temporary, $0) } == 0
     }
 
     /// The image's bytes: zeros, and its runs of hex digits at their offsets.
