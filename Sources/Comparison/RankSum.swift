@@ -39,7 +39,4 @@ struct RankSum: Sendable, Hashable {
         tieGroups = groups
         self.tieTerm = tieTerm
     }
-
-    /// Whether some value occurs more than once in the pooled sample.
-    var hasTies: Bool { tieGroups.count < m + n }
 }
