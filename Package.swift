@@ -30,6 +30,9 @@ let package = Package(
         // SHA-256's compression on the CPU's SHA instructions (x86-64 SHA-NI, ARMv8 SHA2), each
         // enabled per function and used only where the CPU has it: no flags for anyone else.
         .target(name: "CSHA256"),
+        // The signal handler that removes unfinished `--output` temporaries: C, because a handler
+        // may only call async-signal-safe functions.
+        .target(name: "CSignalCleanup"),
         // Text utilities that know nothing of navrec: the closest name to a typo, decimal digits to
         // a correctly rounded Double, the NAME.KEY=VALUE assignment of --param and --set.
         .target(name: "TextTools", dependencies: ["CSHA256"]),
@@ -56,7 +59,7 @@ let package = Package(
         .target(name: "ArgumentKit", dependencies: ["TextTools"]),
         .target(
             name: "NavRecCommands",
-            dependencies: ["ArgumentKit", "TextTools", "BarModel", "Simulation", "Recording", "Store", "Analyzer", "Reports", "Comparison", "NavRec"]
+            dependencies: ["ArgumentKit", "CSignalCleanup", "TextTools", "BarModel", "Simulation", "Recording", "Store", "Analyzer", "Reports", "Comparison", "NavRec"]
         ),
         .executableTarget(name: "navrec", dependencies: ["ArgumentKit", "NavRecCommands"]),
         // Writes the schema SQL generated from BarStateField into a new migration (Docs/architecture.md "Adding a field").

@@ -21,18 +21,11 @@ struct RawMemoryRulesTests {
 
     /// What is left of issue 37's item 3, each a file and what it still names: the SHA-256 stream
     /// takes the content hasher's lines by pointer (a `Span` needs iOS 12.2 and macOS 10.14.4), and
-    /// the command layer's thread pools guard their state with locks as `@unchecked Sendable`
-    /// (`Mutex` needs macOS 15). Two are C interop by nature (issue 39): a file name's exact bytes
-    /// handed to the C library as `String.withCString` hands a string's, and the signal handler that
-    /// removes `--output`'s temporary file, which may only read C strings kept in atomics (nothing it
-    /// calls may allocate). Shrink this list; grow it only for such interop.
+    /// a file name's exact bytes are handed to the C library as `String.withCString` hands a
+    /// string's (C interop by nature, issue 39). Shrink this list; grow it only for such interop.
     static let left: [String: String] = [
         "TextTools/SHA256Stream.swift": "UnsafeRawBufferPointer",
         "TextTools/FileName.swift": "UnsafePointer<CChar>",
-        "NavRecCommands/Commands/TemporaryFileCleanup.swift": "UnsafePointer<CChar>",
-        "NavRecCommands/Commands/Output.swift": "@unchecked Sendable",
-        "NavRecCommands/UseCases/ParallelJobs.swift": "",
-        "NavRecCommands/UseCases/SessionWorkPool.swift": "@unchecked Sendable",
     ]
 
     /// Whether `text` in `path` is one of the ``left`` cases.

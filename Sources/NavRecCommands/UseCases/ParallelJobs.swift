@@ -13,28 +13,26 @@ struct ParallelJobs: Sendable {
 
     /// `job(i)` for every `i` in `0..<count`, run on up to `threads` threads.
     func run<Result: Sendable>(_ count: Int, _ job: @Sendable (Int) -> Result) -> [Result] {
-        let slots = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
-        slots.initialize(repeating: nil)
-        defer { slots.deallocate() }
-        let output = Slots(buffer: slots)
-        let queue = JobQueue()
+        let shared = Shared<Result>(count: count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(threads, count))) { _ in
             while true {
-                let index = queue.next.add(1, ordering: .relaxed).oldValue
+                let index = shared.next.add(1, ordering: .relaxed).oldValue
                 guard index < count else { return }
-                // Each index is taken by exactly one thread, so its slot has one writer.
-                output.buffer[index] = job(index)
+                let result = job(index)
+                // A job is a whole session's work: one lock per job costs nothing beside it.
+                shared.results.withLock { $0[index] = result }
             }
         }
-        return slots.map { $0! }
+        return shared.results.withLock { $0.map { $0! } }
     }
 
-    private final class JobQueue: Sendable {
+    /// What the threads share: the next job to take, and the results by job.
+    private final class Shared<Result: Sendable>: Sendable {
         let next = Atomic<Int>(0)
-    }
+        let results: Mutex<[Result?]>
 
-    /// The results buffer, shared with the worker threads (each writes only its own slots).
-    private struct Slots<Result>: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<Result?>
+        init(count: Int) {
+            results = Mutex([Result?](repeating: nil, count: count))
+        }
     }
 }

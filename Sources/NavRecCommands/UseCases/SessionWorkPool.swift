@@ -19,24 +19,46 @@ internal import Synchronization
 /// takes a whole group under one lock, hands the group's results back under another (which only the
 /// submitting thread waits on: a finished group wakes it, not the idle workers), and checks for
 /// ``close()`` with an atomic load rather than a lock. The one writer is the submitting thread.
-final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
-    // @unchecked: `queued` and `running` are only touched with `work` locked, `finished` with
-    // `results` locked, except what the submitting thread alone uses (marked); the stores and the
-    // work state live on their worker threads and never leave them.
-    private let work = NSCondition()
-    private let results = NSCondition()
-    /// Groups waiting for a worker: the index of their first session, and the sessions.
-    private var queued: [(start: Int, sessions: [StoredSession])] = []
-    private var finished: [Int: Result<Product, any Error>] = [:]
-    private let closed = Atomic<Bool>(false)
-    private var running = 0
-    /// The submitting thread's: the group being gathered, and its samples.
+///
+/// The pool itself is the submitting thread's; the workers share only ``Shared``, whose state
+/// is behind `Mutex`es and semaphores, so the compiler checks what crosses threads.
+final class SessionWorkPool<Product: Sendable> {
+    /// A group of consecutive sessions: the index of its first session, and the sessions.
+    private typealias Group = (start: Int, sessions: [StoredSession])
+
+    /// What the workers and the submitting thread share.
+    private final class Shared: Sendable {
+        /// Groups waiting for a worker.
+        let queued = Mutex<[Group]>([])
+        /// Signalled once per queued group, and once per worker by ``close()``.
+        let groupQueued = DispatchSemaphore(value: 0)
+        /// Results of finished groups not yet handed back, by session index.
+        let finished = Mutex<[Int: Result<Product, any Error>]>([:])
+        /// Signalled once per finished group; only the submitting thread waits on it.
+        let groupFinished = DispatchSemaphore(value: 0)
+        let closed = Atomic<Bool>(false)
+        /// Entered by each worker when started, left when it ends.
+        let running = DispatchGroup()
+
+        var isClosed: Bool { closed.load(ordering: .relaxed) }
+
+        /// The next queued group, or `nil` once the pool is closed.
+        func take() -> Group? {
+            groupQueued.wait()
+            guard !isClosed else { return nil }
+            return queued.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        }
+    }
+
+    private let shared = Shared()
+    private let workers: Int
+    /// The group being gathered, and its samples.
     private var gathering: [StoredSession] = []
     private var gatheringSamples = 0
-    /// The submitting thread's: sessions handed to the workers, and handed back.
+    /// Sessions handed to the workers, and handed back.
     private var submitted = 0
     private var handedBack = 0
-    /// The submitting thread's: where each group in flight ends (the index after its last session), oldest first.
+    /// Where each group in flight ends (the index after its last session), oldest first.
     private var groupEnds: [Int] = []
     /// Groups in flight at most.
     let window: Int
@@ -51,15 +73,16 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
     /// for every session it takes.
     init(path: String, workers: Int, during interruptedWork: InterruptedWork,
          makeWork: @escaping @Sendable () -> (StoredSession, SessionStore) throws -> Product) {
+        self.workers = workers
         window = 4 * workers
         self.interruptedWork = interruptedWork
-        running = workers
         gathering.reserveCapacity(Self.groupSessions)
         for _ in 0..<workers {
-            let thread = Thread { [self] in
+            shared.running.enter()
+            let thread = Thread { [shared] in
                 let analyse = makeWork()
                 var store: SessionStore?
-                while let group = take() {
+                while let group = shared.take() {
                     var results: [Result<Product, any Error>] = []
                     results.reserveCapacity(group.sessions.count)
                     do {
@@ -69,7 +92,7 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
                         try connection.readingTogether {
                             for session in group.sessions {
                                 // A closed pool's results are never handed back: stop at the next session.
-                                if isClosed { break }
+                                if shared.isClosed { break }
                                 results.append(Result { () throws -> Product in try analyse(session, connection) })
                             }
                         }
@@ -78,31 +101,19 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
                         // session not yet analysed fails with that error, in its turn.
                         while results.count < group.sessions.count { results.append(.failure(error)) }
                     }
-                    self.results.lock()
-                    for (offset, result) in results.enumerated() { finished[group.start + offset] = result }
-                    self.results.signal()
-                    self.results.unlock()
+                    let finishedResults = results
+                    shared.finished.withLock { finished in
+                        for (offset, result) in finishedResults.enumerated() { finished[group.start + offset] = result }
+                    }
+                    shared.groupFinished.signal()
                 }
                 store = nil
-                work.lock()
-                running -= 1
-                work.broadcast()
-                work.unlock()
+                shared.running.leave()
             }
             // The detectors keep their state on the stack; a secondary thread's default is small.
             thread.stackSize = 8 << 20
             thread.start()
         }
-    }
-
-    private var isClosed: Bool { closed.load(ordering: .relaxed) }
-
-    /// The next queued group, or `nil` once the pool is closed.
-    private func take() -> (start: Int, sessions: [StoredSession])? {
-        work.lock()
-        defer { work.unlock() }
-        while queued.isEmpty, !isClosed { work.wait() }
-        return isClosed ? nil : queued.removeFirst()
     }
 
     /// Queues `session` (in the group being gathered, handed to the workers once full); hands every
@@ -122,21 +133,18 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
 
     /// Stops the workers once their current session is done and waits for them.
     func close() {
-        work.lock()
-        closed.store(true, ordering: .relaxed)
-        queued.removeAll()
-        work.broadcast()
-        while running > 0 { work.wait() }
-        work.unlock()
+        shared.closed.store(true, ordering: .relaxed)
+        shared.queued.withLock { $0.removeAll() }
+        for _ in 0..<workers { shared.groupQueued.signal() }
+        shared.running.wait()
     }
 
     /// Queues the gathered group for the workers, once the window has room for it.
     private func handOnGathered(_ receive: (Product) throws -> Void) throws {
         while groupEnds.count >= window { try handBackOldest(receive) }
-        work.lock()
-        queued.append((submitted, gathering))
-        work.signal()
-        work.unlock()
+        let group = (start: submitted, sessions: gathering)
+        shared.queued.withLock { $0.append(group) }
+        shared.groupQueued.signal()
         submitted += gathering.count
         groupEnds.append(submitted)
         gathering.removeAll(keepingCapacity: true)
@@ -146,10 +154,8 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
     /// Hands back the oldest result if it is ready; returns whether it was.
     private func handBackReady(_ receive: (Product) throws -> Void) throws -> Bool {
         guard handedBack < submitted else { return false }
-        results.lock()
-        let result = finished.removeValue(forKey: handedBack)
-        results.unlock()
-        guard let result else { return false }
+        let index = handedBack
+        guard let result = shared.finished.withLock({ $0.removeValue(forKey: index) }) else { return false }
         // A group's results come back together: Ctrl-C is checked before each, as it was while
         // waiting for each when they came one by one.
         try Interruption.check(interruptedWork)
@@ -163,9 +169,8 @@ final class SessionWorkPool<Product: Sendable>: @unchecked Sendable {
     private func handBackOldest(_ receive: (Product) throws -> Void) throws {
         while try !handBackReady(receive) {
             try Interruption.check(interruptedWork)
-            results.lock()
-            if finished[handedBack] == nil { _ = results.wait(until: Date(timeIntervalSinceNow: 0.1)) }
-            results.unlock()
+            // A group finished since the check above has signalled: the wait returns at once.
+            _ = shared.groupFinished.wait(timeout: .now() + 0.1)
         }
     }
 }
