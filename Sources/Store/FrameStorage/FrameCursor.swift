@@ -113,23 +113,18 @@ package final class FrameCursor: SessionFrameReader {
         numbers.deallocate()
     }
 
-    /// Overwrites `columns` with the next chunk's frames and returns `true`, or empties it and
-    /// returns `false` at the end.
-    ///
-    /// - Throws: ``DatabaseError`` when SQLite fails mid-session (an I/O error, a corrupt page).
-    package func read(into columns: FrameColumns) throws(DatabaseError) -> Bool {
-        try loadChunk(into: columns)
-    }
-
-    /// Decodes the next chunk into `columns`, a vector at a time straight into its columns; `false`
-    /// (and `columns` empty) at the end.
+    /// Overwrites `columns` with the next chunk's frames, decoded a vector at a time straight into
+    /// its columns, and returns `true`; or empties it and returns `false` at the end.
     ///
     /// What a count can prove is checked (a database edited by hand or damaged on disk must end in
     /// an error naming the chunk, never in a crash or silently wrong frames): the chunk's sample
     /// count, that it starts where the previous one ended, that every field is digits of a width
     /// its blob holds, that times never decrease, phases are known codes, and that the chunks add
     /// up to `sessions.samples`.
-    private func loadChunk(into columns: FrameColumns) throws(DatabaseError) -> Bool {
+    ///
+    /// - Throws: ``DatabaseError`` when SQLite fails mid-session (an I/O error, a corrupt page), or
+    ///   names the damaged chunk.
+    package func read(into columns: FrameColumns) throws(DatabaseError) -> Bool {
         // Nothing is handed out of a chunk that fails below.
         columns.count = 0
         guard try statement.step() else {
