@@ -61,8 +61,8 @@ package struct Analyzer: Sendable {
     /// when the session has no `fps`, and a replay pass when a flapping finding needs a suggested
     /// hysteresis or swipe distance that the main pass did not replay itself (largeTitle's and
     /// blurHeader's hysteresis it replays, ``SchmittToggleLog``). With `samplesOnly` true the pass
-    /// reads only each frame's `seq` and `sample`, so the reader may leave `computed` and
-    /// `observed` as they are.
+    /// reads only each frame's `seq` and `sample`, so the reader may leave the blocks'
+    /// state columns empty.
     ///
     /// - Throws: whatever `reader` or its reads throw.
     /// - Complexity: O(n) for n frames, plus O(n × c) for the replay search over c candidate values
@@ -75,14 +75,18 @@ package struct Analyzer: Sendable {
         let (behaviors, replayed) = replayBehaviors(session.behaviors)
         let events = session.events.sorted { $0.t < $1.t }
 
+        // One reused block of columns for every pass, filled a chunk at a time: no frame is
+        // assembled per sample.
+        let block = FrameColumns()
         var expected: Double?
         if let fps = session.fps, fps > 0 {
             expected = 1 / fps
         } else {
             var median = IntervalMedian()
             let frames = try reader(true)
-            var frame = SessionFrame.empty
-            while try frames.read(into: &frame) { median.observe(frame.sample) }
+            while try frames.read(into: block) {
+                for row in 0..<block.count { median.observe(block.sample(row)) }
+            }
             expected = median.finish()
         }
 
@@ -92,14 +96,12 @@ package struct Analyzer: Sendable {
             lifecycle: events.filter(\.isLifecycle).map(\.t), transitions: TransitionWindow.windows(in: events),
             recorder: session.recorder, duration: session.duration,
             buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
-        // One reused block of columns, filled a chunk at a time: no frame is assembled per sample.
         let frames = try reader(false)
-        let block = FrameColumns()
         while try frames.read(into: block) { pass.observe(block) }
         pass.finish()
 
         var findings = pass.findings
-        let flapping = try flappingFindings(pass, behaviors: behaviors, events: events, reader: reader)
+        let flapping = try flappingFindings(pass, behaviors: behaviors, events: events, block: block, reader: reader)
         findings += flapping
         findings = Self.withoutDrivenJitter(findings, behaviors: behaviors)
         findings = Self.withoutStableAppComparisons(findings)
@@ -140,7 +142,8 @@ package struct Analyzer: Sendable {
     /// (blurHeader's titles follow the background; the large title is the inline one's complement),
     /// then finds suggested hysteresis values by replay for threshold-driven computed signals.
     private func flappingFindings(
-        _ pass: MainPass, behaviors: BehaviorSet, events: [ScrollEvent], reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
+        _ pass: MainPass, behaviors: BehaviorSet, events: [ScrollEvent], block: FrameColumns,
+        reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) throws -> [Finding] {
         var episodes: [(source: Finding.Source, episode: FlappingDetector.Episode)] = []
         for (source, detector) in [(Finding.Source.computed, pass.computedFlapping), (.observed, pass.observedFlapping)] {
@@ -169,7 +172,7 @@ package struct Analyzer: Sendable {
         var suggestions: [Double?] = []
         if !requests.isEmpty {
             let search = HysteresisSearch(behaviors: behaviors, events: events, settings: settings.flapping)
-            suggestions = try search.run(requests, logs: pass.hysteresisLogs) { try reader(true) }
+            suggestions = try search.run(requests, logs: pass.hysteresisLogs, block: block) { try reader(true) }
         }
 
         return episodes.enumerated().map { index, item in

@@ -5,10 +5,12 @@ public final class FrameArrayReader: SessionFrameReader {
 
     public init(_ frames: [SessionFrame]) { self.frames = frames }
 
-    public func read(into frame: inout SessionFrame) -> Bool {
-        guard next < frames.count else { return false }
-        frame = frames[next]
-        next += 1
-        return true
+    public func read(into columns: FrameColumns) -> Bool {
+        columns.reset()
+        while columns.count < FrameColumns.capacity, next < frames.count {
+            columns.append(frames[next])
+            next += 1
+        }
+        return columns.count > 0
     }
 }

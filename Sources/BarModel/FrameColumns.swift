@@ -1,5 +1,5 @@
 /// Up to ``capacity`` consecutive frames of a session as columns (a struct of arrays), as the store
-/// keeps them in a `frame_chunks` row: what ``SessionFrameReader/read(into:)-(FrameColumns)`` fills
+/// keeps them in a `frame_chunks` row: what ``SessionFrameReader/read(into:)`` fills
 /// and the analyzer's detectors loop over, a column at a time, without a ``SessionFrame`` per row.
 ///
 /// A block is reused: a reader overwrites it whole. Row `i` is the frame with seq `firstSeq + i`.

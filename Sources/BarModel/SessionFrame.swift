@@ -1,5 +1,6 @@
-/// One sample of a session with its computed and (when the app sent one) observed bar state: what
-/// the store keeps per sample and what the analyzer reads.
+/// One sample of a session with its computed and (when the app sent one) observed bar state, as a
+/// value: for frames held in memory (``FrameArrayReader``) and readers of one row at a time
+/// (``SessionFrameReader/readAll()``). Modules hand each other frames as ``FrameColumns`` blocks.
 public struct SessionFrame: Sendable, Hashable, BitwiseCopyable {
     /// Position of the sample in its session, 0-based.
     public var seq: Int

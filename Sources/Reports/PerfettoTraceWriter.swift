@@ -85,43 +85,49 @@ package struct PerfettoTraceWriter {
         let lateFrames = analysis.timeline.lateFrames
         var nextLate = 0
         var lastTs: Int64 = 0
-        var frame = SessionFrame.empty
-        while try frames.read(into: &frame) {
-            let ts = offset + Self.microseconds(frame.sample.t)
-            lastTs = ts
-            if lastY != frame.sample.y {
-                counter(pid: pid, name: "y", ts: ts, value: frame.sample.y)
-                lastY = frame.sample.y
-            }
-            for (stream, state) in [frame.computed, frame.observed].enumerated() {
-                guard let state else { continue }
-                let suffix = stream == 0 ? " (computed)" : " (observed)"
-                for (index, track) in Self.counters.enumerated() {
-                    guard let value = track.value(state), lastCounters[stream][index] != value else { continue }
-                    counter(pid: pid, name: track.name + suffix, ts: ts, value: value)
-                    lastCounters[stream][index] = value
+        let block = FrameColumns()
+        var computed = BarState(), observed = BarState()
+        while try frames.read(into: block) {
+            for row in 0..<block.count {
+                let sample = block.sample(row)
+                let ts = offset + Self.microseconds(sample.t)
+                lastTs = ts
+                if lastY != sample.y {
+                    counter(pid: pid, name: "y", ts: ts, value: sample.y)
+                    lastY = sample.y
                 }
-                for (index, track) in Self.slices.enumerated() {
-                    guard let visible = track.visible(state) else { continue }
-                    if visible, openSlices[stream][index] == nil {
-                        openSlices[stream][index] = ts
-                    } else if !visible, let start = openSlices[stream][index] {
-                        slice(pid: pid, tid: Self.sliceThread(index, observed: stream == 1), name: track.name, from: start, to: ts)
-                        openSlices[stream][index] = nil
+                block.computed.load(row, into: &computed)
+                let hasObserved = block.observedRows >> UInt64(row) & 1 != 0
+                if hasObserved { block.observed.load(row, into: &observed) }
+                for (stream, state) in [computed, observed].enumerated() where stream == 0 || hasObserved {
+                    let suffix = stream == 0 ? " (computed)" : " (observed)"
+                    for (index, track) in Self.counters.enumerated() {
+                        guard let value = track.value(state), lastCounters[stream][index] != value else { continue }
+                        counter(pid: pid, name: track.name + suffix, ts: ts, value: value)
+                        lastCounters[stream][index] = value
+                    }
+                    for (index, track) in Self.slices.enumerated() {
+                        guard let visible = track.visible(state) else { continue }
+                        if visible, openSlices[stream][index] == nil {
+                            openSlices[stream][index] = ts
+                        } else if !visible, let start = openSlices[stream][index] {
+                            slice(pid: pid, tid: Self.sliceThread(index, observed: stream == 1), name: track.name, from: start, to: ts)
+                            openSlices[stream][index] = nil
+                        }
                     }
                 }
+                while nextLate < lateFrames.count, lateFrames[nextLate] < sample.t { nextLate += 1 }
+                if nextLate < lateFrames.count, lateFrames[nextLate] == sample.t, let before = previous {
+                    nextLate += 1
+                    nameThread(pid: pid, tid: Self.lateFramesThread, "late frames")
+                    // A slice over the late interval, so its length shows; the milliseconds come from
+                    // the integer microseconds, so they carry no binary-fraction noise.
+                    let start = offset + Self.microseconds(before.t)
+                    event(#"{"ph":"X","pid":\#(pid),"tid":\#(Self.lateFramesThread),"name":"late frame","ts":\#(start),"dur":\#(ts - start),"#
+                        + #""args":{"interval_ms":\#(Self.milliseconds(ts - start))}}"#)
+                }
+                previous = sample
             }
-            while nextLate < lateFrames.count, lateFrames[nextLate] < frame.sample.t { nextLate += 1 }
-            if nextLate < lateFrames.count, lateFrames[nextLate] == frame.sample.t, let before = previous {
-                nextLate += 1
-                nameThread(pid: pid, tid: Self.lateFramesThread, "late frames")
-                // A slice over the late interval, so its length shows; the milliseconds come from
-                // the integer microseconds, so they carry no binary-fraction noise.
-                let start = offset + Self.microseconds(before.t)
-                event(#"{"ph":"X","pid":\#(pid),"tid":\#(Self.lateFramesThread),"name":"late frame","ts":\#(start),"dur":\#(ts - start),"#
-                    + #""args":{"interval_ms":\#(Self.milliseconds(ts - start))}}"#)
-            }
-            previous = frame.sample
         }
         for stream in 0..<2 {
             for (index, track) in Self.slices.enumerated() {

@@ -163,10 +163,12 @@ struct SuggestedHysteresisTests {
             let frames: [SessionFrame]
             var next = 0
             init(_ frames: [SessionFrame]) { self.frames = frames }
-            func read(into frame: inout SessionFrame) throws -> Bool {
-                guard next < 3 else { throw Unreadable() }
-                frame = frames[next]
-                next += 1
+            func read(into columns: FrameColumns) throws -> Bool {
+                // A first block of 3 frames, then the error.
+                guard next == 0 else { throw Unreadable() }
+                columns.reset()
+                for frame in frames.prefix(3) { columns.append(frame) }
+                next = 3
                 return true
             }
         }

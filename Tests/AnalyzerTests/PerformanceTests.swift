@@ -38,15 +38,17 @@ private final class GeneratedFrames: SessionFrameReader {
         engine = ReplayEngine(behaviors: behaviors, events: [])
     }
 
-    func read(into frame: inout SessionFrame) -> Bool {
-        guard index < count else { return false }
-        let t = Double(index) / 120
-        // Scroll up and down between 0 and 200 pt every 4 s, observed states on every other frame.
-        let phase = Double(index % 960) / 960
-        let sample = ScrollSample(t: t, y: 200 * (phase < 0.5 ? phase * 2 : 2 - phase * 2), phase: .drag)
-        let computed = engine.step(sample)
-        frame = SessionFrame(seq: index, sample: sample, computed: computed, observed: index % 2 == 0 ? computed : nil)
-        index += 1
-        return true
+    func read(into columns: FrameColumns) -> Bool {
+        columns.reset()
+        while columns.count < FrameColumns.capacity, index < count {
+            let t = Double(index) / 120
+            // Scroll up and down between 0 and 200 pt every 4 s, observed states on every other frame.
+            let phase = Double(index % 960) / 960
+            let sample = ScrollSample(t: t, y: 200 * (phase < 0.5 ? phase * 2 : 2 - phase * 2), phase: .drag)
+            let computed = engine.step(sample)
+            columns.append(seq: index, sample: sample, computed: computed, observed: index % 2 == 0 ? computed : nil)
+            index += 1
+        }
+        return columns.count > 0
     }
 }

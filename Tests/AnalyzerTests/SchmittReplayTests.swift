@@ -161,16 +161,18 @@ struct SchmittReplayTests {
         #expect(logged.contains { $0 != 0.5 })
     }
 
-    /// Samples of (t, y) read one by one from arrays: a long session without a ``SessionFrame`` each.
+    /// Samples of (t, y) read a block at a time from arrays: a long session without a ``SessionFrame`` each.
     final class SampleReader: SessionFrameReader {
         let times: [Double], ys: [Double]
         var next = 0
         init(times: [Double], ys: [Double]) { (self.times, self.ys) = (times, ys) }
-        func read(into frame: inout SessionFrame) -> Bool {
-            guard next < times.count else { return false }
-            frame = SessionFrame(seq: next, sample: ScrollSample(t: times[next], y: ys[next]), computed: BarState())
-            next += 1
-            return true
+        func read(into columns: FrameColumns) -> Bool {
+            columns.reset()
+            while columns.count < FrameColumns.capacity, next < times.count {
+                columns.append(seq: next, sample: ScrollSample(t: times[next], y: ys[next]), computed: BarState(), observed: nil)
+                next += 1
+            }
+            return columns.count > 0
         }
     }
 

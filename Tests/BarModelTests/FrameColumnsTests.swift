@@ -1,8 +1,8 @@
 import Testing
 @testable import BarModel
 
-/// ``FrameColumns``: frames scattered into columns and gathered back, and the default
-/// ``SessionFrameReader/read(into:)-(FrameColumns)`` that fills blocks frame by frame.
+/// ``FrameColumns``: frames scattered into columns and gathered back, and ``FrameArrayReader``
+/// that fills blocks from frames in memory.
 @Suite("Frame columns")
 struct FrameColumnsTests {
     /// Frame `seq`: every field of the computed state on even frames, some on odd ones; an
@@ -64,10 +64,10 @@ struct FrameColumnsTests {
         #expect(FrameColumns.rows(count) == Self.mask { $0 < count })
     }
 
-    @Test("the default column read fills blocks of 64 frames in order, then a partial one, then ends empty")
+    @Test("frames in memory are read in blocks of 64 in order, then a partial one, then an empty end")
     func defaultRead() throws {
         let frames = (0..<150).map(Self.frame)
-        let reader = FrameArrayReader(frames)
+        let reader: any SessionFrameReader = FrameArrayReader(frames)
         let block = FrameColumns()
         var read: [SessionFrame] = []
         var counts: [Int] = []

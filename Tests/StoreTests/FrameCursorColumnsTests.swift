@@ -3,7 +3,7 @@ import Testing
 @testable import Store
 
 /// ``FrameCursor``'s column read: a chunk decoded straight into ``FrameColumns`` holds the frames
-/// its frame-by-frame read gives, and the two reads mix.
+/// the stored frames.
 @Suite("Frame cursor columns")
 struct FrameCursorColumnsTests {
     let directory = TemporaryDirectory()
@@ -62,19 +62,6 @@ struct FrameCursorColumnsTests {
         #expect(read.counts == [64, 64, 22])
         #expect(read.frames == frames)
         #expect(try store.frames(of: session).readAll() == frames)
-    }
-
-    @Test("the column read serves the rest of a chunk the frame read started, then whole chunks")
-    func mixed() throws {
-        let frames = (0..<100).map(Self.frame)
-        let (store, session) = try store(frames)
-        let cursor = try store.frames(of: session)
-        var frame = SessionFrame.empty
-        for _ in 0..<10 { _ = try cursor.read(into: &frame) }
-        #expect(frame == frames[9])
-        let read = try Self.columnRead(cursor)
-        #expect(read.counts == [54, 36])
-        #expect(read.frames == Array(frames[10...]))
     }
 
     @Test("samples only: the blocks carry the samples and no state")

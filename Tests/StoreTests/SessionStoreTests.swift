@@ -48,8 +48,7 @@ struct SessionStoreTests {
         }
         try store.database.execute("UPDATE frame_chunks SET y = substr(y, 1, 5)")
         let cursor = try store.frames(of: try #require(try store.session(id: "d")))
-        var frame = SessionFrame.empty
-        let error = try #require(throws: DatabaseError.self) { try cursor.read(into: &frame) }
+        let error = try #require(throws: DatabaseError.self) { try cursor.read(into: FrameColumns()) }
         #expect(error.resultCode == .corrupt)
         #expect(error.message.contains("session 'd', chunk at seq 0 (frame_chunks key 4294967296): column y width"))
     }
@@ -64,13 +63,14 @@ struct SessionStoreTests {
             return session(writer, id: "c")
         }
         let cursor = try store.frames(of: try #require(try store.session(id: "c")))
-        var frame = SessionFrame.empty
-        #expect(try cursor.read(into: &frame))
+        let block = FrameColumns()
+        #expect(try cursor.read(into: block))
+        #expect(block.count == FrameChunkBuilder.capacity)
         store.database.interrupt()
-        // The rest of the first chunk is in memory; the next chunk's read fails.
-        var read = 1
-        let error = try #require(throws: DatabaseError.self) { while try cursor.read(into: &frame) { read += 1 } }
-        #expect(read == FrameChunkBuilder.capacity)
+        // The next chunk's read fails.
+        var read = 0
+        let error = try #require(throws: DatabaseError.self) { while try cursor.read(into: block) { read += 1 } }
+        #expect(read == 0)
         #expect(error.resultCode == .interrupt)
     }
 
@@ -129,6 +129,54 @@ struct SessionStoreTests {
         try store.saveAnalysis(of: x, settings: "flapping.window=2", hitchTimeRatio: 3, frameJitter: 0, gaps: 0, gapTime: 0, findings: [])
         #expect(try store.database.scalarInt("SELECT count(*) FROM findings") == 1)
         #expect(try store.database.scalarInt("SELECT count(*) FROM analyses") == 2)
+    }
+
+    /// `count` findings, each telling its index by its start, count, subkind, message and details.
+    static func findings(_ count: Int) -> [StoredFinding] {
+        (0..<count).map { index in
+            StoredFinding(
+                kind: "flapping", subkind: index % 2 == 0 ? nil : "s\(index)", signal: "background", source: "computed",
+                severity: "warning", start: Double(index), end: Double(index) + 0.5, count: index, message: "m\(index)",
+                detailsJSON: "{\"i\":\(index)}")
+        }
+    }
+
+    @Test("findings are stored whole and in order, in groups of a statement and one at a time", arguments: [1, 31, 32, 33, 70])
+    func manyFindings(count: Int) throws {
+        let store = try SessionStore(path: directory.path("many.sqlite"))
+        try store.importSession { writer in
+            try writer.append(ScrollSample(t: 0, y: 0), computed: BarState(), observed: nil)
+            return session(writer, id: "x")
+        }
+        let x = try #require(try store.session(id: "x"))
+        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 1, frameJitter: 0, gaps: 0, gapTime: 0, findings: Self.findings(count))
+        let rows = try store.database.prepare("SELECT start_t, count, subkind, message, details, session_id FROM findings ORDER BY finding_id")
+        var index = 0
+        while try rows.step() {
+            #expect(rows.double(0) == Double(index) && rows.int64(1) == Int64(index))
+            #expect(rows.text(2) == (index % 2 == 0 ? nil : "s\(index)"))
+            #expect(rows.text(3) == "m\(index)" && rows.text(4) == "{\"i\":\(index)}" && rows.text(5) == "x")
+            index += 1
+        }
+        #expect(index == count)
+    }
+
+    @Test("a finding the table's CHECK refuses fails the whole save, inside a group or alone", arguments: [0, 40, 66])
+    func refusedFinding(at bad: Int) throws {
+        let store = try SessionStore(path: directory.path("refused.sqlite"))
+        try store.importSession { writer in
+            try writer.append(ScrollSample(t: 0, y: 0), computed: BarState(), observed: nil)
+            return session(writer, id: "x")
+        }
+        let x = try #require(try store.session(id: "x"))
+        var findings = Self.findings(70)
+        findings[bad].kind = "nonsense"
+        let error = try #require(throws: DatabaseError.self) {
+            try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 1, frameJitter: 0, gaps: 0, gapTime: 0, findings: findings)
+        }
+        #expect(error.resultCode == .constraint)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM findings") == 0)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM analyses") == 0)
     }
 
     @Test("a sample's recording line comes from sparse breakpoints: one per run of consecutive lines")

@@ -66,8 +66,11 @@ struct HysteresisSearch: Sendable {
     ///
     /// `logs` are the main pass's replays of the Schmitt-switched behaviours: a group of candidates
     /// they cover is credited from them, and `frames` (a fresh reader of the session's samples) is
-    /// called only when some candidate still needs the samples.
-    func run(_ requests: [Request], logs: HysteresisLogs, frames: () throws -> any SessionFrameReader) throws -> [Double?] {
+    /// called only when some candidate still needs the samples, which it reads into `block`.
+    func run(
+        _ requests: [Request], logs: HysteresisLogs, block: FrameColumns = FrameColumns(),
+        frames: () throws -> any SessionFrameReader
+    ) throws -> [Double?] {
         guard !requests.isEmpty else { return [] }
         // Requests grouped by signal, each group in start order; a signal has one fix parameter,
         // so a group belongs to exactly one (behaviour, parameter).
@@ -129,7 +132,6 @@ struct HysteresisSearch: Sendable {
         var toggles = [Int](repeating: 0, count: candidates.count * episodeOrder.count)
         let lastEnd = ends.max() ?? 0
         let frames = engineCandidates.isEmpty && schmittGroups.isEmpty ? nil : try frames()
-        var frame = SessionFrame.empty
         try starts.withUnsafeBufferPointer { starts in
             try ends.withUnsafeBufferPointer { ends in
                 try tracks.withUnsafeMutableBufferPointer { tracks in
@@ -158,31 +160,33 @@ struct HysteresisSearch: Sendable {
                                         }
                                     }
                                 }
-                                while let frames, try frames.read(into: &frame) {
-                                    let t = frame.sample.t
-                                    if t > lastEnd { break }
-                                    for index in engineCandidates {
-                                        let state = candidates[index].engine!.step(frame.sample)
-                                        let base = candidates[index].toggleBase
-                                        for slot in candidates[index].tracks {
-                                            guard let value = tracks[slot].signal.value(in: state) else { continue }
-                                            guard let previous = tracks[slot].last else {
+                                blocks: while let frames, try frames.read(into: block) {
+                                    for row in 0..<block.count {
+                                        let t = block.t[row]
+                                        if t > lastEnd { break blocks }
+                                        for index in engineCandidates {
+                                            let state = candidates[index].engine!.step(block.sample(row))
+                                            let base = candidates[index].toggleBase
+                                            for slot in candidates[index].tracks {
+                                                guard let value = tracks[slot].signal.value(in: state) else { continue }
+                                                guard let previous = tracks[slot].last else {
+                                                    tracks[slot].last = value
+                                                    continue
+                                                }
+                                                guard previous != value else { continue }
                                                 tracks[slot].last = value
-                                                continue
+                                                toggle(slot, at: t, base: base)
                                             }
-                                            guard previous != value else { continue }
-                                            tracks[slot].last = value
-                                            toggle(slot, at: t, base: base)
                                         }
-                                    }
-                                    // Every signal of a Schmitt candidate is its state or the
-                                    // complement: each toggles when the state does.
-                                    for group in schmittGroups.indices {
-                                        var changed = schmittGroups[group].candidates.step(frame.sample.y)
-                                        while changed != 0 {
-                                            let index = schmittGroups[group].first + changed.trailingZeroBitCount
-                                            changed &= changed &- 1
-                                            for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                        // Every signal of a Schmitt candidate is its state or the
+                                        // complement: each toggles when the state does.
+                                        for group in schmittGroups.indices {
+                                            var changed = schmittGroups[group].candidates.step(block.y[row])
+                                            while changed != 0 {
+                                                let index = schmittGroups[group].first + changed.trailingZeroBitCount
+                                                changed &= changed &- 1
+                                                for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                            }
                                         }
                                     }
                                 }

@@ -16,6 +16,13 @@ package struct TuningSession: Sendable {
         samples.reserveCapacity(description.sampleCount)
     }
 
+    /// Appends the frames of `block`: their samples and observed states.
+    package mutating func append(_ block: FrameColumns) {
+        for row in 0..<block.count {
+            append(block.sample(row), observed: block.observedRows >> UInt64(row) & 1 != 0 ? block.observed.state(at: row) : nil)
+        }
+    }
+
     /// Appends the next frame's sample and observed state.
     package mutating func append(_ sample: ScrollSample, observed state: BarState?) {
         if state != nil, observed.isEmpty {
@@ -31,17 +38,20 @@ package struct TuningSession: Sendable {
 
     private final class Reader: SessionFrameReader {
         let session: TuningSession
-        var index = 0
+        var next = 0
 
         init(session: TuningSession) { self.session = session }
 
-        func read(into frame: inout SessionFrame) -> Bool {
-            guard index < session.samples.count else { return false }
-            frame = SessionFrame(
-                seq: index, sample: session.samples[index], computed: BarState(),
-                observed: session.observed.isEmpty ? nil : session.observed[index])
-            index += 1
-            return true
+        func read(into columns: FrameColumns) -> Bool {
+            columns.reset()
+            let empty = BarState()
+            while columns.count < FrameColumns.capacity, next < session.samples.count {
+                columns.append(
+                    seq: next, sample: session.samples[next], computed: empty,
+                    observed: session.observed.isEmpty ? nil : session.observed[next])
+                next += 1
+            }
+            return columns.count > 0
         }
     }
 }

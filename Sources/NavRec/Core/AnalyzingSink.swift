@@ -96,7 +96,7 @@ package final class AnalyzingSink: SessionSink {
         let description = SessionDescription(
             id: header.id ?? summary.contentID, recordingID: header.id, metadata: header.metadata, behaviors: try behaviors(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
-        let analysis = try analyzer.analyze(description) { spool.reader(session: description.id, samplesOnly: $0) }
+        let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
         try onSession(Analyzed(analysis: analysis, header: header, summary: summary, clock: clock, observedSamples: observedSamples))
         sessionsAnalyzed += 1
         samplesAnalyzed += summary.samples

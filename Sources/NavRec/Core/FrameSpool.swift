@@ -64,13 +64,11 @@ package final class FrameSpool {
         held += 1
     }
 
-    /// A reader positioned at the first frame; `session` names the session in its errors. With
-    /// `samplesOnly` its frame-by-frame reads give each frame's `seq` and `sample` only (the
-    /// analyzer's replay and median passes), leaving `computed` and `observed` as they are. The
+    /// A reader positioned at the first frame; `session` names the session in its errors. The
     /// frames appended so far are sealed: append nothing more while it reads.
-    package func reader(session: String, samplesOnly: Bool = false) -> any SessionFrameReader {
+    package func reader(session: String) -> any SessionFrameReader {
         if held > 0 { seal(current.takeUnretainedValue()) }
-        return Reader(spool: self, session: session, samplesOnly: samplesOnly)
+        return Reader(spool: self, session: session)
     }
 
     /// Spilled blocks go to and come back from the file this many at a time (up to about 1.1 MB),
@@ -133,16 +131,11 @@ package final class FrameSpool {
     private final class Reader: SessionFrameReader {
         let spool: FrameSpool
         let session: String
-        let samplesOnly: Bool
         private var nextBlock = 0
-        /// The block frame-by-frame reads take their frames from, and the next row of it.
-        private let block = FrameColumns()
-        private var row = 0
 
-        init(spool: FrameSpool, session: String, samplesOnly: Bool) {
+        init(spool: FrameSpool, session: String) {
             self.spool = spool
             self.session = session
-            self.samplesOnly = samplesOnly
         }
 
         /// Spilled blocks read ahead, a group at a time (allocated at the first spilled block);
@@ -169,21 +162,6 @@ package final class FrameSpool {
                 return false
             }
             nextBlock += 1
-            return true
-        }
-
-        func read(into frame: inout SessionFrame) throws(SpillError) -> Bool {
-            if nextBlock == 0 || row == block.count {
-                guard try read(into: block) else { return false }
-                row = 0
-            }
-            if samplesOnly {
-                frame.seq = block.firstSeq + row
-                frame.sample = block.sample(row)
-            } else {
-                block.load(row, into: &frame)
-            }
-            row += 1
             return true
         }
     }

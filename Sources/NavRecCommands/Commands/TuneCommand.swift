@@ -226,6 +226,7 @@ struct TuneCommand: NavRecCommand {
         }
 
         Interruption.install()
+        let block = FrameColumns()
         for (index, session) in sessions.enumerated() {
             try Interruption.check(.tuning)
             context.progress("tuning \(index + 1)/\(sessions.count): \(session.id)")
@@ -243,10 +244,7 @@ struct TuneCommand: NavRecCommand {
             }
             var tuning = TuningSession(description)
             let cursor = try store.frames(of: session)
-            var frame = SessionFrame.empty
-            while try cursor.read(into: &frame) {
-                tuning.append(frame.sample, observed: frame.observed)
-            }
+            while try cursor.read(into: block) { tuning.append(block) }
             batch.append(tuning)
             batchSamples += tuning.samples.count
             // Enough work for both threads, few enough samples held at once.

@@ -59,14 +59,18 @@ final class AnalyzeSink {
 
     private func printTimeline(key: String, session: String) throws {
         let reader = core.frames(session: session)
+        let block = FrameColumns()
         var frame = SessionFrame.empty
         var rows = timelineRows
         rows.removeAll()
-        while try reader.read(into: &frame) {
-            rows.appendRows(of: frame, key: key)
-            if rows.bytes.count >= 1 << 14 {
-                output.write(rows.bytes)
-                rows.removeAll()
+        while try reader.read(into: block) {
+            for row in 0..<block.count {
+                block.load(row, into: &frame)
+                rows.appendRows(of: frame, key: key)
+                if rows.bytes.count >= 1 << 14 {
+                    output.write(rows.bytes)
+                    rows.removeAll()
+                }
             }
         }
         output.write(rows.bytes)

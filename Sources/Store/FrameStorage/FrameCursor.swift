@@ -2,8 +2,8 @@ package import BarModel
 internal import CSQLite
 
 /// Reads one session's frames in seq order from its `frame_chunks` rows, a chunk at a time (a
-/// ``SessionFrameReader``): each row's ``DigitColumn``s are decoded column by column into a buffer
-/// of frames that ``read(into:)`` then hands out.
+/// ``SessionFrameReader``): each row's ``DigitColumn``s are decoded column by column straight into
+/// the caller's block.
 package final class FrameCursor: SessionFrameReader {
     /// Lent by ``queries`` and given back when the cursor goes.
     private let statement: Statement
@@ -80,10 +80,6 @@ package final class FrameCursor: SessionFrameReader {
         }
     }
 
-    /// The chunk ``read(into:)-(SessionFrame)`` hands out frame by frame (lent by ``queries``,
-    /// empty), and the next row of it.
-    private let buffer: FrameColumns
-    private var next = 0
     /// Scratch for one decoded vector.
     private let integers: UnsafeMutablePointer<Int64> = .allocate(capacity: FrameChunkBuilder.capacity)
     private let numbers: UnsafeMutablePointer<Double> = .allocate(capacity: FrameChunkBuilder.capacity)
@@ -103,67 +99,32 @@ package final class FrameCursor: SessionFrameReader {
         self.samplesOnly = samplesOnly
         self.queries = queries
         statement = try queries.borrow(layout.sql)
-        buffer = queries.borrowBuffer()
         baseKey = sessionKey << 32
         self.sessionID = sessionID
         self.expectedSamples = start == nil ? expectedSamples : nil
         nextSeq = Int((start ?? baseKey) - baseKey)
-        do {
-            try statement.bind([.int(start ?? baseKey), .int(baseKey | 0xFFFF_FFFF)])
-        } catch {
-            // The cursor is whole by now: its deinit gives the buffer back.
-            queries.giveBack(statement)
-            throw error
-        }
+        // The cursor is whole by now: if this throws, its deinit gives the statement back.
+        try statement.bind([.int(start ?? baseKey), .int(baseKey | 0xFFFF_FFFF)])
     }
 
     deinit {
         queries.giveBack(statement)
-        queries.giveBack(buffer)
         integers.deallocate()
         numbers.deallocate()
     }
 
-    /// Overwrites `frame` with the next frame and returns `true`, or returns `false` at the end.
-    ///
-    /// - Throws: ``DatabaseError`` when SQLite fails mid-session (an I/O error, a corrupt page).
-    package func read(into frame: inout SessionFrame) throws(DatabaseError) -> Bool {
-        if next == buffer.count {
-            next = 0
-            guard try loadChunk(into: buffer) else { return false }
-        }
-        buffer.load(next, into: &frame)
-        next += 1
-        return true
-    }
-
-    /// Overwrites `columns` with the next chunk's frames (the frames ``read(into:)-(SessionFrame)``
-    /// has not handed out of the current one first) and returns `true`, or returns `false` at the end.
-    ///
-    /// - Throws: ``DatabaseError`` when SQLite fails mid-session (an I/O error, a corrupt page).
-    package func read(into columns: FrameColumns) throws(DatabaseError) -> Bool {
-        guard next == buffer.count else {
-            columns.reset()
-            var frame = SessionFrame.empty
-            while next < buffer.count {
-                buffer.load(next, into: &frame)
-                columns.append(frame)
-                next += 1
-            }
-            return true
-        }
-        return try loadChunk(into: columns)
-    }
-
-    /// Decodes the next chunk into `columns`, a vector at a time straight into its columns; `false`
-    /// (and `columns` empty) at the end.
+    /// Overwrites `columns` with the next chunk's frames, decoded a vector at a time straight into
+    /// its columns, and returns `true`; or empties it and returns `false` at the end.
     ///
     /// What a count can prove is checked (a database edited by hand or damaged on disk must end in
     /// an error naming the chunk, never in a crash or silently wrong frames): the chunk's sample
     /// count, that it starts where the previous one ended, that every field is digits of a width
     /// its blob holds, that times never decrease, phases are known codes, and that the chunks add
     /// up to `sessions.samples`.
-    private func loadChunk(into columns: FrameColumns) throws(DatabaseError) -> Bool {
+    ///
+    /// - Throws: ``DatabaseError`` when SQLite fails mid-session (an I/O error, a corrupt page), or
+    ///   names the damaged chunk.
+    package func read(into columns: FrameColumns) throws(DatabaseError) -> Bool {
         // Nothing is handed out of a chunk that fails below.
         columns.count = 0
         guard try statement.step() else {

@@ -18,10 +18,6 @@ final class FrameQueries {
     /// check of identical storage, where a dictionary would hash the whole SQL text twice per
     /// cursor, a visible share of a short session's report.
     private var idle: [Statement] = []
-    /// Idle chunk buffers for the next cursors: making and freeing one (a few KB of columns) for
-    /// every cursor showed in a five-sample session's report. At most ``buffersKept``.
-    private var idleBuffers: [FrameColumns] = []
-    static let buffersKept = 2
     /// Column shapes kept at most: a session's shape follows its behaviours and recorded fields, so
     /// a database has few; beyond this many a cursor's statement is finalized when it is done.
     static let shapesKept = 16
@@ -55,18 +51,6 @@ final class FrameQueries {
     func borrow(_ sql: String) throws(DatabaseError) -> Statement {
         if let index = idle.firstIndex(where: { $0.sql == sql }) { return idle.remove(at: index) }
         return try database.prepare(sql)
-    }
-
-    /// An idle chunk buffer, emptied, or a new one; give it back with ``giveBack(_:)-(FrameColumns)``.
-    func borrowBuffer() -> FrameColumns {
-        guard let buffer = idleBuffers.popLast() else { return FrameColumns() }
-        buffer.reset()
-        return buffer
-    }
-
-    /// Keeps `buffer` for the next cursor (while fewer than ``buffersKept`` are idle).
-    func giveBack(_ buffer: FrameColumns) {
-        if idleBuffers.count < Self.buffersKept { idleBuffers.append(buffer) }
     }
 
     /// Resets `statement` and keeps it for the next cursor of its shape.

@@ -14,11 +14,13 @@ final class TimelineScan {
     private var streamIndex = 0
     private var sessionIndex = 0
     private var cursor: FrameCursor?
-    /// The current row's frame, and its state on the row's stream (computed or observed): in
-    /// buffers, so that reading a column reads one field instead of copying the ~430-byte frame.
-    let frame: UnsafeMutablePointer<SessionFrame> = .allocate(capacity: 1)
-    let state: UnsafeMutablePointer<BarState> = .allocate(capacity: 1)
+    /// The current session's chunk, and the current row in it: SQLite reads a column of the row
+    /// straight from the block's columns.
+    let block = FrameColumns()
+    private(set) var row = 0
     var isObserved: Bool { streams[streamIndex] }
+    /// The current row's state columns: its stream's.
+    var states: FrameStateColumns { isObserved ? block.observed : block.computed }
     /// The current session's id, UTF-8 (kept so each row hands SQLite the same bytes).
     private(set) var sessionID: [CChar] = []
     private(set) var isAtEnd = true
@@ -27,13 +29,6 @@ final class TimelineScan {
     init(database: Database) {
         self.database = database
         queries = FrameQueries(database: database)
-        frame.initialize(to: .empty)
-        state.initialize(to: BarState())
-    }
-
-    deinit {
-        frame.deallocate()
-        state.deallocate()
     }
 
     /// Starts over: the sessions with `sessionID` (all when `nil`), the streams named `source`
@@ -80,18 +75,19 @@ final class TimelineScan {
                     queries: queries, sessionKey: session.key, sessionID: session.id, expectedSamples: session.samples,
                     withObserved: observed)
                 sessionID = Array(session.id.utf8CString.dropLast())
+                block.reset()
+                row = -1
             }
-            guard try cursor!.read(into: &frame.pointee) else {
-                cursor = nil
-                sessionIndex += 1
-                continue
+            row += 1
+            if row == block.count {
+                guard try cursor!.read(into: block) else {
+                    cursor = nil
+                    sessionIndex += 1
+                    continue
+                }
+                row = 0
             }
-            if observed {
-                guard let state = frame.pointee.observed else { continue }
-                self.state.pointee = state
-            } else {
-                state.pointee = frame.pointee.computed
-            }
+            if observed, block.observedRows >> UInt64(row) & 1 == 0 { continue }
             rowid += 1
             return
         }

@@ -5,7 +5,18 @@
 final class AnalysisWriteStatements {
     let deleteAnalysis: Statement
     let insertAnalysis: Statement
+    /// Inserts one finding, and ``findingsPerInsert`` findings (the parameters of one after
+    /// another's, in the columns' order of ``findingColumns``).
     let insertFinding: Statement
+    let insertFindings: Statement
+
+    /// Findings inserted by one run of ``insertFindings``. The `findings` table's CHECKs on `kind`
+    /// and `source` are `IN` lists of four, which SQLite tests against a temporary b-tree built
+    /// once per run of a statement: built per finding, it was about half of inserting one (a
+    /// session flapping throughout has a finding every few hundred samples).
+    static let findingsPerInsert = 32
+    /// The parameters of one finding.
+    static let findingColumns: Int32 = 17
 
     init(database: Database) throws(DatabaseError) {
         deleteAnalysis = try database.prepare("DELETE FROM analyses WHERE session_key = ? AND settings = ?")
@@ -13,11 +24,15 @@ final class AnalysisWriteStatements {
             "INSERT INTO analyses (session_key, settings, hitch_time_ratio, frame_jitter, gaps, gap_time, analyzed_at, "
                 + StoredMetrics.columns.joined(separator: ", ") + ") VALUES (?, ?, ?, ?, ?, ?, ?"
                 + String(repeating: ", ?", count: StoredMetrics.columns.count) + ")")
-        insertFinding = try database.prepare("""
+        let insert = """
             INSERT INTO findings (session_key, session_id, settings, kind, subkind, signal, source, severity,
                                   start_t, end_t, count, y_min, y_max, suggested_hysteresis, suggested_swipe_distance,
                                   message, details)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+            VALUES
+            """
+        let row = "(" + Array(repeating: "?", count: Int(Self.findingColumns)).joined(separator: ", ") + ")"
+        insertFinding = try database.prepare(insert + " " + row)
+        insertFindings = try database.prepare(
+            insert + " " + Array(repeating: row, count: Self.findingsPerInsert).joined(separator: ", "))
     }
 }

@@ -28,7 +28,7 @@ extension SessionStore {
     func write(_ analyses: [StoredAnalysis]) throws -> [String] {
         guard !analyses.isEmpty else { return [] }
         let statements = try analysisStatements()
-        let delete = statements.deleteAnalysis, insert = statements.insertAnalysis, insertFinding = statements.insertFinding
+        let delete = statements.deleteAnalysis, insert = statements.insertAnalysis
         let exists = try database.prepare("SELECT 1 FROM sessions WHERE session_key = ?")
         var vanished: [String] = []
         try database.inTransaction {
@@ -53,16 +53,25 @@ extension SessionStore {
                 insert.uncheckedBind(7, .text(analysis.analyzedAt))
                 for (offset, value) in analysis.metrics.values.enumerated() { insert.uncheckedBind(Int32(8 + offset), SQLValue(value)) }
                 try insert.execute()
-                for finding in analysis.findings {
-                    let values: [SQLValue] = [
-                        .int(session.key), .text(session.id), .text(settings), .text(finding.kind), SQLValue(finding.subkind),
-                        .text(finding.signal), .text(finding.source), .text(finding.severity), .double(finding.start),
-                        .double(finding.end), SQLValue(finding.count), SQLValue(finding.yMin), SQLValue(finding.yMax),
-                        SQLValue(finding.suggestedHysteresis), SQLValue(finding.suggestedSwipeDistance), .text(finding.message),
-                        .text(finding.detailsJSON),
-                    ]
-                    try insertFinding.bind(values)
-                    try insertFinding.execute()
+                // In order, so finding_id counts them as before: whole groups, then one at a time.
+                var findings = analysis.findings[...]
+                while !findings.isEmpty {
+                    let many = findings.count >= AnalysisWriteStatements.findingsPerInsert
+                    let statement = many ? statements.insertFindings : statements.insertFinding
+                    let group = findings.prefix(many ? AnalysisWriteStatements.findingsPerInsert : 1)
+                    for (offset, finding) in group.enumerated() {
+                        let values: [SQLValue] = [
+                            .int(session.key), .text(session.id), .text(settings), .text(finding.kind), SQLValue(finding.subkind),
+                            .text(finding.signal), .text(finding.source), .text(finding.severity), .double(finding.start),
+                            .double(finding.end), SQLValue(finding.count), SQLValue(finding.yMin), SQLValue(finding.yMax),
+                            SQLValue(finding.suggestedHysteresis), SQLValue(finding.suggestedSwipeDistance), .text(finding.message),
+                            .text(finding.detailsJSON),
+                        ]
+                        let first = Int32(offset) * AnalysisWriteStatements.findingColumns
+                        for (column, value) in values.enumerated() { statement.uncheckedBind(first + Int32(column) + 1, value) }
+                    }
+                    try statement.execute()
+                    findings = findings.dropFirst(group.count)
                 }
             }
         }

@@ -32,6 +32,7 @@ extension SessionStore {
             """)
         var lines: [Int?] = []
         lines.reserveCapacity(times.count)
+        let block = FrameColumns()
         for t in times {
             // Clamped before Int64(): a finding's time read from a hand-edited database can be anything.
             let micros = (t * 1_000_000).rounded()
@@ -47,11 +48,12 @@ extension SessionStore {
             let cursor = try FrameCursor(
                 queries: frameQueries, sessionKey: session.key, sessionID: session.id, expectedSamples: nil, withObserved: false,
                 samplesOnly: true, from: start)
-            var frame = SessionFrame.empty
             var found: Int64?
-            while try cursor.read(into: &frame) {
-                found = Int64(frame.seq)
-                if (frame.sample.t * 1_000_000).rounded() >= Double(target) { break }
+            chunks: while try cursor.read(into: block) {
+                for row in 0..<block.count {
+                    found = Int64(block.firstSeq + row)
+                    if (block.t[row] * 1_000_000).rounded() >= Double(target) { break chunks }
+                }
             }
             guard let seq = found else {
                 lines.append(nil)
