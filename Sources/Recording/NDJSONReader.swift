@@ -45,6 +45,11 @@ public final class NDJSONReader: RecordingReader {
     /// read. Only `import` needs it (to recognize sessions navrec stored before SHA-256); without
     /// it the reader skips a hash over every line.
     package var legacyContentIDs = true
+    /// Whether a session whose header names its id gets a ``SessionSummary/contentID`` too, set
+    /// before the first read. `navrec analyze` names a session by its header's id and reads the
+    /// content id only for a session without one (`--rows` prints it for every session); without
+    /// it the reader skips SHA-256 over every line of a named session.
+    package var namedSessionContentIDs = true
 
     /// Counts and hash of the session being read.
     private enum PendingHeader {
@@ -60,12 +65,15 @@ public final class NDJSONReader: RecordingReader {
         var ignoredKeys = 0
         var lastT = 0.0
         var hasher = ContentHasher()
+        /// Whether the session's lines go to ``hasher``: a Bool beside it, not an Optional hasher,
+        /// which was copied on every line.
+        var hashes = true
         var milliseconds = MillisecondTimeCheck(fps: nil)
 
         var summary: SessionSummary {
             SessionSummary(
-                samples: samples, events: events, ignoredKeys: ignoredKeys, contentID: hasher.contentID,
-                firstLine: firstLine, lastLine: lastLine, legacyContentID: hasher.legacyContentID)
+                samples: samples, events: events, ignoredKeys: ignoredKeys, contentID: hashes ? hasher.contentID : nil,
+                firstLine: firstLine, lastLine: lastLine, legacyContentID: hashes ? hasher.legacyContentID : nil)
         }
     }
 
@@ -244,7 +252,8 @@ public final class NDJSONReader: RecordingReader {
                 var next = SessionProgress(firstLine: lineNumber, lastLine: lineNumber, ignoredKeys: ignoredKeys,
                                            hasher: ContentHasher(legacy: legacyContentIDs))
                 next.milliseconds = MillisecondTimeCheck(fps: header.fps)
-                next.hasher.add(line)
+                next.hashes = namedSessionContentIDs || header.id == nil
+                if next.hashes { next.hasher.add(line) }
                 let previous = inSession ? session.summary : nil
                 session = next
                 inSession = true
@@ -313,6 +322,6 @@ public final class NDJSONReader: RecordingReader {
         session.lastT = t
         session.lastLine = lineNumber
         session.ignoredKeys += ignoredKeys
-        session.hasher.add(line)
+        if session.hashes { session.hasher.add(line) }
     }
 }
