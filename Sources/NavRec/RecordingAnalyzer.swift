@@ -58,6 +58,7 @@ public struct RecordingAnalyzer: Sendable {
             do {
                 let file = try NDJSONReader(path: url.path, displayName: source.name)
                 file.legacyContentIDs = false  // an analysis stores nothing, so never needs it
+                file.namedSessionContentIDs = false  // a session's report names it by its id
                 reader = file
             } catch {
                 throw NavRecError(error.description)
@@ -65,6 +66,7 @@ public struct RecordingAnalyzer: Sendable {
         case .data(let data, let name):
             let bytes = NDJSONReader(bytes: [UInt8](data), displayName: name)
             bytes.legacyContentIDs = false
+            bytes.namedSessionContentIDs = false
             reader = bytes
         case .items(let items, let name):
             reader = RecordingItemArrayReader(items, displayName: name)

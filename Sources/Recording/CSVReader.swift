@@ -101,11 +101,11 @@ public final class CSVReader: RecordingReader {
     /// Reads `.header`, then the samples, then `.endOfSession`, then returns `false`.
     ///
     /// - Throws: ``RecordingError`` at the first bad row or read failure; the reader then stays failed.
-    public func read(into item: inout RecordingItem) throws(RecordingError) -> Bool {
+    public func read(into slot: inout RecordingSlot) throws(RecordingError) -> Bool {
         if let failure { throw failure }
         do {
             guard let next = try readItem() else { return false }
-            item = next
+            slot.hold(next)
             return true
         } catch {
             failure = error

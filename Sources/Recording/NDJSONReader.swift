@@ -17,8 +17,8 @@ internal import TextTools
 ///
 /// ```swift
 /// let reader = try NDJSONReader(path: "session.ndjson", displayName: "session.ndjson")
-/// var item = RecordingItem.placeholder
-/// while try reader.read(into: &item) { … }
+/// var slot = RecordingSlot()
+/// while try reader.read(into: &slot) { … }
 /// ```
 /// Not thread-safe: use one reader from one task at a time.
 public final class NDJSONReader: RecordingReader {
@@ -45,6 +45,11 @@ public final class NDJSONReader: RecordingReader {
     /// read. Only `import` needs it (to recognize sessions navrec stored before SHA-256); without
     /// it the reader skips a hash over every line.
     package var legacyContentIDs = true
+    /// Whether a session whose header names its id gets a ``SessionSummary/contentID`` too, set
+    /// before the first read. `navrec analyze` names a session by its header's id and reads the
+    /// content id only for a session without one (`--rows` prints it for every session); without
+    /// it the reader skips SHA-256 over every line of a named session.
+    package var namedSessionContentIDs = true
 
     /// Counts and hash of the session being read.
     private enum PendingHeader {
@@ -60,12 +65,15 @@ public final class NDJSONReader: RecordingReader {
         var ignoredKeys = 0
         var lastT = 0.0
         var hasher = ContentHasher()
+        /// Whether the session's lines go to ``hasher``: a Bool beside it, not an Optional hasher,
+        /// which was copied on every line.
+        var hashes = true
         var milliseconds = MillisecondTimeCheck(fps: nil)
 
         var summary: SessionSummary {
             SessionSummary(
-                samples: samples, events: events, ignoredKeys: ignoredKeys, contentID: hasher.contentID,
-                firstLine: firstLine, lastLine: lastLine, legacyContentID: hasher.legacyContentID)
+                samples: samples, events: events, ignoredKeys: ignoredKeys, contentID: hashes ? hasher.contentID : nil,
+                firstLine: firstLine, lastLine: lastLine, legacyContentID: hashes ? hasher.legacyContentID : nil)
         }
     }
 
@@ -118,16 +126,17 @@ public final class NDJSONReader: RecordingReader {
         scanner.release()
     }
 
-    public func read(into item: inout RecordingItem) throws(RecordingError) -> Bool {
+    public func read(into slot: inout RecordingSlot) throws(RecordingError) -> Bool {
         if case .header(let header) = pendingHeader {
             pendingHeader = .none
-            item = .header(header)
+            slot.holdsSample = false
+            slot.item = .header(header)
             return true
         }
         if let failure { throw failure }
         if finished { return false }
         do {
-            return try readItem(into: &item)
+            return try readItem(into: &slot)
         } catch {
             failure = error
             throw error
@@ -152,7 +161,7 @@ public final class NDJSONReader: RecordingReader {
     @usableFromInline @exclusivity(unchecked) private(set) var currentItemLine = 0
 
     @inline(__always)
-    private func readItem(into item: inout RecordingItem) throws(RecordingError) -> Bool {
+    private func readItem(into slot: inout RecordingSlot) throws(RecordingError) -> Bool {
         while true {
             let nextLine: UnsafeBufferPointer<UInt8>?
             do {
@@ -166,7 +175,8 @@ public final class NDJSONReader: RecordingReader {
                 finished = true
                 if inSession {
                     inSession = false
-                    item = .endOfSession(session.summary)
+                    slot.holdsSample = false
+                    slot.item = .endOfSession(session.summary)
                     return true
                 }
                 return false
@@ -207,7 +217,8 @@ public final class NDJSONReader: RecordingReader {
                     // or event on it begins a new object, so a new session.
                     inSession = false
                     self.failure = failure
-                    item = .endOfSession(session.summary)
+                    slot.holdsSample = false
+                    slot.item = .endOfSession(session.summary)
                     return true
                 }
                 skippingToHeader = false
@@ -227,33 +238,34 @@ public final class NDJSONReader: RecordingReader {
                 }
                 session.samples += 1
                 currentItemLine = lineNumber
-                // Built from the scanner's state in place: one copy of it, not an optional first.
-                if scanner.hasObserved {
-                    item = .sample(scanner.sample, observed: scanner.observedState.pointee)
-                } else {
-                    item = .sample(scanner.sample, observed: nil)
-                }
+                slot.holdsSample = true
+                slot.sample = scanner.sample
+                slot.hasObserved = scanner.hasObserved
+                if scanner.hasObserved { slot.observed = scanner.observedState.pointee }
                 return true
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
                 session.events += 1
-                item = .event(event)
+                slot.holdsSample = false
+                slot.item = .event(event)
                 return true
             case .header(var header, let ignoredKeys):
                 header.line = lineNumber
                 var next = SessionProgress(firstLine: lineNumber, lastLine: lineNumber, ignoredKeys: ignoredKeys,
                                            hasher: ContentHasher(legacy: legacyContentIDs))
                 next.milliseconds = MillisecondTimeCheck(fps: header.fps)
-                next.hasher.add(line)
+                next.hashes = namedSessionContentIDs || header.id == nil
+                if next.hashes { next.hasher.add(line) }
                 let previous = inSession ? session.summary : nil
                 session = next
                 inSession = true
+                slot.holdsSample = false
                 if let previous {
                     pendingHeader = .header(header)
-                    item = .endOfSession(previous)
+                    slot.item = .endOfSession(previous)
                     return true
                 }
-                item = .header(header)
+                slot.item = .header(header)
                 return true
             }
         }
@@ -313,6 +325,6 @@ public final class NDJSONReader: RecordingReader {
         session.lastT = t
         session.lastLine = lineNumber
         session.ignoredKeys += ignoredKeys
-        session.hasher.add(line)
+        if session.hashes { session.hasher.add(line) }
     }
 }

@@ -13,7 +13,4 @@ public enum RecordingItem: Sendable, Hashable {
     case event(ScrollEvent)
     /// The current session's last line has been read.
     indirect case endOfSession(SessionSummary)
-
-    /// A value for ``RecordingReader/read(into:)`` to overwrite.
-    public static let placeholder = RecordingItem.sample(ScrollSample(t: 0, y: 0), observed: nil)
 }

@@ -11,9 +11,9 @@ public final class RecordingItemArrayReader: RecordingReader {
         self.displayName = displayName
     }
 
-    public func read(into item: inout RecordingItem) -> Bool {
+    public func read(into slot: inout RecordingSlot) -> Bool {
         guard next < items.count else { return false }
-        item = items[next]
+        slot.hold(items[next])
         next += 1
         itemLine = next
         return true

@@ -2,25 +2,29 @@
 /// memory (``RecordingItemArrayReader``). What `navrec import`, `navrec analyze` and `navrec demo`
 /// read through, whatever the format.
 ///
-/// Read in place, as ``SessionFrameReader`` is: the caller keeps one item and the reader overwrites
-/// it, so a sample line costs one write of its sample and observed state, not an optional wrapped
-/// and copied out, and a consumer needs neither to know which reader it has nor to reach into it.
+/// Read in place: the caller keeps one ``RecordingSlot`` and the reader overwrites it, a sample
+/// line's sample and observed state in the slot's own fields (one copy of them, not an item
+/// built, switched on and taken apart), and a consumer needs neither to know which reader it has
+/// nor to reach into it.
 ///
 /// ```swift
-/// var item = RecordingItem.placeholder
-/// while try reader.read(into: &item) { … }
+/// var slot = RecordingSlot()
+/// while try reader.read(into: &slot) {
+///     if slot.holdsSample { use(slot.sample, slot.observedState) } else { handle(slot.item) }
+/// }
 /// ```
 public protocol RecordingReader: AnyObject {
     /// The name errors use for the input.
     var displayName: String { get }
 
-    /// Overwrites `item` with the next item and returns `true`, or returns `false` after the last
-    /// session's ``RecordingItem/endOfSession(_:)``.
+    /// Overwrites `slot` with the next item (a sample in its sample fields, anything else in its
+    /// ``RecordingSlot/item``) and returns `true`, or returns `false` after the last session's
+    /// ``RecordingItem/endOfSession(_:)``.
     ///
     /// - Throws: ``RecordingError`` at the first bad line (kind ``RecordingError/Kind/invalidInput``)
     ///   or read failure (kind ``RecordingError/Kind/unreadable``); the reader then stays failed,
     ///   unless ``resumeAtNextHeader()`` says it goes on.
-    func read(into item: inout RecordingItem) throws(RecordingError) -> Bool
+    func read(into slot: inout RecordingSlot) throws(RecordingError) -> Bool
 
     /// The 1-based line the sample last read starts on.
     var itemLine: Int { get }
@@ -38,7 +42,7 @@ extension RecordingReader {
     ///
     /// - Throws: As ``read(into:)``.
     public func next() throws(RecordingError) -> RecordingItem? {
-        var item = RecordingItem.placeholder
-        return try read(into: &item) ? item : nil
+        var slot = RecordingSlot()
+        return try read(into: &slot) ? slot.heldItem : nil
     }
 }

@@ -138,7 +138,7 @@ struct FuzzReaderTests {
             case .endOfSession(let summary):
                 #expect(open, "\(context): end of a session that did not start")
                 #expect(summary.samples == sessionSamples && summary.events == sessionEvents, "\(context): \(summary)")
-                #expect(summary.contentID.hasPrefix("auto-") && summary.contentID.count == 37)
+                #expect(summary.contentID?.hasPrefix("auto-") == true && summary.contentID?.count == 37)
                 open = false
                 sessions += 1
             }

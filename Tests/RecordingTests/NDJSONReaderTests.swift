@@ -166,6 +166,41 @@ struct NDJSONReaderTests {
         #expect(summaries(off)[0].contentID == "auto-096890f3a7f9f7f79f24751a10f5a852")
     }
 
+    @Test("a reader told to leaves the content id out of named sessions only; by default every session has one")
+    func namedSessionContentIDsOff() throws {
+        let directory = try TemporaryDirectory()
+        let named = #"{"navrec":1,"session":{"id":"s1","behaviors":{"largeTitle":{}}}}"#
+        let text = named + "\n" + #"{"t":0,"y":0}"# + "\n" + largeTitleHeader + "\n" + #"{"t":0,"y":0}"# + "\n"
+            + #"{"t":0.5,"y":12.25,"phase":"drag"}"# + "\n"
+        let path = try directory.write("two.ndjson", text)
+        func items(named: Bool?) throws -> [RecordingItem] {
+            let reader = try NDJSONReader(path: path, displayName: "two.ndjson")
+            if let named { reader.namedSessionContentIDs = named }
+            var items: [RecordingItem] = []
+            while let item = try reader.next() { items.append(item) }
+            return items
+        }
+        func summaries(_ items: [RecordingItem]) -> [SessionSummary] {
+            items.compactMap { if case .endOfSession(let summary) = $0 { summary } else { nil } }
+        }
+        let byDefault = try items(named: nil), on = try items(named: true), off = try items(named: false)
+        #expect(on == byDefault)
+        #expect(summaries(byDefault).count == 2 && summaries(byDefault).allSatisfy { $0.contentID != nil && $0.legacyContentID != nil })
+        // The named session has neither id; the unnamed one keeps both, the same as by default.
+        #expect(summaries(off).count == 2)
+        #expect(summaries(off)[0].contentID == nil && summaries(off)[0].legacyContentID == nil)
+        #expect(summaries(off)[1] == summaries(byDefault)[1])
+        var cleared = byDefault
+        for index in cleared.indices {
+            if case .endOfSession(var summary) = cleared[index], summary.firstLine == 1 {
+                summary.contentID = nil
+                summary.legacyContentID = nil
+                cleared[index] = .endOfSession(summary)
+            }
+        }
+        #expect(off == cleared)
+    }
+
     @Test("the content id changes with any byte of the session, including the header")
     func contentIDSensitivity() throws {
         let directory = try TemporaryDirectory()

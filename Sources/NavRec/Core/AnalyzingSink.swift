@@ -93,8 +93,10 @@ package final class AnalyzingSink: SessionSink {
 
     package func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {
         currentHeader = nil
+        // A reader leaves a content id out only where the header names the session.
+        guard let id = header.id ?? summary.contentID else { preconditionFailure("a session with neither an id nor a content id") }
         let description = SessionDescription(
-            id: header.id ?? summary.contentID, recordingID: header.id, metadata: header.metadata, behaviors: try behaviors(storedJSON: header.behaviors.json),
+            id: id, recordingID: header.id, metadata: header.metadata, behaviors: try behaviors(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
         let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
         try onSession(Analyzed(analysis: analysis, header: header, summary: summary, clock: clock, observedSamples: observedSamples))

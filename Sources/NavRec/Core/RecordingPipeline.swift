@@ -24,17 +24,21 @@ package struct RecordingPipeline {
         var clock = SessionClock()
         var accepted = false
         var samplesRead = 0
-        var item = RecordingItem.placeholder
-        while try source.read(into: &item) {
-            switch item {
-            case .sample(let recorded, let observed):
+        var slot = RecordingSlot()
+        while try source.read(into: &slot) {
+            if slot.holdsSample {
                 samplesRead += 1
                 if accepted {
-                    var sample = recorded
-                    sample.t = clock.time(recorded.t)
-                    try sink.add(sample, computed: engine.step(sample), observed: observed, line: source.itemLine)
+                    slot.sample.t = clock.time(slot.sample.t)
+                    try sink.add(slot.sample, computed: engine.step(slot.sample), observed: slot.observedState, line: source.itemLine)
                 }
                 if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
+                continue
+            }
+            switch slot.item {
+            case .sample:
+                // Readers hand samples over in the slot's sample fields.
+                continue
             case .header(let newHeader):
                 header = newHeader
                 engine = BarEngine(behaviors: newHeader.behaviors)

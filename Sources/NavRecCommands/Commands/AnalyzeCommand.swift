@@ -76,7 +76,7 @@ struct AnalyzeCommand: NavRecCommand {
             return exitCode
         }
         for file in inputs.files {
-            try analyze(try inputs.reader(for: file, legacyContentIDs: false), into: sink, pipeline: pipeline, exitCode: &exitCode)
+            try analyze(try inputs.reader(for: file, legacyContentIDs: false, namedSessionContentIDs: false), into: sink, pipeline: pipeline, exitCode: &exitCode)
             context.output.flush()
         }
         return exitCode

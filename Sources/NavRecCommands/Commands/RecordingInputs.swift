@@ -93,13 +93,16 @@ struct RecordingInputs {
     static func displayName(of file: String) -> String { file == "-" ? "<stdin>" : file }
 
     /// Opens `file` with the reader of its format; `legacyContentIDs`: whether an NDJSON reader's
-    /// session summaries carry the content id of navrec before SHA-256 (only `import` uses it).
-    func reader(for file: String, legacyContentIDs: Bool) throws(RecordingError) -> any RecordingReader {
+    /// session summaries carry the content id of navrec before SHA-256 (only `import` uses it);
+    /// `namedSessionContentIDs`: whether they carry a content id where the header names the
+    /// session (``NDJSONReader/namedSessionContentIDs``).
+    func reader(for file: String, legacyContentIDs: Bool, namedSessionContentIDs: Bool = true) throws(RecordingError) -> any RecordingReader {
         let displayName = Self.displayName(of: file)
         switch Self.format(of: file, explicit: format) {
         case .ndjson:
             let reader = try NDJSONReader(path: file, displayName: displayName)
             reader.legacyContentIDs = legacyContentIDs
+            reader.namedSessionContentIDs = namedSessionContentIDs
             return reader
         case .csv:
             let header = SessionHeader(id: sessionID, behaviors: csvBehaviors ?? BehaviorSet())

@@ -46,8 +46,10 @@ final class AnalyzeSink {
         if let rowKey {
             let header = session.header
             let summary = session.summary
+            // `--rows` readers compute every session's content id (`namedSessionContentIDs`).
+            guard let contentID = summary.contentID else { preconditionFailure("a --rows session without a content id") }
             output.line(rowKey + "\t" + renderer.sessionLine(
-                analysis, contentID: summary.contentID, recordingID: header.id, parametersJSON: header.behaviors.json,
+                analysis, contentID: contentID, recordingID: header.id, parametersJSON: header.behaviors.json,
                 observedSamples: session.observedSamples, events: summary.events, ignoredKeys: summary.ignoredKeys,
                 tOrigin: session.clock.origin ?? 0))
             if printsTimeline { try printTimeline(key: rowKey, session: analysis.id) }

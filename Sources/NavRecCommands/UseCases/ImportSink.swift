@@ -92,13 +92,15 @@ final class ImportSink: SessionSink {
 
     /// Stores the finished session where ``place(recordingID:content:)`` says, or nowhere.
     private func keep(_ header: SessionHeader, _ end: SessionSummary, clock: SessionClock) throws {
-        let recordingID = header.id ?? end.contentID
+        // The importer's readers are never told to leave content ids out.
+        guard let contentID = end.contentID else { preconditionFailure("an imported session has no content id") }
+        let recordingID = header.id ?? contentID
         let session = try batch.beginSession()
         let id: String
         do {
             // Decided inside the write transaction: another process may have stored the same session
             // since the header was read (concurrent imports of one file).
-            let content = StoredContent(id: end.contentID, legacyID: end.legacyContentID, samples: end.samples, events: end.events)
+            let content = StoredContent(id: contentID, legacyID: end.legacyContentID, samples: end.samples, events: end.events)
             switch try place(recordingID: recordingID, content: content) {
             case .alreadyStored(let stored):
                 session.rollback()
@@ -118,7 +120,7 @@ final class ImportSink: SessionSink {
         try session.commit(StoredSession(
             key: session.writer.sessionKey, id: id, recordingID: header.id, metadata: header.metadata,
             behaviorNames: header.behaviors.enabledNames, parametersJSON: header.behaviors.json,
-            contentID: end.contentID, source: sourcePath, samples: end.samples,
+            contentID: contentID, source: sourcePath, samples: end.samples,
             observedSamples: session.writer.observedSamples, events: end.events, ignoredKeys: end.ignoredKeys,
             duration: session.writer.duration, importedAt: isoNow(), tOrigin: clock.origin ?? 0))
         rollback()
