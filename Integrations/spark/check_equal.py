@@ -272,8 +272,11 @@ def check_timeline_file(navrec, recordings, work, verdict):
     rows = b"".join(b"\t".join((name.encode(), base64.b64encode(name.encode()), b"1", base64.b64encode(open(os.path.join(recordings, name), "rb").read()))) + b"\n"
                     for name in sorted(os.listdir(recordings)) if not name.startswith("x-over"))
     path = os.path.join(work, "timeline.bin")
-    text = subprocess.run([navrec, "analyze", "--rows", "--timeline"], input=rows, capture_output=True)
-    binary = subprocess.run([navrec, "analyze", "--rows", "--timeline-file", path], input=rows, capture_output=True)
+    environment = dict(os.environ, TMPDIR=work)  # the check's own TMPDIR points nowhere
+    text = subprocess.run([navrec, "analyze", "--rows", "--timeline"], input=rows, capture_output=True, env=environment)
+    binary = subprocess.run([navrec, "analyze", "--rows", "--timeline-file", path], input=rows, capture_output=True, env=environment)
+    if not os.path.exists(path):
+        return verdict("--timeline-file writes its file", f"exit {binary.returncode}: {binary.stderr.decode()[-300:]}")
     with open(path, "rb") as file:
         data = file.read()
     expected, expected_keys = timeline_text_rows(text.stdout, columns)
