@@ -61,17 +61,22 @@ struct TimelineColumns {
         return bytes + json
     }()
 
-    /// Per column: 1 where the row has a value, 0 for NULL.
-    private var validity: [[UInt8]]
-    /// Per column: the values' bit patterns (a dictionary column's index).
-    private var values: [[UInt64]]
+    /// How each column's values are written (``Kind`` without the names, read per row).
+    private enum Width { case eight, one }
+    private static let widths: [Width] = columns.map { if case .dictionary = $0.kind { .one } else { .eight } }
+    /// Each dictionary column's number of names (0 for the others), read per row.
+    private static let dictionarySizes: [Int] = columns.map { if case .dictionary(let names) = $0.kind { names.count } else { 0 } }
+
+    /// The rows since the last block, row after row: each cell's value (a double's or an integer's
+    /// bits, a dictionary index; 0 for NULL) and whether it holds one. Rows are appended whole to
+    /// two flat arrays and turned into columns once per block: appending to one array per column
+    /// cost more than the rest of `--timeline-file`.
+    private var cells: [UInt64] = []
+    private var valid: [UInt8] = []
     /// The rows added since the last block.
     private(set) var rows = 0
 
-    init() {
-        validity = Array(repeating: [], count: Self.columns.count)
-        values = Array(repeating: [], count: Self.columns.count)
-    }
+    init() {}
 
     /// Adds the frame's computed row and, when the app sent a state, its observed row.
     mutating func appendRows(of frame: SessionFrame) {
@@ -85,52 +90,53 @@ struct TimelineColumns {
     /// float64 and int64, one byte each (padded to 8) for a dictionary. A NULL's value is 0.
     mutating func block(key: String) -> [UInt8] {
         let keyBytes = Array(key.utf8)
+        let count = Self.columns.count
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(24 + keyBytes.count + rows * Self.columns.count * 10)
+        bytes.reserveCapacity(24 + keyBytes.count + rows * count * 10)
         Self.appendUInt64(UInt64(rows), to: &bytes)
         Self.appendUInt32(UInt32(keyBytes.count), to: &bytes)
         Self.appendUInt32(0, to: &bytes)
         Self.appendPadded(keyBytes, to: &bytes)
-        for (index, column) in Self.columns.enumerated() {
-            Self.appendPadded(validity[index], to: &bytes)
-            if case .dictionary = column.kind {
-                Self.appendPadded(values[index].map { UInt8(truncatingIfNeeded: $0) }, to: &bytes)
-            } else {
-                for value in values[index] { Self.appendUInt64(value, to: &bytes) }
+        for column in 0..<count {
+            Self.appendPadded((0..<rows).map { valid[$0 * count + column] }, to: &bytes)
+            switch Self.widths[column] {
+            case .one: Self.appendPadded((0..<rows).map { UInt8(truncatingIfNeeded: cells[$0 * count + column]) }, to: &bytes)
+            case .eight:
+                // Little-endian whatever the host: the bytes of each UInt64 as stored in memory.
+                (0..<rows).map { cells[$0 * count + column].littleEndian }.withUnsafeBytes { bytes.append(contentsOf: $0) }
             }
-            validity[index].removeAll(keepingCapacity: true)
-            values[index].removeAll(keepingCapacity: true)
         }
+        cells.removeAll(keepingCapacity: true)
+        valid.removeAll(keepingCapacity: true)
         rows = 0
         return bytes
     }
 
     private mutating func append(_ frame: SessionFrame, source: UInt64, _ state: BarState) {
         rows += 1
-        set(0, source)
-        set(1, UInt64(bitPattern: Int64(frame.seq)))
-        set(2, frame.sample.t.bitPattern)
-        set(3, frame.sample.y.bitPattern)
-        set(4, frame.sample.phase.map { UInt64($0.rawValue) })
+        set(source)
+        set(UInt64(bitPattern: Int64(frame.seq)))
+        set(frame.sample.t.bitPattern)
+        set(frame.sample.y.bitPattern)
+        set(frame.sample.phase.map { UInt64($0.rawValue) })
         for (offset, field) in Self.fields.enumerated() {
-            let index = Self.firstField + offset
             guard let value = field.value(in: state) else {
-                set(index, nil)
+                set(nil)
                 continue
             }
-            switch Self.columns[index].kind {
-            case .float64: set(index, value.bitPattern)
-            case .int64: set(index, value == 0 ? 0 : 1)
-            case .dictionary(let names): set(index, value >= 0 && value < Double(names.count) ? UInt64(value) : nil)
+            let column = Self.firstField + offset
+            switch Self.widths[column] {
+            case .one: set(value >= 0 && value < Double(Self.dictionarySizes[column]) ? UInt64(value) : nil)
+            case .eight: set(field.kind == .boolean ? (value == 0 ? 0 : 1) : value.bitPattern)
             }
         }
-        set(Self.columns.count - 1, frame.sample.frameDuration?.bitPattern)
+        set(frame.sample.frameDuration?.bitPattern)
     }
 
     @inline(__always)
-    private mutating func set(_ column: Int, _ value: UInt64?) {
-        validity[column].append(value == nil ? 0 : 1)
-        values[column].append(value ?? 0)
+    private mutating func set(_ value: UInt64?) {
+        valid.append(value == nil ? 0 : 1)
+        cells.append(value ?? 0)
     }
 
     private static func padding(_ count: Int) -> Int { (8 - count % 8) % 8 }
