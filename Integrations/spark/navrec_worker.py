@@ -572,9 +572,9 @@ def analyze_arguments(config, timeline_file):
 
 
 def analyze(config):
-    """The function mapInArrow runs over landing rows without their bytes (landing_key, source,
-    first_line, file, date, app, owner; `file` the landing file holding the row, as Spark's
-    _metadata.file_path names it): see the module's docstring. The NDJSON is read here from the
+    """The function mapInArrow runs over landing rows without their bytes (landing_key, load_id,
+    source, first_line, session_key, recording_id, bytes, file, date, app, owner; `file` the landing
+    file holding the row, as Spark's _metadata.file_path names it): see the module's docstring. The NDJSON is read here from the
     landing files (landing_rows), so the sessions' bytes never pass through the JVM."""
     timeline = config["timeline"]
     call_bytes = int(config["call_mib"] * (1 << 20))
