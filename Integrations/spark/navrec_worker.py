@@ -8,9 +8,10 @@ errors, quarantine, and with the timeline timeline, observed_gaps and chunk_gaps
 Parquet files into the run's staging folder (`Staging`: one file per table and (date, app), through
 pyarrow.fs, so a local path, HDFS, S3 or GCS alike) and returns Arrow batches of OUTPUT_DDL: one
 'file' row per file (its name, partition and rows), which the driver publishes once the job
-succeeded. Session lines are parsed with Python's json, one per session; navrec writes the timeline as little-endian columns (`read_timeline` takes each with
-numpy.frombuffer), observed_gaps and chunk_gaps are worked out with numpy, so no per-sample work
-runs in Python or in the JVM, and no number is printed as text or parsed back.
+succeeded. Session lines are parsed with Python's json, one per session; navrec writes the
+timeline as little-endian columns (`read_timeline` takes each with numpy.frombuffer), observed_gaps
+and chunk_gaps are worked out with numpy, so no per-sample work runs in Python or in the JVM, and
+no number is printed as text or parsed back.
 
 Each navrec call is bounded: a time limit (`timeout_s` + `timeout_s_per_mib` x the call's MiB), an
 address-space limit (RLIMIT_AS via `ulimit -v`, `memory_mib`) and its own writable TMPDIR (a task-local directory:
@@ -339,7 +340,16 @@ def read_timeline(data, columns):
     """The rows of a `navrec analyze --rows --timeline-file` file (Docs/fleet.md "The timeline
     file"): (pyarrow Table of `columns`, the blocks' keys, the blocks' row counts). `columns`:
     (name, DDL type) as the file must have them (analyze_timeline_schema.ddl). Every column is taken
-    whole by numpy.frombuffer: Python works per block (a session), never per row."""
+    whole by numpy.frombuffer: Python works per block (a session), never per row. A file
+    that is not one (another version, other columns, damaged or truncated) raises ValueError."""
+    try:
+        return _read_timeline(data, columns)
+    except (KeyError, IndexError, TypeError, struct.error) as error:
+        raise ValueError(f"not a valid navrec timeline file: {error!r}") from None
+
+
+def _read_timeline(data, columns):
+    """read_timeline without the ValueError for every kind of damage."""
     data = memoryview(data)
     if bytes(data[:8]) != TIMELINE_MAGIC or len(data) < 16:
         raise ValueError("not a navrec timeline file (no NAVRECTL header)")
