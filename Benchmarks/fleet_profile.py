@@ -12,7 +12,8 @@ by kind: garbage collection, JIT compilers, task threads, other).
 one process, on them, and prints each run's CPU as a multiple of it.
 
 CPU seconds are the JVM's own (every thread it ran, from /proc/PID/stat) plus navrec's and the
-workers' from the job's own task figures (getrusage in each worker), so a shared machine's load
+workers' from the job's own task figures (getrusage in each worker) plus the driver's Python
+process (planning, and publishing the tasks' files), so a shared machine's load
 changes the wall seconds, not them. `tree_cpu_s` is the JVM and every live process below it with
 their reaped children (fleet_cluster.jvm_cpu), for reference only: it can miss processes that ended
 during the run (once 47 CPU s of workers and navrec against a 37 CPU s tree, a JVM of -10 s). The JFR groups
@@ -133,15 +134,17 @@ def main():
         out = os.path.join(args.work, "results-timeline" if timeline else "results-lean")
         shutil.rmtree(out, ignore_errors=True)
         tree, jvm, threads, started, wall = jvm_cpu(pids), own_cpu(pids[0]), thread_cpu(pids[0]), time.time(), time.monotonic()
+        driver = time.process_time()
         counts = analyze_job.run(spark, args.landing, out, os.path.abspath(args.navrec), [], timeline=timeline)
+        driver = time.process_time() - driver
         tree, jvm = jvm_cpu(pids) - tree, own_cpu(pids[0]) - jvm
         threads = thread_cpu(pids[0]) - threads
         windows[name] = (started, time.time())
         tasks = analyze_job.LAST_TASKS
         navrec, workers = sum(tasks["navrec_cpu_s"]), sum(tasks["worker_cpu_s"])
-        total = jvm + navrec + workers
+        total = jvm + navrec + workers + driver
         runs.append({"run": name, "wall_s": round(time.monotonic() - wall, 1), "cpu_s": round(total, 1), "navrec_cpu_s": round(navrec, 1),
-                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(jvm, 1), "tree_cpu_s": round(tree, 1),
+                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(jvm, 1), "driver_cpu_s": round(driver, 1), "tree_cpu_s": round(tree, 1),
                      "jvm_threads_cpu_s": {kind: round(seconds, 1) for kind, seconds in threads.most_common()}, "rows": counts}
                     | ({"x_navrec_alone": round(total / alone, 1)} if alone else {}))
         print(json.dumps(runs[-1]), flush=True)

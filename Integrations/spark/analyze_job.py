@@ -1,28 +1,30 @@
 #!/usr/bin/env python3
-"""navrec on Apache Spark: runs the landing table (load_landing.py) through `navrec analyze --rows --timeline`
-in the executors' Python workers (mapInArrow, navrec_worker.py) and writes the database's public
-tables as Parquet, partitioned by date and app (Docs "Beyond one machine").
+"""navrec on Apache Spark: runs the landing table (load_landing.py) through `navrec analyze --rows
+--timeline-file` in the executors' Python workers (mapInArrow, navrec_worker.py) and writes the
+database's public tables as Parquet, partitioned by date and app (Docs "Beyond one machine").
 
     spark-submit --master local[2] Integrations/spark/analyze_job.py \\
         --landing landing/ --out results/ --navrec .build/release/navrec [--date 2026-11-02 ...] [--set flapping.window=0.5 ...]
     python3 Integrations/spark/analyze_job.py --remote sc://HOST:15002 ...      # Spark Connect (or SPARK_REMOTE)
 
-Python plans; each task's Python worker pipes its landing rows, base64-framed so every byte arrives
-as recorded, through the navrec binary (shipped with SparkContext.addFile, or addArtifacts under
-Spark Connect) in bounded calls (time, address space, a task-local TMPDIR; what fails alone is
-quarantined with the reason), parses the timeline rows with pyarrow and works out observed_gaps and
-chunk_gaps with numpy; from_json parses the session lines with analyze_schema.ddl. No SparkContext
-or JVM access is needed on the driver but for the classic preflight's parallelism and addFile.
+Spark plans (the identity of each landing row, from the landing alone) and runs the tasks; each
+task's Python worker pipes its landing rows, base64-framed so every byte arrives as recorded,
+through the navrec binary (shipped with SparkContext.addFile, or addArtifacts under Spark Connect)
+in bounded calls (time, address space, a task-local TMPDIR; what fails alone is quarantined with
+the reason), turns the session lines into the small tables' rows (one json.loads a session), reads
+the binary timeline with numpy and works out observed_gaps and chunk_gaps. No SparkContext or JVM
+access is needed on the driver but for the classic preflight's parallelism and addFile.
 
-The per-sample outputs (a row per sample and stream) do not pass through Spark's rows:
-each task attempt writes them with pyarrow as Parquet files (a file per table and (date, app) it
-touched, named by the run, its partition and its attempt) into the run's staging folder
-`OUT/_navrec_staging-RUN/`, and returns only their names and row counts; once the job's Spark writes
-succeeded, the driver moves the files of the attempts whose rows it collected into each
-`(date, app)` and deletes the staging folder (`publish`): Spark's own writer, its sort and its row
-copies cost many times pyarrow's for these rows (Docs/fleet.md "Sizing"). Both go through pyarrow.fs (FileSystem.from_uri): a local path, hdfs://, s3:// (or
-s3a://), gs://; so the executors and the driver need write access to OUT through pyarrow as well as
-through Spark (S3's and GCS's credentials in their environment, libhdfs and CLASSPATH for HDFS).
+No output row passes through Spark: each task attempt writes every table with pyarrow as Parquet
+files (a file per table and (date, app) it touched, named by the run, its partition and its
+attempt) into the run's staging folder `OUT/_navrec_staging-RUN/`, and returns only their names and
+row counts; once every task succeeded, the driver publishes the files of the attempts whose rows it
+collected into each `(date, app)` (the per-sample files moved, the small tables' merged into one
+file a partition) and deletes the staging folder (`publish`): Spark's from_json, joins, shuffles and
+writes cost several times navrec's own CPU for these rows (Docs/fleet.md "Sizing"). Both go through
+pyarrow.fs (FileSystem.from_uri): a local path, hdfs://, s3:// (or s3a://), gs://; so the executors
+and the driver need write access to OUT through pyarrow (S3's and GCS's credentials in their
+environment, libhdfs and CLASSPATH for HDFS).
 
 Outputs under --out, each partitioned by date and app and each row with `run_id`, `navrec_version`
 and `settings` (the --set assignments, sorted, comma-separated; '' for defaults):
@@ -43,10 +45,9 @@ Identity as `import` has it, from the landing alone (any order of runs gives the
 re-delivery (the same session_key again) is analysed once, at its first landing_key; a recording id
 belongs to the landing's first recording with it (by landing_key, over every day and load), a later
 one with other content gets `ID~HASH`. Re-running days (--date, default every day in the landing)
-replaces those days' partitions of every output (dynamic partition overwrite, and the same for the
-per-sample files the driver moves; partitions a re-run no longer produces are emptied); other days
-are untouched. A run that fails leaves the tables as they were (but for the small tables Spark had
-written already) and deletes its staging folder (which no table reads) on the way out.
+replaces those days' partitions of every output (as a dynamic partition overwrite does; partitions
+a re-run no longer produces are emptied); other days are untouched. A run that fails leaves the
+tables as they were and deletes its staging folder (which no table reads) on the way out.
 """
 import argparse
 import os
@@ -56,10 +57,8 @@ import time
 import urllib.parse
 import uuid
 
-from pyspark import StorageLevel
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
-from pyspark.sql.types import StructType
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -73,6 +72,8 @@ DEFAULT_PARTITION = "__HIVE_DEFAULT_PARTITION__"
 ESCAPED = set('"#%\'*/:=?\\\x7f{[]^') | {chr(code) for code in range(0x20)}
 # Samples per chunk as `import` stores them (Store's FrameChunkBuilder.capacity); check_equal.py compares chunk_gaps/.
 CHUNK_SAMPLES = 64
+# Rows per file of the small tables (Spark's maxRecordsPerFile as the job set it when Spark wrote them).
+MAX_RECORDS = 1_000_000
 # Landing rows per Arrow batch handed to a Python worker: 32 sessions of at most the loader's
 # --max-session-mib (32) stay under Arrow's 2 GiB binary column; typical sessions make ~6 MiB.
 ROWS_PER_BATCH = 32
@@ -83,11 +84,6 @@ def ddl(name: str) -> str:
     """The column list of one of this folder's .ddl files, its comment lines left out."""
     with open(os.path.join(HERE, name)) as file:
         return " ".join(line.strip() for line in file if line.strip() and not line.startswith("--"))
-
-
-def analyze_schema() -> str:
-    """The DDL of one `navrec analyze --rows` session line: analyze_schema.ddl and analyze_rows_schema.ddl."""
-    return ddl("analyze_schema.ddl") + ", " + ddl("analyze_rows_schema.ddl")
 
 
 def timeline_columns() -> list[tuple[str, str]]:
@@ -102,6 +98,38 @@ def gap_fields() -> list[str]:
 
 # Columns every output row carries after its own (the partition columns date and app are directories).
 STAMP_COLUMNS = ["settings", "run_id", "navrec_version"]
+
+
+# The small tables' file columns, (name, Spark type), as Spark wrote them before the workers did
+# (date and app are the directories; the database's columns, Docs "The database"), then STAMP_COLUMNS.
+SMALL_TABLE_COLUMNS = {
+    "sessions": [("id", "STRING"), ("screen", "STRING"), ("device", "STRING"), ("os", "STRING"), ("fps", "DOUBLE"),
+                 ("started_at", "STRING"), ("behaviors", "STRING"), ("parameters", "STRING"), ("content_id", "STRING"),
+                 ("source", "STRING"), ("samples", "BIGINT"), ("observed_samples", "BIGINT"), ("events", "BIGINT"),
+                 ("ignored_keys", "BIGINT"), ("duration", "DOUBLE"), ("imported_at", "STRING"), ("recording_id", "STRING"),
+                 ("t_origin", "DOUBLE"), ("screen_scale", "DOUBLE"), ("app_version", "STRING"), ("build", "STRING"),
+                 ("recorder_moving", "STRING"), ("recorder_at_rest", "STRING"), ("landing_key", "STRING"), ("first_line", "BIGINT")],
+    "findings": [("session_id", "STRING"), ("settings", "STRING"), ("kind", "STRING"), ("subkind", "STRING"), ("signal", "STRING"),
+                 ("source", "STRING"), ("severity", "STRING"), ("start_t", "DOUBLE"), ("end_t", "DOUBLE"), ("count", "BIGINT"),
+                 ("y_min", "DOUBLE"), ("y_max", "DOUBLE"), ("suggested_hysteresis", "DOUBLE"), ("suggested_swipe_distance", "DOUBLE"),
+                 ("message", "STRING"), ("details", "STRING")],
+    "session_summary": [("session_id", "STRING"), ("screen", "STRING"), ("device", "STRING"), ("os", "STRING"), ("behaviors", "STRING"),
+                        ("fps", "DOUBLE"), ("samples", "BIGINT"), ("observed_samples", "BIGINT"), ("events", "BIGINT"),
+                        ("duration", "DOUBLE"), ("imported_at", "STRING"), ("hitch_time_ratio", "DOUBLE"), ("frame_jitter", "DOUBLE"),
+                        ("gaps", "BIGINT"), ("gap_time", "DOUBLE"), ("analyzed_at", "STRING"), ("findings", "BIGINT"),
+                        ("warnings", "BIGINT"), ("errors", "BIGINT"), ("screen_scale", "DOUBLE"), ("app_version", "STRING"), ("build", "STRING")],
+    "errors": [("landing_key", "STRING"), ("source", "STRING"), ("first_line", "BIGINT"), ("session_key", "STRING"),
+               ("session_id", "STRING"), ("started_at", "STRING"), ("error", "STRING")],
+    "quarantine": [("landing_key", "STRING"), ("load_id", "STRING"), ("source", "STRING"), ("first_line", "BIGINT"),
+                   ("session_key", "STRING"), ("recording_id", "STRING"), ("bytes", "BIGINT"), ("reason", "STRING")],
+}
+
+
+def table_columns(timeline: bool) -> dict[str, list[tuple[str, str]]]:
+    """Every output's file columns the run writes: the small tables', then with the timeline the per-sample ones."""
+    stamps = [(name, "STRING") for name in STAMP_COLUMNS]
+    small = {name: columns + [stamp for stamp in stamps if stamp[0] not in dict(columns)] for name, columns in SMALL_TABLE_COLUMNS.items()}
+    return small | (per_sample_columns() if timeline else {})
 
 
 def per_sample_columns() -> dict[str, list[tuple[str, str]]]:
@@ -143,7 +171,7 @@ def ship(spark: SparkSession, navrec: str) -> str:
 def worker_config(spark: SparkSession, navrec: str, settings: list[str], timeline: bool, bounds: dict) -> dict:
     return {"binary_name": ship(spark, navrec), "driver_path": navrec, "settings": list(settings), "timeline": timeline,
             "timeline_columns": timeline_columns(), "gap_fields": gap_fields(), "chunk_samples": CHUNK_SAMPLES,
-            "per_sample_columns": per_sample_columns(),
+            "table_columns": table_columns(timeline),
             "timeout_s": bounds.get("timeout_s", 60.0), "timeout_s_per_mib": bounds.get("timeout_s_per_mib", 10.0),
             "memory_mib": bounds.get("memory_mib", 2048), "call_mib": bounds.get("call_mib", 8.0)}
 
@@ -182,48 +210,6 @@ def plan(keys: DataFrame, days: list[str]) -> DataFrame:
             .select("landing_key", (F.col("owner_key").isNull() | (F.col("owner_key") == F.col("session_key"))).alias("owner")))
 
 
-def sessions_table(parsed: DataFrame, keys: DataFrame, started: str) -> DataFrame:
-    """The database's `sessions` columns (and the analysis, for the other tables). `app` is the
-    landing's partition value, which is the header's app (NULL where it had none)."""
-    s = F.col("s")
-    return (parsed.join(keys.select("landing_key", "source", "first_line"), "landing_key")
-            .select("id", "app", s.screen.alias("screen"), s.device.alias("device"), s.os.alias("os"),
-                    s.fps.alias("fps"), s.startedAt.alias("started_at"), F.array_join(s.behaviors, ",").alias("behaviors"),
-                    s.parameters.alias("parameters"), s.contentId.alias("content_id"), "source", s.samples.alias("samples"),
-                    s.observedSamples.alias("observed_samples"), s.events.alias("events"), s.ignoredKeys.alias("ignored_keys"),
-                    s.duration.alias("duration"), F.lit(started).alias("imported_at"), s.recordingId.alias("recording_id"),
-                    s.tOrigin.alias("t_origin"), s.scale.alias("screen_scale"), s.appVersion.alias("app_version"), s.build.alias("build"),
-                    s.recorderMoving.alias("recorder_moving"), s.recorderAtRest.alias("recorder_at_rest"),
-                    "landing_key", "first_line", s.alias("analysis"), "date"))
-
-
-def findings_table(sessions: DataFrame, settings: str) -> DataFrame:
-    finding = F.col("f")
-
-    def detail(key):
-        return F.get_json_object(finding.details, f"$.{key}").cast("double")
-
-    return sessions.select(F.col("id").alias("session_id"), "date", "app", F.explode("analysis.findings").alias("f")).select(
-        "session_id", F.lit(settings).alias("settings"), finding.kind.alias("kind"), finding.subkind.alias("subkind"),
-        finding.signal.alias("signal"), finding.source.alias("source"), finding.severity.alias("severity"),
-        finding.start.alias("start_t"), finding.end.alias("end_t"), finding["count"].alias("count"),
-        detail("yMin").alias("y_min"), detail("yMax").alias("y_max"), detail("suggestedHysteresis").alias("suggested_hysteresis"),
-        detail("suggestedSwipeDistance").alias("suggested_swipe_distance"), finding.message.alias("message"),
-        finding.details.alias("details"), "date", "app")
-
-
-def summary_table(sessions: DataFrame, started: str) -> DataFrame:
-    a = F.col("analysis")
-    return sessions.select(
-        F.col("id").alias("session_id"), "app", "screen", "device", "os", "behaviors", "fps",
-        "samples", "observed_samples", "events", "duration", "imported_at", a.hitchTimeRatio.alias("hitch_time_ratio"),
-        a.frameJitter.alias("frame_jitter"), a.gaps.alias("gaps"), a.gapTime.alias("gap_time"), F.lit(started).alias("analyzed_at"),
-        F.size(a.findings).cast("bigint").alias("findings"),
-        F.size(F.filter(a.findings, lambda f: f.severity == "warning")).cast("bigint").alias("warnings"),
-        F.size(F.filter(a.findings, lambda f: f.severity == "error")).cast("bigint").alias("errors"),
-        "screen_scale", "app_version", "build", "date")
-
-
 def partition_path(value) -> str:
     if value is None or value == "":
         return DEFAULT_PARTITION
@@ -252,24 +238,6 @@ def partitions(spark: SparkSession, path: str) -> set | None:
     return found
 
 
-def write(spark: SparkSession, frame: DataFrame, path: str, days: list[str], written: dict, max_records: int) -> int:
-    """Replaces the run's days in `path` (dynamic partition overwrite); then each partition of those
-    days that this run did not write (a re-run that no longer produces it) is overwritten with an
-    empty file, and a table left without any file gets one (in Hive's default partition), so every
-    output reads as a table, empty or not. `written`: {(date, app): rows} of `frame`. Returns the rows."""
-    frame.write.mode("overwrite").option("maxRecordsPerFile", max_records).partitionBy("date", "app").parquet(path)
-    schema = StructType([field for field in frame.schema.fields if field.name not in ("date", "app")])
-    existing = partitions(spark, path)
-    stale = {key for key in existing or () if key[0] in days and key not in written}
-    for date, app in sorted(stale, key=str):
-        spark.createDataFrame([], schema).write.mode("overwrite").parquet(
-            f"{path}/date={partition_path(date)}/app={partition_path(app)}")
-    if existing is None:
-        spark.createDataFrame([], schema).write.mode("overwrite").parquet(
-            f"{path}/date={DEFAULT_PARTITION}/app={DEFAULT_PARTITION}")
-    return sum(written.values())
-
-
 def location(path: str) -> str:
     """`path` as navrec_worker.filesystem takes it: a URI as given, a local path made absolute."""
     if "://" in path or path.startswith("file:"):
@@ -283,8 +251,10 @@ def staging_folder(out: str, run_name: str) -> str:
 
 
 def publish(out: str, run_name: str, days: list[str], files: dict, columns: dict):
-    """Moves the per-sample files the job's tasks wrote into the run's staging folder into their tables under `out`,
-    as a dynamic partition overwrite does: each (date, app) that got files loses its old ones; a
+    """Puts the files the job's tasks wrote into the run's staging folder into their tables under `out`,
+    as a dynamic partition overwrite does: the per-sample tables' files are moved, the small tables'
+    (SMALL_TABLE_COLUMNS: a task's share of a partition is a few KB) merged into one file per
+    (date, app), a new one every MAX_RECORDS rows, so no table is thousands of tiny files; each (date, app) that got files loses its old ones; a
     (date, app) of the run's days that got none (a re-run that no longer produces it) is left with
     one empty file; a table without any partition gets one empty file in Hive's default partition,
     so it reads as a table. `files`: {table: [(date, app, file name in staging, rows)]}, from the
@@ -305,6 +275,41 @@ def publish(out: str, run_name: str, days: list[str], files: dict, columns: dict
         with filesystem.open_output_stream(f"{directory}/part-{run_name}-empty.parquet") as stream:
             pq.write_table(schema.empty_table(), stream, compression="snappy")
 
+    def merge(directory, name, names):
+        """One partition's staged files of a small table as files of at most MAX_RECORDS rows (row
+        groups of about navrec_worker.ROW_GROUP_BYTES) in `directory`; returns their names."""
+        made, writer, in_file, pending, pending_bytes = [], None, 0, [], 0
+
+        def flush():
+            nonlocal pending, pending_bytes
+            if pending:
+                writer[0].write_table(pa.concat_tables(pending))
+            pending, pending_bytes = [], 0
+        for file_name in names:
+            with filesystem.open_input_file(f"{staged}/{file_name}") as handle:
+                table = pq.read_table(handle)
+            while table.num_rows:
+                if writer is None or in_file == MAX_RECORDS:
+                    if writer:
+                        flush()
+                        writer[0].close()
+                        writer[1].close()
+                    made.append(f"part-{run_name}-{len(made):05d}.parquet")
+                    stream = filesystem.open_output_stream(f"{directory}/{made[-1]}")
+                    writer, in_file = (pq.ParquetWriter(stream, table.schema, compression="snappy"), stream), 0
+                part = table.slice(0, MAX_RECORDS - in_file)
+                table = table.slice(part.num_rows)
+                pending.append(part)
+                pending_bytes += part.nbytes
+                in_file += part.num_rows
+                if pending_bytes >= navrec_worker.ROW_GROUP_BYTES:
+                    flush()
+        if writer:
+            flush()
+            writer[0].close()
+            writer[1].close()
+        return set(made)
+
     def replace(directory, new_names):
         """Deletes every file of `directory` but `new_names` (the old run's, Spark's .crc files)."""
         for info in listing(directory):
@@ -319,6 +324,9 @@ def publish(out: str, run_name: str, days: list[str], files: dict, columns: dict
         for (date, app), names in sorted(partitions.items(), key=str):
             directory = f"{table}/date={partition_path(date)}/app={partition_path(app)}"
             filesystem.create_dir(directory, recursive=True)
+            if name in SMALL_TABLE_COLUMNS:
+                replace(directory, merge(directory, name, names))
+                continue
             for file_name in names:
                 filesystem.move(f"{staged}/{file_name}", f"{directory}/{os.path.basename(file_name)}")
             replace(directory, {os.path.basename(file_name) for file_name in names})
@@ -338,7 +346,8 @@ def publish(out: str, run_name: str, days: list[str], files: dict, columns: dict
             empty(f"{table}/date={DEFAULT_PARTITION}/app={DEFAULT_PARTITION}", name)
         with filesystem.open_output_stream(f"{table}/_SUCCESS"):
             pass
-    filesystem.delete_dir(staged)
+    if filesystem.get_file_info(staged).type != pafs.FileType.NotFound:  # no task wrote a file: no folder
+        filesystem.delete_dir(staged)
 
 
 def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: list[str], days=None, run_id=None,
@@ -346,8 +355,7 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     """Runs the job over `days` (default: every day in the landing); returns the rows written per table.
     Without `timeline` the per-sample outputs (timeline/, observed_gaps/, chunk_gaps/) are neither made nor touched.
     `bounds`: timeout_s, timeout_s_per_mib, memory_mib, call_mib of each navrec call (navrec_worker.Runner)."""
-    for key, value in {"spark.sql.sources.partitionOverwriteMode": "dynamic",
-                       "spark.sql.sources.partitionColumnTypeInference.enabled": "false",
+    for key, value in {"spark.sql.sources.partitionColumnTypeInference.enabled": "false",
                        "spark.sql.execution.arrow.maxRecordsPerBatch": str(ROWS_PER_BATCH),
                        # A task reads ~split_mib of compressed landing (~6x that of NDJSON): tens of
                        # tasks of equal size rather than a few of hundreds of MB.
@@ -362,7 +370,7 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     # The per-sample files' name prefix and staging folder: the run id, as a file name.
     run_name = re.sub(r"[^A-Za-z0-9._-]", "_", run_id)
     config |= {"staging": staging_folder(out, run_name), "run_name": run_name,
-               "constants": {"settings": setting_text, "run_id": run_id, "navrec_version": version}}
+               "constants": {"settings": setting_text, "run_id": run_id, "navrec_version": version}, "started": started}
     # The sessions' bytes stay out of Spark's rows: each task's Python worker reads them from the
     # landing files its rows name (`file`), as Spark would have, without the JVM copying them.
     keys = (spark.read.schema(LANDING_SCHEMA).option("basePath", landing_dir).parquet(landing_dir)
@@ -370,78 +378,32 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
     if days is None or not list(days):
         days = sorted({date for date, _ in partitions(spark, landing_dir) or ()})
     rows = (keys.where(F.col("date").isin(days)).join(F.broadcast(plan(keys, days)), "landing_key")
-            .select("landing_key", "source", "first_line", "file", "date", "app", "owner"))
+            .select("landing_key", "load_id", "source", "first_line", "session_key", "recording_id", "bytes", "file", "date", "app", "owner"))
     try:
-        return analyse(spark, rows, keys, out, days, config, started, run_id, version, timeline)
+        return analyse(rows, out, days, config)
     except BaseException:
-        if timeline:
-            filesystem, path = navrec_worker.filesystem(config["staging"])
-            try:
-                filesystem.delete_dir(path)
-            except (OSError, FileNotFoundError):
-                pass
+        filesystem, path = navrec_worker.filesystem(config["staging"])
+        try:
+            filesystem.delete_dir(path)
+        except (OSError, FileNotFoundError):
+            pass
         raise
 
 
-def analyse(spark: SparkSession, rows: DataFrame, keys: DataFrame, out: str, days: list[str], config: dict, started: str,
-            run_id: str, version: str, timeline: bool) -> dict:
-    """run's Spark part, from the landing rows to analyse: returns the rows written per table."""
-    setting_text, run_name = config["constants"]["settings"], config["run_name"]
-    # navrec runs once: every output comes from these rows (session lines, quarantined rows, the
-    # names of the per-sample files the tasks wrote), kept on disk, not in executor memory.
-    analysed = rows.mapInArrow(navrec_worker.analyze(config), navrec_worker.OUTPUT_DDL).persist(StorageLevel.DISK_ONLY)
-    kind = F.col("kind")
-    # One pass over it (the pass that runs navrec): rows per output and (date, app), the tasks'
-    # metrics and the per-sample files. Only the files named here are published: a failed or a
-    # duplicate (speculative, recomputed) attempt's files are not.
-    stats = (analysed.groupBy("kind", "date", "app")
-             .agg(F.count(F.lit(1)).alias("count"), F.sum("rows").alias("rows"),
-                  F.collect_list(F.when(kind.isin("metrics", "file"), F.struct("id", F.col("payload").cast("string").alias("text"), "rows")))
-                  .alias("items")).collect())
-
-    def by_partition(name, column="count"):
-        return {partition_key(row.date, row.app): row[column] for row in stats if row.kind == name and row[column]}
-    written = {"sessions": by_partition("session"), "session_summary": by_partition("session"),
-               "findings": by_partition("session", "rows"), "errors": by_partition("error"),
-               "quarantine": by_partition("quarantine")}
-    report_tasks([item.text for row in stats if row.kind == "metrics" for item in row.items])
+def analyse(rows: DataFrame, out: str, days: list[str], config: dict) -> dict:
+    """run's Spark part, from the landing rows to analyse: returns the rows written per table. navrec
+    runs once, in the tasks, which write every table's files; Spark collects only their names (and
+    the tasks' metrics), and only the files named here are published: a failed or a duplicate
+    (speculative, recomputed) attempt's files are not."""
+    collected = rows.mapInArrow(navrec_worker.analyze(config), navrec_worker.OUTPUT_DDL).collect()
+    report_tasks([row.payload.decode() for row in collected if row.kind == "metrics"])
     files = {}
-    for row in stats:
+    for row in collected:
         if row.kind == "file":
-            for item in row.items:
-                files.setdefault(item.id, []).append((row.date, row.app, item.text, item.rows))
-
-    parsed = analysed.where(kind == "session").select(
-        "landing_key", "id", "date", "app", F.from_json(F.col("payload").cast("string"), analyze_schema(), {"mode": "FAILFAST"}).alias("s"))
-    sessions = sessions_table(parsed, keys, started).persist(StorageLevel.DISK_ONLY)
-    errors = analysed.where(kind == "error").select(
-        "landing_key", "date", "app", F.from_json(F.col("payload").cast("string"), analyze_schema(), {"mode": "FAILFAST"}).alias("s"))
-    quarantine_columns = ["landing_key", "load_id", "source", "first_line", "session_key", "recording_id", "bytes", "reason", "date", "app"]
-    outputs = {
-        "sessions": sessions.drop("analysis"),
-        "findings": findings_table(sessions, setting_text),
-        "session_summary": summary_table(sessions, started),
-        "errors": errors.join(keys.select("landing_key", "source", "first_line", "session_key"), "landing_key")
-        .select("landing_key", "source", "first_line", "session_key", F.col("s.id").alias("session_id"),
-                F.col("s.startedAt").alias("started_at"), F.col("s.error").alias("error"), "date", "app"),
-        "quarantine": analysed.where(kind == "quarantine").select("landing_key", F.col("payload").cast("string").alias("reason"), "date", "app")
-        .join(keys.drop("date", "app"), "landing_key").select(*quarantine_columns),
-    }
-    max_records = 1_000_000
-    counts = {}
-    # Small tables: one file per (date, app) (a shuffle of small rows), at most max_records rows a file.
-    for name, frame in outputs.items():
-        frame = frame.repartition("date", "app")
-        if "settings" not in frame.columns:
-            frame = frame.withColumn("settings", F.lit(setting_text))
-        frame = frame.withColumn("run_id", F.lit(run_id)).withColumn("navrec_version", F.lit(version))
-        counts[name] = write(spark, frame, os.path.join(out, name), days, written[name], max_records)
-    analysed.unpersist()
-    sessions.unpersist()
-    if timeline:
-        publish(out, run_name, days, files, per_sample_columns())
-        counts |= {name: sum(entry[3] for entry in files.get(name, ())) for name in navrec_worker.PER_SAMPLE}
-    return counts
+            files.setdefault(row.id, []).append((row.date, row.app, row.payload.decode(), row.rows))
+    columns = config["table_columns"]
+    publish(out, config["run_name"], days, files, columns)
+    return {name: sum(entry[3] for entry in files.get(name, ())) for name in columns}
 
 
 # The last run's navrec tasks (report_tasks), for Benchmarks/fleet_cluster.py.

@@ -130,6 +130,8 @@ def main():
     def table(name):
         return spark.read.parquet(os.path.join(results, name))
 
+    check_timeline_file(navrec, recordings, args.work, verdict)
+
     quarantine = sorted((row.source, row.first_line, row.recording_id) for row in table("quarantine").collect())
     verdict("the oversized session and the one with a line over 64 MiB are quarantined with their landing keys and reason",
             None if [(q[0], q[2]) for q in quarantine] == [("x-over-long-line.ndjson", "edge-long-line"), ("x-oversized.ndjson", "edge-oversized")]
@@ -242,6 +244,77 @@ def main():
     spark.stop()
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
+
+
+def timeline_text_rows(text, columns):
+    """`navrec analyze --rows --timeline`'s timeline lines (the text for people) read by pyarrow's CSV
+    reader, session lines skipped: (Table of `columns`, the key of each row)."""
+    import io
+    import pyarrow as pa
+    import pyarrow.csv as pacsv
+    names = ["landing_key"] + [name for name, _ in columns]
+    types = {"landing_key": pa.string()} | {name: analyze_job.navrec_worker.ARROW_TYPES[kind] for name, kind in columns}
+    table = pacsv.read_csv(io.BytesIO(text), read_options=pacsv.ReadOptions(column_names=names, use_threads=False),
+                           parse_options=pacsv.ParseOptions(delimiter="\t", quote_char=False, escape_char=False, double_quote=False,
+                                                             invalid_row_handler=lambda row: "skip"),
+                           convert_options=pacsv.ConvertOptions(column_types=types, null_values=["\\N"], strings_can_be_null=True))
+    return table.drop_columns(["landing_key"]), table["landing_key"].to_pylist()
+
+
+def check_timeline_file(navrec, recordings, work, verdict):
+    """`--timeline-file` read by navrec_worker.read_timeline (pyarrow + numpy, as the job reads it)
+    holds the very values of the `--timeline` text rows, bit for bit, every recording a row; a
+    truncated file, another version and other columns are refused."""
+    import base64
+    import numpy as np
+    import pyarrow as pa
+    columns = analyze_job.timeline_columns()
+    rows = b"".join(b"\t".join((name.encode(), base64.b64encode(name.encode()), b"1", base64.b64encode(open(os.path.join(recordings, name), "rb").read()))) + b"\n"
+                    for name in sorted(os.listdir(recordings)) if not name.startswith("x-over"))
+    path = os.path.join(work, "timeline.bin")
+    environment = dict(os.environ, TMPDIR=work)  # the check's own TMPDIR points nowhere
+    text = subprocess.run([navrec, "analyze", "--rows", "--timeline"], input=rows, capture_output=True, env=environment)
+    binary = subprocess.run([navrec, "analyze", "--rows", "--timeline-file", path], input=rows, capture_output=True, env=environment)
+    if not os.path.exists(path):
+        return verdict("--timeline-file writes its file", f"exit {binary.returncode}: {binary.stderr.decode()[-300:]}")
+    with open(path, "rb") as file:
+        data = file.read()
+    expected, expected_keys = timeline_text_rows(text.stdout, columns)
+    actual, block_keys, counts = analyze_job.navrec_worker.read_timeline(data, columns)
+    keys = [key for key, count in zip(block_keys, counts) for _ in range(count)]
+    session_lines = [line for line in text.stdout.split(b"\n") if line.count(b"\t") == 1]
+
+    def same(a, b):
+        if a.type == pa.float64():
+            bits = lambda array: array.fill_null(0).to_numpy(zero_copy_only=False).view(np.int64)
+            return a.is_null().equals(b.is_null()) and np.array_equal(bits(a), bits(b))
+        return a.equals(b)
+    differing = [name for name, _ in columns if not same(expected[name].combine_chunks(), actual[name].combine_chunks())]
+    verdict(f"--timeline-file read by pyarrow equals the --timeline text rows bit for bit ({actual.num_rows} rows, "
+            f"{len(block_keys)} blocks, {len(data) >> 10} KiB against {len(text.stdout) >> 10} KiB of text)",
+            None if text.returncode == binary.returncode == 65 and binary.stdout == b"\n".join(session_lines) + b"\n"
+            and expected.num_rows == actual.num_rows > 1000 and keys == expected_keys and not differing
+            else f"exit {text.returncode}/{binary.returncode}, rows {expected.num_rows}/{actual.num_rows}, "
+                 f"keys equal {keys == expected_keys}, columns differing {differing}")
+    refused = []
+    for name, damaged, wanted in (("truncated", data[:-8], columns), ("version 2", data[:8] + b"\x02" + data[9:], columns),
+                                  ("other columns", data, columns[:-1])):
+        try:
+            analyze_job.navrec_worker.read_timeline(damaged, wanted)
+        except ValueError:
+            refused.append(name)
+    others = []
+    # Cut anywhere but at a multiple of 8 (where a block may end): a ValueError, never another error.
+    for cut in (cut for cut in range(1, len(data), max(1, len(data) // 97)) if cut % 8):
+        try:
+            analyze_job.navrec_worker.read_timeline(data[:cut], columns)
+            others.append(f"{cut}: read")
+        except ValueError:
+            pass
+        except Exception as error:  # noqa: BLE001
+            others.append(f"{cut}: {error!r}")
+    verdict("a truncated timeline file (at ~100 places), another version and other columns are refused",
+            None if len(refused) == 3 and not others else f"refused only {refused}; {others[:3]}")
 
 
 def check_files(spark, results, probe, verdict):

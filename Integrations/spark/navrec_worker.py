@@ -2,28 +2,30 @@
 Python 3, pyarrow and numpy only (no pyspark import needed but for SparkFiles, optional).
 
 `analyze(config)` returns the function mapInArrow runs over landing rows: it pipes them, in calls of
-at most `call_mib` of NDJSON, through `navrec analyze --rows [--timeline]` and returns Arrow batches of
-OUTPUT_DDL: one row per session line (kind 'session': its JSON and its id). The per-sample outputs
-('timeline', 'observed_gaps', 'chunk_gaps') never pass through Spark: each task attempt writes them
-with pyarrow as Parquet files into the run's staging folder (`Staging`: one file per table and
-(date, app), through pyarrow.fs, so a local path, HDFS, S3 or GCS alike) and returns one 'file' row
-per file (its name, partition and rows), which the driver moves into place once the job succeeded.
-navrec's timeline lines are parsed by pyarrow's CSV reader (C++), observed_gaps and chunk_gaps worked
-out with numpy, so no per-sample work runs in Python or in the JVM.
+at most `call_mib` of NDJSON, through `navrec analyze --rows [--timeline-file FILE]`. No output row
+passes through Spark: each task attempt writes every table (sessions, findings, session_summary,
+errors, quarantine, and with the timeline timeline, observed_gaps and chunk_gaps) with pyarrow as
+Parquet files into the run's staging folder (`Staging`: one file per table and (date, app), through
+pyarrow.fs, so a local path, HDFS, S3 or GCS alike) and returns Arrow batches of OUTPUT_DDL: one
+'file' row per file (its name, partition and rows), which the driver publishes once the job
+succeeded. Session lines are parsed with Python's json, one per session; navrec writes the
+timeline as little-endian columns (`read_timeline` takes each with numpy.frombuffer), observed_gaps
+and chunk_gaps are worked out with numpy, so no per-sample work runs in Python or in the JVM, and
+no number is printed as text or parsed back.
 
 Each navrec call is bounded: a time limit (`timeout_s` + `timeout_s_per_mib` x the call's MiB), an
 address-space limit (RLIMIT_AS via `ulimit -v`, `memory_mib`) and its own writable TMPDIR (a task-local directory:
 navrec's `--rows` scratch file and spilled sessions go there, whatever the executor's TMPDIR). A call
 that fails (time or memory limit, a crash, an exit other than 0 and 65) is retried one row at a time,
-and a row that fails alone becomes a 'quarantine' row with the reason; every other row's output is kept.
+and a row that fails alone becomes a quarantine row with the reason; every other row's output is kept.
 """
 import base64
-import io
 import json
 import os
 import resource
 import shutil
 import signal
+import struct
 import subprocess
 import tempfile
 import threading
@@ -32,18 +34,17 @@ import time
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute  # noqa: F401 - pa.compute
-import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 
-# One output row: a session line (kind 'session', `rows` its findings; 'error' for a session navrec
-# rejected), a quarantined landing row ('quarantine', the reason in `payload`), a per-sample file
-# the task wrote ('file': the table in `id`, the file's name in the staging folder in `payload`,
-# `rows` its rows) or a task's 'metrics'.
+# One output row: a file the task wrote ('file': the table in `id`, the file's name in the staging
+# folder in `payload`, `rows` its rows) or the task's 'metrics' (JSON in `payload`).
 OUTPUT_DDL = "kind STRING, landing_key STRING, id STRING, date STRING, app STRING, rows BIGINT, payload BINARY"
 OUTPUT_SCHEMA = pa.schema([("kind", pa.string()), ("landing_key", pa.string()), ("id", pa.string()), ("date", pa.string()),
                            ("app", pa.string()), ("rows", pa.int64()), ("payload", pa.binary())])
 ARROW_TYPES = {"STRING": pa.string(), "BIGINT": pa.int64(), "DOUBLE": pa.float64()}
 PER_SAMPLE = ("timeline", "observed_gaps", "chunk_gaps")
+# A quarantine row's columns taken from its landing row (then `reason`).
+QUARANTINE_FROM_LANDING = ("landing_key", "load_id", "source", "first_line", "session_key", "recording_id", "bytes")
 # Rows a per-sample file holds in memory before writing them as a row group: a row group per navrec
 # call would make chunk_gaps' row groups a few thousand rows.
 ROW_GROUP_BYTES = 32 << 20
@@ -226,7 +227,7 @@ class Staging:
     def __init__(self, config):
         self.uri = config["staging"]
         self.schemas = {name: pa.schema([(column, ARROW_TYPES[kind]) for column, kind in columns])
-                        for name, columns in config["per_sample_columns"].items()}
+                        for name, columns in config["table_columns"].items()}
         self.constants = config["constants"]
         self.files = {}  # (table, date, app) -> [writer, stream, name, rows, pending tables, pending bytes]
         self.fs = None
@@ -241,10 +242,16 @@ class Staging:
 
     def write(self, name, date, app, columns):
         """Adds rows (a dict of Arrow arrays of the table's data columns) to the file of (name, date, app)."""
-        schema = self.schemas[name]
         rows = len(next(iter(columns.values())))
         constants = {column: pa.repeat(pa.scalar(value, pa.string()), rows) for column, value in self.constants.items()}
-        table = pa.Table.from_pydict(columns | constants).select(schema.names).cast(schema)
+        self._append(name, date, app, pa.Table.from_pydict(columns | constants).select(self.schemas[name].names).cast(self.schemas[name]))
+
+    def write_rows(self, name, date, app, rows):
+        """Adds rows (dicts of the table's data columns; a missing one is NULL) to the file of (name, date, app)."""
+        self._append(name, date, app, pa.Table.from_pylist([row | self.constants for row in rows], schema=self.schemas[name]))
+
+    def _append(self, name, date, app, table):
+        schema, rows = self.schemas[name], table.num_rows
         key = (name, date, app)
         entry = self.files.get(key)
         if entry is None:
@@ -320,67 +327,165 @@ def session_id(line, owner):
     return recording if owner else f"{recording}~{content.removeprefix('auto-')[:16]}"
 
 
+TIMELINE_MAGIC = b"NAVRECTL"
+# A timeline file column's type and the DDL type it reads as.
+TIMELINE_TYPES = {"float64": ("DOUBLE", "<f8"), "int64": ("BIGINT", "<i8"), "dictionary": ("STRING", None)}
+
+
+def _padded(count):
+    return count + (-count) % 8
+
+
+def read_timeline(data, columns):
+    """The rows of a `navrec analyze --rows --timeline-file` file (Docs/fleet.md "The timeline
+    file"): (pyarrow Table of `columns`, the blocks' keys, the blocks' row counts). `columns`:
+    (name, DDL type) as the file must have them (analyze_timeline_schema.ddl). Every column is taken
+    whole by numpy.frombuffer: Python works per block (a session), never per row. A file
+    that is not one (another version, other columns, damaged or truncated) raises ValueError."""
+    try:
+        return _read_timeline(data, columns)
+    except (KeyError, IndexError, TypeError, struct.error) as error:
+        raise ValueError(f"not a valid navrec timeline file: {error!r}") from None
+
+
+def _read_timeline(data, columns):
+    """read_timeline without the ValueError for every kind of damage."""
+    data = memoryview(data)
+    if bytes(data[:8]) != TIMELINE_MAGIC or len(data) < 16:
+        raise ValueError("not a navrec timeline file (no NAVRECTL header)")
+    version, length = struct.unpack_from("<II", data, 8)
+    if version != 1:
+        raise ValueError(f"navrec timeline file version {version}; this reader knows version 1")
+    described = json.loads(bytes(data[16:16 + length]))["columns"]
+    found = [(column["name"], TIMELINE_TYPES[column["type"]][0]) for column in described]
+    if found != [tuple(column) for column in columns]:
+        raise ValueError(f"the timeline file's columns {found} are not analyze_timeline_schema.ddl's {columns}")
+    offset = 16 + _padded(length)
+    keys, counts, parts = [], [], [([], []) for _ in described]
+    while offset < len(data):
+        rows, key_length = struct.unpack_from("<QI", data, offset)
+        offset += 16
+        keys.append(bytes(data[offset:offset + key_length]).decode("utf-8", "surrogateescape"))
+        counts.append(rows)
+        offset += _padded(key_length)
+        for column, (validity, values) in zip(described, parts):
+            validity.append(np.frombuffer(data, np.uint8, rows, offset))
+            offset += _padded(rows)
+            dtype = TIMELINE_TYPES[column["type"]][1]
+            if dtype is None:
+                values.append(np.frombuffer(data, np.uint8, rows, offset))
+                offset += _padded(rows)
+            else:
+                values.append(np.frombuffer(data, dtype, rows, offset))
+                offset += 8 * rows
+    if offset != len(data):
+        raise ValueError("the timeline file ends inside a block")
+    arrays = {}
+    for column, (validity, values) in zip(described, parts):
+        null = np.concatenate(validity) == 0 if validity else np.zeros(0, bool)
+        if column["type"] == "dictionary":
+            codes = np.concatenate(values) if values else np.zeros(0, np.uint8)
+            arrays[column["name"]] = pa.array(column["values"], pa.string()).take(pa.array(codes, pa.uint8(), mask=null))
+        else:
+            dtype = TIMELINE_TYPES[column["type"]][1]
+            joined = np.concatenate(values) if values else np.zeros(0, dtype)
+            arrays[column["name"]] = pa.array(joined, ARROW_TYPES[TIMELINE_TYPES[column["type"]][0]], mask=null)
+    return pa.table(arrays), keys, counts
+
+
+# findings' columns taken from its details object: (column, key).
+DETAIL_COLUMNS = [("y_min", "yMin"), ("y_max", "yMax"), ("suggested_hysteresis", "suggestedHysteresis"),
+                  ("suggested_swipe_distance", "suggestedSwipeDistance")]
+
+
+def _detail(details, key):
+    """A details value as a number (the database's column), NULL where missing or not a number."""
+    value = (details or {}).get(key)
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
 class Analysis:
-    """Turns one navrec call's stdout into output rows."""
+    """Turns one navrec call's output into the task's files."""
 
     def __init__(self, config):
         self.config = config
-        columns = config["timeline_columns"]  # (name, DDL type) after the key
-        self.names = ["landing_key"] + [name for name, _ in columns]
-        self.types = {"landing_key": pa.string()} | {name: ARROW_TYPES[kind] for name, kind in columns}
+        columns = self.columns = config["timeline_columns"]  # (name, DDL type) of the timeline file's columns
         self.fields = [name for name, _ in columns]
         self.gap_fields = config["gap_fields"]
         self.chunk = config["chunk_samples"]
         # The timeline view's column order: session_id, seq, t, y, phase, source, the fields, frame_duration.
         self.view_order = self.fields[1:5] + ["source"] + self.fields[5:]
 
-    def sessions_of(self, lines, rows, output):
-        """Session lines -> output rows; returns {landing_key: id} of the sessions analysed."""
-        ids = {}
+    def sessions_of(self, lines, rows, staging):
+        """Session lines -> rows of sessions, findings, session_summary and errors (the database's
+        columns, as `import` + `report` give them); returns {landing_key: id} of the sessions analysed."""
+        ids, tables = {}, {}
+        started = self.config["started"]
         for text in lines:
             key, _, body = text.partition("\t")
-            parsed = json.loads(body)
+            s = json.loads(body)
             row = rows[key]
-            if parsed.get("error") is None:
-                identifier = session_id(parsed, row["owner"])
-                ids[key] = identifier
-                output.add("session", key, identifier, row["date"], row["app"], len(parsed.get("findings") or ()), body.encode())
-            else:
-                output.add("error", key, None, row["date"], row["app"], 1, body.encode())
+
+            def add(name, values):
+                tables.setdefault((name, row["date"], row["app"]), []).append(values)
+            if s.get("error") is not None:
+                add("errors", {"landing_key": key, "source": row["source"], "first_line": row["first_line"],
+                               "session_key": row["session_key"], "session_id": s.get("id"), "started_at": s.get("startedAt"),
+                               "error": s["error"]})
+                continue
+            identifier = ids[key] = session_id(s, row["owner"])
+            behaviors = None if s.get("behaviors") is None else ",".join(s["behaviors"])
+            findings = s.get("findings") or []
+            common = {"screen": s.get("screen"), "device": s.get("device"), "os": s.get("os"), "fps": s.get("fps"),
+                      "behaviors": behaviors, "samples": s.get("samples"), "observed_samples": s.get("observedSamples"),
+                      "events": s.get("events"), "duration": s.get("duration"), "imported_at": started,
+                      "screen_scale": s.get("scale"), "app_version": s.get("appVersion"), "build": s.get("build")}
+            add("sessions", common | {
+                "id": identifier, "started_at": s.get("startedAt"), "parameters": s.get("parameters"), "content_id": s.get("contentId"),
+                "source": row["source"], "ignored_keys": s.get("ignoredKeys"), "recording_id": s.get("recordingId"),
+                "t_origin": s.get("tOrigin"), "recorder_moving": s.get("recorderMoving"), "recorder_at_rest": s.get("recorderAtRest"),
+                "landing_key": key, "first_line": row["first_line"]})
+            add("session_summary", common | {
+                "session_id": identifier, "hitch_time_ratio": s.get("hitchTimeRatio"), "frame_jitter": s.get("frameJitter"),
+                "gaps": s.get("gaps"), "gap_time": s.get("gapTime"), "analyzed_at": started, "findings": len(findings),
+                "warnings": sum(finding.get("severity") == "warning" for finding in findings),
+                "errors": sum(finding.get("severity") == "error" for finding in findings)})
+            for finding in findings:
+                details = finding.get("details")
+                add("findings", {"session_id": identifier, "kind": finding.get("kind"), "subkind": finding.get("subkind"),
+                                 "signal": finding.get("signal"), "source": finding.get("source"), "severity": finding.get("severity"),
+                                 "start_t": finding.get("start"), "end_t": finding.get("end"), "count": finding.get("count"),
+                                 "message": finding.get("message")}
+                    | {column: _detail(details, name) for column, name in DETAIL_COLUMNS}
+                    | {"details": None if details is None else json.dumps(details, separators=(",", ":"), ensure_ascii=False)})
+        for (name, date, app), values in tables.items():
+            staging.write_rows(name, date, app, values)
         return ids
 
-    def parse(self, out, rows, output, staging):
-        """`staging`: the task's Staging for the per-sample tables, None without the timeline."""
-        if not out:
+    def parse(self, out, timeline, rows, staging):
+        """One call's stdout (its session lines) and `timeline`, the bytes of its --timeline-file (None
+        without the timeline), into the task's files (`staging`)."""
+        ids = self.sessions_of(out.decode("utf-8", "surrogateescape").splitlines(), rows, staging) if out else {}
+        if timeline is None:
             return
-        if staging is None:
-            self.sessions_of(out.decode("utf-8", "surrogateescape").splitlines(), rows, output)
+        table, block_keys, block_rows = read_timeline(timeline, self.columns)
+        if table.num_rows == 0:
             return
-        lines = []
-
-        def session_line(row):
-            lines.append(row.text)
-            return "skip"
-
-        table = pacsv.read_csv(
-            io.BytesIO(out),
-            read_options=pacsv.ReadOptions(column_names=self.names, use_threads=False, block_size=1 << 24),
-            parse_options=pacsv.ParseOptions(delimiter="\t", quote_char=False, escape_char=False, double_quote=False,
-                                              invalid_row_handler=session_line),
-            convert_options=pacsv.ConvertOptions(column_types=self.types, null_values=["\\N"], strings_can_be_null=True))
-        ids = self.sessions_of(lines, rows, output)
-        if table.num_rows == 0 or not ids:
-            return
-        table = table.combine_chunks()
         keys = list(ids)
-        code = pa.compute.index_in(table["landing_key"], value_set=pa.array(keys, pa.string()))
-        if code.null_count:
-            raise ValueError("navrec printed timeline rows for a session without a session line")
-        code = code.to_numpy(zero_copy_only=False)
+        index = {key: position for position, key in enumerate(keys)}
+        try:
+            code = np.repeat(np.array([index[key] for key in block_keys], dtype=np.int64), block_rows)
+        except KeyError as missing:
+            raise ValueError(f"navrec wrote timeline rows for {missing} without a session line") from None
         id_array = pa.array([ids[key] for key in keys], pa.string())
         partitions = {}
-        for index, key in enumerate(keys):
-            partitions.setdefault((rows[key]["date"], rows[key]["app"]), []).append(index)
+        for position, key in enumerate(keys):
+            partitions.setdefault((rows[key]["date"], rows[key]["app"]), []).append(position)
 
         def tables(name, columns, codes):
             """The rows of `codes`' sessions, into the task's file of each (date, app)."""
@@ -470,13 +575,18 @@ def landing_rows(rows):
                                "was the landing changed during the run?")
 
 
+def analyze_arguments(config, timeline_file):
+    """navrec's command line for the job's calls: the timeline (if any) into `timeline_file`."""
+    return (["analyze", "--rows"] + (["--timeline-file", timeline_file] if timeline_file else [])
+            + [f"--set={setting}" for setting in config["settings"]])
+
+
 def analyze(config):
-    """The function mapInArrow runs over landing rows without their bytes (landing_key, source,
-    first_line, file, date, app, owner; `file` the landing file holding the row, as Spark's
-    _metadata.file_path names it): see the module's docstring. The NDJSON is read here from the
+    """The function mapInArrow runs over landing rows without their bytes (landing_key, load_id,
+    source, first_line, session_key, recording_id, bytes, file, date, app, owner; `file` the landing
+    file holding the row, as Spark's _metadata.file_path names it): see the module's docstring. The NDJSON is read here from the
     landing files (landing_rows), so the sessions' bytes never pass through the JVM."""
     timeline = config["timeline"]
-    arguments = ["analyze", "--rows"] + (["--timeline"] if timeline else []) + [f"--set={s}" for s in config["settings"]]
     call_bytes = int(config["call_mib"] * (1 << 20))
 
     def run(batches):
@@ -484,31 +594,41 @@ def analyze(config):
         runner = Runner(config)
         analysis = Analysis(config)
         output = Output()
-        staging = Staging(config) if timeline else None
+        staging = Staging(config)
         metrics = {"rows": 0, "bytes": 0, "quarantined": 0, "retried_calls": 0}
+        timeline_file = os.path.join(runner.directory, "timeline.bin") if timeline else None
+        arguments = analyze_arguments(config, timeline_file)
 
         def call(rows):
             data = b"".join(frame(row) for row in rows)
             try:
+                if timeline_file and os.path.exists(timeline_file):
+                    os.unlink(timeline_file)  # the last call's: a call that fails leaves none
                 out = runner.run(arguments, data)
+                columns = None
+                if timeline_file:
+                    with open(timeline_file, "rb") as file:
+                        columns = file.read()
             except CallFailed as failure:
                 if len(rows) > 1:
                     metrics["retried_calls"] += 1
                     for row in rows:
                         call([row])
                     return
-                row = rows[0]
                 metrics["quarantined"] += 1
-                output.add("quarantine", row["landing_key"], None, row["date"], row["app"], 1, str(failure).encode())
+                quarantine(rows[0], str(failure))
                 return
-            analysis.parse(out, {row["landing_key"]: row for row in rows}, output, staging)
+            analysis.parse(out, columns, {row["landing_key"]: row for row in rows}, staging)
+
+        def quarantine(row, reason):
+            staging.write_rows("quarantine", row["date"], row["app"], [{name: row[name] for name in QUARANTINE_FROM_LANDING} | {"reason": reason}])
 
         try:
             for group in landing_rows([row for batch in batches for row in batch.to_pylist()]):
                 pending, size = [], 0
                 for row in group:
                     if row["ndjson"] is None:  # landed without its bytes (load_landing.py's quarantine)
-                        output.add("quarantine", row["landing_key"], None, row["date"], row["app"], 1, config["landed_reason"].encode())
+                        quarantine(row, config["landed_reason"])
                         continue
                     metrics["rows"] += 1
                     metrics["bytes"] += len(row["ndjson"])
@@ -519,13 +639,9 @@ def analyze(config):
                     size += len(row["ndjson"])
                 if pending:
                     call(pending)
-                if len(output):
-                    yield output.batch()
-            if staging is not None:
-                staging.close(output)
+            staging.close(output)
         finally:
-            if staging is not None:
-                staging.abort()
+            staging.abort()
             runner.close()
         metrics |= {"calls": runner.calls, "navrec_cpu_s": round(runner.navrec_cpu, 3),
                     "worker_cpu_s": round(time.process_time() - cpu, 3), "wall_s": round(time.monotonic() - started, 3)}
@@ -544,8 +660,11 @@ def preflight(config):
         runner = Runner(config)
         try:
             version = runner.run(["--version"], b"").decode().strip()
-            arguments = ["analyze", "--rows"] + (["--timeline"] if config["timeline"] else []) + [f"--set={s}" for s in config["settings"]]
-            runner.run(arguments, b"")
+            timeline_file = os.path.join(runner.directory, "timeline.bin")
+            runner.run(analyze_arguments(config, timeline_file if config["timeline"] else None), b"")
+            if config["timeline"]:
+                with open(timeline_file, "rb") as file:
+                    read_timeline(file.read(), config["timeline_columns"])
         except CallFailed as failure:
             raise RuntimeError(f"navrec cannot run on this executor ({runner.binary}): {failure}") from None
         finally:

@@ -1,5 +1,6 @@
 import BarModel
 import Foundation
+@testable import NavRecCommands
 import Testing
 
 /// The JSON-lines schema of `navrec analyze` (Docs/commands.md) and its Spark DDL
@@ -199,5 +200,33 @@ struct AnalyzeSchemaTests {
         #expect(plain.status == 64)
         #expect(plain.stderr.contains("navrec analyze --timeline needs --rows"))
         #expect(plain.stdout.isEmpty)
+    }
+
+    @Test("--rows --timeline-file: the session lines as --rows prints them, the timeline as a header and blocks in FILE; without --rows, or with --timeline, exit 64")
+    func timelineFile() throws {
+        let session = #"{"navrec":1,"session":{"id":"small","behaviors":{"blurHeader":{}}}}"# + "\n" + #"{"t":0,"y":0}"# + "\n" + #"{"t":0.1,"y":5}"# + "\n"
+        let bad = #"{"navrec":1,"session":{"id":"broken","behaviors":{"blurHeader":{}}}}"# + "\n" + #"{"t":"late","y":1}"# + "\n"
+        let input = Data((Self.row("k1", "a.ndjson", 1, Data(session.utf8)) + Self.row("k2", "b.ndjson", 1, Data(bad.utf8))).utf8)
+        let path = directory.path("timeline.bin")
+        let result = try NavRecBinary.run(["analyze", "--rows", "--timeline-file", path], stdin: input)
+        #expect(result.status == 65)
+        let rowsOnly = try NavRecBinary.run(["analyze", "--rows"], stdin: input)
+        #expect(result.stdout == rowsOnly.stdout)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let header = TimelineColumns.header
+        #expect(Array(bytes.prefix(header.count)) == header)
+        // One block, k1's two computed rows; the failed session has none.
+        #expect(bytes[header.count] == 2 && bytes[header.count + 8] == 2)
+        #expect(Array(bytes[(header.count + 16)..<(header.count + 18)]) == Array("k1".utf8))
+
+        let empty = try NavRecBinary.run(["analyze", "--rows", "--timeline-file", path], stdin: Data())
+        let emptyFile = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(empty.status == 0 && emptyFile == header)
+        let plain = try NavRecBinary.run(["analyze", "--timeline-file", path, "-"], stdin: Data(session.utf8))
+        #expect(plain.status == 64 && plain.stderr.contains("navrec analyze --timeline-file needs --rows"))
+        let both = try NavRecBinary.run(["analyze", "--rows", "--timeline", "--timeline-file", path], stdin: input)
+        #expect(both.status == 64 && both.stdout.isEmpty)
+        let unwritable = try NavRecBinary.run(["analyze", "--rows", "--timeline-file", directory.path("missing/timeline.bin")], stdin: input)
+        #expect(unwritable.status == 74 && unwritable.stdout.isEmpty)
     }
 }

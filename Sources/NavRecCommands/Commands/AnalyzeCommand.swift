@@ -15,6 +15,7 @@ struct AnalyzeCommand: NavRecCommand {
             AnalyzerOptions.settings.spec,
             Options.rows.spec,
             Options.timeline.spec,
+            Options.timelineFile.spec,
         ],
         discussion: """
             Reads NDJSON (or CSV) like import, and prints each session's id, metadata, metrics and
@@ -37,6 +38,10 @@ struct AnalyzeCommand: NavRecCommand {
             SOURCE computed or observed, the fields in the view's order, \\N for NULL
             (Integrations/spark/analyze_timeline_schema.ddl).
 
+            --timeline-file FILE (with --rows) writes those rows to FILE instead, as little-endian
+            columns, one block per session (Docs/fleet.md "The timeline file"): what the Spark job
+            reads, with no text to print or parse. FILE is replaced only once every row was read.
+
             EXAMPLES:
               navrec analyze sessions.ndjson
               navrec simulate --behavior blurHeader --gesture hover | navrec analyze
@@ -49,6 +54,7 @@ struct AnalyzeCommand: NavRecCommand {
     let settings: AnalyzerSettings
     let readsRows: Bool
     let printsTimeline: Bool
+    let timelinePath: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws {
         self.context = context
@@ -56,8 +62,12 @@ struct AnalyzeCommand: NavRecCommand {
         settings = try arguments.analyzerSettings(command: Self.spec.name).settings
         readsRows = arguments.has(Options.rows)
         printsTimeline = arguments.has(Options.timeline)
-        if printsTimeline, !readsRows {
-            throw UsageError("navrec analyze --timeline needs --rows")
+        timelinePath = arguments.value(Options.timelineFile)
+        if printsTimeline || timelinePath != nil, !readsRows {
+            throw UsageError("navrec analyze \(printsTimeline ? "--timeline" : "--timeline-file") needs --rows")
+        }
+        if printsTimeline, timelinePath != nil {
+            throw UsageError("navrec analyze: --timeline prints the rows as text, --timeline-file writes them to a file: give one")
         }
         if readsRows, inputs.files != ["-"] {
             throw UsageError("navrec analyze --rows reads standard input only (no FILE)")
@@ -72,7 +82,10 @@ struct AnalyzeCommand: NavRecCommand {
         let pipeline = RecordingPipeline(onProgress: { _ in try Interruption.check(.analyzing) })
         var exitCode = ExitCode.success
         if readsRows {
+            let timelineFile = try timelinePath.map { path throws(CommandError) in try Output(path: path) }
+            sink.timelineFile = timelineFile
             try analyzeRows(into: sink, pipeline: pipeline, exitCode: &exitCode)
+            try timelineFile?.finish()
             return exitCode
         }
         for file in inputs.files {
@@ -149,5 +162,7 @@ struct AnalyzeCommand: NavRecCommand {
             "rows", "Read landing rows from standard input (the Spark job's framing): KEY, SOURCE, FIRST_LINE, NDJSON per line.")
         static let timeline = Option<Bool>.flag(
             "timeline", "With --rows: also print each session's timeline rows (computed and observed), tab-separated.")
+        static let timelineFile = Option<String>.value(
+            "timeline-file", "FILE", "With --rows: write each session's timeline rows to FILE as binary columns (Docs/fleet.md).")
     }
 }

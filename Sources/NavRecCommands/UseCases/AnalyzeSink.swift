@@ -24,6 +24,12 @@ final class AnalyzeSink {
     var printsTimeline = false
     /// The buffer the timeline's lines are built in, kept for the next session.
     private var timelineRows = TimelineRowText()
+    /// `--rows --timeline-file`: where each session's timeline goes as a block of columns
+    /// (``TimelineColumns``) instead of text lines; its header is written first.
+    var timelineFile: (any TextWriter)? {
+        didSet { timelineFile?.write(TimelineColumns.header) }
+    }
+    private var timelineColumns = TimelineColumns()
 
     init(analyzer: Analyzer, output: any TextWriter) {
         self.output = output
@@ -52,7 +58,11 @@ final class AnalyzeSink {
                 analysis, contentID: contentID, recordingID: header.id, parametersJSON: header.behaviors.json,
                 observedSamples: session.observedSamples, events: summary.events, ignoredKeys: summary.ignoredKeys,
                 tOrigin: session.clock.origin ?? 0))
-            if printsTimeline { try printTimeline(key: rowKey, session: analysis.id) }
+            if let timelineFile {
+                try writeTimeline(to: timelineFile, key: rowKey, session: analysis.id)
+            } else if printsTimeline {
+                try printTimeline(key: rowKey, session: analysis.id)
+            }
         } else {
             output.line(renderer.sessionLine(analysis))
         }
@@ -78,6 +88,18 @@ final class AnalyzeSink {
         output.write(rows.bytes)
         rows.removeAll()
         timelineRows = rows
+    }
+
+    private func writeTimeline(to file: any TextWriter, key: String, session: String) throws {
+        let reader = core.frames(session: session)
+        var frame = SessionFrame.empty
+        var columns = timelineColumns
+        while try reader.read(into: &frame) {
+            columns.appendRows(of: frame)
+            if columns.rows >= 1 << 16 { file.write(columns.block(key: key)) }
+        }
+        if columns.rows > 0 { file.write(columns.block(key: key)) }
+        timelineColumns = columns
     }
 
     /// Prints the line of a session that could not be read.
