@@ -92,11 +92,15 @@ final class AnalyzeSink {
 
     private func writeTimeline(to file: any TextWriter, key: String, session: String) throws {
         let reader = core.frames(session: session)
+        let block = FrameColumns()
         var frame = SessionFrame.empty
         var columns = timelineColumns
-        while try reader.read(into: &frame) {
-            columns.appendRows(of: frame)
-            if columns.rows >= 1 << 16 { file.write(columns.block(key: key)) }
+        while try reader.read(into: block) {
+            for row in 0..<block.count {
+                block.load(row, into: &frame)
+                columns.appendRows(of: frame)
+                if columns.rows >= 1 << 16 { file.write(columns.block(key: key)) }
+            }
         }
         if columns.rows > 0 { file.write(columns.block(key: key)) }
         timelineColumns = columns
