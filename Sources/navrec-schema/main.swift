@@ -94,7 +94,7 @@ do {
                 fail("Schema/schema.sql is not what the migrations make: run `\(FreshSchema.command)`", code: 1)
             }
             if let path = FieldListFiles.stale(under: ".").first {
-                fail("\(path) is not what BarStateField generates: run `\(FieldListFiles.command)`", code: 1)
+                fail(FieldListFiles.message(stale: path), code: 1)
             }
             print("navrec-schema: the migrations are up to date with the definitions, Schema/schema.sql with the migrations, and the field lists with BarStateField")
             exit(0)

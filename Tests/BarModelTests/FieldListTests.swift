@@ -15,10 +15,10 @@ struct FieldListTests {
         field.set(value, in: &state)
         let columns = FrameStateColumns()
         columns.set(state, at: 5)
-        #expect(columns.rows(field) == 1 << 5, "Sources/BarModel/FrameStateColumns.swift: set(_:at:) does not write \(field)")
+        #expect(columns.rows(field) == 1 << 5, "Sources/BarModel/FrameStateColumns+Set.swift: set(_:at:) does not write \(field): it is generated, run `swift run navrec-schema Migrations/NNNN_<field>.sql` (Docs/architecture.md \"Adding a field\")")
         #expect(columns.rows(field) == 0 || columns.column(field)[5] == value, "\(field)'s column holds another field's value")
         #expect(BarStateField.allCases.filter { $0 != field && columns.rows($0) != 0 }.isEmpty,
-                "Sources/BarModel/FrameStateColumns.swift: set(_:at:) writes \(field) into another field's column")
+                "Sources/BarModel/FrameStateColumns+Set.swift: set(_:at:) writes \(field) into another field's column")
         #expect(columns.state(at: 5) == state)
     }
 

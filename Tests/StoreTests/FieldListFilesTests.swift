@@ -16,7 +16,7 @@ struct FieldListFilesTests {
     @Test("the Spark timeline DDL and Queries/session_timeline.sql are what navrec-schema writes")
     func upToDate() {
         for path in FieldListFiles.stale(under: Self.packageRoot) {
-            Issue.record("\(path) is not what BarStateField generates: run `\(FieldListFiles.command)`")
+            Issue.record(Comment(rawValue: FieldListFiles.message(stale: path)))
         }
     }
 

@@ -33,8 +33,11 @@ package enum FieldListFiles {
         return paths
     }
 
-    /// The command that writes them (with `Schema/schema.sql`) when only they are out of date.
-    package static let command = FreshSchema.command
+    /// What is wrong with stale file `path`, and what to run.
+    package static func message(stale path: String) -> String {
+        "\(path) is not what BarStateField generates: run `\(FreshSchema.command)` (for a new field, "
+            + "`swift run navrec-schema Migrations/NNNN_<field>.sql` writes it with the field's migration)"
+    }
 
     /// The columns of `timeline` after `session_id`, each as the view names and types it.
     private static let timelineColumns = TimelineTable.columns.filter { $0.name != "session_id" }
