@@ -6,9 +6,9 @@
 /// state columns in the `timeline` and `observed` views. Adding a field: a property in
 /// ``BarState``, a case here (with its kind and a new mask bit; the compiler lists the switches),
 /// `swift run navrec-schema Migrations/NNNN_<field>.sql` (the generated migration that adds its
-/// `frame_chunks` columns and recreates the views; `StoreTests` fails, naming the command, until it
-/// exists), the model that computes it, and a line in Docs/database.md (Docs/architecture.md
-/// "Adding a field").
+/// `frame_chunks` columns and recreates the views, and the other files that list the fields;
+/// `StoreTests` fails, naming the command, until they exist), the model that computes it, and a
+/// line in Docs/database.md (Docs/architecture.md "Adding a field").
 public enum BarStateField: String, Sendable, CaseIterable, Hashable {
     case barHeight, barHidden, barShown
     case largeTitleAlpha, inlineTitleAlpha, contentTitleAlpha

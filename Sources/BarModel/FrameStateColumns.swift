@@ -85,39 +85,27 @@ public final class FrameStateColumns {
     @inline(__always)
     public func clear() { known.update(repeating: 0, count: Self.slots) }
 
-    /// Writes `state`'s fields into `row` (whose bits must be clear).
-    ///
-    /// Field by field in straight lines, each slot's offset a constant: a loop over
-    /// ``BarStateField/allCases`` through ``BarStateField/value(in:)`` switched on every field of
-    /// every row, and this runs twice a sample in `navrec analyze`.
-    public func set(_ state: BarState, at row: Int) {
-        let bit: UInt64 = 1 << UInt64(row)
-        @inline(__always)
-        func put(_ value: Double?, _ field: BarStateField) {
-            guard let value else { return }
-            values[field.maskBit * FrameColumns.capacity + row] = value
-            known[field.maskBit] |= bit
-        }
-        @inline(__always)
-        func put(_ flag: Bool?, _ field: BarStateField) {
-            guard let flag else { return }
-            values[field.maskBit * FrameColumns.capacity + row] = flag ? 1 : 0
-            known[field.maskBit] |= bit
-        }
-        put(state.barHeight, .barHeight)
-        put(state.barHidden, .barHidden)
-        put(state.barShown, .barShown)
-        put(state.largeTitleAlpha, .largeTitleAlpha)
-        put(state.inlineTitleAlpha, .inlineTitleAlpha)
-        put(state.contentTitleAlpha, .contentTitleAlpha)
-        put(state.avatarScale, .avatarScale)
-        put(state.avatarTx, .avatarTx)
-        put(state.avatarTy, .avatarTy)
-        put(state.blurAlpha, .blurAlpha)
-        put(state.background.map { Double($0.rawValue) }, .background)
-        put(state.subtitleVisible, .subtitleVisible)
-        put(state.subtitleHasText, .subtitleHasText)
-        put(state.dropdownExpanded, .dropdownExpanded)
+    /// Writes `value` as `field`'s in `row`, whose bit is `bit`: one line of ``set(_:at:)``.
+    @inline(__always)
+    func put(_ value: Double?, _ field: BarStateField, _ row: Int, _ bit: UInt64) {
+        guard let value else { return }
+        values[field.maskBit * FrameColumns.capacity + row] = value
+        known[field.maskBit] |= bit
+    }
+
+    @inline(__always)
+    func put(_ flag: Bool?, _ field: BarStateField, _ row: Int, _ bit: UInt64) {
+        guard let flag else { return }
+        values[field.maskBit * FrameColumns.capacity + row] = flag ? 1 : 0
+        known[field.maskBit] |= bit
+    }
+
+    /// An enumeration: its code, as ``BarStateField/value(in:)`` gives it.
+    @inline(__always)
+    func put<Code: RawRepresentable>(_ code: Code?, _ field: BarStateField, _ row: Int, _ bit: UInt64) where Code.RawValue: BinaryInteger {
+        guard let code else { return }
+        values[field.maskBit * FrameColumns.capacity + row] = Double(code.rawValue)
+        known[field.maskBit] |= bit
     }
 
     /// The state of `row`, as ``set(_:at:)`` wrote it.

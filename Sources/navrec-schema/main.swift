@@ -1,12 +1,14 @@
 // Writes the schema SQL generated from navrec's definitions (Store's SchemaSQL: BarStateField,
 // FrameChunkColumn, TimelineTable, SessionOwnedTable) into a new migration, or checks that the
 // migrations are up to date with them; and writes Schema/schema.sql, the schema all the
-// migrations make as one script for a new database (Store's FreshSchema). Run from the package root:
+// migrations make as one script for a new database (Store's FreshSchema), and the other files that
+// name every bar-state field (Store's FieldListFiles: the Spark timeline DDL, Queries/session_timeline.sql).
+// Run from the package root:
 //
 //     swift run navrec-schema Migrations/NNNN_what_changed.sql   (write it and Schema/schema.sql;
 //                                                                 NNNN the next free number)
-//     swift run navrec-schema --schema                           (Schema/schema.sql alone, after a
-//                                                                 hand-written migration)
+//     swift run navrec-schema --schema                           (Schema/schema.sql and those files,
+//                                                                 after a hand-written migration)
 //     swift run navrec-schema --check                            (exit 1 when either is due)
 //
 // Each applies Migrations/*.sql (those numbered below the one written) to a scratch database first,
@@ -48,11 +50,17 @@ func writeSchema(_ migrations: [Migration]) throws {
     if isNew { try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: "Package.swift") }
 }
 
+/// Writes the files of FieldListFiles that differ from what BarStateField generates.
+func writeFieldListFiles() throws {
+    for path in try FieldListFiles.write(under: ".") { print("navrec-schema: wrote \(path)") }
+}
+
 /// The migration to write, and its number; `nil` for `--check` and `--schema`.
 let target: (url: URL, version: Int)?
 if arguments[0] == "--schema" {
     do {
         try writeSchema(migrations)
+        try writeFieldListFiles()
     } catch {
         fail("\(error)", code: 70)
     }
@@ -85,7 +93,10 @@ do {
             guard (try? String(contentsOf: schemaFile, encoding: .utf8)) == (try FreshSchema.script(of: database)) else {
                 fail("Schema/schema.sql is not what the migrations make: run `\(FreshSchema.command)`", code: 1)
             }
-            print("navrec-schema: the migrations are up to date with the definitions, and Schema/schema.sql with the migrations")
+            if let path = FieldListFiles.stale(under: ".").first {
+                fail(FieldListFiles.message(stale: path), code: 1)
+            }
+            print("navrec-schema: the migrations are up to date with the definitions, Schema/schema.sql with the migrations, and the field lists with BarStateField")
             exit(0)
         }
         for difference in differences { print("navrec-schema: \(difference)") }
@@ -99,6 +110,7 @@ do {
     // The EmbedSQL plugin lists Migrations/ when the package is evaluated: a new file needs that again.
     try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: "Package.swift")
     try writeSchema(migrations.filter { $0.version < target.version } + [Migration(name: target.url.lastPathComponent, sql: sql)!])
+    try writeFieldListFiles()
     print("navrec-schema: wrote \(arguments[0]) and Schema/schema.sql (and touched Package.swift so the EmbedSQL plugin embeds them)")
 } catch {
     fail("\(error)", code: 70)

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import BarModel
 
-/// The lists in `BarModel` that name ``BarStateField``s one by one instead of looping over
-/// `allCases` (for speed): each must name every field, or `navrec analyze` silently loses it while
-/// `navrec report` keeps it. Each failure names the field and the file to edit.
-@Suite("Every bar-state field in BarModel's hand lists")
+/// Every ``BarStateField`` where `BarModel` and the docs must have it: `FrameStateColumns` (the
+/// columns `navrec analyze` reads) finds each field's place in ``BarState`` by itself, and a field
+/// it put in the wrong column, or missed, would be lost by `analyze` while `navrec report` keeps it.
+/// Each failure names the field and the file.
+@Suite("Every bar-state field in BarModel's columns and the docs")
 struct FieldListTests {
     @Test("FrameStateColumns.set(_:at:) writes every field into its own column", arguments: BarStateField.allCases)
     func columnsWriteEveryField(field: BarStateField) {
@@ -14,11 +15,10 @@ struct FieldListTests {
         field.set(value, in: &state)
         let columns = FrameStateColumns()
         columns.set(state, at: 5)
-        #expect(columns.rows(field) == 1 << 5,
-                "Sources/BarModel/FrameStateColumns.swift: set(_:at:) does not write \(field) (add `put(state.\(field), .\(field))`)")
+        #expect(columns.rows(field) == 1 << 5, "Sources/BarModel/FrameStateColumns+Set.swift: set(_:at:) does not write \(field): it is generated, run `swift run navrec-schema Migrations/NNNN_<field>.sql` (Docs/architecture.md \"Adding a field\")")
         #expect(columns.rows(field) == 0 || columns.column(field)[5] == value, "\(field)'s column holds another field's value")
         #expect(BarStateField.allCases.filter { $0 != field && columns.rows($0) != 0 }.isEmpty,
-                "Sources/BarModel/FrameStateColumns.swift: set(_:at:) writes \(field) into another field's column")
+                "Sources/BarModel/FrameStateColumns+Set.swift: set(_:at:) writes \(field) into another field's column")
         #expect(columns.state(at: 5) == state)
     }
 

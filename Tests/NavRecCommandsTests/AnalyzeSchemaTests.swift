@@ -167,7 +167,7 @@ struct AnalyzeSchemaTests {
         let ddl = try Self.ddl("analyze_timeline_schema.ddl")
         #expect(
             ddl.map(\.name) == ["source", "seq", "t", "y", "phase"] + BarStateField.allCases.map(\.columnName) + ["frame_duration"],
-            "Integrations/spark/analyze_timeline_schema.ddl must list every BarStateField's column, in case order")
+            "Integrations/spark/analyze_timeline_schema.ddl must list every BarStateField's column, in case order: run `swift run navrec-schema --schema`")
         let session = """
             {"navrec":1,"session":{"id":"small","fps":60,"behaviors":{"blurHeader":{"imageHeight":150,"navBarHeight":66,"hysteresis":0}}}}
             {"t":0,"y":0,"phase":"drag"}

@@ -43,14 +43,6 @@ struct QueryTests {
         }
     }
 
-    @Test("session_timeline shows every bar-state field, in the view's order")
-    func timelineShowsEveryField() throws {
-        let text = try String(contentsOf: Self.packageRoot.appending(path: "Queries/session_timeline.sql"), encoding: .utf8)
-        let columns = BarStateField.allCases.map(\.columnName)
-        let listed = text.split { !$0.isLetter && $0 != "_" }.map(String.init).filter(columns.contains)
-        #expect(listed == columns, "Queries/session_timeline.sql must select every BarStateField's column, in case order")
-    }
-
     @Test("each query's CSV output on the demo sessions equals its expected file",
           arguments: QueryTests.queries.map(\.name))
     func golden(name: String) throws {

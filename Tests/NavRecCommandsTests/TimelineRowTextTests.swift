@@ -18,11 +18,15 @@ struct TimelineRowTextTests {
         var text = TimelineRowText()
         text.appendRows(of: frame, key: "kë")
         let lines = String(decoding: text.bytes, as: UTF8.self)
-        #expect(lines == """
-            kë\tcomputed\t1234567\t0.008333\t-12.5\tdecelerate\t96.5\t1\t0.9998704761904762\t1.0\t0.0\t\\N\t1e-07\t1e+16\t\\N\t0.25\tdefault\t\\N\t\\N\t0\t0.016667
-            kë\tobserved\t1234567\t0.008333\t-12.5\tdecelerate\t\\N\t0\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\ttransparent\t1\t\\N\t\\N\t0.016667
-
-            """)
+        // Every field the states lack is `\N`, so a new field needs no edit here.
+        #expect(lines == [
+            AnalyzeSchemaTests.timelineLine("kë\tcomputed\t1234567\t0.008333\t-12.5\tdecelerate", [
+                .barHeight: "96.5", .barHidden: "1", .barShown: "0.9998704761904762", .largeTitleAlpha: "1.0", .inlineTitleAlpha: "0.0",
+                .avatarScale: "1e-07", .avatarTx: "1e+16", .blurAlpha: "0.25", .background: "default", .dropdownExpanded: "0",
+            ], "0.016667"),
+            AnalyzeSchemaTests.timelineLine(
+                "kë\tobserved\t1234567\t0.008333\t-12.5\tdecelerate", [.barHidden: "0", .background: "transparent", .subtitleVisible: "1"], "0.016667"),
+        ].map { $0 + "\n" }.joined())
         text.removeAll()
         #expect(text.bytes.isEmpty)
     }

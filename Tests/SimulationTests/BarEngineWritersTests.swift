@@ -35,8 +35,9 @@ struct BarEngineWritersTests {
                 guard field.value(in: actual) == field.value(in: expected) else {
                     Issue.record("""
                         \(names) \(field) at t=\(sample.t): \(String(describing: field.value(in: actual))), the whole set \
-                        \(String(describing: field.value(in: expected))) (does Sources/BarModel/BehaviorSet+Writers.swift \
-                        list \(field) for the behaviour that writes it?)
+                        \(String(describing: field.value(in: expected))) (BehaviorSet.fieldsWritten, in \
+                        Sources/BarModel/BehaviorSet+Writers.swift, works out who writes \(field) from one step of \
+                        each behaviour: does its model write it on some steps only?)
                         """)
                     break
                 }

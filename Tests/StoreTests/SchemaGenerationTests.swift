@@ -1,3 +1,4 @@
+import BarModel
 import Foundation
 import Testing
 @testable import Store
@@ -37,13 +38,15 @@ struct SchemaGenerationTests {
         #expect(SchemaSQL.migration(name: newest.name, existingChunkColumns: existing) == newest.sql, "\(Self.regenerate)")
     }
 
-    @Test("a migration generated for a table without a field's columns adds them, NULL in existing chunks, and fills the chunks' largest gaps")
+    @Test("a migration generated for a table without a field's columns adds them and its largest-gap columns, NULL in existing chunks, without working those out")
     func addsMissingColumns() throws {
         let sql = SchemaSQL.migration(name: "0099_x.sql", existingChunkColumns: ["key", "samples"])
         #expect(sql.contains("ALTER TABLE frame_chunks ADD COLUMN bar_height BLOB;\nALTER TABLE frame_chunks ADD COLUMN bar_height_w INTEGER;\nALTER TABLE frame_chunks ADD COLUMN bar_height_base ANY;"))
         #expect(sql.contains("ALTER TABLE frame_chunks ADD COLUMN o_background_base INTEGER;"))
         #expect(sql.contains("ALTER TABLE frame_chunks ADD COLUMN bar_height_gap_max REAL;"))
-        #expect(sql.contains("UPDATE frame_chunks\n   SET (bar_height_gap_max, "))
+        // Existing chunks lack every field, so every gap is NULL: no chunk is rewritten (the
+        // observed_delete trigger, after the streams, still updates the chunks it touches).
+        #expect(!sql.components(separatedBy: "-- The streams of timeline")[0].contains("UPDATE frame_chunks"))
         let values = Set(FrameChunkColumn.all.flatMap { SchemaSQL.chunkColumns($0).map(\.name) })
         let current = SchemaSQL.migration(name: "0099_x.sql", existingChunkColumns: values.union(BarStateColumns.gapSummaryColumns.map(\.name)))
         #expect(!current.contains("ALTER TABLE") && !current.contains(" WHERE observed_w > 0 OR observed_base = 1;"))
@@ -60,6 +63,18 @@ struct SchemaGenerationTests {
         // The observed_delete trigger still works out every field of its chunk; the back-fill names no other field.
         let backFill = sql.components(separatedBy: "-- The streams of timeline")[0]
         #expect(!backFill.contains("bar_height_gap_max") && !backFill.contains("o_bar_height"))
+    }
+
+    @Test("a migration that adds a field works out no gaps: its columns are NULL in every existing chunk, and so are its gaps")
+    func newFieldIsNotBackFilled() throws {
+        let blurAlpha = [BarStateColumns.observed(.blurAlpha), "blur_alpha", BarStateColumns.gapMaximumColumn(.blurAlpha), BarStateColumns.gapTimeColumn(.blurAlpha)]
+        let values = Set(FrameChunkColumn.all.flatMap { SchemaSQL.chunkColumns($0).map(\.name) })
+            .union(BarStateColumns.gapSummaryColumns.map(\.name)).filter { !blurAlpha.contains($0.replacing(/_(w|base)$/, with: "")) }
+        let sql = SchemaSQL.migration(name: "0099_x.sql", existingChunkColumns: values)
+        #expect(sql.contains("ALTER TABLE frame_chunks ADD COLUMN o_blur_alpha BLOB;"))
+        #expect(sql.contains("ALTER TABLE frame_chunks ADD COLUMN blur_alpha_gap_max REAL;\nALTER TABLE frame_chunks ADD COLUMN blur_alpha_gap_t REAL;"))
+        #expect(!sql.components(separatedBy: "-- The streams of timeline")[0].contains("UPDATE frame_chunks"))
+        #expect(!sql.contains("ALTER TABLE frame_chunks ADD COLUMN bar_height"))
     }
 
     @Test("timeline's columns are the virtual table's, navrec_timeline, in order")
