@@ -153,7 +153,7 @@ struct HitchDetector: Sendable {
     /// the display's shortest frame.
     func rate(_ first: Double, _ second: Double?) -> Double {
         let mean = second.map { (first + $0) / 2 } ?? first
-        return max(shortestFrame, (mean / rateStep).rounded() * rateStep)
+        return max(shortestFrame, (mean / rateStep).roundedToNearest * rateStep)
     }
 
     /// Takes the next sample.

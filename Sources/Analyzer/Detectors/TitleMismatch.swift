@@ -233,12 +233,11 @@ struct TitleMismatchDetector: Sendable {
 ///
 /// - Complexity: O(presentations) per sample, O(presentations) memory, plus the findings.
 struct TitleComparisonDetector: Sendable {
-    /// The presentations' run: which differed, and each one's alphas when it first did.
+    /// The presentations' run: which differed (each one's alphas when it first did are in
+    /// ``runComputedAlphas`` and ``runObservedAlphas``).
     private struct TitleRun: Sendable {
         var span: ObservedSpan
         var differed = 0
-        var computedAlphas: [Double]
-        var observedAlphas: [Double]
     }
 
     let presentations: [TitlePresentation]
@@ -246,6 +245,11 @@ struct TitleComparisonDetector: Sendable {
     /// The app's last reported `barHidden`: titles are not compared while it hides the bar.
     private var observedHidden: Bool?
     private var titleRun: TitleRun?
+    /// The open run's alphas of each presentation that differed in it, from when it first did
+    /// (the others are stale and never read). The detector's, not the run's: a session whose app
+    /// flickers opens a run every few frames, and two arrays for each cost more than comparing.
+    private var runComputedAlphas: [Double]
+    private var runObservedAlphas: [Double]
     private var hiddenRun: (span: ObservedSpan, observedHidden: Bool)?
     private var lastT = 0.0
     /// Findings so far, in the order they ended.
@@ -254,6 +258,8 @@ struct TitleComparisonDetector: Sendable {
     init(presentations: [TitlePresentation], tolerance: Double) {
         self.presentations = presentations
         self.tolerance = tolerance
+        runComputedAlphas = Array(repeating: 0, count: presentations.count)
+        runObservedAlphas = runComputedAlphas
     }
 
     /// Takes the `rows` of a block from the first observed state on, with both streams' states;
@@ -332,16 +338,12 @@ struct TitleComparisonDetector: Sendable {
             if let run = titleRun { closeTitles(run, end: run.span.end(at: t)) }
             return
         }
-        if titleRun == nil {
-            titleRun = TitleRun(
-                span: ObservedSpan(start: t), computedAlphas: Array(repeating: 0, count: presentations.count),
-                observedAlphas: Array(repeating: 0, count: presentations.count))
-        }
+        if titleRun == nil { titleRun = TitleRun(span: ObservedSpan(start: t)) }
         titleRun!.span.disagree(at: t)
         for index in presentations.indices where differing & (1 << index) != 0 && titleRun!.differed & (1 << index) == 0 {
             titleRun!.differed |= 1 << index
-            titleRun!.computedAlphas[index] = value(presentations[index].alphaField, in: computed) ?? 0
-            titleRun!.observedAlphas[index] = value(presentations[index].alphaField, in: observed) ?? 0
+            runComputedAlphas[index] = value(presentations[index].alphaField, in: computed) ?? 0
+            runObservedAlphas[index] = value(presentations[index].alphaField, in: observed) ?? 0
         }
     }
 
@@ -393,19 +395,19 @@ struct TitleComparisonDetector: Sendable {
         let timing = "for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s)"
         let message: String
         if differed.count == 1, let index = differed.first {
-            let expected = run.computedAlphas[index] >= BarState.visibleAlpha ? "visible" : "hidden"
+            let expected = runComputedAlphas[index] >= BarState.visibleAlpha ? "visible" : "hidden"
             let shown = expected == "visible" ? "hidden" : "visible"
             message = "\(signal) is \(shown) in the app but \(expected) in the model \(timing)"
         } else {
-            let modelShows = differed.filter { run.computedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
-            let appShows = differed.filter { run.observedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
+            let modelShows = differed.filter { runComputedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
+            let appShows = differed.filter { runObservedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
             let app = appShows.isEmpty ? "none of them" : appShows.joined(separator: " and ")
             let model = modelShows.isEmpty ? "none" : modelShows.joined(separator: " and ")
             message = "the app shows \(app) where the model shows \(model) \(timing)"
         }
         let differences = differed.map {
             TitleAlphaDifference(
-                presentation: presentations[$0], computedAlpha: run.computedAlphas[$0], observedAlpha: run.observedAlphas[$0])
+                presentation: presentations[$0], computedAlpha: runComputedAlphas[$0], observedAlpha: runObservedAlphas[$0])
         }
         findings.append(Finding(
             signal: signal, source: .comparison, severity: .warning, start: run.span.start, end: end, message: message,

@@ -1,3 +1,5 @@
+import BarModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -77,7 +79,7 @@ struct OverrunHistogram: Sendable, Hashable {
     }
 
     static func bin(of value: Double) -> Int {
-        let hundredths = (value * 100).rounded()
+        let hundredths = (value * 100).roundedToNearest
         if abs(hundredths) < Double(linearHalf) { return logBins + linearHalf + Int(hundredths) }
         let step = min(logBins - 1, max(0, Int((log(abs(value) / logBase) / log(logStep)).rounded(.down))))
         return value < 0 ? logBins - 1 - step : logBins + 2 * linearHalf + 1 + step
