@@ -5,9 +5,6 @@ import BarModel
 struct ConditionRun<Condition: Equatable & Sendable>: Sendable {
     var condition: Condition
     var start: Double
-    /// Every title's alpha at the run's first sample: the evidence of a title-visibility run,
-    /// empty for the others.
-    var alphas: [TitleAlpha] = []
 }
 
 /// Title mismatches (ANALYSIS.md "title_mismatch") on one stream: `both_visible`, `none_visible`
@@ -27,6 +24,10 @@ struct TitleMismatchDetector: Sendable {
     let tolerance: Double
     let errorAfter: Double
     private var alphas: [Double?]
+    /// Every title's alpha at the open two-titles run's first sample, its finding's evidence. The
+    /// detector's, not the run's: a title that flickers opens a run every few frames, and an
+    /// array for each cost more than judging them.
+    private var runAlphas: [Double]
     private var barHidden = false
     private var subtitleVisible: Bool?
     private var subtitleHasText: Bool?
@@ -42,6 +43,7 @@ struct TitleMismatchDetector: Sendable {
         self.tolerance = tolerance
         self.errorAfter = errorAfter
         alphas = Array(repeating: nil, count: presentations.count)
+        runAlphas = Array(repeating: 0, count: presentations.count)
     }
 
     /// Takes the `rows` of a block (the samples this stream has a state in) from one stream's `states`.
@@ -165,8 +167,8 @@ struct TitleMismatchDetector: Sendable {
             exclusiveRun = nil
         }
         if let condition, exclusiveRun == nil {
-            let atStart = presentations.indices.map { TitleAlpha(presentation: presentations[$0], alpha: alphas[$0] ?? 0) }
-            exclusiveRun = ConditionRun(condition: condition, start: t, alphas: atStart)
+            for index in presentations.indices { runAlphas[index] = alphas[index] ?? 0 }
+            exclusiveRun = ConditionRun(condition: condition, start: t)
         }
     }
 
@@ -194,8 +196,9 @@ struct TitleMismatchDetector: Sendable {
     private mutating func closeExclusive(_ run: ConditionRun<Exclusive>, end: Double) {
         let duration = end - run.start
         guard duration > tolerance else { return }
+        let atStart = presentations.indices.map { TitleAlpha(presentation: presentations[$0], alpha: runAlphas[$0]) }
         // Both visible names the titles that showed; none visible names them all.
-        let named = run.condition == .both ? run.alphas.filter { $0.alpha >= BarState.visibleAlpha } : run.alphas
+        let named = run.condition == .both ? atStart.filter { $0.alpha >= BarState.visibleAlpha } : atStart
         let signal = named.map(\.presentation.signalName).joined(separator: "+")
         let titles = named.map(\.presentation.signalName).joined(separator: " and ")
         let message = run.condition == .both
@@ -205,7 +208,7 @@ struct TitleMismatchDetector: Sendable {
             signal: signal, source: source, severity: duration > errorAfter ? .error : .warning, start: run.start,
             end: end, message: message,
             evidence: .titleVisibility(TitleVisibilityEvidence(
-                bothVisible: run.condition == .both, alphas: run.alphas, duration: rounded(duration, 6),
+                bothVisible: run.condition == .both, alphas: atStart, duration: rounded(duration, 6),
                 tolerance: rounded(tolerance, 6)))))
     }
 
