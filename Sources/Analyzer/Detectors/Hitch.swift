@@ -153,7 +153,7 @@ struct HitchDetector: Sendable {
     /// the display's shortest frame.
     func rate(_ first: Double, _ second: Double?) -> Double {
         let mean = second.map { (first + $0) / 2 } ?? first
-        return max(shortestFrame, (mean / rateStep).rounded() * rateStep)
+        return max(shortestFrame, (mean / rateStep).roundedToNearest * rateStep)
     }
 
     /// Takes the next sample.
@@ -233,31 +233,36 @@ struct HitchDetector: Sendable {
 
     /// Classifies the waiting intervals whose rate after them is known: ``rateFrames`` counted
     /// intervals follow, or an interval that does not count, or the session ended.
+    ///
+    /// Every waiting interval but the newest counts: one that does not ends the wait of those
+    /// before it and is classified with them. So a newest interval that counts completes only the
+    /// oldest's rate after it, once ``rateFrames`` follow that; anything else classifies them all.
     private mutating func classifyWaiting(final: Bool) {
-        while waiting > 0 {
-            // Where the oldest waiting interval ends in `frames`; the others end at the frames after it.
-            let head = frames.count - waiting
-            // The counted intervals right after the first, up to ``rateFrames``; an interval that
-            // does not count (or the session's end) means no more will come.
-            var after = 0
-            var ended = final
-            var index = 1
-            while index < waiting, after < Self.rateFrames {
-                guard isCounted(endingAt: head + index) else {
-                    ended = true
-                    break
-                }
-                after += 1
-                index += 1
-            }
-            let counted = isCounted(endingAt: head)
-            guard !counted || ended || after >= Self.rateFrames else { return }
-            let next = after >= 1 ? duration(endingAt: head + 1) : nil
-            let second = after >= 2 ? duration(endingAt: head + 2) : nil
-            let inferred = counted && frames[head - 1].frame.frameDuration == nil && adaptive
-            classify(endingAt: head, counted: counted, next: next, rateAfter: inferred ? next.map { rate($0, second) } : nil)
-            waiting -= 1
+        guard waiting > 0 else { return }
+        let newestCounts = isCounted(endingAt: frames.count - 1)
+        if newestCounts, !final {
+            if waiting > Self.rateFrames { classifyOldest(countedAfter: Self.rateFrames) }
+            return
         }
+        // The counted intervals waiting, oldest first; none comes after them.
+        var counted = newestCounts ? waiting : waiting - 1
+        while waiting > 0 {
+            classifyOldest(countedAfter: max(0, min(counted - 1, Self.rateFrames)))
+            counted -= 1
+        }
+    }
+
+    /// Classifies the oldest waiting interval, which `after` counted intervals follow (at most
+    /// ``rateFrames``; all that will).
+    private mutating func classifyOldest(countedAfter after: Int) {
+        // Where it ends in `frames`; the other waiting intervals end at the frames after it.
+        let head = frames.count - waiting
+        let counted = isCounted(endingAt: head)
+        let next = after >= 1 ? duration(endingAt: head + 1) : nil
+        let second = after >= 2 ? duration(endingAt: head + 2) : nil
+        let inferred = counted && frames[head - 1].frame.frameDuration == nil && adaptive
+        classify(endingAt: head, counted: counted, next: next, rateAfter: inferred ? next.map { rate($0, second) } : nil)
+        waiting -= 1
     }
 
     /// Velocity at the frame `frames[start]` over up to ``velocityFrames`` frames within

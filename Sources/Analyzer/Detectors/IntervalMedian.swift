@@ -23,7 +23,7 @@ struct IntervalMedian: Sendable {
     private mutating func count(_ frame: FrameMerger.Frame) {
         defer { previous = frame }
         guard let previous, HitchDetector.isMoving(frame, afterY: previous.y) else { return }
-        let micros = ((frame.t - previous.t) * 1_000_000).rounded()
+        let micros = ((frame.t - previous.t) * 1_000_000).roundedToNearest
         total += 1
         // Longer intervals are hitches or gaps whatever the median; counting them keeps it exact.
         if micros > 1_000_000 { longer += 1 } else { counts[Int(micros), default: 0] += 1 }

@@ -5,9 +5,6 @@ import BarModel
 struct ConditionRun<Condition: Equatable & Sendable>: Sendable {
     var condition: Condition
     var start: Double
-    /// Every title's alpha at the run's first sample: the evidence of a title-visibility run,
-    /// empty for the others.
-    var alphas: [TitleAlpha] = []
 }
 
 /// Title mismatches (ANALYSIS.md "title_mismatch") on one stream: `both_visible`, `none_visible`
@@ -27,6 +24,10 @@ struct TitleMismatchDetector: Sendable {
     let tolerance: Double
     let errorAfter: Double
     private var alphas: [Double?]
+    /// Every title's alpha at the open two-titles run's first sample, its finding's evidence. The
+    /// detector's, not the run's: a title that flickers opens a run every few frames, and an
+    /// array for each cost more than judging them.
+    private var runAlphas: [Double]
     private var barHidden = false
     private var subtitleVisible: Bool?
     private var subtitleHasText: Bool?
@@ -42,6 +43,7 @@ struct TitleMismatchDetector: Sendable {
         self.tolerance = tolerance
         self.errorAfter = errorAfter
         alphas = Array(repeating: nil, count: presentations.count)
+        runAlphas = Array(repeating: 0, count: presentations.count)
     }
 
     /// Takes the `rows` of a block (the samples this stream has a state in) from one stream's `states`.
@@ -165,8 +167,8 @@ struct TitleMismatchDetector: Sendable {
             exclusiveRun = nil
         }
         if let condition, exclusiveRun == nil {
-            let atStart = presentations.indices.map { TitleAlpha(presentation: presentations[$0], alpha: alphas[$0] ?? 0) }
-            exclusiveRun = ConditionRun(condition: condition, start: t, alphas: atStart)
+            for index in presentations.indices { runAlphas[index] = alphas[index] ?? 0 }
+            exclusiveRun = ConditionRun(condition: condition, start: t)
         }
     }
 
@@ -194,8 +196,9 @@ struct TitleMismatchDetector: Sendable {
     private mutating func closeExclusive(_ run: ConditionRun<Exclusive>, end: Double) {
         let duration = end - run.start
         guard duration > tolerance else { return }
+        let atStart = presentations.indices.map { TitleAlpha(presentation: presentations[$0], alpha: runAlphas[$0]) }
         // Both visible names the titles that showed; none visible names them all.
-        let named = run.condition == .both ? run.alphas.filter { $0.alpha >= BarState.visibleAlpha } : run.alphas
+        let named = run.condition == .both ? atStart.filter { $0.alpha >= BarState.visibleAlpha } : atStart
         let signal = named.map(\.presentation.signalName).joined(separator: "+")
         let titles = named.map(\.presentation.signalName).joined(separator: " and ")
         let message = run.condition == .both
@@ -205,7 +208,7 @@ struct TitleMismatchDetector: Sendable {
             signal: signal, source: source, severity: duration > errorAfter ? .error : .warning, start: run.start,
             end: end, message: message,
             evidence: .titleVisibility(TitleVisibilityEvidence(
-                bothVisible: run.condition == .both, alphas: run.alphas, duration: rounded(duration, 6),
+                bothVisible: run.condition == .both, alphas: atStart, duration: rounded(duration, 6),
                 tolerance: rounded(tolerance, 6)))))
     }
 
@@ -233,12 +236,11 @@ struct TitleMismatchDetector: Sendable {
 ///
 /// - Complexity: O(presentations) per sample, O(presentations) memory, plus the findings.
 struct TitleComparisonDetector: Sendable {
-    /// The presentations' run: which differed, and each one's alphas when it first did.
+    /// The presentations' run: which differed (each one's alphas when it first did are in
+    /// ``runComputedAlphas`` and ``runObservedAlphas``).
     private struct TitleRun: Sendable {
         var span: ObservedSpan
         var differed = 0
-        var computedAlphas: [Double]
-        var observedAlphas: [Double]
     }
 
     let presentations: [TitlePresentation]
@@ -246,6 +248,11 @@ struct TitleComparisonDetector: Sendable {
     /// The app's last reported `barHidden`: titles are not compared while it hides the bar.
     private var observedHidden: Bool?
     private var titleRun: TitleRun?
+    /// The open run's alphas of each presentation that differed in it, from when it first did
+    /// (the others are stale and never read). The detector's, not the run's: a session whose app
+    /// flickers opens a run every few frames, and two arrays for each cost more than comparing.
+    private var runComputedAlphas: [Double]
+    private var runObservedAlphas: [Double]
     private var hiddenRun: (span: ObservedSpan, observedHidden: Bool)?
     private var lastT = 0.0
     /// Findings so far, in the order they ended.
@@ -254,6 +261,8 @@ struct TitleComparisonDetector: Sendable {
     init(presentations: [TitlePresentation], tolerance: Double) {
         self.presentations = presentations
         self.tolerance = tolerance
+        runComputedAlphas = Array(repeating: 0, count: presentations.count)
+        runObservedAlphas = runComputedAlphas
     }
 
     /// Takes the `rows` of a block from the first observed state on, with both streams' states;
@@ -332,16 +341,12 @@ struct TitleComparisonDetector: Sendable {
             if let run = titleRun { closeTitles(run, end: run.span.end(at: t)) }
             return
         }
-        if titleRun == nil {
-            titleRun = TitleRun(
-                span: ObservedSpan(start: t), computedAlphas: Array(repeating: 0, count: presentations.count),
-                observedAlphas: Array(repeating: 0, count: presentations.count))
-        }
+        if titleRun == nil { titleRun = TitleRun(span: ObservedSpan(start: t)) }
         titleRun!.span.disagree(at: t)
         for index in presentations.indices where differing & (1 << index) != 0 && titleRun!.differed & (1 << index) == 0 {
             titleRun!.differed |= 1 << index
-            titleRun!.computedAlphas[index] = value(presentations[index].alphaField, in: computed) ?? 0
-            titleRun!.observedAlphas[index] = value(presentations[index].alphaField, in: observed) ?? 0
+            runComputedAlphas[index] = value(presentations[index].alphaField, in: computed) ?? 0
+            runObservedAlphas[index] = value(presentations[index].alphaField, in: observed) ?? 0
         }
     }
 
@@ -393,19 +398,19 @@ struct TitleComparisonDetector: Sendable {
         let timing = "for \(secondsText(duration, exceeding: tolerance)) s (tolerance \(decimalText(tolerance)) s)"
         let message: String
         if differed.count == 1, let index = differed.first {
-            let expected = run.computedAlphas[index] >= BarState.visibleAlpha ? "visible" : "hidden"
+            let expected = runComputedAlphas[index] >= BarState.visibleAlpha ? "visible" : "hidden"
             let shown = expected == "visible" ? "hidden" : "visible"
             message = "\(signal) is \(shown) in the app but \(expected) in the model \(timing)"
         } else {
-            let modelShows = differed.filter { run.computedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
-            let appShows = differed.filter { run.observedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
+            let modelShows = differed.filter { runComputedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
+            let appShows = differed.filter { runObservedAlphas[$0] >= BarState.visibleAlpha }.map { presentations[$0].signalName }
             let app = appShows.isEmpty ? "none of them" : appShows.joined(separator: " and ")
             let model = modelShows.isEmpty ? "none" : modelShows.joined(separator: " and ")
             message = "the app shows \(app) where the model shows \(model) \(timing)"
         }
         let differences = differed.map {
             TitleAlphaDifference(
-                presentation: presentations[$0], computedAlpha: run.computedAlphas[$0], observedAlpha: run.observedAlphas[$0])
+                presentation: presentations[$0], computedAlpha: runComputedAlphas[$0], observedAlpha: runObservedAlphas[$0])
         }
         findings.append(Finding(
             signal: signal, source: .comparison, severity: .warning, start: run.span.start, end: end, message: message,

@@ -1,3 +1,5 @@
+import BarModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -76,9 +78,15 @@ struct OverrunHistogram: Sendable, Hashable {
         for bin in lowestBin...highestBin { hasher.combine(counts[bin - firstBin]) }
     }
 
+    /// Inlined into ``add(_:)`` for the linear bins, where nearly every frame's overrun falls.
+    @inline(__always)
     static func bin(of value: Double) -> Int {
-        let hundredths = (value * 100).rounded()
+        let hundredths = (value * 100).roundedToNearest
         if abs(hundredths) < Double(linearHalf) { return logBins + linearHalf + Int(hundredths) }
+        return logBin(of: value)
+    }
+
+    private static func logBin(of value: Double) -> Int {
         let step = min(logBins - 1, max(0, Int((log(abs(value) / logBase) / log(logStep)).rounded(.down))))
         return value < 0 ? logBins - 1 - step : logBins + 2 * linearHalf + 1 + step
     }

@@ -19,7 +19,7 @@ package enum StoredValues {
     /// Seconds as the integer-microsecond columns give them back.
     @inline(__always)
     private static func microseconds(_ seconds: Double) -> Double {
-        Double(Int64((seconds * 1_000_000).rounded())) / 1_000_000
+        Double(Int64((seconds * 1_000_000).roundedToNearest)) / 1_000_000
     }
 
     /// Makes `block`'s states what they read back as: `-0.0` as `0.0` in every number field,
