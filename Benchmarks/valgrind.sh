@@ -12,7 +12,8 @@ shift
 path=$(command -v "$program")
 cache=${TMPDIR:-/tmp}/navrec-valgrind
 mkdir -p "$cache"
-key=$(stat -c '%d-%i-%Y-%s' "$path")
+# Keyed by content: a relinked build can get the old one's inode, size and second.
+key=$(sha256sum "$path" | cut -c1-16)
 copy="$cache/$(basename "$path")-$key"
 [[ -x $copy ]] || { objcopy --strip-debug "$path" "$copy.$$" && mv "$copy.$$" "$copy"; }
 exec valgrind "${options[@]}" "$copy" "$@"
