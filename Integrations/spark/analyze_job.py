@@ -8,8 +8,8 @@ database's public tables as Parquet, partitioned by date and app (Docs "Beyond o
     python3 Integrations/spark/analyze_job.py --remote sc://HOST:15002 ...      # Spark Connect (or SPARK_REMOTE)
 
 Spark plans (the identity of each landing row, from the landing alone) and runs the tasks; each
-task's Python worker pipes its landing rows, base64-framed so every byte arrives as recorded,
-through the navrec binary (shipped with SparkContext.addFile, or addArtifacts under Spark Connect)
+task's Python worker pipes its landing rows (each session's NDJSON bytes as they are, after a
+line naming the row and their length) through the navrec binary (shipped with SparkContext.addFile, or addArtifacts under Spark Connect)
 in bounded calls (time, address space, a task-local TMPDIR; what fails alone is quarantined with
 the reason), turns the session lines into the small tables' rows (one json.loads a session), reads
 the binary timeline with numpy and works out observed_gaps and chunk_gaps. No SparkContext or JVM
