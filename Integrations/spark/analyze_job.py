@@ -9,8 +9,8 @@ database's public tables as Parquet, partitioned by date and app (Docs "Beyond o
 
 Spark plans (the identity of each landing row, from the landing alone) and runs the tasks; each
 task's Python worker pipes its landing rows (each session's NDJSON bytes as they are, after a
-line naming the row and their length) through the navrec binary (shipped with SparkContext.addFile, or addArtifacts under Spark Connect)
-in bounded calls (time, address space, a task-local TMPDIR; what fails alone is quarantined with
+line naming the row and their length) through the navrec binary (shipped with
+SparkContext.addFile, or addArtifacts under Spark Connect) in bounded calls (time, address space, a task-local TMPDIR; what fails alone is quarantined with
 the reason), turns the session lines into the small tables' rows (one json.loads a session), reads
 the binary timeline with numpy and works out observed_gaps and chunk_gaps. No SparkContext or JVM
 access is needed on the driver but for the classic preflight's parallelism and addFile.

@@ -17,7 +17,7 @@ package final class StandardInput {
     }
 
     deinit {
-        free(line)
+        free(line)  // the stream stays open: closing it would close descriptor 0
     }
 
     /// The next line without its `\n` (or `\r\n`), invalid UTF-8 repaired, as `readLine` has it; nil at the end.
