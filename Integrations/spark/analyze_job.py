@@ -8,9 +8,9 @@ database's public tables as Parquet, partitioned by date and app (Docs "Beyond o
     python3 Integrations/spark/analyze_job.py --remote sc://HOST:15002 ...      # Spark Connect (or SPARK_REMOTE)
 
 Spark plans (the identity of each landing row, from the landing alone) and runs the tasks; each
-task's Python worker pipes its landing rows, base64-framed so every byte arrives as recorded,
-through the navrec binary (shipped with SparkContext.addFile, or addArtifacts under Spark Connect)
-in bounded calls (time, address space, a task-local TMPDIR; what fails alone is quarantined with
+task's Python worker pipes its landing rows (each session's NDJSON bytes as they are, after a
+line naming the row and their length) through the navrec binary (shipped with
+SparkContext.addFile, or addArtifacts under Spark Connect) in bounded calls (time, address space, a task-local TMPDIR; what fails alone is quarantined with
 the reason), turns the session lines into the small tables' rows (one json.loads a session), reads
 the binary timeline with numpy and works out observed_gaps and chunk_gaps. No SparkContext or JVM
 access is needed on the driver but for the classic preflight's parallelism and addFile.
@@ -77,6 +77,14 @@ MAX_RECORDS = 1_000_000
 # Landing rows per Arrow batch handed to a Python worker: 32 sessions of at most the loader's
 # --max-session-mib (32) stay under Arrow's 2 GiB binary column; typical sessions make ~6 MiB.
 ROWS_PER_BATCH = 32
+# NDJSON per navrec call: a task (~80 MiB of NDJSON at the default --split-mib) makes ~3 calls, so
+# navrec's start-up is paid ~3 times a task rather than once a few sessions; a call that fails is
+# retried a row at a time, so a larger call costs only time when one row is bad.
+CALL_MIB = 32.0
+# Landing bytes per shuffle partition of the identity plan (plan()): it shuffles only keys (~0.2 KB
+# a session against ~20 KB of landing), so Spark's default 200 partitions were 200 near-empty
+# sorts, fetches and tasks per shuffle on a day's landing.
+PLAN_BYTES_PER_PARTITION = 1 << 30
 LANDED_WITHOUT_BYTES = "landed without its bytes: over the loader's --max-session-mib, or a line over 64 MiB"
 
 
@@ -173,7 +181,7 @@ def worker_config(spark: SparkSession, navrec: str, settings: list[str], timelin
             "timeline_columns": timeline_columns(), "gap_fields": gap_fields(), "chunk_samples": CHUNK_SAMPLES,
             "table_columns": table_columns(timeline),
             "timeout_s": bounds.get("timeout_s", 60.0), "timeout_s_per_mib": bounds.get("timeout_s_per_mib", 10.0),
-            "memory_mib": bounds.get("memory_mib", 2048), "call_mib": bounds.get("call_mib", 8.0)}
+            "memory_mib": bounds.get("memory_mib", 2048), "call_mib": bounds.get("call_mib", CALL_MIB)}
 
 
 def register_worker_code():
@@ -243,6 +251,14 @@ def location(path: str) -> str:
     if "://" in path or path.startswith("file:"):
         return path
     return os.path.abspath(path)
+
+
+def landing_bytes(landing_dir: str) -> int:
+    """The landing's size: its files' bytes, from a pyarrow.fs listing (no Spark job)."""
+    from pyarrow import fs as pafs
+    filesystem, root = navrec_worker.filesystem(location(landing_dir))
+    listed = filesystem.get_file_info(pafs.FileSelector(root, recursive=True, allow_not_found=True))
+    return sum(info.size or 0 for info in listed if info.type == pafs.FileType.File)
 
 
 def staging_folder(out: str, run_name: str) -> str:
@@ -359,7 +375,8 @@ def run(spark: SparkSession, landing_dir: str, out: str, navrec: str, settings: 
                        "spark.sql.execution.arrow.maxRecordsPerBatch": str(ROWS_PER_BATCH),
                        # A task reads ~split_mib of compressed landing (~6x that of NDJSON): tens of
                        # tasks of equal size rather than a few of hundreds of MB.
-                       "spark.sql.files.maxPartitionBytes": str(int(split_mib * (1 << 20)))}.items():
+                       "spark.sql.files.maxPartitionBytes": str(int(split_mib * (1 << 20))),
+                       "spark.sql.shuffle.partitions": str(max(1, -(-landing_bytes(landing_dir) // PLAN_BYTES_PER_PARTITION)))}.items():
         spark.conf.set(key, value)
     started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     run_id = run_id or started.replace("-", "").replace(":", "") + "-" + uuid.uuid4().hex[:8]
@@ -445,7 +462,7 @@ def main():
     parser.add_argument("--navrec-timeout-s-per-mib", type=float, default=10.0)
     parser.add_argument("--navrec-memory-mib", type=int, default=2048,
                         help="each navrec call's address-space limit (RLIMIT_AS; default 2048, 0 for none)")
-    parser.add_argument("--call-mib", type=float, default=8.0, help="NDJSON per navrec call (default 8)")
+    parser.add_argument("--call-mib", type=float, default=CALL_MIB, help=f"NDJSON per navrec call (default {CALL_MIB:g})")
     parser.add_argument("--split-mib", type=float, default=8.0,
                         help="compressed landing per task (spark.sql.files.maxPartitionBytes; default 8, ~48 MiB of NDJSON)")
     parser.add_argument("--remote", help="a Spark Connect URL (sc://HOST:PORT); default $SPARK_REMOTE, else classic Spark")

@@ -151,6 +151,40 @@ struct AnalyzeSchemaTests {
         #expect(malformed.stderr.contains("<stdin>:1:1: error: a --rows line is KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON"))
     }
 
+    /// One `--rows` row as the Spark job sends it: KEY, SOURCE (base64), FIRST_LINE and #LENGTH,
+    /// then the NDJSON's LENGTH bytes as they are.
+    static func rawRow(_ key: String, _ source: String, _ firstLine: Int, _ ndjson: Data) -> Data {
+        Data("\(key)\t\(Data(source.utf8).base64EncodedString())\t\(firstLine)\t#\(ndjson.count)\n".utf8) + ndjson
+    }
+
+    @Test("--rows with #LENGTH: the NDJSON's bytes follow the line as they are, the output is base64's; a short or wrong length exits 64 at its line")
+    func rawRows() throws {
+        let fleet = Data(try SimulatedFleet.fleet(count: 2).utf8)
+        let bad = Data((#"{"navrec":1,"session":{"id":"broken","app":"Music","behaviors":{"blurHeader":{}}}}"# + "\n" + #"{"t":"late","y":1}"# + "\n").utf8)
+        let noNewline = Data(#"{"navrec":1,"session":{"id":"last","behaviors":{"blurHeader":{}}}}"#.utf8)
+        let encoded = Data((Self.row("k1", "a.ndjson", 1, fleet) + Self.row("k2", "b.ndjson", 7, bad) + Self.row("k3", "c.ndjson", 3, noNewline)).utf8)
+        let raw = Self.rawRow("k1", "a.ndjson", 1, fleet) + Self.rawRow("k2", "b.ndjson", 7, bad) + Self.rawRow("k3", "c.ndjson", 3, noNewline)
+        let expected = try NavRecBinary.run(["analyze", "--rows"], stdin: encoded)
+        let result = try NavRecBinary.run(["analyze", "--rows"], stdin: raw)
+        #expect(expected.status == 65 && result.status == 65)
+        #expect(result.stdout == expected.stdout)
+        #expect(result.stdout.contains("b.ndjson:8:6: error: 't' must be a number, found a string"))
+        #expect(result.stdout.split(separator: "\n").map { $0.split(separator: "\t")[0] }.last == "k3")
+        // Both framings in one input, and an empty session.
+        let mixed = try NavRecBinary.run(["analyze", "--rows"], stdin: Self.rawRow("k1", "a.ndjson", 1, fleet)
+            + Data(Self.row("k2", "b.ndjson", 7, bad).utf8) + Self.rawRow("k4", "d.ndjson", 1, Data()))
+        #expect(mixed.stdout == expected.stdout.split(separator: "\n").filter { !$0.hasPrefix("k3") }.map { $0 + "\n" }.joined())
+
+        // A header after raw bytes is numbered by stdin's lines: the fleet's lines, then line 2 + them.
+        let lines = fleet.count { $0 == UInt8(ascii: "\n") }
+        for (header, message) in [("k2\tYg==\t1\t#x\n", "a --rows line is"), ("k2\tYg==\t1\t#-1\n", "a --rows line is"),
+                                  ("k2\tYg==\t1\t#100\nshort", "a --rows row of #100 bytes: standard input ends after 5")] {
+            let failed = try NavRecBinary.run(["analyze", "--rows"], stdin: Self.rawRow("k1", "a.ndjson", 1, fleet) + Data(header.utf8))
+            #expect(failed.status == 64, "\(header)")
+            #expect(failed.stderr.contains("<stdin>:\(lines + 2):1: error: \(message)"), "\(failed.stderr)")
+        }
+    }
+
     /// A `--timeline` line: `start` (key, source, seq, t, y, phase), the fields in `values`, `\N`
     /// for every other ``BarStateField``, then `frameDuration`.
     static func timelineLine(_ start: String, _ values: [BarStateField: String], _ frameDuration: String) -> String {

@@ -28,7 +28,8 @@ struct AnalyzeCommand: NavRecCommand {
 
             --rows reads standard input as the Spark job writes it (Integrations/spark): one row a
             line, KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON, SOURCE and NDJSON in base64 (so every
-            byte arrives as recorded). Each row is read as its own file named SOURCE whose first
+            byte arrives as recorded), or NDJSON as #LENGTH with its LENGTH bytes as they are
+            right after the line (what the job sends). Each row is read as its own file named SOURCE whose first
             line is FIRST_LINE; each output line is KEY<TAB>JSON, and a session's JSON adds its
             stored columns (contentId, recordingId, parameters, observedSamples, events,
             ignoredKeys, tOrigin).
@@ -114,20 +115,37 @@ struct AnalyzeCommand: NavRecCommand {
         // Made before the first row: without a usable TMPDIR, --rows fails at once.
         let scratch = SpillFile()
         try scratch.create()
+        let input = StandardInput()
         var lineNumber = 0
-        while let line = readLine(strippingNewline: true) {
+        while let line = input.readLine() {
             lineNumber += 1
             let fields = Self.tabSeparatedFields(line)
             // FIRST_LINE up to 2⁵³: the row's lines are added to it (near 2⁶³ that overflowed).
             // A SOURCE that is not UTF-8 is named with U+FFFD in errors (it was exit 64, and every
             // later row was lost).
             guard fields.count == 4, let firstLine = Int(fields[2]), firstLine >= 1, firstLine <= Self.maximumFirstLine,
-                  let sourceBytes = Data(base64Encoded: fields[1]), case let source = String(decoding: sourceBytes, as: UTF8.self),
-                  let session = Data(base64Encoded: fields[3])
+                  let sourceBytes = Data(base64Encoded: fields[1]), case let source = String(decoding: sourceBytes, as: UTF8.self)
             else {
-                throw CommandError(.usage, "a --rows line is KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON, SOURCE and NDJSON in base64, FIRST_LINE a number from 1 to 2^53", at: "<stdin>:\(lineNumber):1")
+                throw CommandError(.usage, Self.rowsFraming, at: "<stdin>:\(lineNumber):1")
             }
-            let descriptor = try scratch.replace(with: session)
+            let descriptor: Int32
+            if fields[3].hasPrefix("#") {
+                // #LENGTH: the NDJSON's bytes follow the line as they are (the Spark job's framing:
+                // base64 cost navrec more than its start-ups, and the worker its encoding).
+                guard let length = Int(fields[3].dropFirst()), length >= 0 else {
+                    throw CommandError(.usage, Self.rowsFraming, at: "<stdin>:\(lineNumber):1")
+                }
+                guard input.read(length) else {
+                    throw CommandError(.usage, "a --rows row of #\(length) bytes: standard input ends after \(input.bytes.count)", at: "<stdin>:\(lineNumber):1")
+                }
+                lineNumber += input.newlines
+                descriptor = try scratch.replace(with: input.bytes)
+            } else {
+                guard let session = Data(base64Encoded: fields[3]) else {
+                    throw CommandError(.usage, Self.rowsFraming, at: "<stdin>:\(lineNumber):1")
+                }
+                descriptor = try scratch.replace(with: session)
+            }
             sink.rowKey = fields[0]
             let reader = NDJSONReader(fileDescriptor: descriptor, displayName: source, firstLine: firstLine)
             reader.legacyContentIDs = false
@@ -135,6 +153,8 @@ struct AnalyzeCommand: NavRecCommand {
             context.output.flush()
         }
     }
+
+    static let rowsFraming = "a --rows line is KEY<TAB>SOURCE<TAB>FIRST_LINE<TAB>NDJSON, SOURCE in base64, NDJSON in base64 or #LENGTH followed by its LENGTH bytes, FIRST_LINE a number from 1 to 2^53"
 
     /// `line`'s tab-separated fields (empty ones kept), found with `memchr` in its UTF-8 bytes:
     /// splitting the String by Character compared every character of the ~100 KB row as a
