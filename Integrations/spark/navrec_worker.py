@@ -656,8 +656,9 @@ def analyze(config):
 
 
 def preflight(config):
-    """mapInArrow over a few rows: `navrec --version` and an empty `analyze --rows` with the job's
-    settings (a wrong --set exits 64 here, before any data moves); a failure raises with navrec's message."""
+    """mapInArrow over a few rows: `navrec --version` and `analyze --rows` of one empty row in the
+    framing the job sends, with the job's settings (a wrong --set, or a navrec too old for the
+    `#LENGTH` rows, exits 64 here, before any data moves); a failure raises with navrec's message."""
     def run(batches):
         for _ in batches:
             pass
@@ -665,7 +666,8 @@ def preflight(config):
         try:
             version = runner.run(["--version"], b"").decode().strip()
             timeline_file = os.path.join(runner.directory, "timeline.bin")
-            runner.run(analyze_arguments(config, timeline_file if config["timeline"] else None), b"")
+            empty_row = b"".join(frame({"landing_key": "preflight", "source": "preflight", "first_line": 1, "ndjson": b""}))
+            runner.run(analyze_arguments(config, timeline_file if config["timeline"] else None), empty_row)
             if config["timeline"]:
                 with open(timeline_file, "rb") as file:
                     read_timeline(file.read(), config["timeline_columns"])
