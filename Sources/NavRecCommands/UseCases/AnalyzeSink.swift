@@ -70,19 +70,13 @@ final class AnalyzeSink {
     }
 
     private func printTimeline(key: String, session: String) throws {
-        let reader = core.frames(session: session)
-        let block = FrameColumns()
-        var frame = SessionFrame.empty
         var rows = timelineRows
         rows.removeAll()
-        while try reader.read(into: block) {
-            for row in 0..<block.count {
-                block.load(row, into: &frame)
-                rows.appendRows(of: frame, key: key)
-                if rows.bytes.count >= 1 << 14 {
-                    output.write(rows.bytes)
-                    rows.removeAll()
-                }
+        try forEachFrame(of: session) { frame in
+            rows.appendRows(of: frame, key: key)
+            if rows.bytes.count >= 1 << 14 {
+                output.write(rows.bytes)
+                rows.removeAll()
             }
         }
         output.write(rows.bytes)
@@ -91,19 +85,27 @@ final class AnalyzeSink {
     }
 
     private func writeTimeline(to file: any TextWriter, key: String, session: String) throws {
-        let reader = core.frames(session: session)
-        let block = FrameColumns()
-        var frame = SessionFrame.empty
         var columns = timelineColumns
-        while try reader.read(into: block) {
-            for row in 0..<block.count {
-                block.load(row, into: &frame)
-                columns.appendRows(of: frame)
-                if columns.rows >= 1 << 16 { file.write(columns.block(key: key)) }
-            }
+        try forEachFrame(of: session) { frame in
+            columns.appendRows(of: frame)
+            if columns.rows >= 1 << 16 { file.write(columns.block(key: key)) }
         }
         if columns.rows > 0 { file.write(columns.block(key: key)) }
         timelineColumns = columns
+    }
+
+    /// Hands `body` each frame of the spooled `session`, in order: the timeline writers format
+    /// frames, which the spool gives back a block at a time.
+    private func forEachFrame(of session: String, _ body: (SessionFrame) -> Void) throws {
+        let reader = core.frames(session: session)
+        let block = FrameColumns()
+        var frame = SessionFrame.empty
+        while try reader.read(into: block) {
+            for row in 0..<block.count {
+                block.load(row, into: &frame)
+                body(frame)
+            }
+        }
     }
 
     /// Prints the line of a session that could not be read.
