@@ -164,8 +164,8 @@ struct MainPass: Sendable {
         let computed = block.computed.state(at: row)
         if computed != (row > 0 ? block.computed.state(at: row - 1) : lastComputed) { return true }
         let observedRows = block.observedRows
-        guard observedRows >> UInt64(row) & 1 != 0 else { return false }
-        let earlier = observedRows & ((1 << UInt64(row)) &- 1)
+        guard observedRows &>> UInt64(row) & 1 != 0 else { return false }
+        let earlier = observedRows & ((1 &<< UInt64(row)) &- 1)
         let previous = earlier != 0 ? block.observed.state(at: 63 - earlier.leadingZeroBitCount) : lastObserved
         return previous != block.observed.state(at: row)
     }
@@ -183,7 +183,7 @@ struct MainPass: Sendable {
         for row in 0..<count {
             while index < transitions.count, let end = transitions[index].end, end <= t[row] { index += 1 }
             guard index < transitions.count, transitions[index].start <= t[row] else {
-                parts[parts.count - 1].rows |= 1 << UInt64(row)
+                parts[parts.count - 1].rows |= 1 &<< UInt64(row)
                 continue
             }
             // Inside a transition: a part starts after it, which first closes what was open.

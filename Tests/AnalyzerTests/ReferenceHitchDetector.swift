@@ -130,7 +130,8 @@ struct ReferenceHitchDetector: Sendable {
             if recent.count == Self.velocityFrames + 1 { recent.removeFirst() }
             recent.append(frame)
         }
-        guard let start = recent.last else { return }
+        guard recent.count > 0 else { return }
+        let start = recent[recent.count - 1]
         var spansLifecycle = false
         while nextLifecycle < lifecycle.count, lifecycle[nextLifecycle] <= frame.t {
             if lifecycle[nextLifecycle] > start.t { spansLifecycle = true }
@@ -158,7 +159,7 @@ struct ReferenceHitchDetector: Sendable {
     /// Classifies the waiting intervals whose rate after them is known: ``rateFrames`` counted
     /// intervals follow, or an interval that does not count, or the session ended.
     private mutating func classifyWaiting(final: Bool) {
-        while !waiting.isEmpty {
+        while waiting.count > 0 {
             // The counted intervals right after the first, up to ``rateFrames``; an interval that
             // does not count (or the session's end) means no more will come.
             var after = 0

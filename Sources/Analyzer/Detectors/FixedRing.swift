@@ -15,20 +15,17 @@ struct FixedRing<Element: Sendable>: Sendable {
         mask = capacity - 1
     }
 
-    var isEmpty: Bool { count == 0 }
-
-    /// The value `index` places from the oldest (0 is the oldest).
+    /// The value `index` places from the oldest (0 is the oldest). The masked index is always one
+    /// of the `capacity` slots: the array's bounds check would only repeat that, several times a
+    /// frame.
     @inline(__always)
-    subscript(index: Int) -> Element { slots[(head &+ index) & mask] }
-
-    /// The newest value, `nil` when empty.
-    var last: Element? { count > 0 ? self[count - 1] : nil }
+    subscript(index: Int) -> Element { slots.withUnsafeBufferPointer { $0[(head &+ index) & mask] } }
 
     /// Adds `element` as the newest value; the ring must not be full.
     @inline(__always)
     mutating func append(_ element: Element) {
         precondition(count <= mask, "FixedRing overflow")
-        slots[(head &+ count) & mask] = element
+        slots.withUnsafeMutableBufferPointer { $0[(head &+ count) & mask] = element }
         count += 1
     }
 
@@ -38,10 +35,5 @@ struct FixedRing<Element: Sendable>: Sendable {
         precondition(count > 0, "FixedRing is empty")
         head = (head &+ 1) & mask
         count -= 1
-    }
-
-    mutating func removeAll() {
-        head = 0
-        count = 0
     }
 }

@@ -186,7 +186,7 @@ struct FlappingDetector: Sendable {
         observedOn: UInt64, threshold: Double?, sweepLimit: Double, window: Double, minimum: Int, index: Int,
         ended: inout [(row: Int, index: Int, episode: Episode)]
     ) {
-        let mask: UInt64 = 1 << UInt64(row)
+        let mask: UInt64 = 1 &<< UInt64(row)
         if tracker.count > 0 {
             tracker.runMin = min(tracker.runMin, y)
             tracker.runMax = max(tracker.runMax, y)

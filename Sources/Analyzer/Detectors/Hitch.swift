@@ -237,6 +237,7 @@ struct HitchDetector: Sendable {
     /// Every waiting interval but the newest counts: one that does not ends the wait of those
     /// before it and is classified with them. So a newest interval that counts completes only the
     /// oldest's rate after it, once ``rateFrames`` follow that; anything else classifies them all.
+    @inline(__always)
     private mutating func classifyWaiting(final: Bool) {
         guard waiting > 0 else { return }
         let newestCounts = isCounted(endingAt: frames.count - 1)
@@ -254,6 +255,7 @@ struct HitchDetector: Sendable {
 
     /// Classifies the oldest waiting interval, which `after` counted intervals follow (at most
     /// ``rateFrames``; all that will).
+    @inline(__always)
     private mutating func classifyOldest(countedAfter after: Int) {
         // Where it ends in `frames`; the other waiting intervals end at the frames after it.
         let head = frames.count - waiting
@@ -282,6 +284,7 @@ struct HitchDetector: Sendable {
     }
 
     /// Classifies the interval that ends at `frames[end]`.
+    @inline(__always)
     private mutating func classify(endingAt end: Int, counted: Bool, next: Double?, rateAfter: Double?) {
         guard counted else {
             before.removeAll()

@@ -67,7 +67,7 @@ struct TitleMismatchDetector: Sendable {
         while visit != 0 {
             let row = visit.trailingZeroBitCount
             visit &= visit &- 1
-            let mask: UInt64 = 1 << UInt64(row)
+            let mask: UInt64 = 1 &<< UInt64(row)
             if visibleRows & mask != 0 { subtitleVisible = visible[row] != 0 }
             if textRows & mask != 0 { subtitleHasText = text[row] != 0 }
             if let subtitleVisible, let subtitleHasText {
@@ -101,7 +101,7 @@ struct TitleMismatchDetector: Sendable {
             while visit != 0 {
                 let row = visit.trailingZeroBitCount
                 visit &= visit &- 1
-                if hiddenRows >> UInt64(row) & 1 != 0 { barHidden = hidden[row] != 0 }
+                if hiddenRows &>> UInt64(row) & 1 != 0 { barHidden = hidden[row] != 0 }
                 observeExclusive(t: t[row], row: row, states: states)
             }
             return
@@ -110,7 +110,7 @@ struct TitleMismatchDetector: Sendable {
         for presentation in presentations {
             let alphas = states.column(presentation.alphaField)
             var visible: UInt64 = 0
-            for row in 0..<rowCount where alphas[row] >= BarState.visibleAlpha { visible |= 1 << UInt64(row) }
+            for row in 0..<rowCount where alphas[row] >= BarState.visibleAlpha { visible |= 1 &<< UInt64(row) }
             atLeastTwo |= atLeastOne & visible
             atLeastOne |= visible
         }
@@ -119,7 +119,7 @@ struct TitleMismatchDetector: Sendable {
         if hiddenRows != 0 {
             let hidden = states.column(.barHidden)
             hiddenMask = 0
-            for row in 0..<rowCount where hidden[row] != 0 { hiddenMask |= 1 << UInt64(row) }
+            for row in 0..<rowCount where hidden[row] != 0 { hiddenMask |= 1 &<< UInt64(row) }
         }
         // Each row's condition: none (nil), no title visible, or two or more.
         let noneVisible = rows & ~atLeastOne & ~hiddenMask
@@ -134,12 +134,12 @@ struct TitleMismatchDetector: Sendable {
         while visit != 0 {
             let row = visit.trailingZeroBitCount
             visit &= visit &- 1
-            barHidden = hiddenMask >> UInt64(row) & 1 != 0
+            barHidden = hiddenMask &>> UInt64(row) & 1 != 0
             observeExclusive(t: t[row], row: row, states: states)
         }
         // The alphas and `barHidden` carried forward are the last row's.
         let last = rowCount - 1
-        barHidden = hiddenMask >> UInt64(last) & 1 != 0
+        barHidden = hiddenMask &>> UInt64(last) & 1 != 0
         alphas.withUnsafeMutableBufferPointer { alphas in
             for (index, presentation) in presentations.enumerated() { alphas[index] = states.column(presentation.alphaField)[last] }
         }
@@ -151,7 +151,7 @@ struct TitleMismatchDetector: Sendable {
         // One exclusive access to `alphas` per frame: indexing the array per presentation pays a
         // uniqueness check each time.
         let known = alphas.withUnsafeMutableBufferPointer { alphas -> Bool in
-            for (index, presentation) in presentations.enumerated() where states.rows(presentation.alphaField) >> UInt64(row) & 1 != 0 {
+            for (index, presentation) in presentations.enumerated() where states.rows(presentation.alphaField) &>> UInt64(row) & 1 != 0 {
                 alphas[index] = states.column(presentation.alphaField)[row]
             }
             for index in presentations.indices {
@@ -285,7 +285,7 @@ struct TitleComparisonDetector: Sendable {
         while visit != 0 {
             let row = visit.trailingZeroBitCount
             visit &= visit &- 1
-            observe(t: t[row], row: row, computed: computed, observed: observedRows >> UInt64(row) & 1 != 0 ? observed : nil)
+            observe(t: t[row], row: row, computed: computed, observed: observedRows &>> UInt64(row) & 1 != 0 ? observed : nil)
         }
     }
 
@@ -301,7 +301,7 @@ struct TitleComparisonDetector: Sendable {
             let computedAlphas = computed.column(field), observedAlphas = observed.column(field)
             var different: UInt64 = 0
             for row in 0..<rowCount where (computedAlphas[row] >= BarState.visibleAlpha) != (observedAlphas[row] >= BarState.visibleAlpha) {
-                different |= 1 << UInt64(row)
+                different |= 1 &<< UInt64(row)
             }
             if different & both != 0 { return true }
         }
@@ -311,7 +311,7 @@ struct TitleComparisonDetector: Sendable {
     /// Takes one row's computed and observed states at time `t`.
     private mutating func observe(t: Double, row: Int, computed: FrameStateColumns, observed: FrameStateColumns?) {
         func value(_ field: BarStateField, in states: FrameStateColumns) -> Double? {
-            states.rows(field) >> UInt64(row) & 1 != 0 ? states.column(field)[row] : nil
+            states.rows(field) &>> UInt64(row) & 1 != 0 ? states.column(field)[row] : nil
         }
         lastT = t
         titleRun?.span.pass(t)

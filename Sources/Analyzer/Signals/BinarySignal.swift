@@ -51,12 +51,12 @@ package enum BinarySignal: String, Sendable, CaseIterable, Hashable {
         var on: UInt64 = 0
         switch self {
         case .barHidden, .subtitleVisible, .dropdownExpanded:
-            for row in 0..<count where values[row] != 0 { on |= 1 << UInt64(row) }
+            for row in 0..<count where values[row] != 0 { on |= 1 &<< UInt64(row) }
         case .background:
             let code = Double(BarBackground.default.rawValue)
-            for row in 0..<count where values[row] == code { on |= 1 << UInt64(row) }
+            for row in 0..<count where values[row] == code { on |= 1 &<< UInt64(row) }
         case .largeTitleVisible, .inlineTitleVisible, .contentTitleVisible:
-            for row in 0..<count where values[row] >= BarState.visibleAlpha { on |= 1 << UInt64(row) }
+            for row in 0..<count where values[row] >= BarState.visibleAlpha { on |= 1 &<< UInt64(row) }
         }
         return (known, on & known)
     }

@@ -155,7 +155,7 @@ package enum DigitColumn {
         let valid = decodeFields(bytes, count: count, width: width, base: base) { index, value in
             guard let value, value != null else { return }
             values[index] = Double(value) / 1000
-            rows |= 1 << UInt64(index)
+            rows |= 1 &<< UInt64(index)
         }
         return (rows, valid)
     }

@@ -167,7 +167,7 @@ package final class FrameCursor: SessionFrameReader {
         let y = columns.y
         let yRows = try readNumbers(sampleColumns.y, count: count, into: y.pointer)
         if yRows != FrameColumns.rows(count) {
-            for index in 0..<count where yRows >> UInt64(index) & 1 == 0 { y[index] = 0 }
+            for index in 0..<count where yRows &>> UInt64(index) & 1 == 0 { y[index] = 0 }
         }
         try readIntegers(sampleColumns.phase, count: count)
         let phase = columns.phase
@@ -181,7 +181,7 @@ package final class FrameCursor: SessionFrameReader {
         }
         let vyRows = try readNumbers(sampleColumns.vy, count: count, into: numbers)
         let vy = columns.vy
-        for index in 0..<count { vy[index] = vyRows >> UInt64(index) & 1 != 0 ? numbers[index] : nil }
+        for index in 0..<count { vy[index] = vyRows &>> UInt64(index) & 1 != 0 ? numbers[index] : nil }
         try readIntegers(sampleColumns.frameDuration, count: count)
         let frameDuration = columns.frameDuration
         for index in 0..<count {
@@ -205,7 +205,7 @@ package final class FrameCursor: SessionFrameReader {
         var observedRows: UInt64 = 0
         if observedColumn >= 0 {
             try readIntegers(observedColumn, count: count)
-            for index in 0..<count where integers[index] == 1 { observedRows |= 1 << UInt64(index) }
+            for index in 0..<count where integers[index] == 1 { observedRows |= 1 &<< UInt64(index) }
         }
         for column in stateColumns {
             let field = column.entry.field
@@ -220,7 +220,7 @@ package final class FrameCursor: SessionFrameReader {
                 rows = 0
                 for index in 0..<count where integers[index] != FrameChunkBuilder.null {
                     values[index] = integers[index] != 0 ? 1 : 0
-                    rows |= 1 << UInt64(index)
+                    rows |= 1 &<< UInt64(index)
                 }
             case .field:
                 // An enumeration's code that names no value leaves the field out, as
@@ -232,7 +232,7 @@ package final class FrameCursor: SessionFrameReader {
                     field.set(Double(integers[index]), in: &state)
                     guard let value = field.value(in: state) else { continue }
                     values[index] = value
-                    rows |= 1 << UInt64(index)
+                    rows |= 1 &<< UInt64(index)
                 }
             }
             states.known[field.maskBit] = column.observed ? rows & observedRows : rows
@@ -287,7 +287,7 @@ package final class FrameCursor: SessionFrameReader {
                     throw damaged(column, "value of seq \(nextSeq - count + index) is not a finite number")
                 }
                 values[index] = value
-                rows |= 1 << UInt64(index)
+                rows |= 1 &<< UInt64(index)
             }
             return rows
         }
