@@ -78,10 +78,12 @@ struct TimelineDigestBuilder: Sendable {
             let rows = FrameColumns.rows(end) & ~FrameColumns.rows(first)
             self.rows.ranges.withUnsafeMutableBufferPointer { ranges in
                 let range = ranges.baseAddress! + row * Rows.doubles
+                var low = range[0], high = range[1]
                 for row in first..<end {
-                    range[0] = min(range[0], y[row])
-                    range[1] = max(range[1], y[row])
+                    low = min(low, y[row])
+                    high = max(high, y[row])
                 }
+                (range[0], range[1]) = (low, high)
                 Self.range(computed, .barHeight, rows, range + 2)
                 Self.range(computed, .barShown, rows, range + 4)
                 Self.widen(range + Rows.computedSignals, with: computed, rows: rows)
@@ -132,12 +134,15 @@ struct TimelineDigestBuilder: Sendable {
         var visit = states.rows(field) & rows
         guard visit != 0 else { return }
         let values = states.column(field)
+        // In registers: `pair` may alias `values` for all the compiler knows, so it stored both every row.
+        var low = pair[0], high = pair[1]
         while visit != 0 {
             let row = visit.trailingZeroBitCount
             visit &= visit &- 1
-            pair[0] = min(pair[0], values[row])
-            pair[1] = max(pair[1], values[row])
+            low = min(low, values[row])
+            high = max(high, values[row])
         }
+        (pair[0], pair[1]) = (low, high)
     }
 
     /// Counts the title lanes of `states`' `rows` that are known and visible: lane `i`'s visible

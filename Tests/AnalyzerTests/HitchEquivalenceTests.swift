@@ -91,12 +91,7 @@ struct HitchEquivalenceTests {
         var lateFrames: [[Double]] = []
         var referenceLateFrames: [[Double]] = []
         for (index, sample) in samples.enumerated() {
-            // Both entry points: the sample, and its fields as scalars.
-            if index % 2 == 0 {
-                detector.observe(sample, barChanged: barChanged[index])
-            } else {
-                detector.observe(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration, barChanged: barChanged[index])
-            }
+            detector.observe(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration, barChanged: barChanged[index])
             reference.observe(sample, barChanged: barChanged[index])
             lateFrames += detector.newHitches.map { [Double(index), $0.start, $0.end, $0.late, $0.hang ? 1 : 0] }
             referenceLateFrames += reference.newHitches.map { [Double(index), $0.start, $0.end, $0.late, $0.hang ? 1 : 0] }
@@ -134,7 +129,7 @@ struct HitchEquivalenceTests {
             var detector = HitchDetector(expected: 1.0 / 120, fps: 120, factor: 1.5, lifecycle: lifecycle)
             var reference = ReferenceHitchDetector(expected: 1.0 / 120, fps: 120, factor: 1.5, lifecycle: lifecycle)
             for sample in samples.prefix(count) {
-                detector.observe(sample)
+                detector.observe(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration, barChanged: false)
                 reference.observe(sample)
             }
             detector.finish()

@@ -28,6 +28,25 @@ struct TimelineDigestRowsTests {
         return builder.digest(findings: [])
     }
 
+    @Test("a bucket's ranges carry across blocks: values inside them leave them, values outside widen them, in any block size")
+    func rangesAcrossBlocks() {
+        // All in bucket 0. Counter-case: the later rows lie inside the range of the earlier ones,
+        // so a range restarted at a block (or not stored back) shows as 3.5...4.5 or 4...4.
+        let samples: [(Double, Double, Double?, Double?)] = [
+            (0, 5, 96, 1), (0.1, 3, 90, 0.2), (0.2, 4, 93, 0.5), (0.3, 3.5, 91, 0.4), (0.4, 4.5, 95, 0.9),
+        ]
+        for block in 1...5 {
+            let bucket = Self.digest(samples, block: block).buckets[0]
+            #expect(bucket.y == 3...5, "block \(block)")
+            #expect(bucket.barHeight == 90...96, "block \(block)")
+            #expect(bucket.range(of: .largeTitleAlpha, observed: false) == 0.2...1, "block \(block)")
+        }
+        // Outside: a later row below the minimum and above the maximum.
+        let wider = Self.digest(samples + [(0.5, 2, 97, nil), (0.6, 6, 89, nil)], block: 3).buckets[0]
+        #expect(wider.y == 2...6)
+        #expect(wider.barHeight == 89...97)
+    }
+
     @Test("empty buckets are made from their place; filled ones carry their exact ranges and fractions")
     func filledAndEmpty() throws {
         let samples: [(Double, Double, Double?, Double?)] = [(0, 5, 96, 1), (0.5, 3, 90, 0.2), (4.2, 40, nil, 0.6)]

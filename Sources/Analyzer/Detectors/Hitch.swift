@@ -87,8 +87,9 @@ struct HitchDetector: Sendable {
     private(set) var gapSeconds = 0.0
     /// RFC 3550 interarrival jitter of the moving intervals, seconds.
     private(set) var jitter = 0.0
-    /// The hitches classified by the last ``observe(_:)`` or ``finish()``: when the frame before
-    /// each and the late frame were shown, its hitch time, and whether it is a hang.
+    /// The hitches classified by the last ``observe(t:y:phase:frameDuration:barChanged:)`` or
+    /// ``finish()``: when the frame before each and the late frame were shown, its hitch time, and
+    /// whether it is a hang.
     private(set) var newHitches: [(start: Double, end: Double, late: Double, hang: Bool)] = []
     /// Every moving interval's `interval − frame duration in effect`, milliseconds (for the
     /// overrun percentiles of ``SessionMetrics``).
@@ -156,15 +157,8 @@ struct HitchDetector: Sendable {
         return max(shortestFrame, (mean / rateStep).roundedToNearest * rateStep)
     }
 
-    /// Takes the next sample.
-    @inline(__always)
-    mutating func observe(_ sample: ScrollSample, barChanged: Bool = false) {
-        observe(t: sample.t, y: sample.y, phase: sample.phase, frameDuration: sample.frameDuration, barChanged: barChanged)
-    }
-
-    /// Takes the next sample, given as the fields the rule reads (for callers that hold samples as
-    /// columns); `barChanged` when a bar state (computed or observed) differs from the sample
-    /// before's.
+    /// Takes the next sample, given as the fields the rule reads (callers hold samples as columns);
+    /// `barChanged` when a bar state (computed or observed) differs from the sample before's.
     mutating func observe(t: Double, y: Double, phase: ScrollPhase?, frameDuration: Double?, barChanged: Bool) {
         if !newHitches.isEmpty { newHitches.removeAll(keepingCapacity: true) }
         if let frame = merger.add(t: t, y: y, phase: phase, frameDuration: frameDuration, barChanged: barChanged) { take(frame) }
