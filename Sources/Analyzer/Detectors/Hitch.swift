@@ -231,6 +231,8 @@ struct HitchDetector: Sendable {
     /// Every waiting interval but the newest counts: one that does not ends the wait of those
     /// before it and is classified with them. So a newest interval that counts completes only the
     /// oldest's rate after it, once ``rateFrames`` follow that; anything else classifies them all.
+    /// Inlined into ``take(_:)``, as are the two below: they run every frame, and each call saved
+    /// and restored the registers the detector's state was in.
     @inline(__always)
     private mutating func classifyWaiting(final: Bool) {
         guard waiting > 0 else { return }
