@@ -37,21 +37,29 @@ struct ContentHasher {
     /// Whether the legacy hash is computed (``legacyContentID`` is `nil` when not).
     private let legacy: Bool
 
+    // The C calls reach the stream through `_withUnprotectedUnsafeMutablePointer`: handing
+    // `&digest` to C directly would make every caller that keeps a hasher in a local — the
+    // reader's per-line `read(into:)` — pay a stack-protector check per call (+4 instructions a
+    // sample in analyze, which hashes nothing). The pointer reaches only the C stream, which
+    // writes within the context.
     init(legacy: Bool = true) {
         self.legacy = legacy
-        csha256_init(&digest, SHA256.hardwareAvailable ? 1 : 0)
+        _withUnprotectedUnsafeMutablePointer(to: &digest) { csha256_init($0, SHA256.hardwareAvailable ? 1 : 0) }
     }
 
     /// Adds one line (without its terminator).
     mutating func add(_ line: UnsafeBufferPointer<UInt8>) {
-        if lines > 0 {
-            var newline = UInt8(ascii: "\n")
-            csha256_update(&digest, &newline, 1)
+        let separated = lines > 0
+        _withUnprotectedUnsafeMutablePointer(to: &digest) { digest in
+            if separated { csha256_update(digest, Self.newline, 1) }
+            csha256_update(digest, line.baseAddress, line.count)
         }
-        csha256_update(&digest, line.baseAddress, line.count)
         lines += 1
         if legacy { addLegacy(line) }
     }
+
+    /// The separator between lines, in an array (a local's address would need the protector too).
+    private static let newline = [UInt8(ascii: "\n")]
 
     @inline(__always)
     private mutating func addLegacy(_ line: UnsafeBufferPointer<UInt8>) {
