@@ -27,7 +27,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        // SHA-256's compression on the CPU's SHA instructions (x86-64 SHA-NI, ARMv8 SHA2), each
+        // SHA-256, its compression on the CPU's SHA instructions (x86-64 SHA-NI, ARMv8 SHA2), each
         // enabled per function and used only where the CPU has it: no flags for anyone else.
         .target(name: "CSHA256"),
         // The signal handler that removes unfinished `--output` temporaries: C, because a handler
@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "BarModel", dependencies: ["TextTools"], linkerSettings: [.linkedLibrary("m")]),
         // Scroll physics, gestures, faults and the demo scenarios that drive the model.
         .target(name: "Simulation", dependencies: ["BarModel", "TextTools"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "Recording", dependencies: ["BarModel", "TextTools"]),
+        .target(name: "Recording", dependencies: ["BarModel", "CSHA256", "TextTools"]),
         .executableTarget(name: "EmbedSQLTool", dependencies: ["CSQLite", "TextTools"]),
         .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
         .target(
@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(name: "navrec", dependencies: ["ArgumentKit", "NavRecCommands"]),
         // Writes the schema SQL generated from BarStateField into a new migration (Docs/architecture.md "Adding a field").
         .executableTarget(name: "navrec-schema", dependencies: ["Store"]),
-        .testTarget(name: "TextToolsTests", dependencies: ["TextTools"]),
+        .testTarget(name: "TextToolsTests", dependencies: ["CSHA256", "TextTools"]),
         .testTarget(name: "ArgumentKitTests", dependencies: ["ArgumentKit"]),
         .testTarget(name: "BarModelTests", dependencies: ["BarModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "BarModel"]),

@@ -10,7 +10,7 @@ package enum RawArguments {
     package static func afterProgramName() -> [String] {
         (1..<Int(CommandLine.argc)).compactMap { index in
             guard let argument = CommandLine.unsafeArgv[index] else { return nil }
-            return FileName.string(cString: argument)
+            return FileName.string(fromBytes: UnsafeBufferPointer(start: argument, count: strlen(argument)).lazy.map { UInt8(bitPattern: $0) })
         }
     }
 }

@@ -4,9 +4,9 @@
  * (a target attribute), so neither the package nor its users need special compiler flags, and the
  * instructions run only after the capability check said the CPU has them. */
 
-#if (defined(__x86_64__) || defined(__aarch64__)) && (defined(__clang__) || defined(__GNUC__))
-/* FIPS 180-4's round constants, four to a vector as the round instructions take them. */
-static const uint32_t k[64] __attribute__((aligned(16))) = {
+/* FIPS 180-4's round constants, for every path: aligned, four to a vector as the round
+ * instructions take them. */
+const uint32_t csha256_k[64] __attribute__((aligned(16))) = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -16,7 +16,6 @@ static const uint32_t k[64] __attribute__((aligned(16))) = {
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
-#endif
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 
@@ -59,7 +58,7 @@ void csha256_compress_blocks(uint32_t state[8], const void *blocks, size_t count
                 w[i % 4] = _mm_sha256msg2_epu32(next, w[(i + 3) % 4]);
             }
             /* Four rounds: two with the low two words of w + k, two with the high two. */
-            __m128i wk = _mm_add_epi32(w[i % 4], _mm_load_si128((const __m128i *)&k[4 * i]));
+            __m128i wk = _mm_add_epi32(w[i % 4], _mm_load_si128((const __m128i *)&csha256_k[4 * i]));
             cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
             abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0E));
         }
@@ -88,7 +87,7 @@ int csha256_hardware_available(void) {
 #elif defined(__linux__)
     return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
 #else
-    return 0; /* No portable way to ask: the Swift rounds. */
+    return 0; /* No portable way to ask: the portable rounds. */
 #endif
 }
 
@@ -104,7 +103,7 @@ void csha256_compress_blocks(uint32_t state[8], const void *blocks, size_t count
         uint32x4_t w[4];
         for (int i = 0; i < 4; i++) w[i] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(block + 16 * i)));
         _Pragma("GCC unroll 16") for (int i = 0; i < 16; i++) {
-            uint32x4_t wk = vaddq_u32(w[i % 4], vld1q_u32(&k[4 * i]));
+            uint32x4_t wk = vaddq_u32(w[i % 4], vld1q_u32(&csha256_k[4 * i]));
             if (i < 12) {
                 /* w[t + 16] = σ1(w[t + 14]) + w[t + 9] + σ0(w[t + 1]) + w[t], into the slot just read. */
                 w[i % 4] = vsha256su1q_u32(vsha256su0q_u32(w[i % 4], w[(i + 1) % 4]), w[(i + 2) % 4], w[(i + 3) % 4]);
@@ -125,7 +124,7 @@ void csha256_compress_blocks(uint32_t state[8], const void *blocks, size_t count
 
 #include <stdlib.h>
 
-/* No SHA instructions this file knows how to reach: SHA256Stream keeps its portable rounds. */
+/* No SHA instructions this file knows how to reach: the portable rounds (csha256_stream.c). */
 int csha256_hardware_available(void) { return 0; }
 
 void csha256_compress_blocks(uint32_t state[8], const void *blocks, size_t count) {

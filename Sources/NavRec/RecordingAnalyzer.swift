@@ -159,10 +159,8 @@ public struct SessionFailure: Error, Sendable, Codable, Equatable, CustomStringC
 /// try recorder.finish()
 /// let analysis = try RecordingAnalyzer().analyze(memory.source)
 /// ```
-public final class MemoryRecording: RecordingSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes = Data()
-    private var sessions: [String] = []
+public final class MemoryRecording: RecordingSink {
+    private let recorded = Locked((bytes: Data(), sessions: [String]()))
     /// The name ``source`` gives the recording in messages.
     public let name: String
 
@@ -173,22 +171,22 @@ public final class MemoryRecording: RecordingSink, @unchecked Sendable {
 
     /// Starts session `id` (its lines follow the ones before).
     public func begin(sessionID id: String) throws {
-        lock.withLock { sessions.append(id) }
+        recorded.withLock { $0.sessions.append(id) }
     }
 
     /// Appends whole lines.
     public func write(_ text: String) throws {
-        lock.withLock { bytes.append(contentsOf: text.utf8) }
+        recorded.withLock { $0.bytes.append(contentsOf: text.utf8) }
     }
 
     /// Ends the current session.
     public func end() throws {}
 
     /// The NDJSON written so far.
-    public var data: Data { lock.withLock { bytes } }
+    public var data: Data { recorded.withLock { $0.bytes } }
 
     /// The ids of the sessions begun so far.
-    public var sessionIDs: [String] { lock.withLock { sessions } }
+    public var sessionIDs: [String] { recorded.withLock { $0.sessions } }
 
     /// The recording for ``RecordingAnalyzer/analyze(_:)``.
     public var source: RecordingSource { .data(data, name: name) }

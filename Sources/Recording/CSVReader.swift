@@ -76,7 +76,7 @@ public final class CSVReader: RecordingReader {
             self.init(fileDescriptor: 0, displayName: displayName, header: header)
             return
         }
-        let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let descriptor = open(FileName.cString(path), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .unreadable(displayName, "cannot open: \(String(cString: strerror(errno)))")
         }

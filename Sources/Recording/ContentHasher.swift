@@ -1,3 +1,4 @@
+internal import CSHA256
 internal import TextTools
 
 /// The content hash behind ``SessionSummary/contentID``: SHA-256 over a session's lines, so no
@@ -30,22 +31,35 @@ internal import TextTools
 /// false): it is a pass over every byte of every line.
 struct ContentHasher {
     private var state: UInt64 = 0x6E61_7672_6563_3031
-    private var digest = SHA256Stream()
+    /// The SHA-256 stream (C, fed straight from the reader's buffer).
+    private var digest = csha256_context()
     private var lines = 0
     /// Whether the legacy hash is computed (``legacyContentID`` is `nil` when not).
     private let legacy: Bool
 
+    // The C calls reach the stream through `_withUnprotectedUnsafeMutablePointer`: handing
+    // `&digest` to C directly would make every caller that keeps a hasher in a local — the
+    // reader's per-line `read(into:)` — pay a stack-protector check per call (+4 instructions a
+    // sample in analyze, which hashes nothing). The pointer reaches only the C stream, which
+    // writes within the context.
     init(legacy: Bool = true) {
         self.legacy = legacy
+        _withUnprotectedUnsafeMutablePointer(to: &digest) { csha256_init($0, SHA256.hardwareAvailable ? 1 : 0) }
     }
 
     /// Adds one line (without its terminator).
     mutating func add(_ line: UnsafeBufferPointer<UInt8>) {
-        if lines > 0 { withUnsafeBytes(of: UInt8(ascii: "\n")) { digest.update($0) } }
-        digest.update(UnsafeRawBufferPointer(line))
+        let separated = lines > 0
+        _withUnprotectedUnsafeMutablePointer(to: &digest) { digest in
+            if separated { csha256_update(digest, Self.newline, 1) }
+            csha256_update(digest, line.baseAddress, line.count)
+        }
         lines += 1
         if legacy { addLegacy(line) }
     }
+
+    /// The separator between lines, in an array (a local's address would need the protector too).
+    private static let newline = [UInt8(ascii: "\n")]
 
     @inline(__always)
     private mutating func addLegacy(_ line: UnsafeBufferPointer<UInt8>) {
@@ -115,8 +129,10 @@ struct ContentHasher {
 
     /// `auto-` and the first 16 bytes of the SHA-256 digest as 32 lowercase hex digits.
     var contentID: String {
-        let bytes = digest.finalized().prefix(16)
-        return "auto-" + bytes.map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
+        var stream = digest
+        var bytes = [UInt8](repeating: 0, count: 32)
+        csha256_final(&stream, &bytes)
+        return "auto-" + bytes.prefix(16).map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
     }
 
     /// The id navrec gave the same content before it used SHA-256: `auto-` and ``value`` as 16

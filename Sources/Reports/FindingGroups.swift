@@ -157,10 +157,4 @@ package struct FindingGroups: Sendable {
 
     /// The groups in `state`.
     package func groups(_ state: BaselineState) -> [FindingGroup] { groups.filter { $0.state == state } }
-
-    /// The worst severity of the report's findings that are new against the base (every finding
-    /// without a base): what `--fail-on` gates on.
-    package var worstGatedSeverity: Finding.Severity? {
-        present.filter { $0.state != .unchanged }.map(\.severity).max()
-    }
 }

@@ -45,9 +45,12 @@ public enum FileName {
         return String(result)
     }
 
-    /// A C string from the file system (`realpath`'s answer) as a `String`, its bytes kept.
-    public static func string(cString: UnsafePointer<CChar>) -> String {
-        string(fromBytes: UnsafeBufferPointer(start: cString, count: strlen(cString)).lazy.map { UInt8(bitPattern: $0) })
+    /// `path` with symbolic links and `.`/`..` resolved (`realpath`), its bytes kept; nil when
+    /// it does not resolve (a missing file, a loop).
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(cString(path), nil) else { return nil }
+        defer { free(resolved) }
+        return string(fromBytes: UnsafeBufferPointer(start: resolved, count: strlen(resolved)).lazy.map { UInt8(bitPattern: $0) })
     }
 
     /// The bytes `name` stands for: UTF-8, with each escaped byte put back.
@@ -60,13 +63,10 @@ public enum FileName {
         return bytes
     }
 
-    /// Calls `body` with `name`'s bytes as a NUL-terminated C string (for `open`, `stat`, SQLite).
-    public static func withCString<T, E: Error>(_ name: String, _ body: (UnsafePointer<CChar>) throws(E) -> T) throws(E) -> T {
-        // The common case, a UTF-8 name, needs no copy.
-        guard name.unicodeScalars.contains(where: { escapedByte($0) != nil }) else {
-            return try name.withCString { pointer in Result { () throws(E) in try body(pointer) } }.get()
-        }
-        let characters = bytes(of: name).map { CChar(bitPattern: $0) } + [0]
-        return try characters.withUnsafeBufferPointer { buffer in Result { () throws(E) in try body(buffer.baseAddress!) } }.get()
+    /// `name`'s bytes, NUL-terminated: what `open`, `stat` and SQLite take (an array passes to a C
+    /// function as its pointer, so no pointer is handed out; a file is opened far less often than
+    /// the copy would matter).
+    public static func cString(_ name: String) -> [CChar] {
+        bytes(of: name).map { CChar(bitPattern: $0) } + [0]
     }
 }

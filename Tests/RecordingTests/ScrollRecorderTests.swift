@@ -33,6 +33,24 @@ struct ScrollRecorderTests {
         #expect(recorder.droppedFrames == 0)
     }
 
+    @Test("finish from two threads at once ends the recording once, and a later finish does nothing")
+    func finishTwice() async throws {
+        let sink = MemorySink()
+        let recorder = ScrollRecorder(header: Self.header, sink: sink)
+        Self.fling(into: recorder)
+        // The recorder crosses into the tasks as a checked Sendable (no @unchecked left in it).
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<2 { group.addTask { try recorder.finish() } }
+            try await group.waitForAll()
+        }
+        try recorder.finish()
+        #expect(sink.sessions.map(\.id) == ["album-1"])
+        #expect(sink.lines.count == 1 + 61)
+        // The counter-case: ticks after finish reach no writer, and the recording stays as it was.
+        Self.fling(into: recorder, from: 200)
+        #expect(sink.lines.count == 1 + 61)
+    }
+
     @Test("background hands everything to the sink at once, before the next flush is due")
     func backgroundFlushes() throws {
         let sink = MemorySink()

@@ -38,7 +38,7 @@ final class CommandContext {
     func openStore(_ path: String, readOnly: Bool = false, creating: Bool = false) throws(CommandError) -> SessionStore {
         OutputGuard.protect(database: path)
         var status = stat()
-        if !creating, FileName.withCString(path, { stat($0, &status) }) != 0 {
+        if !creating, stat(FileName.cString(path), &status) != 0 {
             // A name too long, a file where a directory should be: the true reason, not "no database".
             guard errno == ENOENT else { throw CommandError(.noInput, "cannot open \(path): \(String(cString: strerror(errno))) (choose another --db)") }
             throw CommandError(.noInput, "no database at \(path) (import recordings first: navrec import FILE --db \(path))")

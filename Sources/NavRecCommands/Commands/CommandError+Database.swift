@@ -64,14 +64,14 @@ extension CommandError {
     /// open database file", for a name too long as for a missing directory (issue 39 item 17).
     private static func cannotOpenReason(_ path: String) -> String {
         var status = stat()
-        if FileName.withCString(path, { stat($0, &status) }) != 0, errno != ENOENT {
+        if stat(FileName.cString(path), &status) != 0, errno != ENOENT {
             return "\(String(cString: strerror(errno))) (choose another --db)"
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        if FileName.withCString(directory, { stat($0, &status) }) != 0 {
+        if stat(FileName.cString(directory), &status) != 0 {
             return "its directory \(directory): \(String(cString: strerror(errno))) (create it or choose another --db)"
         }
-        if FileName.withCString(directory, { access($0, W_OK) }) != 0 {
+        if access(FileName.cString(directory), W_OK) != 0 {
             return "its directory \(directory) is not writable, and SQLite needs to create files beside the database (make it writable or choose another --db)"
         }
         return "check that the file and its directory can be read and written"
@@ -80,7 +80,7 @@ extension CommandError {
     /// The file format write version in `path`'s SQLite header (byte 18), or nil when the file
     /// cannot be read or is not a SQLite database.
     private static func writeVersion(_ path: String) -> UInt8? {
-        let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let descriptor = open(FileName.cString(path), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: 19)

@@ -44,25 +44,22 @@ final class Output {
         try OutputGuard.refuseDatabase(path)
         var target = path
         var status = stat()
-        if FileName.withCString(path, { stat($0, &status) }) == 0 {
+        if stat(FileName.cString(path), &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFREG else {
-                let descriptor = FileName.withCString(path) { open($0, O_WRONLY | O_TRUNC | O_CLOEXEC) }
+                let descriptor = open(FileName.cString(path), O_WRONLY | O_TRUNC | O_CLOEXEC)
                 guard descriptor >= 0 else {
                     throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
                 }
                 self.init(descriptor: descriptor, name: path, ownsDescriptor: true)
                 return
             }
-            if let resolved = FileName.withCString(path, { realpath($0, nil) }) {
-                target = FileName.string(cString: resolved)
-                free(resolved)
-            }
+            if let resolved = FileName.realPath(path) { target = resolved }
         }
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         let template = "\(directory)/.\(url.lastPathComponent).navrec-XXXXXX"
         let (descriptor, temporary, slot) = try TemporaryFileCleanup.withSignalsHeld { () throws(CommandError) in
-            var bytes = FileName.bytes(of: template).map { CChar(bitPattern: $0) } + [0]
+            var bytes = FileName.cString(template)
             let descriptor = mkstemp(&bytes)
             guard descriptor >= 0 else {
                 throw CommandError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
@@ -86,7 +83,7 @@ final class Output {
         flush()
         if ownsDescriptor { close(descriptor) }
         // Not finished: the earlier file (if any) stays.
-        if let temporaryPath { FileName.withCString(temporaryPath) { _ = unlink($0) } }
+        if let temporaryPath { unlink(FileName.cString(temporaryPath)) }
         if let cleanupSlot { TemporaryFileCleanup.unregister(cleanupSlot) }
     }
 
@@ -139,7 +136,7 @@ final class Output {
         if let temporaryPath {
             // fsync before the rename: after a power loss the path holds the old file or the new one, never an empty one.
             if failure == nil, fsync(descriptor) != 0 { failure = errno }
-            if failure == nil, FileName.withCString(temporaryPath, { from in FileName.withCString(finalPath) { rename(from, $0) } }) != 0 { failure = errno }
+            if failure == nil, rename(FileName.cString(temporaryPath), FileName.cString(finalPath)) != 0 { failure = errno }
             if failure == nil {
                 self.temporaryPath = nil
                 if let cleanupSlot { TemporaryFileCleanup.unregister(cleanupSlot) }

@@ -30,14 +30,9 @@ enum OutputGuard {
     /// `path` with symbolic links and `.`/`..` resolved: the file's real path, or for a file that
     /// does not exist, its directory's real path and its name.
     private static func canonical(_ path: String) -> String? {
-        if let resolved = FileName.withCString(path, { realpath($0, nil) }) {
-            defer { free(resolved) }
-            return FileName.string(cString: resolved)
-        }
+        if let resolved = FileName.realPath(path) { return resolved }
         let url = URL(fileURLWithPath: path)
-        guard let directory = FileName.withCString(url.deletingLastPathComponent().path, { realpath($0, nil) }) else { return nil }
-        defer { free(directory) }
-        return FileName.string(cString: directory) + "/" + url.lastPathComponent
+        return FileName.realPath(url.deletingLastPathComponent().path).map { $0 + "/" + url.lastPathComponent }
     }
 
     /// Throws exit 73 when writing `path` would replace a database (see the type).
@@ -45,18 +40,18 @@ enum OutputGuard {
         let databases = registry.paths.withLock { $0 }
         let target = canonical(path)
         var status = stat()
-        let exists = FileName.withCString(path, { stat($0, &status) }) == 0
+        let exists = stat(FileName.cString(path), &status) == 0
         for database in databases {
             for file in files(of: database) {
                 var other = stat()
-                let sameFile = exists && FileName.withCString(file, { stat($0, &other) }) == 0 && other.st_dev == status.st_dev && other.st_ino == status.st_ino
+                let sameFile = exists && stat(FileName.cString(file), &other) == 0 && other.st_dev == status.st_dev && other.st_ino == status.st_ino
                 if sameFile || (target != nil && canonical(file) == target) {
                     throw CommandError(.cannotCreate, "--output \(TerminalText.escaped(path)) names \(file == database ? "the database" : "a file of the database") \(TerminalText.escaped(database)), which the output would replace: choose another --output")
                 }
             }
         }
         guard exists, status.st_mode & S_IFMT == S_IFREG else { return }
-        let descriptor = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let descriptor = open(FileName.cString(path), O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: 16)

@@ -83,7 +83,7 @@ struct RecordingInputs {
         }
         for file in files where file != "-" {
             var status = stat()
-            guard FileName.withCString(file, { stat($0, &status) }) == 0, status.st_mode & S_IFMT != S_IFDIR else {
+            guard stat(FileName.cString(file), &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
                 throw CommandError(.noInput, "\(file): no such file")
             }
         }

@@ -7,12 +7,15 @@ public import Foundation
 /// Characters other than letters, digits, `-`, `_` and `.` in an id become `_` in the file name; a
 /// name already taken gets `-2`, `-3`, … before `.ndjson`. Only whole lines are written, so a file
 /// always ends with a complete line, even when the app is killed between two writes.
-public final class RecordingDirectory: RecordingSink, @unchecked Sendable {
+public final class RecordingDirectory: RecordingSink {
     /// The directory the files go to.
     public let url: URL
+    /// The files written so far and the one open: the recorder's writer thread writes, any thread
+    /// may ask for ``files``.
+    private let state = Locked((files: [URL](), handle: FileHandle?.none))
+
     /// Files written so far, oldest first.
-    public private(set) var files: [URL] = []
-    private var handle: FileHandle?
+    public var files: [URL] { state.withLock { $0.files } }
 
     public init(_ url: URL) {
         self.url = url
@@ -34,17 +37,16 @@ public final class RecordingDirectory: RecordingSink, @unchecked Sendable {
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
         }
-        handle = try FileHandle(forWritingTo: file)
-        files.append(file)
+        let handle = try FileHandle(forWritingTo: file)
+        state.withLock { $0 = ($0.files + [file], handle) }
     }
 
     public func write(_ text: String) throws {
-        try handle?.write(contentsOf: Data(text.utf8))
+        try state.withLock { try $0.handle?.write(contentsOf: Data(text.utf8)) }
     }
 
     public func end() throws {
-        guard let handle else { return }
-        self.handle = nil
+        guard let handle = state.withLock({ state in defer { state.handle = nil }; return state.handle }) else { return }
         try handle.synchronize()
         try handle.close()
     }

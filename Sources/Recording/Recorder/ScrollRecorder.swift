@@ -20,7 +20,7 @@ public import Foundation
 /// recorder.record(.background(at: CACurrentMediaTime()))
 /// try recorder.finish()
 /// ```
-public final class ScrollRecorder: @unchecked Sendable {
+public final class ScrollRecorder: Sendable {
     /// How the recorder buffers and writes.
     public struct Options: Sendable, Hashable {
         /// Frames the buffer holds for the writer (1,024: 8.5 s at 120 Hz).
@@ -45,7 +45,6 @@ public final class ScrollRecorder: @unchecked Sendable {
 
     private let buffer: RecorderBuffer
     private let writerThread: WriterLoop
-    private var isFinished = false
 
     /// Starts recording the session `header` describes (its `id` names the files; without one,
     /// a random id is used) into `sink`.
@@ -92,11 +91,11 @@ public final class ScrollRecorder: @unchecked Sendable {
     /// - Throws: the first error the sink threw (the recording stopped there; what was written
     ///   before is whole lines).
     public func finish() throws {
-        guard !isFinished else { return }
-        isFinished = true
         buffer.condition.lock()
+        let finished = writerThread.finishing
         writerThread.finishing = true
         buffer.condition.unlock()
+        guard !finished else { return }
         buffer.condition.signal()
         writerThread.done.wait()
         if let error = writerThread.error { throw error }

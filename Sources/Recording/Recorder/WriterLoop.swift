@@ -11,7 +11,7 @@ final class WriterLoop: @unchecked Sendable {
     private let options: ScrollRecorder.Options
     /// Guarded: hand everything to the sink on the next round.
     var flushRequested = false
-    /// Guarded: write what is left and stop.
+    /// Guarded: write what is left and stop (set once, by ``ScrollRecorder/finish()``).
     var finishing = false
     /// Guarded: frames dropped that the recording has already said.
     var droppedFrames = 0

@@ -20,7 +20,7 @@ package enum FreshImage {
         let image = EmbeddedSQL.image
         guard image.size > 0, !path.isEmpty, path != ":memory:" else { return false }
         var status = stat()
-        guard FileName.withCString(path, { lstat($0, &status) }) != 0, errno == ENOENT else { return false }
+        guard lstat(FileName.cString(path), &status) != 0, errno == ENOENT else { return false }
         let bytes = self.bytes(image)
         let name = FileName.bytes(of: path)
         let slash = name.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
@@ -52,7 +52,7 @@ package enum FreshImage {
         // Synced before it gets its name: after a crash the name is absent or holds every page.
         let synced = written == bytes.count && fsync(descriptor) == 0
         close(descriptor)
-        return synced && FileName.withCString(path) { link(temporary, $0) } == 0
+        return synced && link(temporary, FileName.cString(path)) == 0
     }
 
     /// The image's bytes: zeros, and its runs of hex digits at their offsets.

@@ -61,7 +61,7 @@ package final class Database {
     /// could then see a torn state.
     private static func open(_ path: String, mode: Mode, busyTimeoutMilliseconds: Int32) throws(DatabaseError) -> OpaquePointer {
         let flags = (mode == .readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
-        let handle = try FileName.withCString(path) { name throws(DatabaseError) in try openHandle(name, flags: flags, busyTimeoutMilliseconds: busyTimeoutMilliseconds) }
+        let handle = try openHandle(FileName.cString(path), flags: flags, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         guard mode == .readOnly else { return handle }
         // The first read opens the WAL index (a file that is not a database also fails here).
         let code = sqlite3_exec(handle, "SELECT count(*) FROM sqlite_schema", nil, nil, nil)
@@ -70,16 +70,15 @@ package final class Database {
         sqlite3_close_v2(handle)
         guard error.resultCode == .readOnly || error.resultCode == .cannotOpen else { throw error }
         var status = stat()
-        let walBytes = FileName.withCString(path + "-wal") { stat($0, &status) } == 0 ? Int64(status.st_size) : 0
+        let walBytes = stat(FileName.cString(path + "-wal"), &status) == 0 ? Int64(status.st_size) : 0
         guard walBytes == 0 else {
             throw DatabaseError(
                 extendedResultCode: .walIndexUnavailable,
                 message: "its write-ahead log (\(path)-wal, \(walBytes) bytes) holds commits not yet in the file, and SQLite cannot create the -shm index it needs to read them beside it")
         }
         let uri = Array("file:".utf8) + FileName.bytes(of: path).flatMap(Self.uriEscaped) + Array("?immutable=1".utf8)
-        let immutable = try (uri.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { name throws(DatabaseError) in
-            try openHandle(name.baseAddress!, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        }
+        let immutable = try openHandle(
+            uri.map { CChar(bitPattern: $0) } + [0], flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let retry = sqlite3_exec(immutable, "SELECT count(*) FROM sqlite_schema", nil, nil, nil)
         guard retry == SQLITE_OK else {
             let error = DatabaseError.from(immutable, code: retry, sql: nil)

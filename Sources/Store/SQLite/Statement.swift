@@ -172,9 +172,6 @@ package final class Statement {
     @inline(__always)
     package func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : double(index) }
 
-    @inline(__always)
-    package func optionalInt64(_ index: Int32) -> Int64? { isNull(index) ? nil : int64(index) }
-
     /// A column as a ``SQLValue`` of its stored type.
     package func value(_ index: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, index) {

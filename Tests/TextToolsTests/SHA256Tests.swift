@@ -1,26 +1,45 @@
+import CSHA256
 import Foundation
 import Testing
 import TextTools
 
-/// ``SHA256Stream`` on the CPU's SHA instructions and on its portable rounds: FIPS 180-4's
+/// `CSHA256`'s stream on the CPU's SHA instructions and on its portable rounds: FIPS 180-4's
 /// examples on both, and the two against each other on random bytes fed in random pieces, so that
 /// every way a piece can meet a 64-byte block boundary is crossed. The portable rounds are forced
-/// (``SHA256Stream/portable()``), so both paths run wherever the CPU has the instructions.
+/// (`csha256_init(_, 0)`), so both paths run wherever the CPU has the instructions.
 @Suite("SHA-256: FIPS 180-4 examples, hardware against portable")
-struct SHA256StreamTests {
+struct SHA256Tests {
+    /// A stream on the instructions where the CPU has them (`default`) or on the portable rounds.
+    static func stream(portable: Bool) -> csha256_context {
+        var context = csha256_context()
+        csha256_init(&context, SHA256.hardwareAvailable && !portable ? 1 : 0)
+        return context
+    }
+
+    static func update(_ stream: inout csha256_context, _ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { csha256_update(&stream, $0.baseAddress, $0.count) }
+    }
+
+    static func digest(_ stream: csha256_context) -> [UInt8] {
+        var stream = stream
+        var digest = [UInt8](repeating: 0, count: 32)
+        csha256_final(&stream, &digest)
+        return digest
+    }
+
     /// The hex digest of `bytes` fed to `stream` in pieces of `pieces` bytes (the last one shorter).
-    static func hex(_ stream: SHA256Stream, _ bytes: [UInt8], pieces: Int = .max) -> String {
+    static func hex(_ stream: csha256_context, _ bytes: [UInt8], pieces: Int = .max) -> String {
         var stream = stream
         var start = 0
         repeat {
             let end = min(bytes.count, start + max(pieces, 1))
-            bytes[start..<end].withUnsafeBytes { stream.update($0) }
+            update(&stream, bytes[start..<end])
             start = end
         } while start < bytes.count
-        return stream.finalized().map { String(format: "%02x", $0) }.joined()
+        return digest(stream).map { String(format: "%02x", $0) }.joined()
     }
 
-    static let streams: [(String, SHA256Stream)] = [("default", SHA256Stream()), ("portable", .portable())]
+    static let streams: [(String, csha256_context)] = [("default", stream(portable: false)), ("portable", stream(portable: true))]
 
     @Test("FIPS 180-4's examples, whole and fed a piece at a time", arguments: [
         ("", 1, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
@@ -40,6 +59,7 @@ struct SHA256StreamTests {
             }
         }
         #expect(SHA256.hex(bytes) == digest)
+        #expect(SHA256.digest(bytes, portable: true).map { String(format: "%02x", $0) }.joined() == digest)
     }
 
     @Test("one changed bit changes the digest on both paths (the counter-case of the examples)")
@@ -56,18 +76,19 @@ struct SHA256StreamTests {
         var generator = SystemRandomNumberGenerator()
         for length in 0...300 {
             let bytes = (0..<length).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-            let expected = Self.hex(.portable(), bytes)
-            #expect(Self.hex(SHA256Stream(), bytes) == expected, "length \(length): \(bytes)")
+            let expected = Self.hex(Self.stream(portable: true), bytes)
+            #expect(Self.hex(Self.stream(portable: false), bytes) == expected, "length \(length): \(bytes)")
             // Random cuts: pieces that end inside a block, on its boundary and past several.
-            var stream = SHA256Stream(), portable = SHA256Stream.portable()
+            var stream = Self.stream(portable: false), portable = Self.stream(portable: true)
             var start = 0
             while start < length {
                 let end = min(length, start + Int.random(in: 0...140, using: &generator))
-                bytes[start..<end].withUnsafeBytes { stream.update($0); portable.update($0) }
+                Self.update(&stream, bytes[start..<end])
+                Self.update(&portable, bytes[start..<end])
                 start = end
             }
-            #expect(stream.finalized() == portable.finalized(), "length \(length) in random pieces: \(bytes)")
-            #expect(portable.finalized().map { String(format: "%02x", $0) }.joined() == expected, "length \(length)")
+            #expect(Self.digest(stream) == Self.digest(portable), "length \(length) in random pieces: \(bytes)")
+            #expect(Self.digest(portable).map { String(format: "%02x", $0) }.joined() == expected, "length \(length)")
         }
     }
 
@@ -91,6 +112,6 @@ struct SHA256StreamTests {
     @Test("the instructions are used exactly where the kernel says the CPU has them")
     func detection() throws {
         let cpu: Bool = try #require(Self.cpuHasSHA as Bool?, "no /proc/cpuinfo feature list on this platform")
-        #expect(SHA256Stream.hardwareAvailable == cpu)
+        #expect(SHA256.hardwareAvailable == cpu)
     }
 }
