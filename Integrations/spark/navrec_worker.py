@@ -320,13 +320,19 @@ class Output:
         return batch
 
 
-def session_id(line, owner):
+def content_id(row):
+    """`import`'s content id of a landing row: `auto-` and the first 32 hex digits of its
+    session_key, the same SHA-256 (Recording/ContentHasher.swift), so navrec need not hash it again."""
+    return "auto-" + row["session_key"][:32]
+
+
+def session_id(line, row):
     """The id `import` gives the session of this `--rows` session line: its recording id when the
     landing's first recording with that id is this one (`owner`), else `ID~HASH`; `auto-…` without an id."""
-    recording, content = line.get("recordingId"), line.get("contentId")
+    recording = line.get("recordingId")
     if recording is None:
-        return content
-    return recording if owner else f"{recording}~{content.removeprefix('auto-')[:16]}"
+        return content_id(row)
+    return recording if row["owner"] else f"{recording}~{row['session_key'][:16]}"
 
 
 TIMELINE_MAGIC = b"NAVRECTL"
@@ -440,7 +446,7 @@ class Analysis:
                                "session_key": row["session_key"], "session_id": s.get("id"), "started_at": s.get("startedAt"),
                                "error": s["error"]})
                 continue
-            identifier = ids[key] = session_id(s, row["owner"])
+            identifier = ids[key] = session_id(s, row)
             behaviors = None if s.get("behaviors") is None else ",".join(s["behaviors"])
             findings = s.get("findings") or []
             common = {"screen": s.get("screen"), "device": s.get("device"), "os": s.get("os"), "fps": s.get("fps"),
@@ -448,7 +454,7 @@ class Analysis:
                       "events": s.get("events"), "duration": s.get("duration"), "imported_at": started,
                       "screen_scale": s.get("scale"), "app_version": s.get("appVersion"), "build": s.get("build")}
             add("sessions", common | {
-                "id": identifier, "started_at": s.get("startedAt"), "parameters": s.get("parameters"), "content_id": s.get("contentId"),
+                "id": identifier, "started_at": s.get("startedAt"), "parameters": s.get("parameters"), "content_id": content_id(row),
                 "source": row["source"], "ignored_keys": s.get("ignoredKeys"), "recording_id": s.get("recordingId"),
                 "t_origin": s.get("tOrigin"), "recorder_moving": s.get("recorderMoving"), "recorder_at_rest": s.get("recorderAtRest"),
                 "landing_key": key, "first_line": row["first_line"]})
