@@ -168,11 +168,13 @@ def profile(args, alone, recording, analyze_job, jvm_cpu, jvm_pids, SparkSession
         shutil.rmtree(out, ignore_errors=True)
         tree, by_jvm = jvm_cpu(pids + daemons), {pid: own_cpu(pid) for pid in jvms}
         jvm, threads, started, wall = sum(map(own_cpu, jvms)), thread_cpu(pids[0]), time.time(), time.monotonic()
+        executor_threads = sum(map(thread_cpu, executors), collections.Counter())
         driver = time.process_time()
         counts = analyze_job.run(spark, args.landing, out, os.path.abspath(args.navrec), [], timeline=timeline)
         driver = time.process_time() - driver
         tree, jvm = jvm_cpu(pids + daemons) - tree + driver, sum(map(own_cpu, jvms)) - jvm
         threads = thread_cpu(pids[0]) - threads
+        executor_threads = sum(map(thread_cpu, executors), collections.Counter()) - executor_threads
         by_jvm = {pid: own_cpu(pid) - cpu for pid, cpu in by_jvm.items()}
         kinds = ({"driver": by_jvm[pids[0]], "master and workers": sum(by_jvm[pid] for pid in daemons),
                   "executors": sum(by_jvm[pid] for pid in executors)} if daemons else {})
@@ -184,7 +186,9 @@ def profile(args, alone, recording, analyze_job, jvm_cpu, jvm_pids, SparkSession
                      "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(jvm, 1)}
                     | ({"jvm_cpu_s_by": {kind: round(seconds, 1) for kind, seconds in kinds.items()}} if kinds else {})
                     | {"driver_cpu_s": round(driver, 1), "tree_cpu_s": round(tree, 1),
-                     "jvm_threads_cpu_s": {kind: round(seconds, 1) for kind, seconds in threads.most_common()}, "rows": counts}
+                     "jvm_threads_cpu_s": {kind: round(seconds, 1) for kind, seconds in threads.most_common()}}
+                    | ({"executor_threads_cpu_s": {kind: round(seconds, 1) for kind, seconds in executor_threads.most_common()}} if daemons else {})
+                    | {"rows": counts}
                     | ({"x_navrec_alone": round(total / alone, 1)} if alone else {}))
         print(json.dumps(runs[-1]), flush=True)
     if not args.jfr:

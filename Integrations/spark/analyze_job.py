@@ -443,7 +443,8 @@ def report_tasks(metrics: list[str]):
     print(f"navrec tasks: {len(tasks)}; min/median/max a task: sessions {spread('rows')}, NDJSON MiB {spread('bytes', 1 << 20)}, "
           f"navrec CPU s {spread('navrec_cpu_s')}, worker CPU s {spread('worker_cpu_s')}, wall s {spread('wall_s')}; in all: "
           f"navrec {sum(LAST_TASKS['navrec_cpu_s']):.1f} CPU s, worker {sum(LAST_TASKS['worker_cpu_s']):.1f} CPU s, "
-          f"{sum(LAST_TASKS['calls'])} navrec calls, {sum(LAST_TASKS['quarantined'])} rows quarantined by the bounds", flush=True)
+          f"{sum(LAST_TASKS['calls'])} navrec calls, {sum(LAST_TASKS['quarantined'])} rows quarantined by the bounds; "
+          f"peak RSS of a Python worker {LAST_TASKS['worker_peak_mib'][-1]} MB, of a navrec call {LAST_TASKS['navrec_peak_mib'][-1]} MB", flush=True)
 
 
 def main():
