@@ -657,12 +657,12 @@ def analyze(config):
         finally:
             staging.abort()
             runner.close()
-        # Peak resident memory of this Python worker and of its largest navrec call so far (a
-        # reused worker's peaks span its earlier tasks): what executors must be sized for.
-        peaks = {f"{name}_peak_mib": round(resource.getrusage(who).ru_maxrss / 1024)
-                 for name, who in (("worker", resource.RUSAGE_SELF), ("navrec", resource.RUSAGE_CHILDREN))}
+        # This Python worker's peak resident memory (a reused worker's spans its earlier tasks): what
+        # executors are sized for. (RUSAGE_CHILDREN's would be the worker's own: Linux keeps a
+        # child's pre-exec peak.)
         metrics |= {"calls": runner.calls, "navrec_cpu_s": round(runner.navrec_cpu, 3),
-                    "worker_cpu_s": round(time.process_time() - cpu, 3), "wall_s": round(time.monotonic() - started, 3)} | peaks
+                    "worker_cpu_s": round(time.process_time() - cpu, 3), "wall_s": round(time.monotonic() - started, 3),
+                    "worker_peak_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
         output.add("metrics", payload=json.dumps(metrics).encode())
         yield output.batch()
 
