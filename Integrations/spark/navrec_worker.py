@@ -482,7 +482,7 @@ class Analysis:
     def parse(self, out, timeline_file, rows, staging):
         """One call's stdout (its session lines) and its --timeline-file (None without the timeline)
         into the task's files (`staging`). The file's bytes are dropped once its columns are taken
-        (~2x the call's NDJSON: held through the gaps' arithmetic they were a task's peak)."""
+        (larger than the call's NDJSON, they made a task's peak when held through the gaps' arithmetic)."""
         ids = self.sessions_of(out.decode("utf-8", "surrogateescape").splitlines(), rows, staging) if out else {}
         if timeline_file is None:
             return

@@ -112,8 +112,8 @@ struct AnalyzeCommand: NavRecCommand {
 
     /// `--rows`: each line of standard input is one landing row, read as a file of its own, so a
     /// row's bad line, over-long line or unfinished header never reaches the next row. A row is
-    /// read from memory, where it already is (through a scratch file it cost ~6 % of --rows' CPU in
-    /// kernel copies), so only a session long enough to spill needs a temporary directory.
+    /// read from memory, where it already is (a scratch file cost the kernel a write and a read of
+    /// every byte), so only a session long enough to spill needs a temporary directory.
     private func analyzeRows(into sink: AnalyzeSink, pipeline: RecordingPipeline, exitCode: inout ExitCode) throws {
         let input = StandardInput()
         var lineNumber = 0
@@ -150,7 +150,7 @@ struct AnalyzeCommand: NavRecCommand {
             let reader = NDJSONReader(bytes: bytes, displayName: source, firstLine: firstLine)
             reader.legacyContentIDs = false
             // The landing's session_key is the content hash (the job's content_id and `ID~HASH`
-            // come from it): SHA-256 here was ~13 % of --rows' CPU for a value already known.
+            // come from it): SHA-256 here would compute a value the job already has.
             reader.namedSessionContentIDs = false
             try analyze(reader, into: sink, pipeline: pipeline, exitCode: &exitCode)
             context.output.flush()
