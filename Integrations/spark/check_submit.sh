@@ -29,6 +29,7 @@ tar -xzf "$release" -C "$work/driver/navrec"
 cd "$work/driver"
 spark-submit --master "$master" --deploy-mode client \
     --conf spark.pyspark.python=./environment/bin/python --conf spark.pyspark.driver.python=python3 \
+    --conf spark.driver.extraJavaOptions=-XX:TieredStopAtLevel=1 --conf spark.executor.extraJavaOptions=-XX:TieredStopAtLevel=1 \
     --py-files "$repo/Integrations/spark/navrec_worker.py" \
     --files "$repo/Integrations/spark/analyze_timeline_schema.ddl" \
     --archives "$env/pyspark_env.tar.gz#environment,$release#navrec" \
