@@ -1,12 +1,20 @@
 #!/usr/bin/env python3
-"""Where the Spark job's CPU goes (Docs/fleet.md "Sizing"): the job in local[2] on a landing table,
-once with --no-timeline and once with the per-sample outputs, each run's CPU seconds split into
-navrec, the Python workers and the JVM, and the JVM's own part by what it was doing (Java Flight
-Recorder samples of the one local JVM, grouped by the frames on their stacks, and its threads' CPU
-by kind: garbage collection, JIT compilers, task threads, other).
+"""Where the Spark job's CPU goes (Docs/fleet.md "Sizing"): the job in local[2] (or on a standalone
+cluster, --cluster) on a landing table, once with --no-timeline and once with the per-sample
+outputs, each run's CPU seconds split into navrec, the Python workers and the JVM, and the JVM's
+own part by what it was doing (Java Flight Recorder samples of the one local JVM, grouped by the
+frames on their stacks, and its threads' CPU by kind: garbage collection, JIT compilers, task
+threads, other).
 
     nice -n 10 python3 Benchmarks/fleet_profile.py --landing LANDING --work WORK [--navrec .build/cluster/navrec]
-        [--recordings DIR] [--runs lean,timeline] [--no-jfr]
+        [--recordings DIR] [--runs lean,timeline] [--no-jfr] [--cluster]
+
+--cluster starts Integrations/spark/cluster.sh's standalone cluster (a master and two 1-core
+workers, the second without the Swift toolchain, so the binary must travel), runs the job there
+(executors of 1 GB) and stops it; the JVM's CPU is then every Spark JVM's own: the driver's, the
+master's, the workers' and the executors' (whose pids are read once they registered). The whole
+process tree below the master and the workers (executors, their Python workers and navrec, reaped
+ones included) is `tree_cpu_s`, with the driver's JVM and Python: a check on the sum.
 
 --recordings (the NDJSON files the landing was loaded from) also times `navrec analyze FILE…` alone,
 one process, on them, and prints each run's CPU as a multiple of it.
@@ -103,6 +111,7 @@ def main():
     parser.add_argument("--recordings", help="the landing's NDJSON files: also time `navrec analyze` alone on them")
     parser.add_argument("--runs", default="lean,timeline", help="which runs, in order: lean (--no-timeline), timeline")
     parser.add_argument("--no-jfr", dest="jfr", action="store_false", help="no Flight Recorder (its own cost left out)")
+    parser.add_argument("--cluster", action="store_true", help="on cluster.sh's standalone cluster instead of local[2]")
     args = parser.parse_args()
     alone = None
     if args.recordings:
@@ -121,31 +130,65 @@ def main():
     import analyze_job
     from fleet_cluster import jvm_cpu, jvm_pids
     from pyspark.sql import SparkSession
-    builder = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+    cluster = os.path.join(ROOT, "Integrations", "spark", "cluster.sh")
+    master, daemons = "local[2]", []
+    if args.cluster:
+        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+        state = os.environ.setdefault("NAVREC_CLUSTER_DIR", os.path.join(os.path.abspath(args.work), "cluster"))
+        master = subprocess.run([cluster, "start"], stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
+        daemons = [int(open(os.path.join(state, f"{name}.pid")).read()) for name in ("master", "worker1", "worker2")]
+    try:
+        profile(args, alone, recording, analyze_job, jvm_cpu, jvm_pids, SparkSession, master, daemons)
+    finally:
+        if args.cluster:
+            subprocess.run([cluster, "stop"], check=True)
+
+
+def profile(args, alone, recording, analyze_job, jvm_cpu, jvm_pids, SparkSession, master, daemons):
+    builder = (SparkSession.builder.master(master).config("spark.ui.enabled", "false")
                .config("spark.ui.showConsoleProgress", "false").config("spark.driver.memory", "2g"))
+    if daemons:
+        builder = builder.config("spark.executor.memory", "1g")
     if args.jfr:
         builder = builder.config("spark.driver.extraJavaOptions", "-XX:StartFlightRecording=name=navrec,settings=profile")
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     pids = jvm_pids(spark, False)
+    if daemons:  # every executor registered (the driver is one of the entries) before the clock starts
+        while spark.sparkContext._jsc.sc().getExecutorMemoryStatus().size() < 3:
+            time.sleep(0.2)
+        executors = jvm_pids(spark, True)
+        jvms = pids + daemons + executors
+    else:
+        jvms, executors = pids, []
     windows, runs = {}, []
     chosen = {"lean": ("--no-timeline", False), "timeline": ("with the timeline", True)}
     for name, timeline in (chosen[run] for run in args.runs.split(",")):
         out = os.path.join(args.work, "results-timeline" if timeline else "results-lean")
         shutil.rmtree(out, ignore_errors=True)
-        tree, jvm, threads, started, wall = jvm_cpu(pids), own_cpu(pids[0]), thread_cpu(pids[0]), time.time(), time.monotonic()
+        tree, by_jvm = jvm_cpu(pids + daemons), {pid: own_cpu(pid) for pid in jvms}
+        jvm, threads, started, wall = sum(map(own_cpu, jvms)), thread_cpu(pids[0]), time.time(), time.monotonic()
+        executor_threads = sum(map(thread_cpu, executors), collections.Counter())
         driver = time.process_time()
         counts = analyze_job.run(spark, args.landing, out, os.path.abspath(args.navrec), [], timeline=timeline)
         driver = time.process_time() - driver
-        tree, jvm = jvm_cpu(pids) - tree, own_cpu(pids[0]) - jvm
+        tree, jvm = jvm_cpu(pids + daemons) - tree + driver, sum(map(own_cpu, jvms)) - jvm
         threads = thread_cpu(pids[0]) - threads
+        executor_threads = sum(map(thread_cpu, executors), collections.Counter()) - executor_threads
+        by_jvm = {pid: own_cpu(pid) - cpu for pid, cpu in by_jvm.items()}
+        kinds = ({"driver": by_jvm[pids[0]], "master and workers": sum(by_jvm[pid] for pid in daemons),
+                  "executors": sum(by_jvm[pid] for pid in executors)} if daemons else {})
         windows[name] = (started, time.time())
         tasks = analyze_job.LAST_TASKS
         navrec, workers = sum(tasks["navrec_cpu_s"]), sum(tasks["worker_cpu_s"])
         total = jvm + navrec + workers + driver
-        runs.append({"run": name, "wall_s": round(time.monotonic() - wall, 1), "cpu_s": round(total, 1), "navrec_cpu_s": round(navrec, 1),
-                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(jvm, 1), "driver_cpu_s": round(driver, 1), "tree_cpu_s": round(tree, 1),
-                     "jvm_threads_cpu_s": {kind: round(seconds, 1) for kind, seconds in threads.most_common()}, "rows": counts}
+        runs.append({"run": name, "master": "standalone cluster" if daemons else master, "wall_s": round(time.monotonic() - wall, 1), "cpu_s": round(total, 1), "navrec_cpu_s": round(navrec, 1),
+                     "workers_cpu_s": round(workers, 1), "jvm_cpu_s": round(jvm, 1)}
+                    | ({"jvm_cpu_s_by": {kind: round(seconds, 1) for kind, seconds in kinds.items()}} if kinds else {})
+                    | {"driver_cpu_s": round(driver, 1), "tree_cpu_s": round(tree, 1),
+                     "jvm_threads_cpu_s": {kind: round(seconds, 1) for kind, seconds in threads.most_common()}}
+                    | ({"executor_threads_cpu_s": {kind: round(seconds, 1) for kind, seconds in executor_threads.most_common()}} if daemons else {})
+                    | {"rows": counts}
                     | ({"x_navrec_alone": round(total / alone, 1)} if alone else {}))
         print(json.dumps(runs[-1]), flush=True)
     if not args.jfr:

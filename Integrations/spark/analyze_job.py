@@ -161,9 +161,18 @@ def is_connect(spark: SparkSession) -> bool:
     return type(spark).__module__.startswith("pyspark.sql.connect")
 
 
+def shipped_names(conf) -> set[str]:
+    """The names spark-submit's --files and --archives gave the session (`a.tar.gz#NAME` is NAME)."""
+    entries = (entry for key in ("spark.files", "spark.archives", "spark.yarn.dist.files", "spark.yarn.dist.archives")
+               for entry in (conf.get(key) or "").split(",") if entry)
+    return {entry.rsplit("#", 1)[1] if "#" in entry else os.path.basename(entry) for entry in entries}
+
+
 def ship(spark: SparkSession, navrec: str) -> str:
     """Adds the binary to the session's files (SparkContext.addFile, or addArtifacts under Spark
-    Connect); executors find it with SparkFiles.get. Returns its file name."""
+    Connect); executors find it with SparkFiles.get. Returns its file name. One that spark-submit
+    ships already under that name (`--archives navrec.tar.gz#navrec` with `--navrec navrec/navrec`)
+    is not added again: addFile refused it (`File …/navrec exists and does not match contents`)."""
     name = os.path.basename(navrec)
     if is_connect(spark):
         try:
@@ -171,7 +180,7 @@ def ship(spark: SparkSession, navrec: str) -> str:
         except Exception as error:  # noqa: BLE001 - added before in this session (check_equal runs the job twice)
             if "already" not in str(error).lower() and "exist" not in str(error).lower():
                 raise
-    else:
+    elif name not in shipped_names(spark.sparkContext.getConf()):
         spark.sparkContext.addFile(navrec)
     return name
 
@@ -443,7 +452,8 @@ def report_tasks(metrics: list[str]):
     print(f"navrec tasks: {len(tasks)}; min/median/max a task: sessions {spread('rows')}, NDJSON MiB {spread('bytes', 1 << 20)}, "
           f"navrec CPU s {spread('navrec_cpu_s')}, worker CPU s {spread('worker_cpu_s')}, wall s {spread('wall_s')}; in all: "
           f"navrec {sum(LAST_TASKS['navrec_cpu_s']):.1f} CPU s, worker {sum(LAST_TASKS['worker_cpu_s']):.1f} CPU s, "
-          f"{sum(LAST_TASKS['calls'])} navrec calls, {sum(LAST_TASKS['quarantined'])} rows quarantined by the bounds", flush=True)
+          f"{sum(LAST_TASKS['calls'])} navrec calls, {sum(LAST_TASKS['quarantined'])} rows quarantined by the bounds; "
+          f"a Python worker's peak RSS {LAST_TASKS['worker_peak_mib'][-1]} MB", flush=True)
 
 
 def main():

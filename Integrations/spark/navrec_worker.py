@@ -15,7 +15,7 @@ no number is printed as text or parsed back.
 
 Each navrec call is bounded: a time limit (`timeout_s` + `timeout_s_per_mib` x the call's MiB), an
 address-space limit (RLIMIT_AS via `ulimit -v`, `memory_mib`) and its own writable TMPDIR (a task-local directory:
-navrec's `--rows` scratch file and spilled sessions go there, whatever the executor's TMPDIR). A call
+the spill of a session too long to keep in memory goes there, whatever the executor's TMPDIR). A call
 that fails (time or memory limit, a crash, an exit other than 0 and 65) is retried one row at a time,
 and a row that fails alone becomes a quarantine row with the reason; every other row's output is kept.
 """
@@ -130,10 +130,13 @@ class Runner:
     def close(self):
         shutil.rmtree(self.directory, ignore_errors=True)
 
-    def run(self, arguments, data):
-        """navrec's stdout for `data` on stdin; CallFailed with the reason past a bound or on a failing exit."""
+    def run(self, arguments, parts):
+        """navrec's stdout for `parts` (bytes-like objects, written one after another: a call's rows
+        are never joined into one more copy) on stdin; CallFailed with the reason past a bound or on
+        a failing exit."""
         config = self.config
-        limit_s = config["timeout_s"] + config["timeout_s_per_mib"] * len(data) / (1 << 20)
+        size = sum(len(part) for part in parts)
+        limit_s = config["timeout_s"] + config["timeout_s_per_mib"] * size / (1 << 20)
         memory = int(config["memory_mib"]) << 20
 
         # The address-space limit through the shell's ulimit rather than a preexec_fn, so Python can
@@ -161,7 +164,8 @@ class Runner:
 
             def feed():
                 try:
-                    process.stdin.write(data)
+                    for part in parts:
+                        process.stdin.write(part)
                 except (BrokenPipeError, OSError):  # navrec stopped reading (it failed, or was killed)
                     pass
                 finally:
@@ -185,7 +189,7 @@ class Runner:
             errors.seek(0)
             stderr = errors.read()[-4096:]
         if timed_out.is_set():
-            raise CallFailed(f"navrec ran past its time limit ({limit_s:.0f} s for {len(data) / (1 << 20):.2f} MiB; "
+            raise CallFailed(f"navrec ran past its time limit ({limit_s:.0f} s for {size / (1 << 20):.2f} MiB; "
                              f"--navrec-timeout-s {config['timeout_s']:g} + {config['timeout_s_per_mib']:g} a MiB) and was killed")
         result = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
         if result.returncode in (0, 65):
@@ -320,13 +324,19 @@ class Output:
         return batch
 
 
-def session_id(line, owner):
+def content_id(row):
+    """`import`'s content id of a landing row: `auto-` and the first 32 hex digits of its
+    session_key, the same SHA-256 (Recording/ContentHasher.swift), so navrec need not hash it again."""
+    return "auto-" + row["session_key"][:32]
+
+
+def session_id(line, row):
     """The id `import` gives the session of this `--rows` session line: its recording id when the
     landing's first recording with that id is this one (`owner`), else `ID~HASH`; `auto-…` without an id."""
-    recording, content = line.get("recordingId"), line.get("contentId")
+    recording = line.get("recordingId")
     if recording is None:
-        return content
-    return recording if owner else f"{recording}~{content.removeprefix('auto-')[:16]}"
+        return content_id(row)
+    return recording if row["owner"] else f"{recording}~{row['session_key'][:16]}"
 
 
 TIMELINE_MAGIC = b"NAVRECTL"
@@ -440,7 +450,7 @@ class Analysis:
                                "session_key": row["session_key"], "session_id": s.get("id"), "started_at": s.get("startedAt"),
                                "error": s["error"]})
                 continue
-            identifier = ids[key] = session_id(s, row["owner"])
+            identifier = ids[key] = session_id(s, row)
             behaviors = None if s.get("behaviors") is None else ",".join(s["behaviors"])
             findings = s.get("findings") or []
             common = {"screen": s.get("screen"), "device": s.get("device"), "os": s.get("os"), "fps": s.get("fps"),
@@ -448,7 +458,7 @@ class Analysis:
                       "events": s.get("events"), "duration": s.get("duration"), "imported_at": started,
                       "screen_scale": s.get("scale"), "app_version": s.get("appVersion"), "build": s.get("build")}
             add("sessions", common | {
-                "id": identifier, "started_at": s.get("startedAt"), "parameters": s.get("parameters"), "content_id": s.get("contentId"),
+                "id": identifier, "started_at": s.get("startedAt"), "parameters": s.get("parameters"), "content_id": content_id(row),
                 "source": row["source"], "ignored_keys": s.get("ignoredKeys"), "recording_id": s.get("recordingId"),
                 "t_origin": s.get("tOrigin"), "recorder_moving": s.get("recorderMoving"), "recorder_at_rest": s.get("recorderAtRest"),
                 "landing_key": key, "first_line": row["first_line"]})
@@ -469,13 +479,15 @@ class Analysis:
             staging.write_rows(name, date, app, values)
         return ids
 
-    def parse(self, out, timeline, rows, staging):
-        """One call's stdout (its session lines) and `timeline`, the bytes of its --timeline-file (None
-        without the timeline), into the task's files (`staging`)."""
+    def parse(self, out, timeline_file, rows, staging):
+        """One call's stdout (its session lines) and its --timeline-file (None without the timeline)
+        into the task's files (`staging`). The file's bytes are dropped once its columns are taken
+        (larger than the call's NDJSON, they made a task's peak when held through the gaps' arithmetic)."""
         ids = self.sessions_of(out.decode("utf-8", "surrogateescape").splitlines(), rows, staging) if out else {}
-        if timeline is None:
+        if timeline_file is None:
             return
-        table, block_keys, block_rows = read_timeline(timeline, self.columns)
+        with open(timeline_file, "rb") as file:
+            table, block_keys, block_rows = read_timeline(file.read(), self.columns)
         if table.num_rows == 0:
             return
         keys = list(ids)
@@ -569,6 +581,7 @@ def landing_rows(rows):
                 table = table.filter(pa.compute.is_in(table["landing_key"], value_set=keys))
                 found = [wanted.pop(key) | {"ndjson": ndjson}
                          for key, ndjson in zip(table["landing_key"].to_pylist(), table["ndjson"].to_pylist())]
+                del table  # the rows hold their own bytes
                 yield found
                 if not wanted:
                     break
@@ -602,15 +615,10 @@ def analyze(config):
         arguments = analyze_arguments(config, timeline_file)
 
         def call(rows):
-            data = b"".join(part for row in rows for part in frame(row))
             try:
                 if timeline_file and os.path.exists(timeline_file):
                     os.unlink(timeline_file)  # the last call's: a call that fails leaves none
-                out = runner.run(arguments, data)
-                columns = None
-                if timeline_file:
-                    with open(timeline_file, "rb") as file:
-                        columns = file.read()
+                out = runner.run(arguments, [part for row in rows for part in frame(row)])
             except CallFailed as failure:
                 if len(rows) > 1:
                     metrics["retried_calls"] += 1
@@ -620,7 +628,9 @@ def analyze(config):
                 metrics["quarantined"] += 1
                 quarantine(rows[0], str(failure))
                 return
-            analysis.parse(out, columns, {row["landing_key"]: row for row in rows}, staging)
+            for row in rows:  # analysed: their NDJSON is not needed again (a task's peak memory is the parse's)
+                row["ndjson"] = None
+            analysis.parse(out, timeline_file, {row["landing_key"]: row for row in rows}, staging)
 
         def quarantine(row, reason):
             staging.write_rows("quarantine", row["date"], row["app"], [{name: row[name] for name in QUARANTINE_FROM_LANDING} | {"reason": reason}])
@@ -647,8 +657,12 @@ def analyze(config):
         finally:
             staging.abort()
             runner.close()
+        # This Python worker's peak resident memory (a reused worker's spans its earlier tasks): what
+        # executors are sized for. (RUSAGE_CHILDREN's would be the worker's own: Linux keeps a
+        # child's pre-exec peak.)
         metrics |= {"calls": runner.calls, "navrec_cpu_s": round(runner.navrec_cpu, 3),
-                    "worker_cpu_s": round(time.process_time() - cpu, 3), "wall_s": round(time.monotonic() - started, 3)}
+                    "worker_cpu_s": round(time.process_time() - cpu, 3), "wall_s": round(time.monotonic() - started, 3),
+                    "worker_peak_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
         output.add("metrics", payload=json.dumps(metrics).encode())
         yield output.batch()
 
@@ -664,9 +678,9 @@ def preflight(config):
             pass
         runner = Runner(config)
         try:
-            version = runner.run(["--version"], b"").decode().strip()
+            version = runner.run(["--version"], []).decode().strip()
             timeline_file = os.path.join(runner.directory, "timeline.bin")
-            empty_row = b"".join(frame({"landing_key": "preflight", "source": "preflight", "first_line": 1, "ndjson": b""}))
+            empty_row = frame({"landing_key": "preflight", "source": "preflight", "first_line": 1, "ndjson": b""})
             runner.run(analyze_arguments(config, timeline_file if config["timeline"] else None), empty_row)
             if config["timeline"]:
                 with open(timeline_file, "rb") as file:

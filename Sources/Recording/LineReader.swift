@@ -46,10 +46,8 @@ final class LineReader {
     /// 1-based number of the last line handed out.
     private(set) var lineNumber = 0
 
-    /// A reader of `fileDescriptor`; closes it in `deinit` when `ownsDescriptor`. Its first line is
-    /// numbered `firstLineNumber` (a piece of a larger file, as `navrec analyze --rows` reads).
-    init(fileDescriptor: Int32, ownsDescriptor: Bool, bufferSize: Int = 1 << 20, maxLineLength: Int = 64 << 20, firstLineNumber: Int = 1) {
-        lineNumber = firstLineNumber - 1
+    /// A reader of `fileDescriptor`; closes it in `deinit` when `ownsDescriptor`.
+    init(fileDescriptor: Int32, ownsDescriptor: Bool, bufferSize: Int = 1 << 20, maxLineLength: Int = 64 << 20) {
         self.fileDescriptor = fileDescriptor
         self.ownsDescriptor = ownsDescriptor
         memory = nil
@@ -59,8 +57,10 @@ final class LineReader {
         buffer = .allocate(capacity: capacity)
     }
 
-    /// A reader of `bytes` in memory (read through the same buffer as a file's).
-    init(bytes: [UInt8], bufferSize: Int = 1 << 20, maxLineLength: Int = 64 << 20) {
+    /// A reader of `bytes` in memory (read through the same buffer as a file's). Its first line is
+    /// numbered `firstLineNumber` (a piece of a larger file, as `navrec analyze --rows` reads).
+    init(bytes: [UInt8], bufferSize: Int = 1 << 20, maxLineLength: Int = 64 << 20, firstLineNumber: Int = 1) {
+        lineNumber = firstLineNumber - 1
         fileDescriptor = -1
         ownsDescriptor = false
         memory = bytes

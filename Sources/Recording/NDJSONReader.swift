@@ -100,15 +100,11 @@ public final class NDJSONReader: RecordingReader {
         self.init(lines: LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false), displayName: displayName)
     }
 
-    /// Reads a recording's bytes in memory (what a recorder wrote into a buffer).
-    package convenience init(bytes: [UInt8], displayName: String) {
-        self.init(lines: LineReader(bytes: bytes), displayName: displayName)
-    }
-
-    /// Reads an open file descriptor holding lines `firstLine`… of `displayName` (a session cut out
-    /// of a larger file, so errors name the line in that file); the reader does not close it.
-    package convenience init(fileDescriptor: Int32, displayName: String, firstLine: Int) {
-        self.init(lines: LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false, firstLineNumber: firstLine), displayName: displayName)
+    /// Reads a recording's bytes in memory (what a recorder wrote into a buffer), or lines
+    /// `firstLine`… of `displayName` (a session cut out of a larger file, so errors name the line
+    /// in that file, as `navrec analyze --rows` reads each row).
+    package convenience init(bytes: [UInt8], displayName: String, firstLine: Int = 1) {
+        self.init(lines: LineReader(bytes: bytes, firstLineNumber: firstLine), displayName: displayName)
     }
 
     /// A reader with a small buffer and line cap, for tests of lines that span reads.

@@ -63,12 +63,11 @@ package struct JSONRenderer: ReportRenderer, Sendable {
     /// table as `import` does (`parameters` is the stored JSON text, `observedSamples` the samples
     /// with an observed state, `tOrigin` the raw clock's first `t` or 0).
     package func sessionLine(
-        _ analysis: SessionAnalysis, contentID: String, recordingID: String?, parametersJSON: String,
+        _ analysis: SessionAnalysis, recordingID: String?, parametersJSON: String,
         observedSamples: Int, events: Int, ignoredKeys: Int, tOrigin: Double
     ) -> String {
         var writer = JSONObjectWriter(compactReserving: Self.sessionCapacity)
         Self.writeSession(analysis, withMetadata: true, to: &writer)
-        writer.string("contentId", contentID)
         writer.string("recordingId", recordingID)
         writer.string("parameters", parametersJSON)
         writer.integer("observedSamples", observedSamples)

@@ -123,7 +123,7 @@ struct AnalyzeSchemaTests {
     func rowsMatchOutput() throws {
         let ddl = try Self.ddl() + Self.ddl("analyze_rows_schema.ddl")
         #expect(try Self.ddl("analyze_rows_schema.ddl").map(\.name) == [
-            "contentId", "recordingId", "parameters", "observedSamples", "events", "ignoredKeys", "tOrigin"])
+            "recordingId", "parameters", "observedSamples", "events", "ignoredKeys", "tOrigin"])
         let fleet = try SimulatedFleet.fleet(count: 3)
         let bad = #"{"navrec":1,"session":{"id":"broken","app":"Music","behaviors":{"blurHeader":{}}}}"# + "\n" + #"{"t":"late","y":1}"# + "\n"
         var utf8 = Data(#"{"navrec":1,"session":{"id":"latin1","screen":"Caf"#.utf8)
@@ -183,6 +183,39 @@ struct AnalyzeSchemaTests {
             #expect(failed.status == 64, "\(header)")
             #expect(failed.stderr.contains("<stdin>:\(lines + 2):1: error: \(message)"), "\(failed.stderr)")
         }
+    }
+
+    /// `--rows` hashes only a session without an id of its own, whose id is its content id (the
+    /// job takes every other session's from the landing's session_key, the same SHA-256).
+    @Test("--rows: a named session keeps its header's id and carries no content id; one without an id is named by its content, as analyze and import name it")
+    func rowsContentIDs() throws {
+        // A simulated recording has no id; the same recording named "named-1".
+        let unnamed = try NavRecBinary.run(["simulate", "--behavior", "blurHeader", "--gesture", "fling"]).stdout
+        let lines = unnamed.split(separator: "\n")
+        let first = try #require(lines.first)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        var session = try #require(object["session"] as? [String: Any])
+        #expect(session["id"] == nil)
+        let headerID = "named-1"
+        session["id"] = headerID
+        object["session"] = session
+        let named = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self) + "\n"
+            + lines.dropFirst().joined(separator: "\n") + "\n"
+        let result = try NavRecBinary.run(["analyze", "--rows"], stdin: Self.rawRow("k1", "a.ndjson", 1, Data(named.utf8))
+            + Self.rawRow("k2", "b.ndjson", 1, Data(unnamed.utf8)))
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.split(separator: "\t")[1].utf8)) as? [String: Any])
+        }
+        #expect(rows.count == 2)
+        #expect(rows[0]["id"] as? String == headerID && rows[0]["recordingId"] as? String == headerID)
+        #expect(rows.allSatisfy { $0["contentId"] == nil })
+        #expect(rows[1]["recordingId"] is NSNull)
+        let plain = try NavRecBinary.run(["analyze", "-"], stdin: Data(unnamed.utf8)).stdout
+        let plainLine = try #require(try JSONSerialization.jsonObject(with: Data(plain.utf8)) as? [String: Any])
+        let plainID = try #require(plainLine["id"] as? String)
+        #expect(plainID.hasPrefix("auto-") && plainID.count == 37)
+        #expect(rows[1]["id"] as? String == plainID)
     }
 
     /// A `--timeline` line: `start` (key, source, seq, t, y, phase), the fields in `values`, `\N`

@@ -107,23 +107,25 @@ struct ReadmeTourTests {
         #expect(sessions.status == 0 && sessions.stderr.isEmpty)
     }
 
-    @Test("a temporary file that cannot be made is one 'error:' line with exit 74")
-    func temporaryFileError() throws {
-        let result = try NavRecBinary.run(
-            ["analyze", "--rows"], stdin: Data(), environment: ["TMPDIR": directory.path("missing/dir")])
-        #expect(result.status == 74)
-        #expect(result.stderr.hasPrefix("error: cannot create a temporary file"), "\(result.stderr)")
-        #expect(result.stderr.components(separatedBy: "error:").count == 2, "\(result.stderr)")
+    @Test("analyze --rows reads its rows in memory: a session that fits needs no temporary directory")
+    func rowsWithoutTemporaryDirectory() throws {
+        let session = try NavRecBinary.run(["simulate", "--behavior", "blurHeader", "--gesture", "fling"])
+        let row = AnalyzeSchemaTests.rawRow("k1", "a.ndjson", 1, Data(session.stdout.utf8))
+        let result = try NavRecBinary.run(["analyze", "--rows"], stdin: row, environment: ["TMPDIR": directory.path("missing/dir")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("k1\t{"), "\(result.stdout)")
     }
 
-    @Test("import and analyze of a session longer than memory holds, without a temporary directory: one 'error:' line, exit 74")
+    @Test("import, analyze and analyze --rows of a session longer than memory holds, without a temporary directory: one 'error:' line, exit 74")
     func spillFileError() throws {
         // 24,000 frames: past the 16,384 the spools keep in memory.
         let recording = try NavRecBinary.run(["simulate", "--behavior", "blurHeader", "--gesture", "fling", "--duration", "400", "--idle-frames"])
         #expect(recording.status == 0)
         let missing = ["TMPDIR": directory.path("missing/dir")]
-        for command in [["import", "--db", directory.path("spill.sqlite"), "-"], ["analyze", "-"]] {
-            let result = try NavRecBinary.run(command, stdin: Data(recording.stdout.utf8), environment: missing)
+        let inputs = [["import", "--db", directory.path("spill.sqlite"), "-"]: Data(recording.stdout.utf8), ["analyze", "-"]: Data(recording.stdout.utf8),
+                      ["analyze", "--rows"]: AnalyzeSchemaTests.rawRow("k1", "a.ndjson", 1, Data(recording.stdout.utf8))]
+        for (command, stdin) in inputs {
+            let result = try NavRecBinary.run(command, stdin: stdin, environment: missing)
             #expect(result.status == 74, "\(command): \(result.stderr)")
             #expect(result.stderr.hasPrefix("error: cannot create a temporary file"), "\(command): \(result.stderr)")
             #expect(result.stderr.components(separatedBy: "error:").count == 2, "\(command): \(result.stderr)")

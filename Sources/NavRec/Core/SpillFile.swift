@@ -1,10 +1,9 @@
 internal import Foundation
 
 /// navrec's one kind of temporary file: anonymous (unlinked as soon as it is made, so it lives as
-/// long as its descriptor and nothing is left behind) in `TMPDIR`, made at the first write or by
-/// ``create()``, and kept for reuse. A session's spool spills to one once the session outgrows
-/// memory (``FrameSpool``, ``ColumnSpool``); `navrec analyze --rows` puts each row's session in one
-/// (``replace(with:)``) for the NDJSON reader to read like any file.
+/// long as its descriptor and nothing is left behind) in `TMPDIR`, made at the first write and
+/// kept for reuse. A session's spool spills to one once the session outgrows memory
+/// (``FrameSpool``, ``ColumnSpool``).
 package final class SpillFile {
     package init() {}
 
@@ -15,8 +14,8 @@ package final class SpillFile {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Makes the file now, if not yet: for a caller that must fail before it reads any input.
-    package func create() throws(SpillError) {
+    /// Makes the file, if not yet.
+    private func create() throws(SpillError) {
         guard descriptor < 0 else { return }
         var template = Array((NSTemporaryDirectory() + "/navrec-spool-XXXXXX").utf8CString)
         descriptor = mkstemp(&template)
@@ -47,21 +46,6 @@ package final class SpillFile {
             guard read > 0 else { throw SpillError("cannot read back a temporary file of session '\(session)'") }
             done += read
         }
-    }
-
-    /// Makes `bytes` the file's whole content; returns its descriptor, positioned at the start
-    /// (the file keeps it: do not close it).
-    package func replace(with bytes: some Collection<UInt8>) throws(SpillError) -> Int32 {
-        try create()
-        guard ftruncate(descriptor, 0) == 0 else { throw Self.writeError() }
-        let result = bytes.withContiguousStorageIfAvailable { (buffer) -> Result<Void, SpillError> in
-            Result { () throws(SpillError) in try write(UnsafeRawBufferPointer(buffer), at: 0) }
-        } ?? Array(bytes).withUnsafeBytes { (buffer) -> Result<Void, SpillError> in
-            Result { () throws(SpillError) in try write(buffer, at: 0) }
-        }
-        try result.get()
-        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw Self.writeError() }
-        return descriptor
     }
 
     private static func writeError() -> SpillError {

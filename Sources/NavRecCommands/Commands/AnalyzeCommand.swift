@@ -31,8 +31,9 @@ struct AnalyzeCommand: NavRecCommand {
             byte arrives as recorded), or NDJSON as #LENGTH with its LENGTH bytes as they are
             right after the line (what the job sends). Each row is read as its own file named SOURCE whose first
             line is FIRST_LINE; each output line is KEY<TAB>JSON, and a session's JSON adds its
-            stored columns (contentId, recordingId, parameters, observedSamples, events,
-            ignoredKeys, tOrigin).
+            stored columns (recordingId, parameters, observedSamples, events, ignoredKeys,
+            tOrigin). A session with an id of its own is not hashed: the job takes its content id
+            from the landing's session key.
 
             --timeline (with --rows) also prints, after each session's line, its rows of the
             database's timeline view: KEY<TAB>SOURCE<TAB>SEQ<TAB>T<TAB>Y<TAB>PHASE<TAB>FIELDS…<TAB>FRAME_DURATION,
@@ -110,11 +111,10 @@ struct AnalyzeCommand: NavRecCommand {
     static let maximumFirstLine = 1 << 53
 
     /// `--rows`: each line of standard input is one landing row, read as a file of its own, so a
-    /// row's bad line, over-long line or unfinished header never reaches the next row.
+    /// row's bad line, over-long line or unfinished header never reaches the next row. A row is
+    /// read from memory, where it already is (a scratch file cost the kernel a write and a read of
+    /// every byte), so only a session long enough to spill needs a temporary directory.
     private func analyzeRows(into sink: AnalyzeSink, pipeline: RecordingPipeline, exitCode: inout ExitCode) throws {
-        // Made before the first row: without a usable TMPDIR, --rows fails at once.
-        let scratch = SpillFile()
-        try scratch.create()
         let input = StandardInput()
         var lineNumber = 0
         while let line = input.readLine() {
@@ -128,7 +128,7 @@ struct AnalyzeCommand: NavRecCommand {
             else {
                 throw CommandError(.usage, Self.rowsFraming, at: "<stdin>:\(lineNumber):1")
             }
-            let descriptor: Int32
+            let bytes: [UInt8]
             if fields[3].hasPrefix("#") {
                 // #LENGTH: the NDJSON's bytes follow the line as they are (the Spark job's framing:
                 // base64 cost navrec more than its start-ups, and the worker its encoding).
@@ -139,16 +139,19 @@ struct AnalyzeCommand: NavRecCommand {
                     throw CommandError(.usage, "a --rows row of #\(length) bytes: standard input ends after \(input.bytes.count)", at: "<stdin>:\(lineNumber):1")
                 }
                 lineNumber += input.newlines
-                descriptor = try scratch.replace(with: input.bytes)
+                bytes = input.bytes
             } else {
                 guard let session = Data(base64Encoded: fields[3]) else {
                     throw CommandError(.usage, Self.rowsFraming, at: "<stdin>:\(lineNumber):1")
                 }
-                descriptor = try scratch.replace(with: session)
+                bytes = Array(session)
             }
             sink.rowKey = fields[0]
-            let reader = NDJSONReader(fileDescriptor: descriptor, displayName: source, firstLine: firstLine)
+            let reader = NDJSONReader(bytes: bytes, displayName: source, firstLine: firstLine)
             reader.legacyContentIDs = false
+            // The landing's session_key is the content hash (the job's content_id and `ID~HASH`
+            // come from it): SHA-256 here would compute a value the job already has.
+            reader.namedSessionContentIDs = false
             try analyze(reader, into: sink, pipeline: pipeline, exitCode: &exitCode)
             context.output.flush()
         }

@@ -17,7 +17,7 @@ final class AnalyzeSink {
     private(set) var core: AnalyzingSink!
     /// `navrec analyze --rows`: the key of the row being read, printed with a tab before each of
     /// its lines, whose session lines then carry the stored columns too
-    /// (``JSONRenderer/sessionLine(_:contentID:recordingID:parametersJSON:observedSamples:events:ignoredKeys:tOrigin:)``).
+    /// (``JSONRenderer/sessionLine(_:recordingID:parametersJSON:observedSamples:events:ignoredKeys:tOrigin:)``).
     var rowKey: String?
     /// `--rows --timeline`: after a session's line, its `timeline` rows (``TimelineRowText``),
     /// each after the row's key and a tab, read back from the spool so memory stays flat.
@@ -52,10 +52,8 @@ final class AnalyzeSink {
         if let rowKey {
             let header = session.header
             let summary = session.summary
-            // `--rows` readers compute every session's content id (`namedSessionContentIDs`).
-            guard let contentID = summary.contentID else { preconditionFailure("a --rows session without a content id") }
             output.line(rowKey + "\t" + renderer.sessionLine(
-                analysis, contentID: contentID, recordingID: header.id, parametersJSON: header.behaviors.json,
+                analysis, recordingID: header.id, parametersJSON: header.behaviors.json,
                 observedSamples: session.observedSamples, events: summary.events, ignoredKeys: summary.ignoredKeys,
                 tOrigin: session.clock.origin ?? 0))
             if let timelineFile {
