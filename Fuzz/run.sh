@@ -13,8 +13,14 @@ seconds=${1:-60}
 flags="-sanitize=fuzzer,address -parse-as-library -Onone -g -package-name navrec -I $out -swift-version 6
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
     -enable-upcoming-feature MemberImportVisibility"
-# TextTools' C part (SHA-256 on the CPU's SHA instructions), found through its module map.
-clang -fsanitize=fuzzer-no-link,address -O1 -g -c Sources/CSHA256/csha256.c -I Sources/CSHA256/include -o "$out/csha256.o"
+# The C part TextTools and Recording use (SHA-256), found through its module map: every .c file
+# of the target, as Package.swift builds it.
+csha256_objects=""
+for source in Sources/CSHA256/*.c; do
+    object="$out/$(basename "$source" .c).o"
+    clang -fsanitize=fuzzer-no-link,address -O1 -g -c "$source" -I Sources/CSHA256/include -o "$object"
+    csha256_objects="$csha256_objects $object"
+done
 flags="$flags -I Sources/CSHA256/include"
 # The modules in dependency order, each from every file of its target (subfolders too), as
 # Package.swift builds them: TextTools, BarModel, Recording.
@@ -22,7 +28,7 @@ for module in TextTools BarModel Recording; do
     swiftc $flags -module-name $module -emit-module -emit-module-path "$out/$module.swiftmodule" \
         -emit-library -static -o "$out/lib$module.a" $(find Sources/$module -name '*.swift' | sort)
 done
-swiftc $flags -module-name FuzzReaders Fuzz/FuzzReaders.swift "$out/csha256.o" -L "$out" -lRecording -lBarModel -lTextTools -lm \
+swiftc $flags -module-name FuzzReaders Fuzz/FuzzReaders.swift $csha256_objects -L "$out" -lRecording -lBarModel -lTextTools -lm \
     -o "$out/fuzz-readers"
 printf '%s\n' '{"navrec":1,"session":{"id":"s","behaviors":{"largeTitle":{}}}}' '{"t":0,"y":1,"phase":"drag","bar":{"largeTitleAlpha":1}}' \
     '{"t":0.5,"event":"tap","target":"title"}' > "$out/corpus/seed.ndjson"
