@@ -66,9 +66,6 @@ package final class Statement {
         sqlite3_bind_parameter_name(handle, Int32(index)).map { String(cString: $0) }
     }
 
-    /// Whether the statement only reads (SQLite's own verdict).
-    package var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
-
     /// Binds parameter `index` without checking it (the import's hot path, ``ParameterBinder``).
     @inline(__always)
     func uncheckedBind(_ index: Int32, _ value: Double) {
