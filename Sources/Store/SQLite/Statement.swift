@@ -109,15 +109,7 @@ package final class Statement {
                 message: "\(values.count) value\(values.count == 1 ? "" : "s") bound to a statement of \(parameterCount) parameter\(parameterCount == 1 ? "" : "s")",
                 sql: sql)
         }
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            switch value {
-            case .null: sqlite3_bind_null(handle, index)
-            case .int(let number): sqlite3_bind_int64(handle, index, number)
-            case .double(let number): sqlite3_bind_double(handle, index, number)
-            case .text(let text): sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
-            }
-        }
+        for (offset, value) in values.enumerated() { uncheckedBind(Int32(offset + 1), value) }
     }
 
     /// Advances to the next row: `true` when a row is ready, `false` when done.
