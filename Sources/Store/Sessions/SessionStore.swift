@@ -227,7 +227,7 @@ package final class SessionStore {
         return statements
     }
 
-    /// The statements that save an analysis (``saveAnalysis``), compiled on first use.
+    /// The statements that save an analysis (``AnalysisBatch``), compiled on first use.
     func analysisStatements() throws(DatabaseError) -> AnalysisWriteStatements {
         if let cachedAnalysisStatements { return cachedAnalysisStatements }
         let statements = try AnalysisWriteStatements(database: database)
