@@ -117,11 +117,6 @@ package final class SessionStore {
         try database.scalarInt("SELECT 1 FROM sessions WHERE session_key = ?", [.int(key)]) != nil
     }
 
-    /// How many sessions are stored.
-    package func sessionCount() throws(DatabaseError) -> Int {
-        Int(try database.scalarInt("SELECT count(*) FROM sessions") ?? 0)
-    }
-
     /// The number of sessions and their samples, all together.
     package func sessionTotals() throws(DatabaseError) -> (sessions: Int, samples: Int) {
         let statement = try database.prepare("SELECT count(*), coalesce(sum(samples), 0) FROM sessions")
