@@ -8,7 +8,7 @@ public struct OptionSpec: Sendable {
     /// Whether it may be given more than once (`--behavior`, `--param`).
     public var repeatable = false
     /// The values shells complete it to: a ``choice(_:_:_:)`` option's values, or the known values
-    /// of a free one (``completing(_:)``: `--behavior` names, `--gesture` names); empty for any value.
+    /// of a free one (``Option/completing(_:)``: `--behavior` names, `--gesture` names); empty for any value.
     public var choices: [String] = []
 
     /// Whether its value is a path, which shells complete with file names.
@@ -20,14 +20,6 @@ public struct OptionSpec: Sendable {
 
     public static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false, short: Character? = nil) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable)
-    }
-
-    /// The same option with shells completing its value to `values` (the parser still takes any
-    /// value and the command checks it: `--fault NAME[=VALUE]` completes to the names).
-    public func completing(_ values: [String]) -> OptionSpec {
-        var option = self
-        option.choices = values
-        return option
     }
 
     /// An option that takes one of `Choice`'s values; help lists them.

@@ -17,12 +17,6 @@ public struct ComparisonSamples: Sendable {
     /// One group's strata, by stratum key (`""` when not stratified).
     public struct Group: Sendable {
         public var strata: [String: Stratum] = [:]
-
-        /// The values of one metric over every stratum, each side (unsorted, for dumps).
-        public func pooled(_ metric: Int) -> (base: [Double], head: [Double]) {
-            let keys = strata.keys.sorted()
-            return (keys.flatMap { strata[$0]!.base[metric] }, keys.flatMap { strata[$0]!.head[metric] })
-        }
     }
 
     public let metrics: [ComparedMetric]

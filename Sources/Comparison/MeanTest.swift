@@ -92,12 +92,9 @@ public struct ShareTest: Sendable, Hashable {
     public let shift: Double
     public let p: Double
     public let method: Method
-    /// Whether the test can reach significance at all: some compared session is above 0 and some
-    /// is not, and the most lopsided tables the margins allow (every session above 0 on one side)
-    /// give p ≤ ``minimumAttainableP`` at most the α asked (Tarone's rule: a test that cannot reject
-    /// stays out of the correction, where it would only cost the others power).
-    public var informative: Bool { minimumAttainableP < 1 }
-    /// The smallest p-value the margins allow (1 when every session is above 0, or none is).
+    /// The smallest p-value the margins allow (1 when every session is above 0, or none is): the
+    /// most lopsided tables (every session above 0 on one side) give it. Tarone's rule: a test that
+    /// cannot reach the α asked stays out of the correction, where it would only cost the others power.
     public let minimumAttainableP: Double
 
     /// Per stratum: sessions and those above 0, each side; every stratum has sessions on both sides.

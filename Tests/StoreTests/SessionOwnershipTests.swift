@@ -73,7 +73,7 @@ struct SessionOwnershipTests {
             try writer.append(ScrollEvent(t: 0, target: .title))
             for seq in 0..<70 {
                 // A blank line every 10 samples: a breakpoint each.
-                writer.noteLine(1 + seq + seq / 10)
+                writer.lines.note(seq: seq, line: 1 + seq + seq / 10)
                 try writer.append(ScrollSample(t: Double(seq) / 60, y: Double(seq)), computed: BarState(barHeight: 96.5 - Double(seq)),
                                   observed: seq % 2 == 0 ? Self.observed : nil)
             }

@@ -186,7 +186,7 @@ struct SessionStoreTests {
         let lines = [2, 3, 4, 7, 8, 9]
         try store.importSession { writer in
             for (seq, line) in lines.enumerated() {
-                writer.noteLine(line)
+                writer.lines.note(seq: seq, line: line)
                 try writer.append(ScrollSample(t: Double(seq) * 0.1, y: Double(seq)), computed: BarState(), observed: nil)
             }
             return session(writer, id: "lines")
@@ -197,10 +197,8 @@ struct SessionStoreTests {
         }
         #expect(try store.database.scalarInt("SELECT count(*) FROM sample_lines") == 2)
         let stored = try #require(try store.session(id: "lines"))
-        let found = try (0..<6).map { try store.recordingLine(of: stored, at: Double($0) * 0.1) }
-        #expect(found == lines)
-        #expect(try store.recordingLine(of: stored, at: 0.25) == 7)
-        #expect(try store.recordingLine(of: stored, at: 99) == 9)
-        #expect(try store.recordingLine(of: try #require(try store.session(id: "no-lines")), at: 0) == nil)
+        let found = try store.recordingLines(of: stored, at: (0..<6).map { Double($0) * 0.1 } + [0.25, 99])
+        #expect(found == lines + [7, 9])
+        #expect(try store.recordingLines(of: try #require(try store.session(id: "no-lines")), at: [0]) == [nil])
     }
 }

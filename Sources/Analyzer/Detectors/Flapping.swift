@@ -256,12 +256,7 @@ struct FlappingDetector: Sendable {
     private mutating func close(_ index: Int) {
         let tracker = trackers[index]
         trackers[index].count = 0
-        Self.record(tracker, index: index, minimum: minToggles, into: &episodes)
-    }
-
-    /// Appends the episode of a run that ended, when it is one.
-    private static func record(_ tracker: Tracker, index: Int, minimum: Int, into episodes: inout [Episode]) {
-        if let episode = episode(of: tracker, index: index, minimum: minimum) { episodes.append(episode) }
+        if let episode = Self.episode(of: tracker, index: index, minimum: minToggles) { episodes.append(episode) }
     }
 
     /// The episode of a run that ended, when it is one.

@@ -136,12 +136,7 @@ struct JitterDetector: Sendable {
     private mutating func close(_ index: Int) {
         let tracker = trackers[index]
         trackers[index].count = 0
-        Self.record(tracker, index: index, minimum: minReversals, into: &episodes)
-    }
-
-    /// Appends the episode of a run that ended, when it is one.
-    private static func record(_ tracker: Tracker, index: Int, minimum: Int, into episodes: inout [Episode]) {
-        if let episode = episode(of: tracker, index: index, minimum: minimum) { episodes.append(episode) }
+        if let episode = Self.episode(of: tracker, index: index, minimum: minReversals) { episodes.append(episode) }
     }
 
     /// The episode of a run that ended, when it is one.

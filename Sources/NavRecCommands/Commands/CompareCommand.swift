@@ -274,8 +274,7 @@ struct CompareCommand: NavRecCommand {
             guard path == "-" || FileManager.default.fileExists(atPath: path) else {
                 throw CommandError(.noInput, "\(path): no such file (give a database or a `navrec analyze` JSON-lines file)")
             }
-            var file = ComparisonInputFile(path: path, keys: metrics.map(\.name))
-            try file.read(each: add)
+            try ComparisonInputFile(path: path, keys: metrics.map(\.name)).read(each: add)
         case .selection(let condition):
             database = databasePath
             // Migrate first (a writable open), then read through a read-only connection: the

@@ -4,12 +4,11 @@ internal import Store
 
 /// Reads one side of `navrec compare` from an `analyze` JSON-lines file: each session line becomes
 /// a ``ComparisonRow``, read a buffer at a time so memory stays flat in the file's length. Lines
-/// of sessions that failed (`error` set) are counted, not compared.
+/// of sessions that failed (`error` set) are skipped.
 struct ComparisonInputFile {
     let path: String
     /// The JSON keys of the compared metrics, in the rows' value order.
     let keys: [String]
-    private(set) var failedLines = 0
 
     init(path: String, keys: [String]) {
         self.path = path
@@ -24,7 +23,7 @@ struct ComparisonInputFile {
         return magic == Data("SQLite format 3\0".utf8)
     }
 
-    mutating func read(each: (ComparisonRow) throws -> Void) throws {
+    func read(each: (ComparisonRow) throws -> Void) throws {
         guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
             throw UseCaseError(.missingInput, "\(path): no such file (give a database or a `navrec analyze` JSON-lines file)")
         }
@@ -36,10 +35,7 @@ struct ComparisonInputFile {
             guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] else {
                 throw UseCaseError(.invalidInput, "not a JSON object (expected a `navrec analyze` line)", at: "\(path):\(lineNumber):1")
             }
-            if let error = object["error"], !(error is NSNull) {
-                failedLines += 1
-                return
-            }
+            if let error = object["error"], !(error is NSNull) { return }
             guard keys.allSatisfy({ object[$0] != nil }) else {
                 let missing = keys.filter { object[$0] == nil }
                 throw UseCaseError(

@@ -39,9 +39,6 @@ package enum DigitColumn {
         return m
     }
 
-    /// The field of a NULL in the integer form (before padding).
-    static let nullOffset: Int64 = -1
-
     /// Decimal digits of `value` (at least 1).
     ///
     /// From the bit length and one comparison with a power of ten: a division per digit is costly

@@ -1,7 +1,6 @@
-/// Transactions and savepoints, internal to Store: the store decides what is one transaction, and
-/// commands call ``SessionStore/importSession(_:)`` and the like. Both run over the connection's
-/// cached statements (``TransactionStatements``). GRDB's conventions: savepoints roll back with
-/// `ROLLBACK TO` and are then released, so the outer transaction goes on.
+/// Transactions, internal to Store: the store decides what is one transaction, and commands call
+/// ``SessionStore/importSession(_:)`` and the like. Both run over the connection's cached
+/// statements (``TransactionStatements``).
 extension Database {
     /// Runs `body` in a transaction that takes the write lock at once (`BEGIN IMMEDIATE`):
     /// committed when it returns, rolled back when it throws.
@@ -26,20 +25,5 @@ extension Database {
         try statements.beginReading()
         defer { statements.rollback() }
         return try body()
-    }
-
-    /// Runs `body` in a savepoint, which nests inside transactions and other savepoints; on error
-    /// only the savepoint's work is undone.
-    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
-        let statements = try transactionStatements()
-        try statements.savepoint()
-        do {
-            let result = try body()
-            try statements.release()
-            return result
-        } catch {
-            statements.rollbackToSavepoint()
-            throw error
-        }
     }
 }

@@ -66,9 +66,6 @@ package final class Statement {
         sqlite3_bind_parameter_name(handle, Int32(index)).map { String(cString: $0) }
     }
 
-    /// Whether the statement only reads (SQLite's own verdict).
-    package var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
-
     /// Binds parameter `index` without checking it (the import's hot path, ``ParameterBinder``).
     @inline(__always)
     func uncheckedBind(_ index: Int32, _ value: Double) {
@@ -112,15 +109,7 @@ package final class Statement {
                 message: "\(values.count) value\(values.count == 1 ? "" : "s") bound to a statement of \(parameterCount) parameter\(parameterCount == 1 ? "" : "s")",
                 sql: sql)
         }
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            switch value {
-            case .null: sqlite3_bind_null(handle, index)
-            case .int(let number): sqlite3_bind_int64(handle, index, number)
-            case .double(let number): sqlite3_bind_double(handle, index, number)
-            case .text(let text): sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
-            }
-        }
+        for (offset, value) in values.enumerated() { uncheckedBind(Int32(offset + 1), value) }
     }
 
     /// Advances to the next row: `true` when a row is ready, `false` when done.

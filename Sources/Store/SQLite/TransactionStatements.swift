@@ -5,9 +5,9 @@ internal import CSQLite
 /// for every session that `navrec import` stored and every analysis `navrec report` saved, a large
 /// share of the per-session cost of many short sessions.
 ///
-/// The one way Store begins and ends transactions: ``Database/inTransaction(_:)`` and
-/// ``Database/inSavepoint(_:)`` for work that fits in a closure, these methods for the import batch,
-/// whose transaction spans many calls (``ImportBatch``).
+/// The one way Store begins and ends transactions: ``Database/inTransaction(_:)`` for work that
+/// fits in a closure, these methods for the import batch, whose transaction spans many calls
+/// (``ImportBatch``, a savepoint per session).
 final class TransactionStatements {
     /// Held rather than the ``Database``, which holds this (see ``ConnectionHandle``).
     private let connection: ConnectionHandle
@@ -82,6 +82,7 @@ final class TransactionStatements {
 
     /// Undoes what was written since the innermost ``savepoint()`` and closes it; the transaction
     /// stays open with what came before (unless SQLite rolled all of it back itself after an error).
+    /// GRDB's convention: `ROLLBACK TO`, then `RELEASE`, so the outer transaction goes on.
     func rollbackToSavepoint() {
         guard isInTransaction else { return }
         try? rollbackToStatement.execute()

@@ -1,4 +1,4 @@
-/// The statements that store a session's analysis and findings (``SessionStore/saveAnalysis``),
+/// The statements that store a session's analysis and findings (``AnalysisBatch``),
 /// compiled once per connection: `navrec report` saves one analysis per session, and compiling
 /// these for each would be a large share of a short session's report. Every parameter is bound
 /// on each use, and each statement is reset after it runs.

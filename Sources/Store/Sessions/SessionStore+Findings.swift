@@ -1,17 +1,5 @@
 /// Storing what `navrec report` found.
 extension SessionStore {
-    /// Replaces the session's analysis and findings for `settings` (the non-default `--set`
-    /// assignments, `""` for the defaults), in one transaction. A report of many sessions saves
-    /// them through an ``AnalysisBatch`` instead.
-    package func saveAnalysis(
-        of session: StoredSession, settings: String, hitchTimeRatio: Double, frameJitter: Double, gaps: Int, gapTime: Double,
-        metrics: StoredMetrics = .none, findings: [StoredFinding]
-    ) throws {
-        try write([StoredAnalysis(
-            session: session, settings: settings, hitchTimeRatio: hitchTimeRatio, frameJitter: frameJitter, gaps: gaps,
-            gapTime: gapTime, metrics: metrics, findings: findings, analyzedAt: isoNow())])
-    }
-
     /// Begins saving analyses together (see ``AnalysisBatch``); end it with ``AnalysisBatch/finish()``.
     package func beginAnalysisBatch() -> AnalysisBatch {
         AnalysisBatch(store: self)

@@ -2,14 +2,9 @@ internal import BarModel
 
 /// Where a session's samples are in its recording (`sample_lines`, migration 0004).
 extension SessionStore {
-    /// The 1-based line of the recording holding the session's first sample at or after `t`
-    /// seconds (the last sample when none is), or `nil` when the session was imported before
-    /// navrec kept line numbers.
-    package func recordingLine(of session: StoredSession, at t: Double) throws(DatabaseError) -> Int? {
-        try recordingLines(of: session, at: [t])[0]
-    }
-
-    /// ``recordingLine(of:at:)`` for each of `times`, with the session's chunks read once.
+    /// For each of `times` (seconds), the 1-based line of the recording holding the session's first
+    /// sample at or after it (the last sample when none is), or `nil` when the session was imported
+    /// before navrec kept line numbers; the session's chunks are read once.
     ///
     /// Looking up each time with its own `max(key) … WHERE t_us_base <= ?` walked the session's
     /// chunks once per finding (t_us_base has no index): 1 M samples with 1,000 findings were

@@ -117,11 +117,6 @@ package final class SessionStore {
         try database.scalarInt("SELECT 1 FROM sessions WHERE session_key = ?", [.int(key)]) != nil
     }
 
-    /// How many sessions are stored.
-    package func sessionCount() throws(DatabaseError) -> Int {
-        Int(try database.scalarInt("SELECT count(*) FROM sessions") ?? 0)
-    }
-
     /// The number of sessions and their samples, all together.
     package func sessionTotals() throws(DatabaseError) -> (sessions: Int, samples: Int) {
         let statement = try database.prepare("SELECT count(*), coalesce(sum(samples), 0) FROM sessions")
@@ -227,7 +222,7 @@ package final class SessionStore {
         return statements
     }
 
-    /// The statements that save an analysis (``saveAnalysis``), compiled on first use.
+    /// The statements that save an analysis (``AnalysisBatch``), compiled on first use.
     func analysisStatements() throws(DatabaseError) -> AnalysisWriteStatements {
         if let cachedAnalysisStatements { return cachedAnalysisStatements }
         let statements = try AnalysisWriteStatements(database: database)

@@ -26,7 +26,7 @@ package final class SessionWriter {
     private var columnMask: UInt64 = 0
     private var firstT: Double?
     private var lastT = 0.0
-    /// The samples' recording lines (``noteLine(_:)``, or set whole by a caller that noted them).
+    /// The samples' recording lines, set whole by a caller that noted them.
     package var lines = SampleLines()
     /// The block ``append(_:computed:observed:)`` hands its one frame over in, made at its first use.
     private lazy var single = FrameColumns()
@@ -61,11 +61,6 @@ package final class SessionWriter {
         if sampleCount == 0 { firstT = block.t[rows.lowerBound] }
         lastT = block.t[rows.upperBound - 1]
         sampleCount += rows.count
-    }
-
-    /// Records that the next sample appended is on `line` of its recording (1-based).
-    package func noteLine(_ line: Int) {
-        lines.note(seq: sampleCount, line: line)
     }
 
     /// Appends an event; it applies before the next sample.

@@ -1,5 +1,5 @@
 /// One session's analysis as the `analyses` and `findings` rows store it, waiting in an
-/// ``AnalysisBatch`` or written at once by ``SessionStore/saveAnalysis(of:settings:hitchTimeRatio:frameJitter:gaps:gapTime:metrics:findings:)``.
+/// ``AnalysisBatch``.
 struct StoredAnalysis {
     var session: StoredSession
     /// The non-default `--set` assignments, `""` for the defaults.
