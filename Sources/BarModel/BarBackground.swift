@@ -5,4 +5,13 @@ public enum BarBackground: UInt8, Sendable, CaseIterable, Hashable, BitwiseCopya
 
     /// The name used in recordings and in the database.
     public var name: String { self == .transparent ? "transparent" : "default" }
+
+    /// The background with the given recording name, or `nil` for an unknown one.
+    public init?(name: String) {
+        switch name {
+        case "transparent": self = .transparent
+        case "default": self = .default
+        default: return nil
+        }
+    }
 }

@@ -16,4 +16,10 @@ public enum ScrollPhase: UInt8, Sendable, CaseIterable, Hashable, BitwiseCopyabl
         case .animate: "animate"
         }
     }
+
+    /// The phase with the given recording name, or `nil` for an unknown one.
+    public init?(name: String) {
+        guard let phase = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = phase
+    }
 }

@@ -24,6 +24,11 @@ public struct SimulationScript: Sendable, Hashable, CustomStringConvertible {
     /// The gestures in order.
     public var steps: [Gesture]
 
+    /// A script of `steps`.
+    public init(steps: [Gesture]) {
+        self.steps = steps
+    }
+
     /// Parses script text; throws a ``SimulationError`` naming the 1-based line of the first
     /// problem (unknown gesture or parameter, with a "did you mean" hint; a bad value), or saying
     /// the script has no steps.
