@@ -78,6 +78,9 @@ public struct ScrollEvent: Sendable, Hashable {
     /// to have been drawn on time, so the interval across it is never a hitch.
     public var isLifecycle: Bool { target == nil }
 
+    /// Whether this event starts (`disappear`) or ends (`appear`) a screen transition.
+    public var isTransition: Bool { kind == .disappear || kind == .appear }
+
     /// Frames the recorder dropped here; 0 for other events.
     public var droppedSamples: Int {
         if case .dropped(let samples) = kind { return samples }

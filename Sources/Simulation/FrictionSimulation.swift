@@ -36,6 +36,9 @@ public struct FrictionSimulation: Sendable, Hashable {
         velocity * Math.power(drag, t)
     }
 
+    /// Where the motion comes to rest, points.
+    public var finalX: Double { position - velocity / dragLog }
+
     /// The time at which the motion passes `x`, or `nil` when it never gets there.
     public func timeAtX(_ x: Double) -> Double? {
         if x == position { return 0 }

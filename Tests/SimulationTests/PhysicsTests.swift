@@ -13,7 +13,7 @@ struct PhysicsTests {
         #expect(close(friction.dx(1), 120, 1e-9))
         #expect((330...335).contains(friction.x(1)))
         #expect((431...432).contains(friction.x(5)))
-        #expect(close(friction.x(100), friction.x(.infinity), 1e-6))
+        #expect(close(friction.x(100), friction.finalX, 1e-6))
     }
 
     @Test("timeAtX inverts x(t) and is nil beyond the final position")
@@ -21,7 +21,7 @@ struct PhysicsTests {
         let friction = FrictionSimulation(drag: 0.3, position: 100, velocity: 400)
         let t = try #require(friction.timeAtX(friction.x(1.5)))
         #expect(close(t, 1.5, 1e-9))
-        #expect(friction.timeAtX(friction.x(.infinity) + 1) == nil)
+        #expect(friction.timeAtX(friction.finalX + 1) == nil)
         #expect(friction.timeAtX(50) == nil)
         #expect(close(friction.timeAtSpeed(120), 1, 1e-9))
     }
@@ -41,7 +41,7 @@ struct PhysicsTests {
     @Test("a normal-rate fling of 1500 pt/s travels about 750 pt")
     func flingDistance() {
         let friction = FrictionSimulation(decelerationRate: .normal, position: 0, velocity: 1500)
-        #expect((748...751).contains(friction.x(.infinity)))  // 1500 / (1000 * -ln 0.998)
+        #expect((748...751).contains(friction.finalX))  // 1500 / (1000 * -ln 0.998)
     }
 
     @Test("rubber band: (1 - 1/(x c/d + 1)) d with c = 0.55", arguments: [
