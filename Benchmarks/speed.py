@@ -369,8 +369,8 @@ class Bench:
     # are Swift-mangled names, so a rename shows here as "—" rather than as a wrong figure.
     ANALYZE_STAGES = [
         ("read: lines, NDJSON parse, content hash (NDJSONReader.read)", r"\$s9Recording12NDJSONReaderC4read4into\S*F"),
-        ("… of which SHA-256 (SHA256Stream.update; valgrind 3.19 hides SHA-NI, so the portable rounds)",
-         r"\$s9TextTools12SHA256StreamV6update\S*F"),
+        ("… of which SHA-256 (csha256_update; valgrind 3.19 hides SHA-NI, so the portable rounds)",
+         r"(csha256_update|\$s9TextTools12SHA256StreamV6update\S*F)"),
         ("models: BarEngine.step", r"\$s8BarModel0A6EngineV4step\S*F"),
         ("analysis: Analyzer.analyze", r"\$s8AnalyzerAAV7analyze_6reader\S*F"),
         ("… of which the main pass (every detector, a block at a time)", r"\$s8Analyzer8MainPassV7observe\S*F"),
