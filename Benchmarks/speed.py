@@ -32,6 +32,12 @@ monotonic clock, CPU = user + system of the process from wait4()):
                  (a one-session import into a new file less one into an up-to-date file)
   flapping-report Benchmarks/flapping_report.sh: `navrec report` of one session that flaps
                  throughout, 1 M and 10 M samples (--quick: 1 M): samples per CPU-second
+  report-jobs    `navrec report` at --jobs 1, 16 and the default, CPU time (user + system) of each
+                 build, on the tiny-report row's 8,000 five-sample sessions and on the queries row's
+                 fleet database: oversubscription must not add work (issue 38 item 1)
+  long-session   `navrec analyze` of one long session (`navrec simulate` of blurHeader with observed
+                 states: 10 M samples, --quick 1.6 M) and of the same sample lines cut into sessions
+                 of 10,000: system time against user time, and CPU a sample long over cut (issue 38)
 
 Rows other helpers own can be replaced by their scripts without editing this file: when
 Benchmarks/rows/NAME.sh exists (NAME one of the rows above), it is run as
@@ -180,6 +186,82 @@ class Bench:
                 self.goals.append(line)
             elif line.startswith("note:"):
                 self.notes.append(f"- **{line[6:]}**")
+
+    def report_jobs(self):
+        if self.replaced("report-jobs"):
+            return
+        count = 8_000
+        recording = os.path.join(self.data, f"tiny-{count}.ndjson")
+        if not os.path.exists(recording):
+            subprocess.run([os.path.join(HERE, "make_tiny.sh"), str(count), recording], check=True)
+        sessions = 200 if self.quick else 2_000
+        files = self.fleet(2_000, 120, "fleet")[:sessions // 100]
+        workloads = ((f"{count:,} five-sample sessions", f"tiny-{count}", [recording]),
+                     (f"{sessions:,} fleet sessions with observed states", f"queries-{sessions}", files))
+        settings = (("1", ["--jobs", "1"]), ("16", ["--jobs", "16"]), ("default", []))
+        for label, name, inputs in workloads:
+            dbs = {build: self.database(build, binary, name, inputs) for build, binary in self.builds()}
+            runs = {(build, jobs): [] for build, _ in self.builds() for jobs, _ in settings}
+            for _ in range(max(self.runs, 3)):
+                for jobs, flags in settings:
+                    for build, binary in self.builds():
+                        runs[(build, jobs)].append(run_timed([binary, "report", "--db", dbs[build], "--format", "json"] + flags
+                                                             + ["--output", os.devnull]))
+            cpu = {key: median_of(value)[1] for key, value in runs.items()}
+            for jobs in ("16", "default"):
+                new, old = cpu[("new", jobs)] / cpu[("new", "1")], cpu[("baseline", jobs)] / cpu[("baseline", "1")]
+                self.goal(f"`navrec report --jobs {jobs}` on {os.cpu_count()} cores against `--jobs 1`, CPU, {label}" if jobs == "16" else
+                          f"`navrec report` at its default `--jobs` against `--jobs 1`, CPU, {label}",
+                          f"{new:.2f}x ({cpu[('new', jobs)]:.2f} s against {cpu[('new', '1')]:.2f} s)",
+                          f"{old:.2f}x ({cpu[('baseline', jobs)]:.2f} s against {cpu[('baseline', '1')]:.2f} s)", "",
+                          "≤ 1.2x", new <= 1.2)
+
+    def long_session(self):
+        if self.replaced("long-session"):
+            return
+        duration = 16_700 if self.quick else 104_000
+        folder = os.path.join(self.data, f"long-{duration}")
+        long, cut = os.path.join(folder, "long.ndjson"), os.path.join(folder, "cut.ndjson")
+        if not os.path.exists(cut):
+            os.makedirs(folder, exist_ok=True)
+            subprocess.run([self.new, "simulate", "--behavior", "blurHeader", "--gesture", "hover", "--gesture", "zigzag",
+                            "--gesture", "fling", "--fps", "120", "--duration", str(duration), "--observed", "--session-id", "long",
+                            "--output", long], check=True)
+            # The same lines as sessions of 10,000 samples, each under its own header: what a fleet
+            # of that many samples costs, against which the long session's CPU a sample is judged.
+            with open(long, "rb") as source, open(cut + ".part", "wb") as out:
+                header = json.loads(source.readline())
+                samples = 0
+                for line in source:
+                    if line.startswith(b'{"t":'):
+                        if samples % 10_000 == 0:
+                            header["session"]["id"] = f"long-{samples // 10_000:05d}"
+                            out.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
+                        samples += 1
+                    out.write(line)
+            os.rename(cut + ".part", cut)
+        samples = sum(1 for line in open(long, "rb") if line.startswith(b'{"t":'))
+        times = {(build, kind): [] for build, _ in self.builds() for kind in ("long", "cut")}
+        for _ in range(self.runs):
+            for kind, path in (("long", long), ("cut", cut)):
+                for build, binary in self.builds():
+                    subprocess.run(["/usr/bin/time", "-f", "%U %S", "-o", os.path.join(self.out, "time.txt"), binary, "analyze", path],
+                                            stdout=open(os.path.join(self.out, f"long-{kind}-{build}.txt"), "wb"), check=True)
+                    user, system = map(float, open(os.path.join(self.out, "time.txt")).read().split()[-2:])
+                    times[(build, kind)].append((user, system))
+        median = {key: median_of(value) for key, value in times.items()}
+        for build in ("new", "baseline"):
+            if open(os.path.join(self.out, f"long-long-{build}.txt"), "rb").read() == b"":
+                self.notes.append(f"- **the long session's analyze output of the {build} build is empty**")
+        if open(os.path.join(self.out, "long-long-new.txt"), "rb").read() != open(os.path.join(self.out, "long-long-baseline.txt"), "rb").read():
+            self.notes.append("- **the long session's analyze outputs of the two builds differ**")
+        share = {build: median[(build, "long")][1] / median[(build, "long")][0] for build in ("new", "baseline")}
+        ratio = {build: sum(median[(build, "long")]) / sum(median[(build, "cut")]) for build in ("new", "baseline")}
+        user, system = median[("new", "long")]
+        self.goal(f"`navrec analyze` of one {samples / 1e6:.1f} M-sample session: system time against user time",
+                  f"{share['new']:.0%} ({system:.2f} s against {user:.2f} s)", f"{share['baseline']:.0%}", "", "< 10 %", share["new"] < 0.10)
+        self.goal("… CPU a sample, that session against the same lines as sessions of 10,000 samples",
+                  f"{ratio['new']:.2f}x", f"{ratio['baseline']:.2f}x", "", "≤ 1.3x", ratio["new"] <= 1.3)
 
     def report_single(self):
         if self.replaced("report-single"):
@@ -544,7 +626,7 @@ def main():
     args = parser.parse_args()
     bench = Bench(args)
     failed = False
-    steps = ["report_single", "analyze", "tiny_report", "queries", "peer", "callgrind", "profile", "storage", "fresh_database", "flapping_report"]
+    steps = ["report_single", "analyze", "tiny_report", "queries", "peer", "callgrind", "profile", "storage", "fresh_database", "flapping_report", "report_jobs", "long_session"]
     chosen = args.only.replace("-", "_").split(",") if args.only else steps
     for step in steps:
         if step in chosen:
