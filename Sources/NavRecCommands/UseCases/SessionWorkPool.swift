@@ -32,8 +32,10 @@ final class SessionWorkPool<Product: Sendable> {
         let queued = Mutex<[Group]>([])
         /// Signalled once per queued group, and once per worker by ``close()``.
         let groupQueued = DispatchSemaphore(value: 0)
-        /// Results of finished groups not yet handed back, by session index.
-        let finished = Mutex<[Int: Result<Product, any Error>]>([:])
+        /// Results of finished groups not yet handed back, a group's together (in its sessions'
+        /// order) under the index of its first session: one lock and one hash a group, and no
+        /// result copied into a table of its own.
+        let finished = Mutex<[Int: [Result<Product, any Error>]]>([:])
         /// Signalled once per finished group; only the submitting thread waits on it.
         let groupFinished = DispatchSemaphore(value: 0)
         let closed = Atomic<Bool>(false)
@@ -60,6 +62,9 @@ final class SessionWorkPool<Product: Sendable> {
     private var handedBack = 0
     /// Where each group in flight ends (the index after its last session), oldest first.
     private var groupEnds: [Int] = []
+    /// The results of the oldest finished group being handed back, and the next to hand back.
+    private var handing: [Result<Product, any Error>] = []
+    private var handingNext = 0
     /// Groups in flight at most.
     let window: Int
     /// What Ctrl-C interrupts, for its message.
@@ -102,9 +107,7 @@ final class SessionWorkPool<Product: Sendable> {
                         while results.count < group.sessions.count { results.append(.failure(error)) }
                     }
                     let finishedResults = results
-                    shared.finished.withLock { finished in
-                        for (offset, result) in finishedResults.enumerated() { finished[group.start + offset] = result }
-                    }
+                    shared.finished.withLock { $0[group.start] = finishedResults }
                     shared.groupFinished.signal()
                 }
                 store = nil
@@ -154,11 +157,17 @@ final class SessionWorkPool<Product: Sendable> {
     /// Hands back the oldest result if it is ready; returns whether it was.
     private func handBackReady(_ receive: (Product) throws -> Void) throws -> Bool {
         guard handedBack < submitted else { return false }
-        let index = handedBack
-        guard let result = shared.finished.withLock({ $0.removeValue(forKey: index) }) else { return false }
+        if handingNext == handing.count {
+            let start = handedBack
+            guard let group = shared.finished.withLock({ $0.removeValue(forKey: start) }) else { return false }
+            handing = group
+            handingNext = 0
+        }
         // A group's results come back together: Ctrl-C is checked before each, as it was while
         // waiting for each when they came one by one.
         try Interruption.check(interruptedWork)
+        let result = handing[handingNext]
+        handingNext += 1
         handedBack += 1
         if groupEnds.first == handedBack { groupEnds.removeFirst() }
         try receive(result.get())
