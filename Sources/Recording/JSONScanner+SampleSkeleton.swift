@@ -1,15 +1,15 @@
 import BarModel
 internal import TextTools
 
-/// The first try of ``NDJSONReader`` on a line: the line has the key skeleton of the last common
-/// sample line (``SampleLineSkeleton``), so only its values are read.
+/// The first try of ``NDJSONReader`` on a line: the line has the key skeleton of the last sample
+/// line the full scanner read (``SampleLineSkeleton``), so only its values are read.
 ///
 /// The texts between values are compared a word at a time with the learned line's; each value is
-/// read and checked as ``parseCommonSample()`` reads and checks it (the same number, phase and
-/// literal readers). A line that matches has the keys of a line the common-sample path took, in
-/// the same order, each once, so the full scanner reads it as a sample with nothing ignored and the
-/// same values. Anything else returns `nil` and the line goes to ``parseCommonSample()``, which
-/// learns its skeleton when it takes it.
+/// read and checked as the full scanner checks it (ranges, `null`, names), by readers that take
+/// only the tokens they are sure of (``commonNumber(_:_:_:_:_:)`` and the others). A line that
+/// matches has the keys of a line the full scanner took, in the same order, each once, so the full
+/// scanner reads it as a sample with nothing ignored and the same values. Anything else returns
+/// `nil` and the line goes to ``parseRecordLine()``, which learns its skeleton when it can.
 extension JSONScanner {
     /// Parses the line set with ``reset(_:)`` into ``sample``, ``observedState`` and
     /// ``hasObserved`` when it has the learned skeleton; returns where `t`'s value starts, or `nil`.
@@ -18,12 +18,13 @@ extension JSONScanner {
         let slotCount = skeleton.count
         let bytes = base
         let count = end
-        // The closing brace is the number readers' sentinel (see `parseCommonSample`).
+        // The closing brace is a sentinel: every scan for a digit or a letter stops at it, so only
+        // the eight-byte loads check the length.
         guard slotCount > 0, count >= 8, bytes[count &- 1] == UInt8(ascii: "}") else { return nil }
-        let powers = UnsafePointer(words.powersOfTen)
-        let exactPowers = UnsafePointer(words.exactPowersOfTen)
+        let powers = UnsafePointer(skeleton.powersOfTen)
+        let exactPowers = UnsafePointer(skeleton.exactPowersOfTen)
         if skeleton.hasBar, !observedMatchesSkeleton {
-            observedState.pointee = words.emptyState
+            observedState.pointee = BarState()
             observedMatchesSkeleton = true
         }
         // Every bar field the state can hold is one of the skeleton's, each written below (`nil`

@@ -36,11 +36,9 @@ struct JSONScanner {
     let observedState: UnsafeMutablePointer<BarState>
     /// The bar-state keys, held here so the per-key lookup skips the global's lazy-init check.
     let fieldNames = BarFieldNames.camelCase
-    /// The fast path's texts, held here for the same reason.
-    let words = CommonSampleWords.shared
     /// Whether the last sample line had a `bar` object.
     var hasObserved = false
-    /// The last common sample line's key skeleton (``parseSkeletonSample()``).
+    /// The key skeleton of the last sample line ``parseRecordLine()`` learned (``parseSkeletonSample()``).
     var skeleton = SampleLineSkeleton()
     /// Whether ``observedState`` has no field outside ``skeleton``'s: then a line of that shape
     /// overwrites every field it can hold and needs no reset first.

@@ -1,14 +1,15 @@
 import BarModel
 
-/// The key skeleton of the last sample line the common-sample path read: the bytes between its
-/// values (`{"t":`, `,"y":`, `,"phase":`, …, `,"bar":{"barHeight":`, …, `}}`) with what each value
-/// is, so the next line of the same shape — nearly every line of a session — is checked with a few
+/// The key skeleton of the last sample line the full scanner read: the bytes between its values
+/// (`{"t":`, `,"y":`, `,"phase":`, …, `,"bar":{"barHeight":`, …, `}}`) with what each value is, so
+/// the next line of the same shape — nearly every line of a session — is checked with a few
 /// eight-byte comparisons per key instead of a lookup per key (``JSONScanner/parseSkeletonSample()``).
 ///
-/// Learned by ``JSONScanner/parseCommonSample()`` from a line it took whole, so a line that
-/// matches it has the same keys in the same order, each once, and is a line the full scanner reads
-/// as a sample with nothing ignored. A value; its slots live behind a pointer the owning scanner
-/// frees (``release()``).
+/// Learned by ``JSONScanner/parseRecordLine()`` from a line it read as a sample with nothing
+/// ignored (it records each value's kind and byte range as it reads it), so a line that matches has
+/// the same keys in the same order, each once, and is a line the full scanner reads as a sample with
+/// nothing ignored. A line that cannot be learned leaves the skeleton as it was. A value; its slots
+/// live behind pointers the owning scanner frees (``release()``).
 struct SampleLineSkeleton {
     /// What one value of the line is, and where it goes.
     enum Kind: UInt8 {
@@ -19,6 +20,15 @@ struct SampleLineSkeleton {
         case barBoolean
         /// A bar field that is an enumeration's name.
         case barEnumeration
+
+        /// The kind of a bar field's value.
+        init(_ kind: BarStateField.Kind) {
+            switch kind {
+            case .length, .fraction: self = .barNumber
+            case .boolean: self = .barBoolean
+            case .enumeration: self = .barEnumeration
+            }
+        }
     }
 
     /// One value and the text before it.
@@ -51,90 +61,110 @@ struct SampleLineSkeleton {
     private(set) var tailLength = 0
     /// Whether the line had a `bar` object.
     private(set) var hasBar = false
+    /// `10^0 ... 10^8`, to append a run of up to eight digits to a mantissa.
+    let powersOfTen: UnsafeMutablePointer<UInt64>
+    /// `10^0 ... 10^22` as doubles, all exact: the powers of `DecimalValue`'s fast path, without a
+    /// lazy global's check and an array's bounds check per number.
+    let exactPowersOfTen: UnsafeMutablePointer<Double>
 
-    /// Values recorded by ``record(_:field:start:end:)`` for the line being learned.
+    /// A value of the line being learned, recorded apart from ``slots`` so that a line that cannot
+    /// be learned leaves the skeleton whole.
+    private struct Value {
+        var kind = Kind.t
+        var field = BarStateField.barHeight
+        var start = 0
+        var end = 0
+    }
+
+    /// Values recorded by ``record(_:field:start:end:)`` for the line being learned (more than
+    /// ``capacity``: too many to learn).
     private var pending = 0
-    private var starts: UnsafeMutablePointer<Int>
-    private var ends: UnsafeMutablePointer<Int>
-    private var overflowed = false
+    private let values: UnsafeMutablePointer<Value>
 
     init() {
         slots = .allocate(capacity: Self.capacity)
         slots.initialize(repeating: Slot(), count: Self.capacity)
-        starts = .allocate(capacity: Self.capacity)
-        ends = .allocate(capacity: Self.capacity)
+        values = .allocate(capacity: Self.capacity)
+        values.initialize(repeating: Value(), count: Self.capacity)
+        powersOfTen = .allocate(capacity: 9)
+        for exponent in 0...8 { powersOfTen[exponent] = exponent == 0 ? 1 : powersOfTen[exponent - 1] * 10 }
+        exactPowersOfTen = .allocate(capacity: 23)
+        // Each product is exact: every power of ten up to 10^22 is a double.
+        var power = 1.0
+        for exponent in 0...22 {
+            exactPowersOfTen[exponent] = power
+            power *= 10
+        }
     }
 
     func release() {
         slots.deallocate()
-        starts.deallocate()
-        ends.deallocate()
+        values.deallocate()
+        powersOfTen.deallocate()
+        exactPowersOfTen.deallocate()
     }
 
-    /// Forgets the skeleton and starts recording a new line's values.
+    /// Starts recording a new line's values (the skeleton stays until ``finishLearning``).
     @inline(__always)
     mutating func beginLearning() {
-        count = 0
         pending = 0
-        overflowed = false
     }
 
     /// Records a value of the line being learned: its kind, field and byte range.
     @inline(__always)
     mutating func record(_ kind: Kind, field: BarStateField = .barHeight, start: Int, end: Int) {
-        guard pending < Self.capacity else {
-            overflowed = true
-            return
-        }
-        slots[pending].kind = kind
-        slots[pending].field = field
-        starts[pending] = start
-        ends[pending] = end
+        if pending < Self.capacity { values[pending] = Value(kind: kind, field: field, start: start, end: end) }
         pending += 1
     }
 
-    /// Turns the recorded values of `line` (taken whole) into the skeleton; keeps none when a text
-    /// between values is too long for a slot or a bar field cannot be written by offset.
-    mutating func finishLearning(_ bytes: UnsafePointer<UInt8>, count lineCount: Int, hasBar: Bool) {
-        count = 0
-        guard !overflowed, pending > 0 else { return }
+    /// Turns the recorded values of the `count` bytes at `bytes` (a sample line the full scanner
+    /// read with nothing ignored) into the skeleton; returns `false`, keeping the skeleton it had,
+    /// when the line ends in anything but `}` (the number readers' sentinel), a text between values
+    /// is too long for a slot, or a bar field cannot be written by offset.
+    mutating func finishLearning(_ bytes: UnsafePointer<UInt8>, count lineCount: Int, hasBar: Bool) -> Bool {
+        guard pending > 0, pending <= Self.capacity, lineCount >= 8, bytes[lineCount - 1] == UInt8(ascii: "}") else { return false }
         var previousEnd = 0
         for index in 0..<pending {
-            let length = starts[index] - previousEnd
-            guard length >= 1, length <= Self.maxLiteralLength else { return }
-            var slot = slots[index]
-            slot.length = length
+            let length = values[index].start - previousEnd
+            guard length >= 1, length <= Self.maxLiteralLength else { return false }
+            if values[index].kind == .barNumber || values[index].kind == .barBoolean {
+                guard MemoryLayout<BarState>.offset(of: values[index].field.keyPath) != nil else { return false }
+            }
+            previousEnd = values[index].end
+        }
+        let tailLength = lineCount - previousEnd
+        guard tailLength >= 1, tailLength <= 16 else { return false }
+        previousEnd = 0
+        for index in 0..<pending {
+            let value = values[index]
+            var slot = Slot()
+            slot.kind = value.kind
+            slot.field = value.field
+            slot.length = value.start - previousEnd
             let text = bytes + previousEnd
-            if length < 8 {
-                slot.firstMask = (1 << UInt64(8 * length)) - 1
-                slot.words.0 = Self.padded(text, length)
+            if slot.length < 8 {
+                slot.firstMask = (1 << UInt64(8 * slot.length)) - 1
+                slot.words.0 = Self.padded(text, slot.length)
                 slot.wordCount = 1
             } else {
                 slot.firstMask = ~0
-                let offsets = (min(8, length - 8), min(16, length - 8), min(24, length - 8))
+                let offsets = (min(8, slot.length - 8), min(16, slot.length - 8), min(24, slot.length - 8))
                 slot.words = (
                     Self.load(text), Self.load(text + offsets.0), Self.load(text + offsets.1), Self.load(text + offsets.2)
                 )
                 slot.wordOffsets = offsets
-                slot.wordCount = (length + 7) / 8
+                slot.wordCount = (slot.length + 7) / 8
             }
-            switch slot.kind {
-            case .barNumber, .barBoolean:
-                guard let offset = MemoryLayout<BarState>.offset(of: slot.field.keyPath) else { return }
-                slot.offset = offset
-            case .t, .y, .phase, .vy, .frameDuration, .barEnumeration:
-                break
-            }
+            slot.offset = MemoryLayout<BarState>.offset(of: value.field.keyPath) ?? 0
             slots[index] = slot
-            previousEnd = ends[index]
+            previousEnd = value.end
         }
-        let tailLength = lineCount - previousEnd
-        guard tailLength >= 1, tailLength <= 16 else { return }
         let tail = bytes + previousEnd
         self.tail = (Self.padded(tail, min(tailLength, 8)), tailLength > 8 ? Self.padded(tail + 8, tailLength - 8) : 0)
         self.tailLength = tailLength
         self.hasBar = hasBar
         count = pending
+        return true
     }
 
     /// Whether slot `slot`'s text is at `position` of a line of `count` bytes.
