@@ -12,7 +12,8 @@ internal import TextTools
 /// `nil` and the line goes to ``parseRecordLine()``, which learns its skeleton when it can.
 extension JSONScanner {
     /// Parses the line set with ``reset(_:)`` into ``sample``, ``observedState`` and
-    /// ``hasObserved`` when it has the learned skeleton; returns where `t`'s value starts, or `nil`.
+    /// ``hasObserved`` when it has the learned skeleton; returns where `t`'s value starts, or `nil` (then
+    /// ``sample`` and ``observedState`` may hold part of the line, until the full scanner sets them).
     @inline(__always)
     mutating func parseSkeletonSample() -> Int? {
         let slotCount = skeleton.count
@@ -30,12 +31,10 @@ extension JSONScanner {
         // Every bar field the state can hold is one of the skeleton's, each written below (`nil`
         // for `null`), so the previous line's values need no reset.
         let state = UnsafeMutableRawPointer(observedState)
-        var t = 0.0
+        // The values go straight to `sample`, not to locals: a double held in a register across
+        // the number reader's calls is saved and restored around every number of the line.
+        sample = ScrollSample(t: 0, y: 0)
         var tOffset = 0
-        var y = 0.0
-        var phase: ScrollPhase?
-        var vy: Double?
-        var frameDuration: Double?
         var position = 0
         var slot = UnsafePointer(skeleton.slots)
         let slotsEnd = slot + slotCount
@@ -46,17 +45,17 @@ extension JSONScanner {
             case .t:
                 tOffset = position
                 guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value >= 0, value <= maximumTime else { return nil }
-                t = value
+                sample.t = value
             case .y:
                 guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), abs(value) <= maximumOffset else { return nil }
-                y = value
+                sample.y = value
             case .vy:
                 if bytes[position] == UInt8(ascii: "n") {
                     guard Self.isNull(bytes, at: position, count: count) else { return nil }
                     position &+= 4
                 } else {
                     guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
-                    vy = value
+                    sample.vy = value
                 }
             case .frameDuration:
                 if bytes[position] == UInt8(ascii: "n") {
@@ -66,11 +65,11 @@ extension JSONScanner {
                     guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value > 0, value <= maximumFrameDuration else {
                         return nil
                     }
-                    frameDuration = value
+                    sample.frameDuration = value
                 }
             case .phase:
                 guard let value = Self.commonPhase(bytes, &position, count) else { return nil }
-                phase = value
+                sample.phase = value
             case .barNumber:
                 let field = (state + slot.pointee.offset).assumingMemoryBound(to: Double?.self)
                 if bytes[position] == UInt8(ascii: "n") {
@@ -99,7 +98,6 @@ extension JSONScanner {
         }
         guard skeleton.tailMatches(bytes, at: position, count: count) else { return nil }
         hasObserved = skeleton.hasBar
-        sample = ScrollSample(t: t, y: y, phase: phase, vy: vy, frameDuration: frameDuration)
         return tOffset
     }
 }

@@ -38,7 +38,8 @@ extension JSONScanner {
         var fractionDigits = 0
         var mantissa: UInt64
         if bytes[index &+ run] != UInt8(ascii: ".") {
-            mantissa = eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
+            // A lone digit (most integers a recorder writes: 0, 1) needs no multiplications.
+            mantissa = run == 1 ? offsets & 0xFF : eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
             index &+= run
         } else {
             // The word's bytes after the point moved down over it, a non-digit shifted in at the

@@ -41,6 +41,9 @@ struct SampleLineSkeleton {
         var firstMask: UInt64 = 0
         var wordCount = 0
         var length = 0
+        /// `max(length, 8)`: the bytes the line must have from the text on (a text shorter than a
+        /// word is compared as a whole word).
+        var need = 0
         var kind = Kind.t
         var field = BarStateField.barHeight
         /// The bar field's byte offset in ``BarState`` (number and boolean fields).
@@ -141,6 +144,7 @@ struct SampleLineSkeleton {
             slot.kind = value.kind
             slot.field = value.field
             slot.length = value.start - previousEnd
+            slot.need = max(slot.length, 8)
             let text = bytes + previousEnd
             if slot.length < 8 {
                 slot.firstMask = (1 << UInt64(8 * slot.length)) - 1
@@ -170,9 +174,7 @@ struct SampleLineSkeleton {
     /// Whether slot `slot`'s text is at `position` of a line of `count` bytes.
     @inline(__always)
     static func matches(_ slot: UnsafePointer<Slot>, _ bytes: UnsafePointer<UInt8>, at position: Int, count: Int) -> Bool {
-        let length = slot.pointee.length
-        // Texts shorter than a word are compared as a whole word, so eight bytes must be there.
-        guard count &- position >= max(length, 8) else { return false }
+        guard count &- position >= slot.pointee.need else { return false }
         let text = bytes + position
         guard load(text) & slot.pointee.firstMask == slot.pointee.words.0 else { return false }
         let words = slot.pointee.wordCount
@@ -191,9 +193,9 @@ struct SampleLineSkeleton {
         if tailLength <= 8 {
             // The tail's bytes are the line's last; the word ending with them, shifted down.
             guard count >= 8 else { return Self.padded(bytes + position, tailLength) == tail.0 }
-            return Self.load(bytes + count - 8) >> UInt64(8 * (8 - tailLength)) == tail.0
+            return Self.load(bytes + (count &- 8)) &>> UInt64(8 &* (8 &- tailLength)) == tail.0
         }
-        return Self.load(bytes + position) == tail.0 && Self.load(bytes + count - 8) >> UInt64(8 * (16 - tailLength)) == tail.1
+        return Self.load(bytes + position) == tail.0 && Self.load(bytes + (count &- 8)) &>> UInt64(8 &* (16 &- tailLength)) == tail.1
     }
 
     @inline(__always)
