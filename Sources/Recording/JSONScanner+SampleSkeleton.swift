@@ -36,7 +36,7 @@ extension JSONScanner {
         sample = ScrollSample(t: 0, y: 0)
         var tOffset = 0
         var position = 0
-        var slot = UnsafePointer(skeleton.slots)
+        var slot = skeleton.slots
         let slotsEnd = slot + slotCount
         while slot < slotsEnd {
             guard SampleLineSkeleton.matches(slot, bytes, at: position, count: count) else { return nil }
@@ -50,6 +50,11 @@ extension JSONScanner {
                 guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), abs(value) <= maximumOffset else { return nil }
                 sample.y = value
             case .vy:
+                if slot.pointee.repeats(bytes, &position, count) {
+                    sample.vy = slot.pointee.number
+                    break
+                }
+                let start = position
                 if bytes[position] == UInt8(ascii: "n") {
                     guard Self.isNull(bytes, at: position, count: count) else { return nil }
                     position &+= 4
@@ -57,7 +62,13 @@ extension JSONScanner {
                     guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
                     sample.vy = value
                 }
+                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.number = sample.vy }
             case .frameDuration:
+                if slot.pointee.repeats(bytes, &position, count) {
+                    sample.frameDuration = slot.pointee.number
+                    break
+                }
+                let start = position
                 if bytes[position] == UInt8(ascii: "n") {
                     guard Self.isNull(bytes, at: position, count: count) else { return nil }
                     position &+= 4
@@ -67,11 +78,17 @@ extension JSONScanner {
                     }
                     sample.frameDuration = value
                 }
+                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.number = sample.frameDuration }
             case .phase:
                 guard let value = Self.commonPhase(bytes, &position, count) else { return nil }
                 sample.phase = value
             case .barNumber:
                 let field = (state + slot.pointee.offset).assumingMemoryBound(to: Double?.self)
+                if slot.pointee.repeats(bytes, &position, count) {
+                    field.pointee = slot.pointee.number
+                    break
+                }
+                let start = position
                 if bytes[position] == UInt8(ascii: "n") {
                     guard Self.isNull(bytes, at: position, count: count) else { return nil }
                     position &+= 4
@@ -80,10 +97,17 @@ extension JSONScanner {
                     guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
                     field.pointee = value
                 }
+                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.number = field.pointee }
             case .barBoolean:
                 let field = (state + slot.pointee.offset).assumingMemoryBound(to: Bool?.self)
+                if slot.pointee.repeats(bytes, &position, count) {
+                    field.pointee = slot.pointee.boolean
+                    break
+                }
+                let start = position
                 guard let value = Self.commonBoolean(bytes, &position, count) else { return nil }
                 field.pointee = value
+                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.boolean = value }
             case .barEnumeration:
                 if bytes[position] == UInt8(ascii: "n") {
                     guard Self.isNull(bytes, at: position, count: count) else { return nil }

@@ -48,6 +48,36 @@ struct SampleLineSkeleton {
         var field = BarStateField.barHeight
         /// The bar field's byte offset in ``BarState`` (number and boolean fields).
         var offset = 0
+        /// The last value read here whose bytes and the byte after them fit in a word: those bytes
+        /// (under ``valueMask``; none while it is 0), the value's length, and what it read as
+        /// (``number`` or ``boolean``). The same bytes read the same, so a value that repeats
+        /// the last line's — a bar at rest, a constant `vy` — is not read again.
+        var valueWord: UInt64 = 1
+        var valueMask: UInt64 = 0
+        var valueLength = 0
+        var number: Double?
+        var boolean: Bool?
+
+        /// Whether the value at `position` of a line of `count` bytes is the remembered one;
+        /// moves past it if so.
+        @inline(__always)
+        func repeats(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int) -> Bool {
+            guard count &- position >= 8, load(bytes + position) & valueMask == valueWord else { return false }
+            position &+= valueLength
+            return true
+        }
+
+        /// Remembers the bytes of the value read from `start` to `end` when they fit; the caller
+        /// then stores what it read as (a value that does not fit leaves the last one remembered).
+        @inline(__always)
+        mutating func remember(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, _ count: Int) -> Bool {
+            let length = end &- start
+            guard length < 8, count &- start >= 8 else { return false }
+            valueMask = (1 &<< UInt64(8 &* (length &+ 1))) &- 1
+            valueWord = load(bytes + start) & valueMask
+            valueLength = length
+            return true
+        }
     }
 
     /// The longest text between two values a slot holds (`,"bar":{"contentTitleAlpha":` is 28).
