@@ -54,8 +54,10 @@ extension JSONScanner {
                 mantissa = eightDigitsValue(merged &<< UInt64(64 &- 8 &* digits))
                 index &+= digits &+ 1
             } else {
-                mantissa = eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
-                index &+= run &+ 1
+                // The word's seven digits, then a word at a time from the byte after it.
+                mantissa = eightDigitsValue(merged &<< 8)
+                fractionDigits = 7 &- run
+                index &+= 8
                 repeat {
                     offsets = digitWord(bytes, at: index, count: count) ^ zeros
                     run = digitRun(offsets)

@@ -73,7 +73,8 @@ struct SampleLineSkeleton {
         mutating func remember(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, _ count: Int) -> Bool {
             let length = end &- start
             guard length < 8, count &- start >= 8 else { return false }
-            valueMask = (1 &<< UInt64(8 &* (length &+ 1))) &- 1
+            // The value's bytes and the one after it: 2 to 8 of the word's low bytes.
+            valueMask = UInt64.max &>> UInt64(56 &- 8 &* length)
             valueWord = load(bytes + start) & valueMask
             valueLength = length
             return true

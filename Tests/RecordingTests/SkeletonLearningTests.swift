@@ -115,6 +115,24 @@ struct SkeletonLearningTests {
         #expect(Self.read([Self.a, other, other, Self.a2, Self.a2, empty, empty]) == [.full, .full, .skeleton, .full, .skeleton, .full, .skeleton])
     }
 
+    @Test("a value that repeats the last line's at its slot reads the same; one of other bytes is read again")
+    func repeatedValues() {
+        func line(_ t: Int, vy: String, height: String, hidden: String) -> String {
+            #"{"t":\#(t),"y":1,"phase":"drag","vy":\#(vy),"bar":{"barHeight":\#(height),"barHidden":\#(hidden),"largeTitleAlpha":0.5}}"#
+        }
+        // Seven-byte values fill the word with the byte after them; a one-byte value leaves most
+        // of it to the next text; `null`, `-0` and `0` differ.
+        let lines = [
+            line(1, vy: "-7.5186", height: "96.5", hidden: "false"), line(2, vy: "-7.5186", height: "96.5", hidden: "false"),
+            line(3, vy: "-7.9816", height: "96.25", hidden: "true"), line(4, vy: "-7.9816", height: "96.25", hidden: "true"),
+            line(5, vy: "1", height: "null", hidden: "null"), line(6, vy: "1", height: "null", hidden: "null"),
+            line(7, vy: "12", height: "-0", hidden: "null"), line(8, vy: "1", height: "0", hidden: "false"),
+            line(9, vy: "null", height: "0.123456789012345678", hidden: "true"), line(10, vy: "null", height: "0.123456789012345678", hidden: "true"),
+            line(11, vy: "1e5", height: "1", hidden: "true"), line(12, vy: "1e5", height: "1.5", hidden: "true"),
+        ]
+        #expect(Self.read(lines) == [.full] + Array(repeating: .skeleton, count: lines.count - 1))
+    }
+
     @Test("lines alternating between two shapes: each is read by the full scanner, every value its own")
     func alternating() {
         #expect(Self.read([Self.a, Self.b, Self.a2, Self.b2, Self.a, Self.b]) == [.full, .full, .full, .full, .full, .full])
