@@ -11,6 +11,18 @@ internal import TextTools
 /// scanner reads it as a sample with nothing ignored and the same values. Anything else returns
 /// `nil` and the line goes to ``parseRecordLine()``, which learns its skeleton when it can.
 extension JSONScanner {
+    /// ``parseSkeletonSample()`` with the last skeleton that took a line, then the one before it:
+    /// a recorder that writes two shapes by turns (a `bar` every other frame) takes this path on
+    /// both. After a miss of both, ``parseRecordLine()`` learns over the one least recently used.
+    @inline(__always)
+    mutating func parseLearnedSample() -> Int? {
+        if let tOffset = parseSkeletonSample() { return tOffset }
+        swap(&skeleton, &otherSkeleton)
+        // The state may hold fields of the other shape.
+        observedMatchesSkeleton = false
+        return parseSkeletonSample()
+    }
+
     /// Parses the line set with ``reset(_:)`` into ``sample``, ``observedState`` and
     /// ``hasObserved`` when it has the learned skeleton; returns where `t`'s value starts, or `nil` (then
     /// ``sample`` and ``observedState`` may hold part of the line, until the full scanner sets them).

@@ -38,8 +38,10 @@ struct JSONScanner {
     let fieldNames = BarFieldNames.camelCase
     /// Whether the last sample line had a `bar` object.
     var hasObserved = false
-    /// The key skeleton of the last sample line ``parseRecordLine()`` learned (``parseSkeletonSample()``).
+    /// The key skeleton of the last sample line ``parseRecordLine()`` learned or
+    /// ``parseSkeletonSample()`` took, and the one before it (``parseLearnedSample()``).
     var skeleton = SampleLineSkeleton()
+    var otherSkeleton = SampleLineSkeleton()
     /// Whether ``observedState`` has no field outside ``skeleton``'s: then a line of that shape
     /// overwrites every field it can hold and needs no reset first.
     var observedMatchesSkeleton = false
@@ -64,6 +66,7 @@ struct JSONScanner {
         scratch.deallocate()
         observedState.deallocate()
         skeleton.release()
+        otherSkeleton.release()
     }
 
     /// Starts scanning `line`, which must stay valid until the next reset.

@@ -2,8 +2,8 @@ import BarModel
 @testable import Recording
 import Testing
 
-/// The skeleton the full scanner learns, line after line through one scanner as `NDJSONReader`
-/// reads them (the skeleton path first, the full scanner on a miss): which path reads each line,
+/// The skeletons the full scanner learns, line after line through one scanner as `NDJSONReader`
+/// reads them (the last two skeletons first, the full scanner on a miss): which path reads each line,
 /// and that every line reads as a fresh full scanner reads it alone — no value of an earlier line
 /// left in a sample or a bar state, every refused line refused with the full scanner's message.
 @Suite("Skeletons learned by the full scanner")
@@ -29,7 +29,7 @@ struct SkeletonLearningTests {
             let bytes = Array(line.utf8)
             let reading = bytes.withUnsafeBufferPointer { buffer -> Reading in
                 scanner.reset(buffer)
-                if let tOffset = scanner.parseSkeletonSample() {
+                if let tOffset = scanner.parseLearnedSample() {
                     return Reading(path: .skeleton, parsed: .init(tOffset: tOffset, sample: scanner.sample, observed: scanner.observed))
                 }
                 return Self.fullReading(&scanner)
@@ -71,15 +71,18 @@ struct SkeletonLearningTests {
         #expect(Self.read([Self.a, Self.a2, Self.a, Self.a2]) == [.full, .skeleton, .skeleton, .skeleton])
     }
 
-    @Test("the counter-case: a shape that changes mid-session is read by the full scanner once, then learned")
+    @Test("the counter-case: a shape that changes mid-session is read by the full scanner once, then learned; a third evicts the older")
     func shapeChanges() {
-        #expect(Self.read([Self.a, Self.a2, Self.b, Self.b2, Self.a2]) == [.full, .skeleton, .full, .skeleton, .full])
+        #expect(Self.read([Self.a, Self.a2, Self.b, Self.b2, Self.a2]) == [.full, .skeleton, .full, .skeleton, .skeleton])
+        let c = #"{"t":0.9,"y":2,"phase":"idle"}"#
+        // a, b, then c evicts a (the least recently used); b is still there, a is learned again.
+        #expect(Self.read([Self.a, Self.b, Self.b2, c, Self.b, Self.a2, c]) == [.full, .full, .skeleton, .full, .skeleton, .full, .full])
     }
 
     @Test("a line matching for three keys then diverging: no value of the line before carries over")
     func divergesAfterThreeKeys() {
         let line = #"{"t":0.9,"y":4,"phase":"drag","frameDuration":0.01,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}}"#
-        #expect(Self.read([Self.a, line, Self.a2]) == [.full, .full, .full])
+        #expect(Self.read([Self.a, line, Self.a2]) == [.full, .full, .skeleton])
         #expect(SkeletonSampleTests.full(line).map { $0.sample[3] == nil } == true, "the vy of the line before is not kept")
     }
 
@@ -111,8 +114,8 @@ struct SkeletonLearningTests {
         let other = #"{"t":0.9,"y":4,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"avatarScale":0.5}}"#
         let longer = #"{"t":1,"y":4,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0,"avatarScale":0.5}}"#
         let empty = #"{"t":1.1,"y":4,"phase":"drag","vy":2,"bar":{}}"#
-        #expect(Self.read([Self.a, other, Self.a2, longer, Self.a, empty, other]) == [.full, .full, .full, .full, .full, .full, .full])
-        #expect(Self.read([Self.a, other, other, Self.a2, Self.a2, empty, empty]) == [.full, .full, .skeleton, .full, .skeleton, .full, .skeleton])
+        #expect(Self.read([Self.a, other, Self.a2, longer, Self.a, empty, other]) == [.full, .full, .skeleton, .full, .skeleton, .full, .full])
+        #expect(Self.read([Self.a, other, other, Self.a2, Self.a2, empty, empty, other]) == [.full, .full, .skeleton, .skeleton, .skeleton, .full, .skeleton, .full])
     }
 
     @Test("a value that repeats the last line's at its slot reads the same; one of other bytes is read again")
@@ -133,9 +136,15 @@ struct SkeletonLearningTests {
         #expect(Self.read(lines) == [.full] + Array(repeating: .skeleton, count: lines.count - 1))
     }
 
-    @Test("lines alternating between two shapes: each is read by the full scanner, every value its own")
+    @Test("lines alternating between two shapes: both take a skeleton, every value its own")
     func alternating() {
-        #expect(Self.read([Self.a, Self.b, Self.a2, Self.b2, Self.a, Self.b]) == [.full, .full, .full, .full, .full, .full])
+        #expect(Self.read([Self.a, Self.b, Self.a2, Self.b2, Self.a, Self.b]) == [.full, .full, .skeleton, .skeleton, .skeleton, .skeleton])
+    }
+
+    @Test("the counter-case: lines cycling through three shapes are each read by the full scanner")
+    func threeShapes() {
+        let c = #"{"t":0.9,"y":2,"phase":"idle"}"#
+        #expect(Self.read([Self.a, Self.b, c, Self.a2, Self.b2, c]) == [.full, .full, .full, .full, .full, .full])
     }
 
     @Test("the counter-case: events and lines that teach nothing between samples leave the skeleton as it was")
