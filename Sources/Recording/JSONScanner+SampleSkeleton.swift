@@ -34,8 +34,8 @@ extension JSONScanner {
         // The closing brace is a sentinel: every scan for a digit or a letter stops at it, so only
         // the eight-byte loads check the length.
         guard slotCount > 0, count >= 8, bytes[count &- 1] == UInt8(ascii: "}") else { return nil }
-        let powers = UnsafePointer(skeleton.powersOfTen)
-        let exactPowers = UnsafePointer(skeleton.exactPowersOfTen)
+        let powers = UnsafePointer(powersOfTen)
+        let exactPowers = UnsafePointer(exactPowersOfTen)
         if skeleton.hasBar, !observedMatchesSkeleton {
             observedState.pointee = BarState()
             observedMatchesSkeleton = true

@@ -95,11 +95,6 @@ struct SampleLineSkeleton {
     private(set) var tailLength = 0
     /// Whether the line had a `bar` object.
     private(set) var hasBar = false
-    /// `10^0 ... 10^8`, to append a run of up to eight digits to a mantissa.
-    let powersOfTen: UnsafeMutablePointer<UInt64>
-    /// `10^0 ... 10^22` as doubles, all exact: the powers of `DecimalValue`'s fast path, without a
-    /// lazy global's check and an array's bounds check per number.
-    let exactPowersOfTen: UnsafeMutablePointer<Double>
 
     /// A value of the line being learned, recorded apart from ``slots`` so that a line that cannot
     /// be learned leaves the skeleton whole.
@@ -120,22 +115,11 @@ struct SampleLineSkeleton {
         slots.initialize(repeating: Slot(), count: Self.capacity)
         values = .allocate(capacity: Self.capacity)
         values.initialize(repeating: Value(), count: Self.capacity)
-        powersOfTen = .allocate(capacity: 9)
-        for exponent in 0...8 { powersOfTen[exponent] = exponent == 0 ? 1 : powersOfTen[exponent - 1] * 10 }
-        exactPowersOfTen = .allocate(capacity: 23)
-        // Each product is exact: every power of ten up to 10^22 is a double.
-        var power = 1.0
-        for exponent in 0...22 {
-            exactPowersOfTen[exponent] = power
-            power *= 10
-        }
     }
 
     func release() {
         slots.deallocate()
         values.deallocate()
-        powersOfTen.deallocate()
-        exactPowersOfTen.deallocate()
     }
 
     /// Starts recording a new line's values (the skeleton stays until ``finishLearning``).
@@ -190,7 +174,9 @@ struct SampleLineSkeleton {
                 slot.wordOffsets = offsets
                 slot.wordCount = (slot.length + 7) / 8
             }
-            slot.offset = MemoryLayout<BarState>.offset(of: value.field.keyPath) ?? 0
+            if value.kind == .barNumber || value.kind == .barBoolean {
+                slot.offset = MemoryLayout<BarState>.offset(of: value.field.keyPath) ?? 0
+            }
             slots[index] = slot
             previousEnd = value.end
         }
