@@ -1,42 +1,54 @@
 import BarModel
 internal import TextTools
 
-/// The first try of ``NDJSONReader`` on a line: the line has the key skeleton of the last common
-/// sample line (``SampleLineSkeleton``), so only its values are read.
+/// The first try of ``NDJSONReader`` on a line: the line has the key skeleton of the last sample
+/// line the full scanner read (``SampleLineSkeleton``), so only its values are read.
 ///
 /// The texts between values are compared a word at a time with the learned line's; each value is
-/// read and checked as ``parseCommonSample()`` reads and checks it (the same number, phase and
-/// literal readers). A line that matches has the keys of a line the common-sample path took, in
-/// the same order, each once, so the full scanner reads it as a sample with nothing ignored and the
-/// same values. Anything else returns `nil` and the line goes to ``parseCommonSample()``, which
-/// learns its skeleton when it takes it.
+/// read and checked as the full scanner checks it (ranges, `null`, names), by readers that take
+/// only the tokens they are sure of (``commonNumber(_:_:_:_:_:)`` and the others). A line that
+/// matches has the keys of a line the full scanner took, in the same order, each once, so the full
+/// scanner reads it as a sample with nothing ignored and the same values. Anything else returns
+/// `nil` and the line goes to ``parseRecordLine()``, which learns its skeleton when it can.
 extension JSONScanner {
+    /// ``parseSkeletonSample()`` with the last skeleton that took a line, then the one before it:
+    /// a recorder that writes two shapes by turns (a `bar` every other frame) takes this path on
+    /// both. After a miss of both, ``parseRecordLine()`` learns over the one least recently used.
+    @inline(__always)
+    mutating func parseLearnedSample() -> Int? {
+        if let tOffset = parseSkeletonSample() { return tOffset }
+        swap(&skeleton, &otherSkeleton)
+        // The state may hold fields of the other shape.
+        observedMatchesSkeleton = false
+        return parseSkeletonSample()
+    }
+
     /// Parses the line set with ``reset(_:)`` into ``sample``, ``observedState`` and
-    /// ``hasObserved`` when it has the learned skeleton; returns where `t`'s value starts, or `nil`.
+    /// ``hasObserved`` when it has the learned skeleton; returns where `t`'s value starts, or `nil` (then
+    /// ``sample`` and ``observedState`` may hold part of the line, until the full scanner sets them).
     @inline(__always)
     mutating func parseSkeletonSample() -> Int? {
         let slotCount = skeleton.count
         let bytes = base
         let count = end
-        // The closing brace is the number readers' sentinel (see `parseCommonSample`).
+        // The closing brace is a sentinel: every scan for a digit or a letter stops at it, so only
+        // the eight-byte loads check the length.
         guard slotCount > 0, count >= 8, bytes[count &- 1] == UInt8(ascii: "}") else { return nil }
-        let powers = UnsafePointer(words.powersOfTen)
-        let exactPowers = UnsafePointer(words.exactPowersOfTen)
+        let powers = UnsafePointer(powersOfTen)
+        let exactPowers = UnsafePointer(exactPowersOfTen)
         if skeleton.hasBar, !observedMatchesSkeleton {
-            observedState.pointee = words.emptyState
+            observedState.pointee = BarState()
             observedMatchesSkeleton = true
         }
         // Every bar field the state can hold is one of the skeleton's, each written below (`nil`
         // for `null`), so the previous line's values need no reset.
         let state = UnsafeMutableRawPointer(observedState)
-        var t = 0.0
+        // The values go straight to `sample`, not to locals: a double held in a register across
+        // the number reader's calls is saved and restored around every number of the line.
+        sample = ScrollSample(t: 0, y: 0)
         var tOffset = 0
-        var y = 0.0
-        var phase: ScrollPhase?
-        var vy: Double?
-        var frameDuration: Double?
         var position = 0
-        var slot = UnsafePointer(skeleton.slots)
+        var slot = skeleton.slots
         let slotsEnd = slot + slotCount
         while slot < slotsEnd {
             guard SampleLineSkeleton.matches(slot, bytes, at: position, count: count) else { return nil }
@@ -45,19 +57,30 @@ extension JSONScanner {
             case .t:
                 tOffset = position
                 guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value >= 0, value <= maximumTime else { return nil }
-                t = value
+                sample.t = value
             case .y:
                 guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), abs(value) <= maximumOffset else { return nil }
-                y = value
+                sample.y = value
             case .vy:
+                if slot.pointee.repeats(bytes, &position, count) {
+                    sample.vy = slot.pointee.number
+                    break
+                }
+                let start = position
                 if bytes[position] == UInt8(ascii: "n") {
                     guard Self.isNull(bytes, at: position, count: count) else { return nil }
                     position &+= 4
                 } else {
                     guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
-                    vy = value
+                    sample.vy = value
                 }
+                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.number = sample.vy }
             case .frameDuration:
+                if slot.pointee.repeats(bytes, &position, count) {
+                    sample.frameDuration = slot.pointee.number
+                    break
+                }
+                let start = position
                 if bytes[position] == UInt8(ascii: "n") {
                     guard Self.isNull(bytes, at: position, count: count) else { return nil }
                     position &+= 4
@@ -65,13 +88,19 @@ extension JSONScanner {
                     guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value > 0, value <= maximumFrameDuration else {
                         return nil
                     }
-                    frameDuration = value
+                    sample.frameDuration = value
                 }
+                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.number = sample.frameDuration }
             case .phase:
                 guard let value = Self.commonPhase(bytes, &position, count) else { return nil }
-                phase = value
+                sample.phase = value
             case .barNumber:
                 let field = (state + slot.pointee.offset).assumingMemoryBound(to: Double?.self)
+                if slot.pointee.repeats(bytes, &position, count) {
+                    field.pointee = slot.pointee.number
+                    break
+                }
+                let start = position
                 if bytes[position] == UInt8(ascii: "n") {
                     guard Self.isNull(bytes, at: position, count: count) else { return nil }
                     position &+= 4
@@ -80,10 +109,17 @@ extension JSONScanner {
                     guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
                     field.pointee = value
                 }
+                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.number = field.pointee }
             case .barBoolean:
                 let field = (state + slot.pointee.offset).assumingMemoryBound(to: Bool?.self)
+                if slot.pointee.repeats(bytes, &position, count) {
+                    field.pointee = slot.pointee.boolean
+                    break
+                }
+                let start = position
                 guard let value = Self.commonBoolean(bytes, &position, count) else { return nil }
                 field.pointee = value
+                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.boolean = value }
             case .barEnumeration:
                 if bytes[position] == UInt8(ascii: "n") {
                     guard Self.isNull(bytes, at: position, count: count) else { return nil }
@@ -98,7 +134,6 @@ extension JSONScanner {
         }
         guard skeleton.tailMatches(bytes, at: position, count: count) else { return nil }
         hasObserved = skeleton.hasBar
-        sample = ScrollSample(t: t, y: y, phase: phase, vy: vy, frameDuration: frameDuration)
         return tOffset
     }
 }

@@ -109,11 +109,13 @@ extension JSONScanner {
                 let bit = UInt32(1) << UInt32(field.maskBit)
                 if seen & bit != 0 { throw ScanError(keyOffset, "duplicate key '\(field.name)'") }
                 seen |= bit
+                let valueOffset = index
                 if current == UInt8(ascii: "n"), consume("null") {
                     // Absent, as if the key were missing.
                 } else {
                     try setBarField(field)
                 }
+                skeleton.record(SampleLineSkeleton.Kind(field.kind), field: field, start: valueOffset, end: index)
             } else {
                 try trackKey(key, offset: keyOffset)
                 try skipValue(depth: 2)

@@ -36,12 +36,17 @@ struct JSONScanner {
     let observedState: UnsafeMutablePointer<BarState>
     /// The bar-state keys, held here so the per-key lookup skips the global's lazy-init check.
     let fieldNames = BarFieldNames.camelCase
-    /// The fast path's texts, held here for the same reason.
-    let words = CommonSampleWords.shared
     /// Whether the last sample line had a `bar` object.
     var hasObserved = false
-    /// The last common sample line's key skeleton (``parseSkeletonSample()``).
+    /// The skeleton ``parseSkeletonSample()`` reads with and ``parseRecordLine()`` learns into,
+    /// and the one ``parseLearnedSample()`` tries after it: the last two sample lines' shapes.
     var skeleton = SampleLineSkeleton()
+    var otherSkeleton = SampleLineSkeleton()
+    /// `10^0 ... 10^8`, to append a run of up to eight digits to a mantissa (the skeleton path).
+    let powersOfTen: UnsafeMutablePointer<UInt64>
+    /// `10^0 ... 10^22` as doubles, all exact: the powers of `DecimalValue`'s fast path, without a
+    /// lazy global's check and an array's bounds check per number.
+    let exactPowersOfTen: UnsafeMutablePointer<Double>
     /// Whether ``observedState`` has no field outside ``skeleton``'s: then a line of that shape
     /// overwrites every field it can hold and needs no reset first.
     var observedMatchesSkeleton = false
@@ -59,6 +64,15 @@ struct JSONScanner {
         observedState = .allocate(capacity: 1)
         observedState.initialize(to: BarState())
         end = 0
+        powersOfTen = .allocate(capacity: 9)
+        for exponent in 0...8 { powersOfTen[exponent] = exponent == 0 ? 1 : powersOfTen[exponent - 1] * 10 }
+        exactPowersOfTen = .allocate(capacity: 23)
+        // Each product is exact: every power of ten up to 10^22 is a double.
+        var power = 1.0
+        for exponent in 0...22 {
+            exactPowersOfTen[exponent] = power
+            power *= 10
+        }
     }
 
     /// Frees the scratch memory; the scanner must not be used afterwards.
@@ -66,6 +80,9 @@ struct JSONScanner {
         scratch.deallocate()
         observedState.deallocate()
         skeleton.release()
+        otherSkeleton.release()
+        powersOfTen.deallocate()
+        exactPowersOfTen.deallocate()
     }
 
     /// Starts scanning `line`, which must stay valid until the next reset.

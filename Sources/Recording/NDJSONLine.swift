@@ -70,11 +70,14 @@ let tooLargeTimeHint =
 let maximumFrameDuration = 1.0
 
 extension JSONScanner {
-    /// Parses one NDJSON line (set with ``reset(_:)``): a header, a sample or an event.
+    /// Parses one NDJSON line (set with ``reset(_:)``): a header, a sample or an event. A sample
+    /// with nothing ignored becomes ``skeleton``, for ``parseSkeletonSample()`` to read the lines
+    /// of its shape after it.
     mutating func parseRecordLine() throws(ScanError) -> NDJSONLine {
-        // Here rather than in `reset`: the common sample lines (`parseCommonSample`) never need it.
+        // Here rather than in `reset`: the skeleton path never needs it.
         keys.reset()
         observedMatchesSkeleton = false
+        skeleton.beginLearning()
         skipWhitespace()
         if atEnd { return .blank }
         guard base[index] == UInt8(ascii: "{") else {
@@ -118,15 +121,19 @@ extension JSONScanner {
                     if t > maximumTime {
                         throw ScanError(valueOffset, "'t' is out of range: at most 1e7 seconds, found \(formatNumber(t))\(tooLargeTimeHint)")
                     }
+                    skeleton.record(.t, start: valueOffset, end: index)
                 case .y:
                     y = try numberValue("y")
                     if abs(y) > maximumOffset {
                         throw ScanError(valueOffset, "'y' is out of range: |y| must be at most 1e7 points, found \(formatNumber(y))")
                     }
+                    skeleton.record(.y, start: valueOffset, end: index)
                 case .phase:
                     phase = try phaseValue()
+                    skeleton.record(.phase, start: valueOffset, end: index)
                 case .vy:
                     vy = try optionalNumberValue("vy")
+                    skeleton.record(.vy, start: valueOffset, end: index)
                 case .frameDuration:
                     frameDuration = try optionalNumberValue("frameDuration")
                     if let duration = frameDuration, !(duration > 0 && duration <= maximumFrameDuration) {
@@ -134,6 +141,7 @@ extension JSONScanner {
                             valueOffset,
                             "'frameDuration' must be a positive number of seconds up to 1 (CADisplayLink targetTimestamp − timestamp), found \(formatNumber(duration))")
                     }
+                    skeleton.record(.frameDuration, start: valueOffset, end: index)
                 case .bar:
                     if current == UInt8(ascii: "n"), consume("null") { break }
                     try parseObservedBar(ignoredKeys: &ignoredKeys)
@@ -214,7 +222,10 @@ extension JSONScanner {
         }
         let extra = seen & (TopKey.target.rawValue | TopKey.samples.rawValue)
         sample = ScrollSample(t: t, y: y, phase: phase, vy: vy, frameDuration: frameDuration)
-        return .sample(tOffset: tOffset, ignoredKeys: ignoredKeys + extra.nonzeroBitCount)
+        ignoredKeys += extra.nonzeroBitCount
+        // A bar was reset and then filled with the skeleton's fields only.
+        if ignoredKeys == 0, skeleton.finishLearning(base, count: end, hasBar: hasObserved) { observedMatchesSkeleton = hasObserved }
+        return .sample(tOffset: tOffset, ignoredKeys: ignoredKeys)
     }
 
     /// Parses the header's `session` object at nesting level 2.

@@ -193,7 +193,7 @@ public final class NDJSONReader: RecordingReader {
             scanner.reset(line)
             let parsed: NDJSONLine
             do {
-                if let tOffset = scanner.parseSkeletonSample() ?? scanner.parseCommonSample() {
+                if let tOffset = scanner.parseLearnedSample() {
                     parsed = .sample(tOffset: tOffset, ignoredKeys: 0)
                 } else {
                     parsed = try scanner.parseRecordLine()

@@ -1,14 +1,15 @@
 import BarModel
 
-/// The key skeleton of the last sample line the common-sample path read: the bytes between its
-/// values (`{"t":`, `,"y":`, `,"phase":`, …, `,"bar":{"barHeight":`, …, `}}`) with what each value
-/// is, so the next line of the same shape — nearly every line of a session — is checked with a few
+/// The key skeleton of the last sample line the full scanner read: the bytes between its values
+/// (`{"t":`, `,"y":`, `,"phase":`, …, `,"bar":{"barHeight":`, …, `}}`) with what each value is, so
+/// the next line of the same shape — nearly every line of a session — is checked with a few
 /// eight-byte comparisons per key instead of a lookup per key (``JSONScanner/parseSkeletonSample()``).
 ///
-/// Learned by ``JSONScanner/parseCommonSample()`` from a line it took whole, so a line that
-/// matches it has the same keys in the same order, each once, and is a line the full scanner reads
-/// as a sample with nothing ignored. A value; its slots live behind a pointer the owning scanner
-/// frees (``release()``).
+/// Learned by ``JSONScanner/parseRecordLine()`` from a line it read as a sample with nothing
+/// ignored (it records each value's kind and byte range as it reads it), so a line that matches has
+/// the same keys in the same order, each once, and is a line the full scanner reads as a sample with
+/// nothing ignored. A line that cannot be learned leaves the skeleton as it was. A value; its slots
+/// live behind pointers the owning scanner frees (``release()``).
 struct SampleLineSkeleton {
     /// What one value of the line is, and where it goes.
     enum Kind: UInt8 {
@@ -19,6 +20,15 @@ struct SampleLineSkeleton {
         case barBoolean
         /// A bar field that is an enumeration's name.
         case barEnumeration
+
+        /// The kind of a bar field's value.
+        init(_ kind: BarStateField.Kind) {
+            switch kind {
+            case .length, .fraction: self = .barNumber
+            case .boolean: self = .barBoolean
+            case .enumeration: self = .barEnumeration
+            }
+        }
     }
 
     /// One value and the text before it.
@@ -31,10 +41,44 @@ struct SampleLineSkeleton {
         var firstMask: UInt64 = 0
         var wordCount = 0
         var length = 0
+        /// `max(length, 8)`: the bytes the line must have from the text on (a text shorter than a
+        /// word is compared as a whole word).
+        var need = 0
         var kind = Kind.t
         var field = BarStateField.barHeight
         /// The bar field's byte offset in ``BarState`` (number and boolean fields).
         var offset = 0
+        /// The last value read here whose bytes and the byte after them fit in a word: those bytes
+        /// (under ``valueMask``; none while it is 0), the value's length, and what it read as
+        /// (``number`` or ``boolean``). The same bytes read the same, so a value that repeats
+        /// the last line's — a bar at rest, a constant `vy` — is not read again.
+        var valueWord: UInt64 = 1
+        var valueMask: UInt64 = 0
+        var valueLength = 0
+        var number: Double?
+        var boolean: Bool?
+
+        /// Whether the value at `position` of a line of `count` bytes is the remembered one;
+        /// moves past it if so.
+        @inline(__always)
+        func repeats(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int) -> Bool {
+            guard count &- position >= 8, load(bytes + position) & valueMask == valueWord else { return false }
+            position &+= valueLength
+            return true
+        }
+
+        /// Remembers the bytes of the value read from `start` to `end` when they fit; the caller
+        /// then stores what it read as (a value that does not fit leaves the last one remembered).
+        @inline(__always)
+        mutating func remember(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, _ count: Int) -> Bool {
+            let length = end &- start
+            guard length < 8, count &- start >= 8 else { return false }
+            // The value's bytes and the one after it: 2 to 8 of the word's low bytes.
+            valueMask = UInt64.max &>> UInt64(56 &- 8 &* length)
+            valueWord = load(bytes + start) & valueMask
+            valueLength = length
+            return true
+        }
     }
 
     /// The longest text between two values a slot holds (`,"bar":{"contentTitleAlpha":` is 28).
@@ -52,97 +96,102 @@ struct SampleLineSkeleton {
     /// Whether the line had a `bar` object.
     private(set) var hasBar = false
 
-    /// Values recorded by ``record(_:field:start:end:)`` for the line being learned.
+    /// A value of the line being learned, recorded apart from ``slots`` so that a line that cannot
+    /// be learned leaves the skeleton whole.
+    private struct Value {
+        var kind = Kind.t
+        var field = BarStateField.barHeight
+        var start = 0
+        var end = 0
+    }
+
+    /// Values recorded by ``record(_:field:start:end:)`` for the line being learned (more than
+    /// ``capacity``: too many to learn).
     private var pending = 0
-    private var starts: UnsafeMutablePointer<Int>
-    private var ends: UnsafeMutablePointer<Int>
-    private var overflowed = false
+    private let values: UnsafeMutablePointer<Value>
 
     init() {
         slots = .allocate(capacity: Self.capacity)
         slots.initialize(repeating: Slot(), count: Self.capacity)
-        starts = .allocate(capacity: Self.capacity)
-        ends = .allocate(capacity: Self.capacity)
+        values = .allocate(capacity: Self.capacity)
+        values.initialize(repeating: Value(), count: Self.capacity)
     }
 
     func release() {
         slots.deallocate()
-        starts.deallocate()
-        ends.deallocate()
+        values.deallocate()
     }
 
-    /// Forgets the skeleton and starts recording a new line's values.
+    /// Starts recording a new line's values (the skeleton stays until ``finishLearning``).
     @inline(__always)
     mutating func beginLearning() {
-        count = 0
         pending = 0
-        overflowed = false
     }
 
     /// Records a value of the line being learned: its kind, field and byte range.
     @inline(__always)
     mutating func record(_ kind: Kind, field: BarStateField = .barHeight, start: Int, end: Int) {
-        guard pending < Self.capacity else {
-            overflowed = true
-            return
-        }
-        slots[pending].kind = kind
-        slots[pending].field = field
-        starts[pending] = start
-        ends[pending] = end
+        if pending < Self.capacity { values[pending] = Value(kind: kind, field: field, start: start, end: end) }
         pending += 1
     }
 
-    /// Turns the recorded values of `line` (taken whole) into the skeleton; keeps none when a text
-    /// between values is too long for a slot or a bar field cannot be written by offset.
-    mutating func finishLearning(_ bytes: UnsafePointer<UInt8>, count lineCount: Int, hasBar: Bool) {
-        count = 0
-        guard !overflowed, pending > 0 else { return }
+    /// Turns the recorded values of the `count` bytes at `bytes` (a sample line the full scanner
+    /// read with nothing ignored) into the skeleton; returns `false`, keeping the skeleton it had,
+    /// when the line ends in anything but `}` (the number readers' sentinel), a text between values
+    /// is too long for a slot, or a bar field cannot be written by offset.
+    mutating func finishLearning(_ bytes: UnsafePointer<UInt8>, count lineCount: Int, hasBar: Bool) -> Bool {
+        guard pending > 0, pending <= Self.capacity, lineCount >= 8, bytes[lineCount - 1] == UInt8(ascii: "}") else { return false }
         var previousEnd = 0
         for index in 0..<pending {
-            let length = starts[index] - previousEnd
-            guard length >= 1, length <= Self.maxLiteralLength else { return }
-            var slot = slots[index]
-            slot.length = length
+            let length = values[index].start - previousEnd
+            guard length >= 1, length <= Self.maxLiteralLength else { return false }
+            if values[index].kind == .barNumber || values[index].kind == .barBoolean {
+                guard MemoryLayout<BarState>.offset(of: values[index].field.keyPath) != nil else { return false }
+            }
+            previousEnd = values[index].end
+        }
+        let tailLength = lineCount - previousEnd
+        guard tailLength >= 1, tailLength <= 16 else { return false }
+        previousEnd = 0
+        for index in 0..<pending {
+            let value = values[index]
+            var slot = Slot()
+            slot.kind = value.kind
+            slot.field = value.field
+            slot.length = value.start - previousEnd
+            slot.need = max(slot.length, 8)
             let text = bytes + previousEnd
-            if length < 8 {
-                slot.firstMask = (1 << UInt64(8 * length)) - 1
-                slot.words.0 = Self.padded(text, length)
+            if slot.length < 8 {
+                slot.firstMask = (1 << UInt64(8 * slot.length)) - 1
+                slot.words.0 = Self.padded(text, slot.length)
                 slot.wordCount = 1
             } else {
                 slot.firstMask = ~0
-                let offsets = (min(8, length - 8), min(16, length - 8), min(24, length - 8))
+                let offsets = (min(8, slot.length - 8), min(16, slot.length - 8), min(24, slot.length - 8))
                 slot.words = (
                     Self.load(text), Self.load(text + offsets.0), Self.load(text + offsets.1), Self.load(text + offsets.2)
                 )
                 slot.wordOffsets = offsets
-                slot.wordCount = (length + 7) / 8
+                slot.wordCount = (slot.length + 7) / 8
             }
-            switch slot.kind {
-            case .barNumber, .barBoolean:
-                guard let offset = MemoryLayout<BarState>.offset(of: slot.field.keyPath) else { return }
-                slot.offset = offset
-            case .t, .y, .phase, .vy, .frameDuration, .barEnumeration:
-                break
+            if value.kind == .barNumber || value.kind == .barBoolean {
+                slot.offset = MemoryLayout<BarState>.offset(of: value.field.keyPath) ?? 0
             }
             slots[index] = slot
-            previousEnd = ends[index]
+            previousEnd = value.end
         }
-        let tailLength = lineCount - previousEnd
-        guard tailLength >= 1, tailLength <= 16 else { return }
         let tail = bytes + previousEnd
         self.tail = (Self.padded(tail, min(tailLength, 8)), tailLength > 8 ? Self.padded(tail + 8, tailLength - 8) : 0)
         self.tailLength = tailLength
         self.hasBar = hasBar
         count = pending
+        return true
     }
 
     /// Whether slot `slot`'s text is at `position` of a line of `count` bytes.
     @inline(__always)
     static func matches(_ slot: UnsafePointer<Slot>, _ bytes: UnsafePointer<UInt8>, at position: Int, count: Int) -> Bool {
-        let length = slot.pointee.length
-        // Texts shorter than a word are compared as a whole word, so eight bytes must be there.
-        guard count &- position >= max(length, 8) else { return false }
+        guard count &- position >= slot.pointee.need else { return false }
         let text = bytes + position
         guard load(text) & slot.pointee.firstMask == slot.pointee.words.0 else { return false }
         let words = slot.pointee.wordCount
@@ -161,9 +210,9 @@ struct SampleLineSkeleton {
         if tailLength <= 8 {
             // The tail's bytes are the line's last; the word ending with them, shifted down.
             guard count >= 8 else { return Self.padded(bytes + position, tailLength) == tail.0 }
-            return Self.load(bytes + count - 8) >> UInt64(8 * (8 - tailLength)) == tail.0
+            return Self.load(bytes + (count &- 8)) &>> UInt64(8 &* (8 &- tailLength)) == tail.0
         }
-        return Self.load(bytes + position) == tail.0 && Self.load(bytes + count - 8) >> UInt64(8 * (16 - tailLength)) == tail.1
+        return Self.load(bytes + position) == tail.0 && Self.load(bytes + (count &- 8)) &>> UInt64(8 &* (16 &- tailLength)) == tail.1
     }
 
     @inline(__always)

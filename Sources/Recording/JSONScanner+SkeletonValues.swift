@@ -1,150 +1,16 @@
 import BarModel
 internal import TextTools
 
-/// The fast path of ``NDJSONReader``: the sample line recorders write, parsed straight from its
-/// bytes.
-///
-/// It takes a line only when the full scanner (``JSONScanner/parseRecordLine()``) would read it as
-/// a sample with nothing ignored: one object of the keys `t`, `y`, `phase`, `vy`, `frameDuration`
-/// and `bar` (any order, `t` and `y` present, each once), a `bar` of bar-state fields, no
-/// whitespace, no escapes, numbers in JSON's grammar with at most 19 significant digits and an
-/// exponent of at most 3 digits, every value within its range. Anything else — another key, a
-/// header or an event, a space, an error — returns `nil`, and the caller parses the line from its
-/// start with the full scanner, so every value, message and column is the full scanner's.
+/// The value readers of the skeleton path (``JSONScanner/parseSkeletonSample()``), straight from
+/// a line's bytes: each takes only a token it is sure of — numbers in JSON's grammar with at most
+/// 19 significant digits and an exponent of at most 3 digits, the phase names, `true`, `false`,
+/// `null`, an enumeration's names without escapes — and returns `nil` for anything else, which the
+/// caller then leaves to the full scanner, so every value, message and column is the full scanner's.
 ///
 /// Numbers go through the same ``DecimalValue`` conversion with the same decimal mantissa and
 /// exponent as ``NumberParser`` (what it computes from the digits, eight at a time here), so they
-/// are bit for bit the full scanner's (`CommonSampleTests`).
+/// are bit for bit the full scanner's (`SkeletonSampleTests`).
 extension JSONScanner {
-    /// Parses the line set with ``reset(_:)`` as a common sample line into ``sample``,
-    /// ``observedState`` and ``hasObserved``; returns where `t`'s value starts, or `nil` (see above).
-    @inline(__always)
-    mutating func parseCommonSample() -> Int? {
-        let bytes = base
-        let count = end
-        // The closing brace is a sentinel: every scan for a digit or a letter stops at it, so only
-        // the scans for a quote and the eight-byte loads check the length.
-        guard count >= 2, bytes[0] == UInt8(ascii: "{"), bytes[count - 1] == UInt8(ascii: "}") else { return nil }
-        let powers = UnsafePointer(words.powersOfTen)
-        let exactPowers = UnsafePointer(words.exactPowersOfTen)
-        var position = 1
-        var seen: UInt8 = 0
-        var t = 0.0
-        var tOffset = 0
-        var y = 0.0
-        var phase: ScrollPhase?
-        var vy: Double?
-        var frameDuration: Double?
-        hasObserved = false
-        observedMatchesSkeleton = false
-        skeleton.beginLearning()
-        while true {
-            guard bytes[position] == UInt8(ascii: "\"") else { return nil }
-            // A comparison per case: the texts' words are loaded where they are compared.
-            let key: CommonKey
-            switch bytes[position + 1] {
-            case UInt8(ascii: "t") where Self.matches(bytes, at: position, count: count, words.t): key = .t
-            case UInt8(ascii: "y") where Self.matches(bytes, at: position, count: count, words.y): key = .y
-            case UInt8(ascii: "p") where Self.matches(bytes, at: position, count: count, words.phase): key = .phase
-            case UInt8(ascii: "v") where Self.matches(bytes, at: position, count: count, words.vy): key = .vy
-            case UInt8(ascii: "f") where Self.matches(bytes, at: position, count: count, words.frameDuration): key = .frameDuration
-            case UInt8(ascii: "b") where Self.matches(bytes, at: position, count: count, words.bar): key = .bar
-            default: return nil
-            }
-            guard seen & key.rawValue == 0 else { return nil }
-            seen |= key.rawValue
-            position += key.textLength
-            let valueStart = position
-            switch key {
-            case .t:
-                tOffset = position
-                guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value >= 0, value <= maximumTime else { return nil }
-                t = value
-                skeleton.record(.t, start: valueStart, end: position)
-            case .y:
-                guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), abs(value) <= maximumOffset else { return nil }
-                y = value
-                skeleton.record(.y, start: valueStart, end: position)
-            case .vy:
-                if Self.isNull(bytes, at: position, count: count) {
-                    position += 4
-                } else {
-                    guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
-                    vy = value
-                }
-                skeleton.record(.vy, start: valueStart, end: position)
-            case .frameDuration:
-                if Self.isNull(bytes, at: position, count: count) {
-                    position += 4
-                } else {
-                    guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value > 0, value <= maximumFrameDuration else {
-                        return nil
-                    }
-                    frameDuration = value
-                }
-                skeleton.record(.frameDuration, start: valueStart, end: position)
-            case .phase:
-                guard let value = Self.commonPhase(bytes, &position, count) else { return nil }
-                phase = value
-                skeleton.record(.phase, start: valueStart, end: position)
-            case .bar:
-                guard commonBar(bytes, &position, count) else { return nil }
-                hasObserved = true
-            }
-            // A `bar` object may end the line (a brace short): nothing may be read past it.
-            guard position < count else { return nil }
-            let next = bytes[position]
-            position += 1
-            if next == UInt8(ascii: ",") { continue }
-            guard next == UInt8(ascii: "}"), position == count else { return nil }
-            break
-        }
-        guard seen & (CommonKey.t.rawValue | CommonKey.y.rawValue) == CommonKey.t.rawValue | CommonKey.y.rawValue else { return nil }
-        sample = ScrollSample(t: t, y: y, phase: phase, vy: vy, frameDuration: frameDuration)
-        skeleton.finishLearning(bytes, count: count, hasBar: hasObserved)
-        // A bar was reset and then filled with the skeleton's fields only.
-        observedMatchesSkeleton = hasObserved
-        return tOffset
-    }
-
-    /// The top-level keys the fast path knows, as bits for duplicate detection.
-    private enum CommonKey: UInt8 {
-        case t = 1, y = 2, phase = 4, vy = 8, frameDuration = 16, bar = 32
-
-        /// The length of the key with its quotes and colon (``CommonSampleWords``' texts).
-        var textLength: Int {
-            switch self {
-            case .t, .y: 4
-            case .vy: 5
-            case .bar: 6
-            case .phase: 8
-            case .frameDuration: 16
-            }
-        }
-    }
-
-    /// Whether `text` is at `position` (and fits before `count`): a masked comparison per eight bytes.
-    @inline(__always)
-    private static func matches(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int, _ text: CommonSampleWords.Text) -> Bool {
-        guard count - position >= text.length, word(bytes, at: position, count: count) & text.masks.0 == text.words.0 else { return false }
-        if text.length <= 8 { return true }
-        guard word(bytes, at: position + 8, count: count) & text.masks.1 == text.words.1 else { return false }
-        return text.length <= 16 || word(bytes, at: position + 16, count: count) & text.masks.2 == text.words.2
-    }
-
-    /// The eight bytes at `position` as a little-endian word, zeros past `count`.
-    @inline(__always)
-    private static func word(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int) -> UInt64 {
-        if position + 8 <= count { return UInt64(littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)) }
-        var word: UInt64 = 0
-        var index = count - 1
-        while index >= position {
-            word = word << 8 | UInt64(bytes[index])
-            index -= 1
-        }
-        return word
-    }
-
     /// A JSON number at `position` with at most 19 significant digits and a 1–3 digit exponent,
     /// converted as ``NumberParser`` converts it; `position` moves past it. `nil` (position
     /// unspecified) for anything else, which the full scanner then reads or rejects.
@@ -172,7 +38,8 @@ extension JSONScanner {
         var fractionDigits = 0
         var mantissa: UInt64
         if bytes[index &+ run] != UInt8(ascii: ".") {
-            mantissa = eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
+            // A lone digit (most integers a recorder writes: 0, 1) needs no multiplications.
+            mantissa = run == 1 ? offsets & 0xFF : eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
             index &+= run
         } else {
             // The word's bytes after the point moved down over it, a non-digit shifted in at the
@@ -187,8 +54,10 @@ extension JSONScanner {
                 mantissa = eightDigitsValue(merged &<< UInt64(64 &- 8 &* digits))
                 index &+= digits &+ 1
             } else {
-                mantissa = eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
-                index &+= run &+ 1
+                // The word's seven digits, then a word at a time from the byte after it.
+                mantissa = eightDigitsValue(merged &<< 8)
+                fractionDigits = 7 &- run
+                index &+= 8
                 repeat {
                     offsets = digitWord(bytes, at: index, count: count) ^ zeros
                     run = digitRun(offsets)
@@ -372,87 +241,6 @@ extension JSONScanner {
         }
         position &+= length
         return .some(value)
-    }
-
-    /// A `bar` object of known fields, each once, into ``observedState``; `position` moves past
-    /// it. `false` for anything else (another key, `null` for the whole bar, an unknown value).
-    @inline(__always)
-    private mutating func commonBar(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int) -> Bool {
-        guard bytes[position] == UInt8(ascii: "{") else { return false }
-        position += 1
-        let powers = UnsafePointer(words.powersOfTen)
-        let exactPowers = UnsafePointer(words.exactPowersOfTen)
-        observedState.pointee = words.emptyState
-        if bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return true
-        }
-        var seen: UInt32 = 0
-        // Writers put the fields in `BarStateField` order, skipping absent ones: each key is looked
-        // for from the one after the previous key on, by its first eight bytes.
-        var next = 0
-        while true {
-            guard bytes[position] == UInt8(ascii: "\"") else { return false }
-            let first = Self.word(bytes, at: position, count: count)
-            let keys = words.barKeys
-            var found = -1
-            var candidate = next
-            while candidate < words.barKeyCount {
-                if keys[candidate].text.words.0 == first, Self.matches(bytes, at: position, count: count, keys[candidate].text) {
-                    found = candidate
-                    next = candidate + 1
-                    break
-                }
-                candidate += 1
-            }
-            if found < 0 {
-                // Out of that order: find the key's end and look it up.
-                let keyStart = position + 1
-                var keyEnd = keyStart
-                while keyEnd < count, bytes[keyEnd] != UInt8(ascii: "\""), keyEnd - keyStart < 24 { keyEnd += 1 }
-                guard keyEnd + 1 < count, bytes[keyEnd] == UInt8(ascii: "\""), bytes[keyEnd + 1] == UInt8(ascii: ":"),
-                    let field = fieldNames.value(UnsafeBufferPointer(start: bytes + keyStart, count: keyEnd - keyStart))
-                else { return false }
-                found = words.barKeyIndex[field.maskBit]
-                next = 0
-            }
-            let key = keys + found
-            guard seen & key.pointee.bit == 0 else { return false }
-            seen |= key.pointee.bit
-            position += key.pointee.text.length
-            let valueStart = position
-            if bytes[position] == UInt8(ascii: "n") {
-                guard Self.isNull(bytes, at: position, count: count) else { return false }
-                // Absent, as if the key were missing.
-                position += 4
-            } else {
-                let value: Double
-                switch key.pointee.kind {
-                case .length, .fraction:
-                    guard let number = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return false }
-                    value = number
-                case .boolean:
-                    // `null` was taken above.
-                    guard let boolean = Self.commonBoolean(bytes, &position, count), let boolean else { return false }
-                    value = boolean ? 1 : 0
-                case .enumeration:
-                    guard let code = Self.commonEnumeration(bytes, &position, count, key.pointee.field) else { return false }
-                    value = Double(code)
-                }
-                key.pointee.field.set(value, in: &observedState.pointee)
-            }
-            let kind: SampleLineSkeleton.Kind =
-                switch key.pointee.kind {
-                case .length, .fraction: .barNumber
-                case .boolean: .barBoolean
-                case .enumeration: .barEnumeration
-                }
-            skeleton.record(kind, field: key.pointee.field, start: valueStart, end: position)
-            let after = bytes[position]
-            position += 1
-            if after == UInt8(ascii: ",") { continue }
-            return after == UInt8(ascii: "}")
-        }
     }
 
     /// `null` at `position` (not moved).

@@ -1,0 +1,157 @@
+import BarModel
+@testable import Recording
+import Testing
+
+/// The skeletons the full scanner learns, line after line through one scanner as `NDJSONReader`
+/// reads them (the last two skeletons first, the full scanner on a miss): which path reads each line,
+/// and that every line reads as a fresh full scanner reads it alone — no value of an earlier line
+/// left in a sample or a bar state, every refused line refused with the full scanner's message.
+@Suite("Skeletons learned by the full scanner")
+struct SkeletonLearningTests {
+    enum Path: Equatable { case skeleton, full }
+
+    /// One line's reading: its path, and the sample as a fresh full scanner reads it or the error.
+    struct Reading: Equatable, CustomStringConvertible {
+        var path: Path
+        var parsed: SkeletonSampleTests.Parsed?
+        var error: String?
+
+        var description: String { "\(path) \(parsed.map(\.description) ?? error ?? "not a sample")" }
+    }
+
+    /// Reads `lines` through one scanner, skeleton path first; checks each reading against a fresh
+    /// full scanner's and returns the paths taken.
+    static func read(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) -> [Path] {
+        var scanner = JSONScanner()
+        defer { scanner.release() }
+        var paths: [Path] = []
+        for line in lines {
+            let bytes = Array(line.utf8)
+            let reading = bytes.withUnsafeBufferPointer { buffer -> Reading in
+                scanner.reset(buffer)
+                if let tOffset = scanner.parseLearnedSample() {
+                    return Reading(path: .skeleton, parsed: .init(tOffset: tOffset, sample: scanner.sample, observed: scanner.observed))
+                }
+                return Self.fullReading(&scanner)
+            }
+            #expect(reading == Reading(path: reading.path, parsed: SkeletonSampleTests.full(line), error: Self.error(line)), "\(line)",
+                    sourceLocation: sourceLocation)
+            paths.append(reading.path)
+        }
+        return paths
+    }
+
+    /// The full scanner's reading of the line `scanner` was reset to.
+    static func fullReading(_ scanner: inout JSONScanner) -> Reading {
+        do {
+            guard case .sample(let tOffset, ignoredKeys: 0) = try scanner.parseRecordLine() else { return Reading(path: .full) }
+            return Reading(path: .full, parsed: .init(tOffset: tOffset, sample: scanner.sample, observed: scanner.observed))
+        } catch {
+            return Reading(path: .full, error: "\(error.offset): \(error.message)")
+        }
+    }
+
+    /// A fresh full scanner's error for `line`, as `offset: message`.
+    static func error(_ line: String) -> String? {
+        var scanner = JSONScanner()
+        defer { scanner.release() }
+        return Array(line.utf8).withUnsafeBufferPointer { buffer -> String? in
+            scanner.reset(buffer)
+            return fullReading(&scanner).error
+        }
+    }
+
+    static let a = #"{"t":0.5,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}}"#
+    static let a2 = #"{"t":0.6,"y":1.5,"phase":"idle","vy":null,"bar":{"barHeight":95.5,"largeTitleAlpha":0.25,"inlineTitleAlpha":0.75}}"#
+    static let b = #"{"t":0.7,"y":2,"phase":"drag","frameDuration":0.008333}"#
+    static let b2 = #"{"t":0.8,"y":3,"phase":"decelerate","frameDuration":0.016667}"#
+
+    @Test("a session of one shape: the first line teaches, every later one takes the skeleton")
+    func oneShape() {
+        #expect(Self.read([Self.a, Self.a2, Self.a, Self.a2]) == [.full, .skeleton, .skeleton, .skeleton])
+    }
+
+    @Test("the counter-case: a shape that changes mid-session is read by the full scanner once, then learned; a third evicts the older")
+    func shapeChanges() {
+        #expect(Self.read([Self.a, Self.a2, Self.b, Self.b2, Self.a2]) == [.full, .skeleton, .full, .skeleton, .skeleton])
+        let c = #"{"t":0.9,"y":2,"phase":"idle"}"#
+        // a, b, then c evicts a (the least recently used); b is still there, a is learned again.
+        #expect(Self.read([Self.a, Self.b, Self.b2, c, Self.b, Self.a2, c]) == [.full, .full, .skeleton, .full, .skeleton, .full, .full])
+    }
+
+    @Test("a line matching for three keys then diverging: no value of the line before carries over")
+    func divergesAfterThreeKeys() {
+        let line = #"{"t":0.9,"y":4,"phase":"drag","frameDuration":0.01,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}}"#
+        #expect(Self.read([Self.a, line, Self.a2]) == [.full, .full, .skeleton])
+        #expect(SkeletonSampleTests.full(line).map { $0.sample[3] == nil } == true, "the vy of the line before is not kept")
+    }
+
+    @Test("a duplicate key: the skeleton misses and the full scanner gives its error; a line with one teaches nothing")
+    func duplicateKey() {
+        let duplicate = #"{"t":0.9,"y":4,"phase":"drag","vy":2,"vy":3,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}}"#
+        let duplicateField = #"{"t":0.9,"y":4,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"largeTitleAlpha":0}}"#
+        #expect(Self.error(duplicate) == "37: duplicate key 'vy'")
+        #expect(Self.error(duplicateField) == "79: duplicate key 'largeTitleAlpha'")
+        // The skeleton learned from `a` stays: the lines after the errors still take it.
+        #expect(Self.read([Self.a, duplicate, Self.a2, duplicateField, Self.a]) == [.full, .full, .skeleton, .full, .skeleton])
+        #expect(Self.read([duplicate, Self.a]) == [.full, .full])
+    }
+
+    @Test("null where the skeleton had a number: taken where the full scanner takes null, refused with its message where not")
+    func nullForNumber() {
+        let nullBar = #"{"t":0.9,"y":4,"phase":null,"vy":null,"bar":{"barHeight":null,"largeTitleAlpha":1,"inlineTitleAlpha":null}}"#
+        let nullY = #"{"t":0.9,"y":null,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}}"#
+        let nullT = #"{"t":null,"y":4,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}}"#
+        #expect(Self.read([Self.a, nullBar, Self.a2]) == [.full, .skeleton, .skeleton])
+        #expect(SkeletonSampleTests.full(nullBar)?.observed?.compactMap { $0 }.count == 1, "only largeTitleAlpha is set")
+        #expect(Self.read([Self.a, nullY, nullT, Self.a2]) == [.full, .full, .full, .skeleton])
+        #expect(Self.error(nullY) == "13: 'y' must be a number, found null")
+        #expect(Self.error(nullT) == "5: 't' must be a number, found null")
+    }
+
+    @Test("a bar object that diverges midway: no field of the old shape is left in the state, nor of the new one after")
+    func barDiverges() {
+        let other = #"{"t":0.9,"y":4,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"avatarScale":0.5}}"#
+        let longer = #"{"t":1,"y":4,"phase":"drag","vy":2,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0,"avatarScale":0.5}}"#
+        let empty = #"{"t":1.1,"y":4,"phase":"drag","vy":2,"bar":{}}"#
+        #expect(Self.read([Self.a, other, Self.a2, longer, Self.a, empty, other]) == [.full, .full, .skeleton, .full, .skeleton, .full, .full])
+        #expect(Self.read([Self.a, other, other, Self.a2, Self.a2, empty, empty, other]) == [.full, .full, .skeleton, .skeleton, .skeleton, .full, .skeleton, .full])
+    }
+
+    @Test("a value that repeats the last line's at its slot reads the same; one of other bytes is read again")
+    func repeatedValues() {
+        func line(_ t: Int, vy: String, height: String, hidden: String) -> String {
+            #"{"t":\#(t),"y":1,"phase":"drag","vy":\#(vy),"bar":{"barHeight":\#(height),"barHidden":\#(hidden),"largeTitleAlpha":0.5}}"#
+        }
+        // Seven-byte values fill the word with the byte after them; a one-byte value leaves most
+        // of it to the next text; `null`, `-0` and `0` differ.
+        let lines = [
+            line(1, vy: "-7.5186", height: "96.5", hidden: "false"), line(2, vy: "-7.5186", height: "96.5", hidden: "false"),
+            line(3, vy: "-7.9816", height: "96.25", hidden: "true"), line(4, vy: "-7.9816", height: "96.25", hidden: "true"),
+            line(5, vy: "1", height: "null", hidden: "null"), line(6, vy: "1", height: "null", hidden: "null"),
+            line(7, vy: "12", height: "-0", hidden: "null"), line(8, vy: "1", height: "0", hidden: "false"),
+            line(9, vy: "null", height: "0.123456789012345678", hidden: "true"), line(10, vy: "null", height: "0.123456789012345678", hidden: "true"),
+            line(11, vy: "1e5", height: "1", hidden: "true"), line(12, vy: "1e5", height: "1.5", hidden: "true"),
+        ]
+        #expect(Self.read(lines) == [.full] + Array(repeating: .skeleton, count: lines.count - 1))
+    }
+
+    @Test("lines alternating between two shapes: both take a skeleton, every value its own")
+    func alternating() {
+        #expect(Self.read([Self.a, Self.b, Self.a2, Self.b2, Self.a, Self.b]) == [.full, .full, .skeleton, .skeleton, .skeleton, .skeleton])
+    }
+
+    @Test("the counter-case: lines cycling through three shapes are each read by the full scanner")
+    func threeShapes() {
+        let c = #"{"t":0.9,"y":2,"phase":"idle"}"#
+        #expect(Self.read([Self.a, Self.b, c, Self.a2, Self.b2, c]) == [.full, .full, .full, .full, .full, .full])
+    }
+
+    @Test("the counter-case: events and lines that teach nothing between samples leave the skeleton as it was")
+    func untaughtLinesKeepSkeleton() {
+        let event = #"{"t":0.65,"event":"tap","target":"title"}"#
+        let ignored = #"{"t":0.66,"y":1,"phase":"drag","vy":2,"x":1,"bar":{"barHeight":96,"largeTitleAlpha":1,"inlineTitleAlpha":0}}"#
+        let trailingSpace = Self.a + " "
+        #expect(Self.read([Self.a, event, Self.a2, ignored, Self.a, trailingSpace, Self.a2]) == [.full, .full, .skeleton, .full, .skeleton, .full, .skeleton])
+    }
+}
