@@ -20,10 +20,11 @@ struct JSONObjectWriter {
         indent = 0
     }
 
-    /// An object whose members go one per line, appended to `output`, the object itself at `indent`.
-    init(appendingTo output: [UInt8], indent: Int) {
+    /// An object appended to `output`, the object itself at `indent`; its members go one per line
+    /// unless `compact`.
+    init(appendingTo output: [UInt8], indent: Int, compact: Bool = false) {
         self.output = output
-        compact = false
+        self.compact = compact
         self.indent = indent
     }
 
@@ -35,7 +36,7 @@ struct JSONObjectWriter {
     /// A measured double: shortest round trip with at least one decimal (``JSONValue/number(_:)``).
     mutating func number(_ name: StaticString, _ value: Double?) {
         key(name)
-        if let value { text(JSONValue.double(value)) } else { literal("null") }
+        if let value { JSONValue.appendDouble(value, to: &output) } else { literal("null") }
     }
 
     /// A double without a needless fraction (``JSONValue/plainNumber(_:)``).
@@ -44,9 +45,9 @@ struct JSONObjectWriter {
         if let value, value.isFinite { text(formatNumber(value)) } else { literal("null") }
     }
 
-    mutating func integer(_ name: StaticString, _ value: Int) {
+    mutating func integer(_ name: StaticString, _ value: Int?) {
         key(name)
-        text(String(value))
+        if let value { text(String(value)) } else { literal("null") }
     }
 
     mutating func strings(_ name: StaticString, _ values: [String]) {
@@ -59,10 +60,42 @@ struct JSONObjectWriter {
         output.append(UInt8(ascii: "]"))
     }
 
-    /// Any other value, written as a ``JSONValue`` in this object's layout.
-    mutating func value(_ name: StaticString, _ value: JSONValue) {
+    /// A value that writes its own bytes in this object's layout (`indent`: that of the member's line).
+    mutating func value(_ name: StaticString, _ write: (inout [UInt8], _ indent: Int, _ compact: Bool) -> Void) {
         key(name)
-        value.write(to: &output, indent: indent + 2, compact: compact)
+        write(&output, indent + 2, compact)
+    }
+
+    /// An array of objects, each written member by member by `write`, laid out as ``JSONValue``
+    /// lays out an array of objects with more than four members (one member per line): a finding's.
+    mutating func objects<Items: Collection>(
+        _ name: StaticString, _ items: Items, _ write: (Items.Element, inout JSONObjectWriter) -> Void
+    ) {
+        key(name)
+        guard !items.isEmpty else { return literal("[]") }
+        // The items' writer takes the buffer over for the array (moved, not copied).
+        let itemIndent = indent + 4
+        var item = JSONObjectWriter(appendingTo: [], indent: itemIndent, compact: compact)
+        swap(&output, &item.output)
+        item.output.append(UInt8(ascii: "["))
+        for (index, element) in items.enumerated() {
+            if index > 0 { item.output.append(UInt8(ascii: ",")) }
+            if compact {
+                if index > 0 { item.output.append(UInt8(ascii: " ")) }
+            } else {
+                item.output.append(UInt8(ascii: "\n"))
+                item.output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: itemIndent))
+            }
+            item.first = true
+            write(element, &item)
+            item.close()
+        }
+        if !compact {
+            item.output.append(UInt8(ascii: "\n"))
+            item.output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
+        }
+        item.output.append(UInt8(ascii: "]"))
+        swap(&output, &item.output)
     }
 
     /// Closes the object (which has at least one member).
@@ -105,12 +138,12 @@ struct JSONObjectWriter {
         }
     }
 
-    private mutating func literal(_ text: StaticString) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
     private mutating func text(_ text: String) {
         var text = text
         text.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    private mutating func literal(_ text: StaticString) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

@@ -37,7 +37,7 @@ indirect enum JSONValue: Sendable {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .integer(let value): output.append(contentsOf: String(value).utf8)
-        case .number(let value): output.append(contentsOf: Self.double(value).utf8)
+        case .number(let value): Self.appendDouble(value, to: &output)
         case .plainNumber(let value): output.append(contentsOf: (value.isFinite ? formatNumber(value) : "null").utf8)
         case .string(let value): Self.appendQuoted(value, to: &output)
         case .array(let items):
@@ -89,37 +89,59 @@ indirect enum JSONValue: Sendable {
         output.append(close)
     }
 
-    /// `text` as a JSON string literal, the bytes of ``jsonQuoted(_:)``.
+    /// `text` as a JSON string literal, the bytes of ``jsonQuoted(_:)``: a report with many findings
+    /// quotes several strings each, so the bytes are scanned once, contiguous, and copied in runs.
     static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        var text = text
         output.append(UInt8(ascii: "\""))
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
-            var text = text
-            text.withUTF8 { output.append(contentsOf: $0) }
-            output.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-            case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
-            case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
-            case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: "\\u00".utf8)
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0xF)])
-            default: output.append(byte)
+        text.withUTF8 { bytes in
+            var run = 0
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                output.append(contentsOf: bytes[run..<index])
+                run = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+                case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
+                case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
+                case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: "\\u00".utf8)
+                    output.append(hex[Int(byte >> 4)])
+                    output.append(hex[Int(byte & 0xF)])
+                }
             }
+            output.append(contentsOf: bytes[run...])
         }
         output.append(UInt8(ascii: "\""))
     }
 
     /// Shortest round-trip text with at least one decimal; `null` when not finite.
     static func double(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == 0 { return "0.0" }
-        return "\(value)"
+        var bytes: [UInt8] = []
+        appendDouble(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The bytes of ``double(_:)``, written by `Double.write(to:)` straight into `output`: `"\(value)"`
+    /// builds a string (and, past 15 digits, allocates one) for each of a finding's numbers.
+    static func appendDouble(_ value: Double, to output: inout [UInt8]) {
+        guard value.isFinite else { return output.append(contentsOf: "null".utf8) }
+        guard value != 0 else { return output.append(contentsOf: "0.0".utf8) }
+        var stream = ByteStream()
+        swap(&stream.bytes, &output)
+        value.write(to: &stream)
+        swap(&stream.bytes, &output)
+    }
+
+    /// A byte buffer as a `TextOutputStream`: `Double.write(to:)` hands a stream its ASCII digits
+    /// through `_writeASCII`, which the default would turn into a `String` first.
+    private struct ByteStream: TextOutputStream {
+        var bytes: [UInt8] = []
+
+        mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
     }
 }
