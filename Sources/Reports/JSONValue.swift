@@ -139,9 +139,7 @@ indirect enum JSONValue: Sendable {
     /// through `_writeASCII`, which the default would turn into a `String` first.
     private struct ByteStream: TextOutputStream {
         var bytes: [UInt8] = []
-
         mutating func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
-
         mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
     }
 }
