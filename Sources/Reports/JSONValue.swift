@@ -89,30 +89,30 @@ indirect enum JSONValue: Sendable {
         output.append(close)
     }
 
-    /// `text` as a JSON string literal, the bytes of ``jsonQuoted(_:)``: a report with many findings
-    /// quotes several strings each, so the bytes are scanned once, contiguous, and copied in runs.
+    /// `text` as a JSON string literal, the bytes of ``jsonQuoted(_:)``: scanned as contiguous bytes
+    /// (a report with many findings quotes several strings each), copied whole when nothing needs an escape.
     static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         var text = text
         output.append(UInt8(ascii: "\""))
         text.withUTF8 { bytes in
-            var run = 0
-            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                output.append(contentsOf: bytes[run..<index])
-                run = index + 1
+            guard bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else {
+                return output.append(contentsOf: bytes)
+            }
+            for byte in bytes {
                 switch byte {
                 case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
                 case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
                 case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
                 case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
                 case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
-                default:
+                case ..<0x20:
                     let hex = Array("0123456789abcdef".utf8)
                     output.append(contentsOf: "\\u00".utf8)
                     output.append(hex[Int(byte >> 4)])
                     output.append(hex[Int(byte & 0xF)])
+                default: output.append(byte)
                 }
             }
-            output.append(contentsOf: bytes[run...])
         }
         output.append(UInt8(ascii: "\""))
     }
