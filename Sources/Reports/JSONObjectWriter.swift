@@ -36,7 +36,7 @@ struct JSONObjectWriter {
     /// A measured double: shortest round trip with at least one decimal (``JSONValue/number(_:)``).
     mutating func number(_ name: StaticString, _ value: Double?) {
         key(name)
-        if let value { JSONValue.appendDouble(value, to: &output) } else { literal("null") }
+        if let value { text(JSONValue.double(value)) } else { literal("null") }
     }
 
     /// A double without a needless fraction (``JSONValue/plainNumber(_:)``).
@@ -68,32 +68,20 @@ struct JSONObjectWriter {
 
     /// An array of objects, each written member by member by `write`, laid out as ``JSONValue``
     /// lays out an array of objects with more than four members (one member per line): a finding's.
-    mutating func objects<Items: Collection>(
-        _ name: StaticString, _ items: Items, _ write: (Items.Element, inout JSONObjectWriter) -> Void
-    ) {
+    mutating func objects<Items: Collection>(_ name: StaticString, _ items: Items, _ write: (Items.Element, inout JSONObjectWriter) -> Void) {
         key(name)
-        guard !items.isEmpty else { return literal("[]") }
         // The items' writer takes the buffer over for the array (moved, not copied).
-        let itemIndent = indent + 4
-        var item = JSONObjectWriter(appendingTo: [], indent: itemIndent, compact: compact)
+        var item = JSONObjectWriter(appendingTo: [], indent: indent + 4, compact: compact)
         swap(&output, &item.output)
         item.output.append(UInt8(ascii: "["))
         for (index, element) in items.enumerated() {
-            if index > 0 { item.output.append(UInt8(ascii: ",")) }
-            if compact {
-                if index > 0 { item.output.append(UInt8(ascii: " ")) }
-            } else {
-                item.output.append(UInt8(ascii: "\n"))
-                item.output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: itemIndent))
-            }
+            item.output.append(contentsOf: (compact ? (index > 0 ? ", " : "") : (index > 0 ? ",\n" : "\n")).utf8)
+            if !compact { item.output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 4)) }
             item.first = true
             write(element, &item)
             item.close()
         }
-        if !compact {
-            item.output.append(UInt8(ascii: "\n"))
-            item.output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
-        }
+        if !compact, !items.isEmpty { item.output += [UInt8(ascii: "\n")] + repeatElement(UInt8(ascii: " "), count: indent + 2) }
         item.output.append(UInt8(ascii: "]"))
         swap(&output, &item.output)
     }
@@ -138,12 +126,12 @@ struct JSONObjectWriter {
         }
     }
 
+    private mutating func literal(_ text: StaticString) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     private mutating func text(_ text: String) {
         var text = text
         text.withUTF8 { output.append(contentsOf: $0) }
-    }
-
-    private mutating func literal(_ text: StaticString) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

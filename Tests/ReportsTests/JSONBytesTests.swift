@@ -62,8 +62,8 @@ struct JSONBytesTests {
     @Test("details: up to four fields on one line, more one per line at the member's indent")
     func detailsLayout() {
         var inline: [UInt8] = [], lines: [UInt8] = []
-        Self.findings[0].appendDetails(to: &inline, indent: 6, compact: false)
-        Self.findings[2].appendDetails(to: &lines, indent: 6, compact: false)
+        Self.findings[0].detailsValue.write(to: &inline, indent: 6)
+        Self.findings[2].detailsValue.write(to: &lines, indent: 6)
         #expect(String(decoding: inline, as: UTF8.self) == #"{"yMin": 50.666666666666664, "yMax": 54.333333333333336, "suggestedHysteresis": 1.5}"#)
         #expect(String(decoding: lines, as: UTF8.self) == """
             {

@@ -47,18 +47,16 @@ extension SessionStore {
                     let many = findings.count >= AnalysisWriteStatements.findingsPerInsert
                     let statement = many ? statements.insertFindings : statements.insertFinding
                     let group = findings.prefix(many ? AnalysisWriteStatements.findingsPerInsert : 1)
-                    var column = Int32(0)
-                    func bind(_ value: SQLValue) {
-                        column += 1
-                        statement.uncheckedBind(column, value)
-                    }
-                    for finding in group {
-                        bind(.int(session.key)); bind(.text(session.id)); bind(.text(settings)); bind(.text(finding.kind))
-                        bind(SQLValue(finding.subkind)); bind(.text(finding.signal)); bind(.text(finding.source))
-                        bind(.text(finding.severity)); bind(.double(finding.start)); bind(.double(finding.end))
-                        bind(SQLValue(finding.count)); bind(SQLValue(finding.yMin)); bind(SQLValue(finding.yMax))
-                        bind(SQLValue(finding.suggestedHysteresis)); bind(SQLValue(finding.suggestedSwipeDistance))
-                        bind(.text(finding.message)); bind(.text(finding.detailsJSON))
+                    for (offset, finding) in group.enumerated() {
+                        let values: [SQLValue] = [
+                            .int(session.key), .text(session.id), .text(settings), .text(finding.kind), SQLValue(finding.subkind),
+                            .text(finding.signal), .text(finding.source), .text(finding.severity), .double(finding.start),
+                            .double(finding.end), SQLValue(finding.count), SQLValue(finding.yMin), SQLValue(finding.yMax),
+                            SQLValue(finding.suggestedHysteresis), SQLValue(finding.suggestedSwipeDistance), .text(finding.message),
+                            .text(finding.detailsJSON),
+                        ]
+                        let first = Int32(offset) * AnalysisWriteStatements.findingColumns
+                        for (column, value) in values.enumerated() { statement.uncheckedBind(first + Int32(column) + 1, value) }
                     }
                     try statement.execute()
                     findings = findings.dropFirst(group.count)
