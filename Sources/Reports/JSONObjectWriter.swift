@@ -60,10 +60,10 @@ struct JSONObjectWriter {
         output.append(UInt8(ascii: "]"))
     }
 
-    /// A value that writes its own bytes in this object's layout (`indent`: that of the member's line).
-    mutating func value(_ name: StaticString, _ write: (inout [UInt8], _ indent: Int, _ compact: Bool) -> Void) {
+    /// Any other value, written as a ``JSONValue`` in this object's layout.
+    mutating func value(_ name: StaticString, _ value: JSONValue) {
         key(name)
-        write(&output, indent + 2, compact)
+        value.write(to: &output, indent: indent + 2, compact: compact)
     }
 
     /// An array of objects, each written member by member by `write`, laid out as ``JSONValue``
