@@ -4,7 +4,7 @@
 # recorded at rest only on changes: ~37.5 samples a simulated second, simulated for SAMPLES ×
 # 0.0267 s; 1,000,000 gives 1,001,852 samples), or with KIND=flicker the same with the app's
 # observed states flickering (`--fault flicker`, SAMPLES × 0.0253 s; 1,000,000 gives 1,002,228),
-# imported once per size; then `report --format json --jobs 1` by the baseline and this build on
+# imported once per size (by the baseline); then `report --format json --jobs 1` by the baseline and this build on
 # their own copies, interleaved, CPU time (user + system), median of $RUNS (default 3). Prints one
 # goals-table row per size (samples per CPU-second; goal ≥ 5 M at 10 M samples) and notes when the
 # two builds' reports differ. Data and databases stay in $OUT (default Benchmarks/out/flapping).
@@ -32,16 +32,19 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 for samples in "${sizes[@]}"; do
     db="$out/$kind-$samples.sqlite"
     if [[ ! -e $db ]]; then
-        "$new" simulate --behavior largeTitle "${simulate[@]}" --duration $(( samples * per / 10000 )) \
+        # Made by the baseline: a newer build migrates its copy, an older one cannot open a newer schema.
+        "$base" simulate --behavior largeTitle "${simulate[@]}" --duration $(( samples * per / 10000 )) \
             --session-id "$kind-$samples" --output "$out/$kind-$samples.ndjson"
         rm -f "$db.part"*
-        "$new" import "$out/$kind-$samples.ndjson" --db "$db.part" > /dev/null
+        "$base" import "$out/$kind-$samples.ndjson" --db "$db.part" > /dev/null
         sqlite3 "$db.part" "PRAGMA wal_checkpoint(TRUNCATE)" > /dev/null
         rm -f "$db.part-wal" "$db.part-shm" "$out/$kind-$samples.ndjson"
         mv "$db.part" "$db"
     fi
     count=$(sqlite3 "$db" "SELECT samples FROM sessions")
     for side in base new; do cp "$db" "$out/$side.sqlite"; rm -f "$out/$side.sqlite-wal" "$out/$side.sqlite-shm"; done
+    # Each side's copy at its own schema before timing (a migration is once per database, not per report).
+    "$new" migrate --db "$out/new.sqlite" > /dev/null
     : > "$out/base.cpu"; : > "$out/new.cpu"
     for ((run = 0; run < runs; run++)); do
         for side in base new; do

@@ -179,16 +179,27 @@ CREATE TABLE "events" (
     PRIMARY KEY (session_key, ordinal)
 ) STRICT, WITHOUT ROWID;
 
+CREATE TABLE timeline_streams (observed INTEGER PRIMARY KEY, source TEXT NOT NULL) STRICT;
+
+CREATE TABLE bar_state_fields (
+    position    INTEGER PRIMARY KEY,   -- the order of the fields' columns in timeline and observed
+    name        TEXT NOT NULL UNIQUE,  -- camelCase, as in recordings
+    column_name TEXT NOT NULL UNIQUE,  -- snake_case: the views' column (frame_chunks: it and o_<it>)
+    kind        TEXT NOT NULL,         -- length or fraction (REAL), boolean (0/1), enumeration (TEXT in timeline)
+    mask_bit    INTEGER NOT NULL,      -- its bit in session_columns.mask (observed: 32 higher)
+    unit        TEXT NOT NULL          -- what its values mean
+) STRICT;
+
 CREATE TABLE "findings" (
     finding_id  INTEGER PRIMARY KEY,
     session_key INTEGER NOT NULL REFERENCES sessions (session_key) ON DELETE CASCADE,
     session_id  TEXT NOT NULL,
     settings    TEXT NOT NULL,
-    kind        TEXT NOT NULL CHECK (kind IN ('flapping', 'jitter', 'hitch', 'title_mismatch')),
+    kind        TEXT NOT NULL CHECK (kind = 'flapping' OR kind = 'jitter' OR kind = 'hitch' OR kind = 'title_mismatch'),
     subkind     TEXT,
     signal      TEXT NOT NULL,
-    source      TEXT NOT NULL CHECK (source IN ('computed', 'observed', 'comparison', 'recording')),
-    severity    TEXT NOT NULL CHECK (severity IN ('warning', 'error')),
+    source      TEXT NOT NULL CHECK (source = 'computed' OR source = 'observed' OR source = 'comparison' OR source = 'recording'),
+    severity    TEXT NOT NULL CHECK (severity = 'warning' OR severity = 'error'),
     start_t     REAL NOT NULL,             -- seconds from the session start
     end_t       REAL NOT NULL,
     count       INTEGER,                   -- toggles, reversals or hitches
@@ -199,17 +210,6 @@ CREATE TABLE "findings" (
     message     TEXT NOT NULL,
     details     TEXT NOT NULL,             -- JSON object, as in the JSON report
     FOREIGN KEY (session_key, settings) REFERENCES analyses (session_key, settings) ON DELETE CASCADE
-) STRICT;
-
-CREATE TABLE timeline_streams (observed INTEGER PRIMARY KEY, source TEXT NOT NULL) STRICT;
-
-CREATE TABLE bar_state_fields (
-    position    INTEGER PRIMARY KEY,   -- the order of the fields' columns in timeline and observed
-    name        TEXT NOT NULL UNIQUE,  -- camelCase, as in recordings
-    column_name TEXT NOT NULL UNIQUE,  -- snake_case: the views' column (frame_chunks: it and o_<it>)
-    kind        TEXT NOT NULL,         -- length or fraction (REAL), boolean (0/1), enumeration (TEXT in timeline)
-    mask_bit    INTEGER NOT NULL,      -- its bit in session_columns.mask (observed: 32 higher)
-    unit        TEXT NOT NULL          -- what its values mean
 ) STRICT;
 
 CREATE INDEX findings_by_session ON findings (session_key, settings);
@@ -504,7 +504,8 @@ INSERT INTO navrec_migrations (version, name, checksum, applied_at) VALUES
     (16, '0016_chunk_gaps.sql', '333c380b353dfea355074215af869248817bdcb28efa1dd37e8e75932400ab53', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
     (17, '0017_recorder_policy.sql', 'e43094234909c79cd3cae0b56afff4eb34acee004402b436dba94ef1c10e24fd', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
     (18, '0018_portable_views.sql', '97ae8c7d168b7a787a9eded69525b9d7a89b9024bf2f57983a789e6f89bc660a', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
-    (19, '0019_comparison_tests.sql', '231df1a50bb281e03ddb6703978786c357e3bbb1fbbb48a9d4f8604053d85154', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+    (19, '0019_comparison_tests.sql', '231df1a50bb281e03ddb6703978786c357e3bbb1fbbb48a9d4f8604053d85154', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    (20, '0020_findings_checks.sql', '5c2a9e8f57392d73148dbfd79e33d5f291b7c0286f18a4b69aa70b6c3c3bcac7', strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
 
 INSERT INTO chunk_positions (k) VALUES
     (0),
@@ -592,4 +593,4 @@ INSERT INTO bar_state_fields (position, name, column_name, kind, mask_bit, unit)
     (12, 'subtitleHasText', 'subtitle_has_text', 'boolean', 12, '0/1'),
     (13, 'dropdownExpanded', 'dropdown_expanded', 'boolean', 13, '0/1');
 
-PRAGMA user_version = 19;
+PRAGMA user_version = 20;

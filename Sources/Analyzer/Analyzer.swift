@@ -178,8 +178,8 @@ package struct Analyzer: Sendable {
         return episodes.enumerated().map { index, item in
             let episode = item.episode
             let duration = episode.end - episode.start
-            var message = "\(episode.signal.name) flipped \(episode.count) times in \(secondsText(duration)) s"
-                + " with y \(pointsText(episode.yMin))–\(pointsText(episode.yMax)) pt"
+            var message = "\(episode.signal.name) flipped \(episode.count) times in \(secondsText(duration)) s with y "
+            message += "\(pointsText(episode.yMin))–\(pointsText(episode.yMax)) pt"
             var evidence = FlappingEvidence(yMin: episode.yMin, yMax: episode.yMax)
             if let request = requestOf[index], let stable = appStable(episode, behaviors: behaviors) {
                 // The app did not flap where the model did: it has a band the header does not declare.

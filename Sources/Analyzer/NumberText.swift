@@ -16,7 +16,7 @@ package func decimalText(_ value: Double, digits: Int = 3) -> String {
     if number.isFinite, abs(number) < 1e15, number == number.rounded() {
         return String(Int64(number)) + ".0"
     }
-    return "\(number)"
+    return number.description
 }
 
 /// Points for a sentence: always one decimal (`82.5`, `86.0`), as ANALYSIS.md's example message.

@@ -20,10 +20,11 @@ struct JSONObjectWriter {
         indent = 0
     }
 
-    /// An object whose members go one per line, appended to `output`, the object itself at `indent`.
-    init(appendingTo output: [UInt8], indent: Int) {
+    /// An object appended to `output`, the object itself at `indent`; its members go one per line
+    /// unless `compact`.
+    init(appendingTo output: [UInt8], indent: Int, compact: Bool = false) {
         self.output = output
-        compact = false
+        self.compact = compact
         self.indent = indent
     }
 
@@ -44,9 +45,9 @@ struct JSONObjectWriter {
         if let value, value.isFinite { text(formatNumber(value)) } else { literal("null") }
     }
 
-    mutating func integer(_ name: StaticString, _ value: Int) {
+    mutating func integer(_ name: StaticString, _ value: Int?) {
         key(name)
-        text(String(value))
+        if let value { text(String(value)) } else { literal("null") }
     }
 
     mutating func strings(_ name: StaticString, _ values: [String]) {
@@ -63,6 +64,26 @@ struct JSONObjectWriter {
     mutating func value(_ name: StaticString, _ value: JSONValue) {
         key(name)
         value.write(to: &output, indent: indent + 2, compact: compact)
+    }
+
+    /// An array of objects, each written member by member by `write`, laid out as ``JSONValue``
+    /// lays out an array of objects with more than four members (one member per line): a finding's.
+    mutating func objects<Items: Collection>(_ name: StaticString, _ items: Items, _ write: (Items.Element, inout JSONObjectWriter) -> Void) {
+        key(name)
+        // The items' writer takes the buffer over for the array (moved, not copied).
+        var item = JSONObjectWriter(appendingTo: [], indent: indent + 4, compact: compact)
+        swap(&output, &item.output)
+        item.output.append(UInt8(ascii: "["))
+        for (index, element) in items.enumerated() {
+            item.output.append(contentsOf: (compact ? (index > 0 ? ", " : "") : (index > 0 ? ",\n" : "\n")).utf8)
+            if !compact { item.output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 4)) }
+            item.first = true
+            write(element, &item)
+            item.close()
+        }
+        if !compact, !items.isEmpty { item.output += [UInt8(ascii: "\n")] + repeatElement(UInt8(ascii: " "), count: indent + 2) }
+        item.output.append(UInt8(ascii: "]"))
+        swap(&output, &item.output)
     }
 
     /// Closes the object (which has at least one member).

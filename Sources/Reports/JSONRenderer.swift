@@ -91,8 +91,7 @@ package struct JSONRenderer: ReportRenderer, Sendable {
     }
 
     /// The members of the report's session object, in ANALYSIS.md's order; `withMetadata` adds the
-    /// header's start time, scale, app version, build and recorder policy after `os` (`navrec analyze`'s line). The
-    /// findings, rare in a fleet, go through ``JSONValue``.
+    /// header's start time, scale, app version, build and recorder policy after `os` (`navrec analyze`'s line).
     private static func writeSession(_ session: SessionAnalysis, withMetadata: Bool, to writer: inout JSONObjectWriter) {
         let metadata = session.metadata
         writer.string("id", session.id)
@@ -129,21 +128,20 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         writer.number("titleDisagreementPerMinute", metrics.titleDisagreementPerMinute)
         writer.number("jitterFindingsPerMinute", metrics.jitterFindingsPerMinute)
         writer.number("gapFraction", metrics.gapFraction)
-        writer.value("findings", .array(session.findings.map(finding)))
+        writer.objects("findings", session.findings, writeFinding)
     }
 
-    private static func finding(_ finding: Finding) -> JSONValue {
-        .object([
-            ("kind", .string(finding.kind.name)),
-            ("subkind", finding.subkind.map(JSONValue.string) ?? .null),
-            ("signal", .string(finding.signal)),
-            ("source", .string(finding.source.name)),
-            ("severity", .string(finding.severity.name)),
-            ("start", .number(finding.start)),
-            ("end", .number(finding.end)),
-            ("count", finding.count.map(JSONValue.integer) ?? .null),
-            ("message", .string(finding.message)),
-            ("details", finding.detailsValue),
-        ])
+    /// A finding's members in ANALYSIS.md's order.
+    static func writeFinding(_ finding: Finding, to writer: inout JSONObjectWriter) {
+        writer.string("kind", finding.kind.name)
+        writer.string("subkind", finding.subkind)
+        writer.string("signal", finding.signal)
+        writer.string("source", finding.source.name)
+        writer.string("severity", finding.severity.name)
+        writer.number("start", finding.start)
+        writer.number("end", finding.end)
+        writer.integer("count", finding.count)
+        writer.string("message", finding.message)
+        writer.value("details", finding.detailsValue)
     }
 }

@@ -12,6 +12,10 @@ package enum ReportFormat: String, Sendable, CaseIterable, Hashable {
     /// The format's name on the command line.
     package var name: String { rawValue }
 
+    /// Whether the format draws a session's timeline digest (HTML's charts): the others need none,
+    /// and building it on every sample is ~7 % of a long session's report.
+    package var drawsCharts: Bool { self == .html }
+
     /// The report rendered in this format (sessions without findings summed up in text).
     package func render(_ report: Report, options: ReportOptions = ReportOptions()) -> String {
         renderer(options: options).render(report)

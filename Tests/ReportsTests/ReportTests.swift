@@ -35,6 +35,15 @@ struct ReportTests {
         #expect(text == format.render(report))
     }
 
+    @Test("every format but HTML renders the same without the timeline digest, which only HTML's charts draw",
+          arguments: ReportFormat.allCases)
+    func withoutTimeline(_ format: ReportFormat) throws {
+        let full = format.render(try SampleReport.report()), bare = format.render(try SampleReport.report(timelineBuckets: 0))
+        // Counter-case: HTML's charts change without it, so the comparison can tell.
+        #expect((full == bare) == !format.drawsCharts)
+        #expect(format.drawsCharts == (format == .html))
+    }
+
     @Test("an empty report: JSON with no sessions, text with only the totals")
     func empty() throws {
         #expect(ReportFormat.text.render(Report(sessions: [])) == "0 sessions, 0 findings: 0 warnings, 0 errors (flapping 0, jitter 0, hitch 0, title_mismatch 0)\n")

@@ -6,7 +6,7 @@ import Reports
 enum SampleReport {
     static func session(
         _ id: String, _ names: [String], _ samples: [(Double, Double)], fps: Double? = 60, app: String? = nil,
-        screen: String? = nil, observed: ((Int) -> BarState?)? = nil, settings: [String] = []
+        screen: String? = nil, observed: ((Int) -> BarState?)? = nil, settings: [String] = [], timelineBuckets: Int = 100
     ) throws -> SessionAnalysis {
         var behaviors = BehaviorSet()
         for name in names { try behaviors.add(name) }
@@ -20,17 +20,19 @@ enum SampleReport {
         let description = SessionDescription(
             id: id, metadata: SessionMetadata(app: app, screen: screen, fps: fps), behaviors: behaviors, sampleCount: frames.count,
             duration: (frames.last?.sample.t ?? 0) - (frames.first?.sample.t ?? 0))
-        return try Analyzer(settings: analyzerSettings, timelineBuckets: 100).analyze(description) { _ in FrameArrayReader(frames) }
+        return try Analyzer(settings: analyzerSettings, timelineBuckets: timelineBuckets).analyze(description) { _ in FrameArrayReader(frames) }
     }
 
-    static func hover84() throws -> SessionAnalysis {
-        try session("hover-84", ["blurHeader"], [(0, 82), (0.017, 85), (0.033, 83), (0.05, 86), (0.067, 82.5)])
+    static func hover84(timelineBuckets: Int = 100) throws -> SessionAnalysis {
+        try session("hover-84", ["blurHeader"], [(0, 82), (0.017, 85), (0.033, 83), (0.05, 86), (0.067, 82.5)], timelineBuckets: timelineBuckets)
     }
 
-    static func report() throws -> Report {
+    /// `timelineBuckets` 0: the analyses without a timeline digest, as `navrec report` makes them
+    /// for formats that draw no charts.
+    static func report(timelineBuckets: Int = 100) throws -> Report {
         let clean = try session(
             "clean-scroll", ["largeTitle", "avatar"], (0...60).map { (Double($0) / 60, Double($0) * 1.5) }, app: "Mail",
-            screen: "Inbox")
+            screen: "Inbox", timelineBuckets: timelineBuckets)
         // The app's large title lingers after the model's inline one took over, and the bar
         // flaps around the collapse point with a 70 ms hitch in the middle.
         var samples: [(Double, Double)] = []
@@ -43,7 +45,7 @@ enum SampleReport {
             "album-<1>", ["largeTitle"], samples, fps: 50, app: "Music", screen: "Album & \"Artist\" | detail",
             observed: { index in
                 index < 10 ? nil : BarState(largeTitleAlpha: 1, inlineTitleAlpha: index < 12 ? 0 : 1)
-            })
-        return Report(sessions: [try hover84(), clean, broken])
+            }, timelineBuckets: timelineBuckets)
+        return Report(sessions: [try hover84(timelineBuckets: timelineBuckets), clean, broken])
     }
 }

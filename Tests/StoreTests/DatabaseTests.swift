@@ -73,6 +73,25 @@ struct DatabaseTests {
         #expect(try database.scalarInt("SELECT x FROM t") == 3)
     }
 
+    @Test("text binds as its bytes: empty stays '' (not NULL), short and long, non-ASCII; a NUL ends it as before")
+    func bindText() throws {
+        let database = try open()
+        try database.execute("CREATE TABLE s (x TEXT) STRICT")
+        let insert = try database.prepare("INSERT INTO s VALUES (?)")
+        let texts = ["", "short", "a string longer than fifteen bytes, on the heap", "y 50.7–54.3 pt 🚀", "a\u{0}b"]
+        for text in texts {
+            insert.uncheckedBind(1, .text(text))
+            try insert.execute()
+        }
+        let select = try database.prepare("SELECT x, x IS NULL FROM s ORDER BY rowid")
+        var read: [String?] = []
+        while try select.step() {
+            #expect(select.int64(1) == 0)
+            read.append(select.text(0))
+        }
+        #expect(read == ["", "short", "a string longer than fifteen bytes, on the heap", "y 50.7–54.3 pt 🚀", "a"])
+    }
+
     @Test("transactions reuse one set of compiled statements")
     func transactionStatementsCached() throws {
         let database = try open()

@@ -142,7 +142,7 @@ struct ReportCommand: NavRecCommand {
         do {
             let analysis = StoredSessionAnalysis(
                 store: store, databasePath: databasePath, settings: settings, settingsKey: settingsKey, jobs: jobs,
-                reporter: context)
+                charts: format.drawsCharts, reporter: context)
             try analysis.run(sessionIDs: sessionIDs) { analysis in
                 totals.add(analysis)
                 // With a baseline only new findings gate (and are named); without one, every finding.
@@ -207,7 +207,8 @@ struct ReportCommand: NavRecCommand {
         var baseline = FindingBaseline(name: path)
         do {
             let analysis = StoredSessionAnalysis(
-                store: store, databasePath: path, settings: settings, settingsKey: settingsKey, jobs: jobs, reporter: context)
+                store: store, databasePath: path, settings: settings, settingsKey: settingsKey, jobs: jobs, charts: false,
+                reporter: context)
             try analysis.run(sessionIDs: []) { baseline.add($0) }
         } catch let error as CommandError {
             throw error

@@ -18,6 +18,8 @@ struct StoredSessionAnalysis {
     var jobs: Int? = 1
     /// What the analysis is for, which Ctrl-C's message names (`export` sets ``InterruptedWork/exporting``).
     var work = InterruptedWork.reporting
+    /// Whether the analyses carry the timeline digest that charts draw (``Analyzer/timelineBuckets``).
+    var charts = true
     /// Shows each session stored and the notes at the end.
     let reporter: any ProgressReporting
 
@@ -45,7 +47,7 @@ struct StoredSessionAnalysis {
             named = found.values.sorted { $0.key < $1.key }
         }
         Interruption.install()
-        let analyzer = Analyzer(settings: settings)
+        let analyzer = charts ? Analyzer(settings: settings) : Analyzer(settings: settings, timelineBuckets: 0)
         let behaviorSets = StoredBehaviorSets()
         // Every analysis is written here, on this thread and connection, in batches: the workers
         // only read, so they never wait for each other's write lock.

@@ -90,7 +90,8 @@ package final class Statement {
         case .null: sqlite3_bind_null(handle, index)
         case .int(let number): sqlite3_bind_int64(handle, index, number)
         case .double(let number): sqlite3_bind_double(handle, index, number)
-        case .text(let text): sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+        // `withCString` lends a native string's own bytes; passing the `String` would copy it to an array first.
+        case .text(let text): text.withCString { _ = sqlite3_bind_text(handle, index, $0, -1, csqlite_transient()) }
         }
     }
 

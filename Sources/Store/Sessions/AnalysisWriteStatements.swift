@@ -10,10 +10,10 @@ final class AnalysisWriteStatements {
     let insertFinding: Statement
     let insertFindings: Statement
 
-    /// Findings inserted by one run of ``insertFindings``. The `findings` table's CHECKs on `kind`
-    /// and `source` are `IN` lists of four, which SQLite tests against a temporary b-tree built
-    /// once per run of a statement: built per finding, it was about half of inserting one (a
-    /// session flapping throughout has a finding every few hundred samples).
+    /// Findings inserted by one run of ``insertFindings``: a statement run per finding cost about
+    /// twice as much (a session flapping throughout has a finding every few hundred samples). The
+    /// table's CHECKs are comparisons (schema 20): as `IN` lists SQLite built two temporary b-trees
+    /// for every row, nearly half of storing one.
     static let findingsPerInsert = 32
     /// The parameters of one finding.
     static let findingColumns: Int32 = 17

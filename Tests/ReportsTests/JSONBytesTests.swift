@@ -1,0 +1,117 @@
+import Analyzer
+import BarModel
+@testable import Reports
+import Testing
+
+/// The JSON report writes findings, numbers and strings straight into bytes: each must be byte for
+/// byte what the ``JSONValue`` tree (and ``jsonQuoted(_:)``, `"\(value)"`) wrote before.
+@Suite("JSON written straight into bytes")
+struct JSONBytesTests {
+    /// Every evidence shape (up to four fields inline, more one per line), a subkind and none, a
+    /// count and none, and messages and numbers at the edges of escaping and formatting.
+    static let findings: [Finding] = [
+        Finding(signal: "background", source: .computed, severity: .warning, start: 0.017, end: 0.067, count: 4,
+                message: "background flipped 4 times in 0.05 s with y 82.5–86.0 pt; hysteresis 1.0 pt removes it",
+                evidence: .flapping(FlappingEvidence(yMin: 50.666666666666664, yMax: 54.333333333333336, suggestedHysteresis: 1.5))),
+        Finding(signal: "barHidden", source: .observed, severity: .error, start: -0.0, end: 0.1 + 0.2, count: nil,
+                message: "quote \" backslash \\ tab \t newline \n bell \u{7} delete \u{7F} emoji 🚀",
+                evidence: .flapping(FlappingEvidence(yMin: 1e16, yMax: .leastNonzeroMagnitude, observedToggles: 3, appHysteresis: 1e-05, suggestedHysteresis: -2.5))),
+        Finding(signal: "frames", source: .recording, severity: .error, start: 123456789012345680, end: 1e300,
+                message: "", evidence: .hitch(HitchEvidence(hitchTimeRatio: 12.5, hitchTime: 50, movingTime: 4, expectedInterval: 16.667, longestHitch: 33.3, hangs: 0))),
+        Finding(signal: "inlineTitle", source: .comparison, severity: .warning, start: 1, end: 2,
+                message: "\"", evidence: .emptySubtitleVisible),
+        Finding(signal: "largeTitle+inlineTitle", source: .comparison, severity: .warning, start: 1, end: 2,
+                message: "\u{1}\u{1F}", evidence: .titleComparison(TitleComparisonEvidence(
+                    differences: [
+                        TitleAlphaDifference(presentation: .large, computedAlpha: 1, observedAlpha: 0),
+                        TitleAlphaDifference(presentation: .inline, computedAlpha: 0, observedAlpha: 1),
+                    ], duration: 0.4, tolerance: 0.1))),
+        Finding(signal: "avatarTy", source: .computed, severity: .warning, start: 2, end: 3, count: 2,
+                message: "x", evidence: .jitter(JitterEvidence(inputReversals: 2, amplitude: 0.5))),
+    ]
+
+    /// A finding as the tree the renderer built before.
+    static func tree(_ finding: Finding) -> JSONValue {
+        .object([
+            ("kind", .string(finding.kind.name)), ("subkind", finding.subkind.map(JSONValue.string) ?? .null),
+            ("signal", .string(finding.signal)), ("source", .string(finding.source.name)),
+            ("severity", .string(finding.severity.name)), ("start", .number(finding.start)), ("end", .number(finding.end)),
+            ("count", finding.count.map(JSONValue.integer) ?? .null), ("message", .string(finding.message)),
+            ("details", finding.detailsValue),
+        ])
+    }
+
+    @Test("findings: the tree's bytes, in the report's layout and on one line; none is []", arguments: [false, true])
+    func findings(_ compact: Bool) {
+        for findings in [Self.findings, Array(Self.findings.prefix(1)), []] {
+            var writer = JSONObjectWriter(appendingTo: [], indent: 4, compact: compact)
+            writer.objects("findings", findings, JSONRenderer.writeFinding)
+            writer.close()
+            var expected: [UInt8] = []
+            JSONValue.object([("findings", .array(findings.map(Self.tree)))]).write(to: &expected, indent: 4, compact: compact)
+            #expect(String(decoding: writer.output, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        }
+        // Counter-case: the layouts differ, so the comparison above tells them apart.
+        var pretty = JSONObjectWriter(appendingTo: [], indent: 4), oneLine = JSONObjectWriter(appendingTo: [], indent: 4, compact: true)
+        pretty.objects("findings", Self.findings, JSONRenderer.writeFinding)
+        oneLine.objects("findings", Self.findings, JSONRenderer.writeFinding)
+        #expect(pretty.output != oneLine.output)
+        #expect(!oneLine.output.contains(UInt8(ascii: "\n")))
+    }
+
+    @Test("details: up to four fields on one line, more one per line at the member's indent")
+    func detailsLayout() {
+        var inline: [UInt8] = [], lines: [UInt8] = []
+        Self.findings[0].detailsValue.write(to: &inline, indent: 6)
+        Self.findings[2].detailsValue.write(to: &lines, indent: 6)
+        #expect(String(decoding: inline, as: UTF8.self) == #"{"yMin": 50.666666666666664, "yMax": 54.333333333333336, "suggestedHysteresis": 1.5}"#)
+        #expect(String(decoding: lines, as: UTF8.self) == """
+            {
+                    "hitchTimeRatio": 12.5,
+                    "hitchTime": 50.0,
+                    "movingTime": 4.0,
+                    "expectedInterval": 16.667,
+                    "longestHitch": 33.3,
+                    "hangs": 0
+                  }
+            """)
+        #expect(Self.findings[2].detailsJSON.hasPrefix(#"{"hitchTimeRatio": 12.5, "hitchTime": 50.0,"#))
+    }
+
+    @Test("numbers: shortest round trip with a decimal, as \"\\(value)\" wrote them; zero of either sign is 0.0, non-finite null")
+    func numbers() {
+        let pinned: [(Double, String)] = [
+            (0, "0.0"), (-0.0, "0.0"), (86, "86.0"), (0.067, "0.067"), (-2.5, "-2.5"), (0.1 + 0.2, "0.30000000000000004"),
+            (1e16, "1e+16"), (1e-05, "1e-05"), (.leastNonzeroMagnitude, "5e-324"), (.greatestFiniteMagnitude, "1.7976931348623157e+308"),
+            (123456789012345680, "1.2345678901234568e+17"), (50.666666666666664, "50.666666666666664"), (0.5, "0.5"),
+            (.infinity, "null"), (-.infinity, "null"), (.nan, "null"),
+        ]
+        for (value, text) in pinned {
+            var bytes: [UInt8] = Array("x".utf8)
+            JSONValue.appendDouble(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x" + text, "\(value)")
+            #expect(JSONValue.double(value) == text)
+        }
+        // Counter-case at the edge changed: every other finite double is the stdlib's own text.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let value = Double(bitPattern: generator.next())
+            guard value.isFinite, value != 0 else { continue }
+            #expect(JSONValue.double(value) == "\(value)")
+        }
+    }
+
+    @Test("strings: quotes, backslashes and control characters escaped as jsonQuoted does; DEL and non-ASCII kept")
+    func strings() {
+        var texts = ["", "plain", "\"", "\\", "a\"b\\c", "\"\"", "end\\", "–", "🚀 emoji", "\u{7F}", "Album & \"Artist\" | detail"]
+        texts += (0..<0x20).map { String(UnicodeScalar(UInt8($0))) + "x" + String(UnicodeScalar(UInt8($0))) }
+        for text in texts {
+            var bytes: [UInt8] = []
+            JSONValue.appendQuoted(text, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == jsonQuoted(text), "\(Array(text.utf8))")
+        }
+        var control: [UInt8] = []
+        JSONValue.appendQuoted("\u{1}\n\u{1F}\u{7F}é", to: &control)
+        #expect(String(decoding: control, as: UTF8.self) == "\"\\u0001\\n\\u001f\u{7F}é\"")
+    }
+}
