@@ -286,8 +286,6 @@ struct CompareCommand: NavRecCommand {
                 try reader.comparisonRows(where: condition, columns: metrics.map(\.column), each: add)
             } catch let error as DatabaseError {
                 throw CommandError(.usage, "\(role.rawValue) selection '\(condition)': \(error.message)")
-            } catch let error as CommandError {
-                throw error
             } catch {
                 throw CommandError.database(error, path: databasePath, during: .comparing)
             }

@@ -162,8 +162,6 @@ struct ReportCommand: NavRecCommand {
                     output.write(renderer.session(analysis))
                 }
             }
-        } catch let error as CommandError {
-            throw error
         } catch {
             throw CommandError.database(error, path: databasePath, during: .reporting)
         }
@@ -209,8 +207,6 @@ struct ReportCommand: NavRecCommand {
             let analysis = StoredSessionAnalysis(
                 store: store, databasePath: path, settings: settings, settingsKey: settingsKey, jobs: jobs, reporter: context)
             try analysis.run(sessionIDs: []) { baseline.add($0) }
-        } catch let error as CommandError {
-            throw error
         } catch {
             throw CommandError.database(error, path: path, during: .reporting)
         }

@@ -167,8 +167,6 @@ struct TuneCommand: NavRecCommand {
                         delayP95Points: result.delayP95Points, replaySeconds: result.replaySeconds, pareto: result.isPareto,
                         recommended: result.value == recommended)
                 }))
-        } catch let error as CommandError {
-            throw error
         } catch let error as UsageError {
             throw error
         } catch {
