@@ -136,9 +136,7 @@ public enum Fault: Sendable, Hashable {
             try check(duration > 0, "greater than 0 seconds")
             self = .stuckTitles(duration: duration)
         default:
-            var message = "unknown fault '\(name)'; known: \(Self.names.joined(separator: ", "))"
-            if let hint = closestName(to: name, in: Self.names) { message += " (did you mean '\(hint)'?)" }
-            throw SimulationError(message)
+            throw SimulationError("unknown fault '\(name)'; known: \(Self.names.joined(separator: ", "))" + didYouMean(name, in: Self.names))
         }
     }
 }

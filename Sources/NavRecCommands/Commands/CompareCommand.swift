@@ -94,9 +94,7 @@ struct CompareCommand: NavRecCommand {
         let base = arguments.value(Options.base), head = arguments.value(Options.head)
         by = arguments.value(Options.by)
         if let by, !["build", "app-version"].contains(by) {
-            var message = "--by takes build or app-version, not '\(by)'"
-            if let hint = closestName(to: by, in: ["build", "app-version"]) { message += " (did you mean '\(hint)'?)" }
-            throw fail(message)
+            throw fail("--by takes build or app-version, not '\(by)'" + didYouMean(by, in: ["build", "app-version"]))
         }
         switch (positionals.count, base, head, by) {
         case (2, nil, nil, nil): sides = (.file(positionals[0]), .file(positionals[1]))
@@ -111,9 +109,8 @@ struct CompareCommand: NavRecCommand {
         if let text = arguments.value(Options.groupBy) {
             let fields = text == "none" ? [] : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for field in fields where !ComparisonGrouping.fields.contains(field) {
-                var message = "--group-by takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
-                if let hint = closestName(to: field, in: ComparisonGrouping.fields) { message += " (did you mean '\(hint)'?)" }
-                throw fail(message)
+                throw fail("--group-by takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
+                    + didYouMean(field, in: ComparisonGrouping.fields))
             }
             groupBy = fields
         } else {
@@ -123,9 +120,8 @@ struct CompareCommand: NavRecCommand {
         if let text = arguments.value(Options.strata) {
             strata = text == "none" ? [] : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for field in strata where !ComparisonGrouping.fields.contains(field) {
-                var message = "--strata takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
-                if let hint = closestName(to: field, in: ComparisonGrouping.fields) { message += " (did you mean '\(hint)'?)" }
-                throw fail(message)
+                throw fail("--strata takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
+                    + didYouMean(field, in: ComparisonGrouping.fields))
             }
         }
         let grouped = groupBy
@@ -160,9 +156,8 @@ struct CompareCommand: NavRecCommand {
                 throw fail("--min-effect takes METRIC=VALUE with a non-negative VALUE, not '\(assignment)'")
             }
             guard let index = metrics.firstIndex(where: { $0.name == parts[0] }) else {
-                var message = "--min-effect: unknown metric '\(parts[0])'; known: \(ComparedMetric.all.map(\.name).joined(separator: ", "))"
-                if let hint = closestName(to: parts[0], in: ComparedMetric.all.map(\.name)) { message += " (did you mean '\(hint)'?)" }
-                throw fail(message)
+                throw fail("--min-effect: unknown metric '\(parts[0])'; known: \(ComparedMetric.all.map(\.name).joined(separator: ", "))"
+                    + didYouMean(parts[0], in: ComparedMetric.all.map(\.name)))
             }
             metrics[index] = metrics[index].with(minimumEffect: value)
         }

@@ -276,9 +276,8 @@ struct TuneCommand: NavRecCommand {
         guard !sessionIDs.isEmpty else { return all }
         let known = Set(all.map(\.id))
         if let missing = sessionIDs.first(where: { !known.contains($0) }) {
-            var message = "no session '\(TerminalText.escaped(missing))' in \(databasePath)"
-            if let hint = closestName(to: missing, in: Array(known)) { message += " (did you mean '\(hint)'?)" }
-            throw CommandError(.noInput, message + "; navrec sessions lists them")
+            throw CommandError(.noInput, "no session '\(TerminalText.escaped(missing))' in \(databasePath)"
+                + didYouMean(missing, in: Array(known)) + "; navrec sessions lists them")
         }
         let wanted = Set(sessionIDs)
         return all.filter { wanted.contains($0.id) }

@@ -36,9 +36,8 @@ struct StoredSessionAnalysis {
             for id in sessionIDs {
                 guard let session = try store.session(id: id) else {
                     // Escaped here, not only when printed: a line break in the id stays on this line.
-                    var message = "no session '\(TerminalText.escaped(id))' in \(databasePath)"
-                    if let hint = closestName(to: id, in: try store.sessionIDs()) { message += " (did you mean '\(hint)'?)" }
-                    throw UseCaseError(.missingInput, message + "; navrec sessions lists them")
+                    throw UseCaseError(.missingInput, "no session '\(TerminalText.escaped(id))' in \(databasePath)"
+                        + didYouMean(id, in: try store.sessionIDs()) + "; navrec sessions lists them")
                 }
                 found[session.key] = session
             }
