@@ -1,3 +1,5 @@
+internal import BarModel
+
 extension SessionReport {
     /// One thing navrec found wrong in a session (Docs/findings.md): when, what, how bad, the
     /// evidence, and — in ``message`` and, for flapping, in ``details`` — the fix when there is one.
@@ -69,7 +71,7 @@ extension SessionReport {
             /// The number as the shortest text that reads back the same (`2`, `82.4`), or the text.
             public var description: String {
                 switch self {
-                case .number(let number): numberText(number)
+                case .number(let number): formatNumber(number)
                 case .text(let text): text
                 }
             }
