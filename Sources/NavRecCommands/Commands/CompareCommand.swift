@@ -106,26 +106,19 @@ struct CompareCommand: NavRecCommand {
         default: throw fail("give either BASE HEAD (two databases or analyze files) or --base/--head/--by, not both; got \(positionals.count) file\(positionals.count == 1 ? "" : "s")")
         }
 
-        if let text = arguments.value(Options.groupBy) {
+        /// A comma-separated list of ``ComparisonGrouping/fields``, or `none`.
+        func fields(_ option: Option<String>, default defaults: [String]) throws(UsageError) -> [String] {
+            guard let text = arguments.value(option) else { return defaults }
             let fields = text == "none" ? [] : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for field in fields where !ComparisonGrouping.fields.contains(field) {
-                throw fail("--group-by takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
+                throw fail("--\(option.name) takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
                     + didYouMean(field, in: ComparisonGrouping.fields))
             }
-            groupBy = fields
-        } else {
-            groupBy = ComparisonGrouping.defaultFields
+            return fields
         }
-        var strata = ComparisonGrouping.defaultStrata
-        if let text = arguments.value(Options.strata) {
-            strata = text == "none" ? [] : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            for field in strata where !ComparisonGrouping.fields.contains(field) {
-                throw fail("--strata takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
-                    + didYouMean(field, in: ComparisonGrouping.fields))
-            }
-        }
-        let grouped = groupBy
-        self.strata = strata.filter { !grouped.contains($0) }
+        let groupBy = try fields(Options.groupBy, default: ComparisonGrouping.defaultFields)
+        self.groupBy = groupBy
+        strata = try fields(Options.strata, default: ComparisonGrouping.defaultStrata).filter { !groupBy.contains($0) }
 
         var rules = BuildComparison()
         if let text = arguments.value(Options.confidence) {
