@@ -198,11 +198,10 @@ struct CompareCommand: NavRecCommand {
             }
         }
         let results = rules.run(&samples)
-        let elapsed = ContinuousClock.now - started
         var report = ComparisonReport(
             base: labels.base, head: labels.head, groupBy: groupBy, strata: strata, rules: rules, baseSessions: samples.baseSessions,
             headSessions: samples.headSessions, results: results,
-            wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            wallSeconds: (ContinuousClock.now - started).seconds)
         if withValues {
             report.values = results.map { result in
                 let index = metrics.firstIndex(of: result.metric)!

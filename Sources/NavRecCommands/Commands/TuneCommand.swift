@@ -208,8 +208,7 @@ struct TuneCommand: NavRecCommand {
                     let session = work[job / perSession], slot = job % perSession
                     let clock = ContinuousClock.now
                     let outcome = try tuner.evaluate(session, value: slot < values.count ? values[slot] : reference)
-                    let elapsed = ContinuousClock.now - clock
-                    return (outcome, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                    return (outcome, (ContinuousClock.now - clock).seconds)
                 }
             }
             for (index, session) in work.enumerated() {
@@ -253,10 +252,8 @@ struct TuneCommand: NavRecCommand {
         guard accumulator.sessionCount > 0 else {
             throw CommandError(.dataError, "none of the \(sessions.count) selected sessions uses \(parameter.behavior)")
         }
-        let elapsed = ContinuousClock.now - started
         return accumulator.finish(
-            rule: rule, skippedSessions: skipped,
-            wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            rule: rule, skippedSessions: skipped, wallSeconds: (ContinuousClock.now - started).seconds,
             threads: max(1, threads))
     }
 
