@@ -73,12 +73,6 @@ package struct AnalyzerSettings: Sendable, Hashable {
         package var parameter: String
         package var value: ParameterValue
 
-        package init(behavior: String, parameter: String, value: ParameterValue) {
-            self.behavior = behavior
-            self.parameter = parameter
-            self.value = value
-        }
-
         /// `behavior.parameter=value`, as given on the command line.
         package var assignment: String { "\(behavior).\(parameter)=\(value)" }
     }
