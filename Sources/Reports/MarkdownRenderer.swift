@@ -12,17 +12,11 @@ import Analyzer
 /// findings, clean sessions) and how to see everything.
 package struct MarkdownRenderer: Sendable {
     /// The largest output, UTF-8 bytes.
-    package var limit: Int
+    package var limit = 65_000
     /// The `--set` assignments, echoed under the summary.
-    package var settings: [String]
+    package var settings: [String] = []
     /// The base's findings (`--baseline`): the comment then shows what changed against it.
     package var baseline: FindingBaseline?
-
-    package init(limit: Int = 65_000, settings: [String] = [], baseline: FindingBaseline? = nil) {
-        self.limit = limit
-        self.settings = settings
-        self.baseline = baseline
-    }
 
     /// The report as GitHub-flavoured Markdown ending in a newline.
     package func render(_ report: Report) -> String {
