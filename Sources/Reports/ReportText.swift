@@ -141,12 +141,12 @@ enum ReportText {
         return rows
     }
 
-    /// "flapping", or "title_mismatch/both_visible".
     /// The line that says which `--set` assignments a report was made with; `nil` for none.
     static func settings(_ assignments: [String]) -> String? {
         assignments.isEmpty ? nil : "with " + assignments.map { "--set \($0)" }.joined(separator: " ")
     }
 
+    /// "flapping", or "title_mismatch/both_visible".
     static func kind(_ finding: Finding) -> String {
         finding.subkind.map { "\(finding.kind.name)/\($0)" } ?? finding.kind.name
     }
