@@ -28,9 +28,6 @@ enum ReportText {
         return (value < 0 ? "-" : "") + result
     }
 
-    /// Frames per second without a needless fraction (`60`, `59.94`).
-    static func fps(_ fps: Double) -> String { formatNumber(fps) }
-
     /// The session's behaviours, comma-separated.
     static func behaviors(_ session: SessionAnalysis) -> String {
         let names = session.behaviors.enabledNames
@@ -48,7 +45,7 @@ enum ReportText {
         var facts = [
             "\(seconds(session.duration)) s", count(session.sampleCount, "sample"),
         ]
-        if let rate = session.fps { facts.append("\(fps(rate)) fps") }
+        if let rate = session.fps { facts.append("\(formatNumber(rate)) fps") }
         facts.append("hitches \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s")
         facts.append("frame jitter \(decimalText(session.frameJitter, digits: 3)) ms")
         // Only when there are any: most sessions have none, and a gap explains a long recording
