@@ -63,7 +63,7 @@ package struct MarkdownRenderer: Sendable {
             var block = "<details><summary>\(ReportText.count(clean.count, "session")) without findings</summary>\n\n"
             block += "| Session | Behaviours | Duration | Samples | Hitches |\n|---|---|--:|--:|--:|\n"
             for session in clean {
-                let row = "| \(cell(session.id)) | \(cell(ReportText.behaviors(session))) | \(ReportText.seconds(session.duration)) s"
+                let row = "| \(cell(session.id)) | \(cell(ReportText.behaviors(session))) | \(secondsText(session.duration)) s"
                     + " | \(session.sampleCount) | \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s |\n"
                 guard output.utf8.count + block.utf8.count + row.utf8.count + 20 <= budget else { break }
                 block += row
@@ -166,7 +166,7 @@ package struct MarkdownRenderer: Sendable {
     private func overviewRow(_ session: SessionAnalysis) -> String {
         let warnings = session.findings.count { $0.severity == .warning }
         let errors = session.findings.count { $0.severity == .error }
-        return "| \(cell(session.id)) | \(cell(ReportText.behaviors(session))) | \(ReportText.seconds(session.duration)) s"
+        return "| \(cell(session.id)) | \(cell(ReportText.behaviors(session))) | \(secondsText(session.duration)) s"
             + " | \(session.sampleCount) | \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s | \(warnings) | \(errors) |"
     }
 

@@ -3,13 +3,9 @@ import BarModel
 
 /// Wording and number formats the human-readable renderers share.
 enum ReportText {
-    /// Seconds for a reader: up to 2 decimals, at least one (`0.02`, `2.0`); the JSON report and
-    /// the database keep full precision.
-    static func seconds(_ value: Double) -> String { secondsText(value) }
-
     /// `0.02–0.07 s`, or `0.5 s` for an instant.
     static func span(_ finding: Finding) -> String {
-        finding.start == finding.end ? seconds(finding.start) : "\(seconds(finding.start))–\(seconds(finding.end))"
+        finding.start == finding.end ? secondsText(finding.start) : "\(secondsText(finding.start))–\(secondsText(finding.end))"
     }
 
     /// "1 finding", "2 findings".
@@ -43,7 +39,7 @@ enum ReportText {
     /// The facts of a session's headline, in order.
     static func facts(_ session: SessionAnalysis) -> [String] {
         var facts = [
-            "\(seconds(session.duration)) s", count(session.sampleCount, "sample"),
+            "\(secondsText(session.duration)) s", count(session.sampleCount, "sample"),
         ]
         if let rate = session.fps { facts.append("\(formatNumber(rate)) fps") }
         facts.append("hitches \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s")
