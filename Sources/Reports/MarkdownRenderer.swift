@@ -26,7 +26,8 @@ package struct MarkdownRenderer: Sendable {
         var head = ["# navrec report", ""]
         let worst = report.worstSeverity
         let verdict = worst == .error ? "❌" : worst == .warning ? "⚠️" : "✅"
-        head.append("\(verdict) **\(ReportText.totals(report))** (\(ReportText.byKind(report)))")
+        let totals = report.totals
+        head.append("\(verdict) **\(ReportText.totals(totals))** (\(ReportText.byKind(totals)))")
         head.append("")
         if !settings.isEmpty {
             // In code spans, which show any character as is; a backtick cannot end one early.

@@ -56,18 +56,12 @@ enum ReportText {
     }
 
     /// "1 session, 2 findings: 1 warning, 1 error".
-    static func totals(_ report: Report) -> String { totals(report.totals) }
-
-    /// The same from the totals.
     static func totals(_ totals: Report.Totals) -> String {
         "\(count(totals.sessions, "session")), \(count(totals.findings, "finding")): "
             + "\(count(totals.bySeverity[.warning] ?? 0, "warning")), \(count(totals.bySeverity[.error] ?? 0, "error"))"
     }
 
     /// "flapping 1, jitter 0, hitch 0, title_mismatch 0".
-    static func byKind(_ report: Report) -> String { byKind(report.totals) }
-
-    /// The same from the totals.
     static func byKind(_ totals: Report.Totals) -> String {
         Finding.Kind.allCases.map { "\($0.name) \(totals.byKind[$0] ?? 0)" }.joined(separator: ", ")
     }
