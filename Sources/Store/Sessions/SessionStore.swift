@@ -124,10 +124,7 @@ package final class SessionStore {
 
     /// Every session id, in import order (for "did you mean" hints).
     package func sessionIDs() throws(DatabaseError) -> [String] {
-        let statement = try database.prepare("SELECT id FROM sessions ORDER BY session_key")
-        var result: [String] = []
-        while try statement.step() { result.append(statement.text(0) ?? "") }
-        return result
+        try sessionIDs(where: "1")
     }
 
     /// The session with the id `id`, if stored.
