@@ -1,8 +1,16 @@
-import Analyzer
+package import Analyzer
 import BarModel
 
 /// Wording and number formats the human-readable renderers share.
-enum ReportText {
+package enum ReportText {
+    /// A failing CI gate's line on standard error, so the log names what failed even when the
+    /// report itself went to a file (`report --fail-on`):
+    /// `demo-blur-hover: ERROR 1.72–4.02 s flapping background (computed): background flipped 13 times …`
+    package static func gateLine(_ finding: Finding, session: String) -> String {
+        let severity = finding.severity == .error ? "ERROR" : "warning"
+        return TerminalText.escaped("\(session): \(severity) \(span(finding)) s \(kind(finding)) \(signalAndStream(finding)): \(finding.message)")
+    }
+
     /// `0.02–0.07 s`, or `0.5 s` for an instant.
     static func span(_ finding: Finding) -> String {
         finding.start == finding.end ? secondsText(finding.start) : "\(secondsText(finding.start))–\(secondsText(finding.end))"

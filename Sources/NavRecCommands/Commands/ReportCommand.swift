@@ -152,7 +152,7 @@ struct ReportCommand: NavRecCommand {
                     if baseline != nil { worstNew = max(worstNew ?? finding.severity, finding.severity) }
                     if let failOn, finding.severity >= failOn {
                         failingCount += 1
-                        if failing.count < Self.gateLines { failing.append(GateText.line(finding, session: analysis.id)) }
+                        if failing.count < Self.gateLines { failing.append(ReportText.gateLine(finding, session: analysis.id)) }
                     }
                 }
                 if format == .sarif {
