@@ -58,8 +58,6 @@ package struct HTMLRenderer: ReportRenderer, Sendable {
     private var fullChartBytes = 0
     private var compactCharts = 0
 
-    package init() {}
-
     package mutating func begin() -> String {
         """
         <!DOCTYPE html>
