@@ -187,10 +187,16 @@ struct StoredSessionAnalysis {
 
     /// Queues the analysis and findings of `session` in `batch`.
     private static func save(_ analysis: SessionAnalysis, of session: StoredSession, settingsKey: String, in batch: AnalysisBatch) throws {
+        let metrics = analysis.metrics
         try batch.save(
             of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
             frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
-            metrics: StoredMetrics(analysis.metrics),
+            // In the `analyses` columns' order (``StoredMetrics/columns``).
+            metrics: StoredMetrics([
+                metrics.movingTime, metrics.overrunP50, metrics.overrunP90, metrics.overrunP99, metrics.hangsPerMinute,
+                metrics.flappingEpisodesPerMinute, metrics.flappingTogglesPerMinute, metrics.titleDisagreementPerMinute,
+                metrics.jitterFindingsPerMinute, metrics.gapFraction,
+            ]),
             findings: analysis.findings.map { finding in
                 (
                     kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
