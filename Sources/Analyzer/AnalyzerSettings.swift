@@ -73,12 +73,6 @@ package struct AnalyzerSettings: Sendable, Hashable {
         package var parameter: String
         package var value: ParameterValue
 
-        package init(behavior: String, parameter: String, value: ParameterValue) {
-            self.behavior = behavior
-            self.parameter = parameter
-            self.value = value
-        }
-
         /// `behavior.parameter=value`, as given on the command line.
         package var assignment: String { "\(behavior).\(parameter)=\(value)" }
     }
@@ -186,7 +180,7 @@ package struct AnalyzerSettings: Sendable, Hashable {
             return
         }
         guard let setting = Self.settings.first(where: { $0.key == key }) else {
-            var message: String
+            let message: String
             if Self.detectors.contains(prefix) {
                 message = "unknown key '\(key)'; known: \(Self.keys.joined(separator: ", "))"
             } else {
@@ -194,12 +188,8 @@ package struct AnalyzerSettings: Sendable, Hashable {
                     + Self.keys.joined(separator: ", ") + "; or BEHAVIOR.PARAMETER to replay with ("
                     + BehaviorSet.names.joined(separator: ", ") + ")"
             }
-            if let hint = closestName(to: key, in: Self.keys) {
-                message += " (did you mean '\(hint)'?)"
-            } else if let hint = closestName(to: prefix, in: Self.detectors + BehaviorSet.names) {
-                message += " (did you mean '\(hint)'?)"
-            }
-            throw AnalyzerSettingsError(message)
+            let keyHint = didYouMean(key, in: Self.keys)
+            throw AnalyzerSettingsError(message + (keyHint.isEmpty ? didYouMean(prefix, in: Self.detectors + BehaviorSet.names) : keyHint))
         }
         try setting.set(&self, text)
     }

@@ -71,18 +71,4 @@ package struct Finding: Sendable, Hashable {
     package var flapping: FlappingEvidence? {
         if case .flapping(let evidence) = evidence { evidence } else { nil }
     }
-
-    package init(
-        signal: String, source: Source, severity: Severity, start: Double, end: Double, count: Int? = nil,
-        message: String, evidence: Evidence
-    ) {
-        self.signal = signal
-        self.source = source
-        self.severity = severity
-        self.start = start
-        self.end = end
-        self.count = count
-        self.message = message
-        self.evidence = evidence
-    }
 }

@@ -36,27 +36,6 @@ package struct SessionAnalysis: Sendable, Hashable {
     package var findings: [Finding]
     package var timeline: TimelineDigest
 
-    package init(
-        id: String, metadata: SessionMetadata, behaviors: BehaviorSet,
-        sampleCount: Int, duration: Double, replayed: [String], expectedInterval: Double?, hitchTimeRatio: Double,
-        frameJitter: Double, gaps: Int, gapTime: Double, metrics: SessionMetrics, findings: [Finding], timeline: TimelineDigest
-    ) {
-        self.id = id
-        self.metadata = metadata
-        self.behaviors = behaviors
-        self.sampleCount = sampleCount
-        self.duration = duration
-        self.replayed = replayed
-        self.expectedInterval = expectedInterval
-        self.hitchTimeRatio = hitchTimeRatio
-        self.frameJitter = frameJitter
-        self.gaps = gaps
-        self.gapTime = gapTime
-        self.metrics = metrics
-        self.findings = findings
-        self.timeline = timeline
-    }
-
     /// The most severe finding's severity, `nil` without findings (for `--fail-on`).
     package var worstSeverity: Finding.Severity? { findings.map(\.severity).max() }
 

@@ -7,11 +7,6 @@ package struct TransitionWindow: Sendable, Hashable {
     package var start: Double
     package var end: Double?
 
-    package init(start: Double, end: Double?) {
-        self.start = start
-        self.end = end
-    }
-
     /// The windows `events` (in time order) open and close: a `disappear` opens one unless one is
     /// open, an `appear` closes the open one.
     package static func windows(in events: [ScrollEvent]) -> [TransitionWindow] {

@@ -8,10 +8,7 @@ public enum BarBackground: UInt8, Sendable, CaseIterable, Hashable, BitwiseCopya
 
     /// The background with the given recording name, or `nil` for an unknown one.
     public init?(name: String) {
-        switch name {
-        case "transparent": self = .transparent
-        case "default": self = .default
-        default: return nil
-        }
+        guard let background = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = background
     }
 }

@@ -11,13 +11,9 @@ public enum BehaviorError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownBehavior(let name):
-            var text = "unknown behaviour '\(name)'; known: \(BehaviorSet.names.joined(separator: ", "))"
-            if let hint = closestName(to: name, in: BehaviorSet.names) { text += " (did you mean '\(hint)'?)" }
-            return text
+            return "unknown behaviour '\(name)'; known: \(BehaviorSet.names.joined(separator: ", "))" + didYouMean(name, in: BehaviorSet.names)
         case .unknownParameter(let behavior, let parameter, let known):
-            var text = "unknown parameter '\(parameter)' for \(behavior); known: \(known.joined(separator: ", "))"
-            if let hint = closestName(to: parameter, in: known) { text += " (did you mean '\(hint)'?)" }
-            return text
+            return "unknown parameter '\(parameter)' for \(behavior); known: \(known.joined(separator: ", "))" + didYouMean(parameter, in: known)
         case .invalidValue(let behavior, let parameter, let expected):
             return "\(behavior).\(parameter) must be \(expected)"
         case .invalidCombination(let reason):

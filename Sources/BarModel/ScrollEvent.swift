@@ -42,13 +42,8 @@ public struct ScrollEvent: Sendable, Hashable {
 
         /// The kind a name (other than `tap`, which needs a target) stands for.
         public init?(lifecycleName name: String) {
-            switch name {
-            case "background": self = .background
-            case "foreground": self = .foreground
-            case "disappear": self = .disappear
-            case "appear": self = .appear
-            default: return nil
-            }
+            guard let kind = [Kind.background, .foreground, .disappear, .appear].first(where: { $0.name == name }) else { return nil }
+            self = kind
         }
     }
 

@@ -18,11 +18,5 @@ public enum TitlePresentation: String, Sendable, CaseIterable, Hashable {
 
     /// The presentation's alpha in `state`.
     @inlinable
-    public func alpha(in state: BarState) -> Double? {
-        switch self {
-        case .large: state.largeTitleAlpha
-        case .inline: state.inlineTitleAlpha
-        case .content: state.contentTitleAlpha
-        }
-    }
+    public func alpha(in state: BarState) -> Double? { alphaField.value(in: state) }
 }

@@ -47,28 +47,6 @@ public struct MetricComparison: Sendable, Hashable {
     public var verdict: Verdict
     /// Why, in a few words (`too few sessions (3 < 5)`, `mean +1.37 /min …`).
     public var reason: String
-
-    public init(
-        group: String, metric: ComparedMetric, baseCount: Int, headCount: Int, baseMedian: Double?, headMedian: Double?,
-        shift: Double? = nil, shiftLow: Double? = nil, shiftHigh: Double? = nil, u: Double? = nil, p: Double? = nil,
-        method: MannWhitneyTest.Method? = nil, adjustedP: Double? = nil, verdict: Verdict, reason: String
-    ) {
-        self.group = group
-        self.metric = metric
-        self.baseCount = baseCount
-        self.headCount = headCount
-        self.baseMedian = baseMedian
-        self.headMedian = headMedian
-        self.shift = shift
-        self.shiftLow = shiftLow
-        self.shiftHigh = shiftHigh
-        self.u = u
-        self.p = p
-        self.method = method
-        self.adjustedP = adjustedP
-        self.verdict = verdict
-        self.reason = reason
-    }
 }
 
 /// The three questions asked of every group × metric (Docs/comparing-builds.md).

@@ -127,22 +127,8 @@ public struct AnalysisConfiguration: Sendable, Codable, Equatable {
     /// text are ``AnalyzerSettings/assignments``', declared once there).
     func analyzerSettings() throws -> AnalyzerSettings {
         var values = AnalyzerSettings()
-        values.flapping.window = flapping.window
-        values.flapping.minToggles = flapping.minToggles
-        values.flapping.hysteresisStep = flapping.hysteresisStep
-        values.flapping.maxHysteresis = flapping.maxHysteresis
-        values.flapping.swipeDistanceStep = flapping.swipeDistanceStep
-        values.flapping.maxSwipeDistance = flapping.maxSwipeDistance
-        values.jitter.window = jitter.window
-        values.jitter.minReversals = jitter.minReversals
-        values.jitter.epsilon = jitter.epsilon
-        values.jitter.fractionEpsilon = jitter.fractionEpsilon
-        values.hitch.factor = hitch.factor
-        values.hitch.warning = hitch.warning
-        values.hitch.error = hitch.error
-        values.titleMismatch.margin = titleMismatch.margin
-        values.titleMismatch.tolerance = titleMismatch.tolerance
-        values.titleMismatch.errorAfter = titleMismatch.errorAfter
+        var configuration = self
+        configuration.exchange(&values, toAnalyzer: true)
         var settings = AnalyzerSettings()
         for assignment in values.assignments + replay.map({ "\($0.behavior).\($0.parameter)=\($0.value)" }) {
             do {
@@ -156,23 +142,33 @@ public struct AnalysisConfiguration: Sendable, Codable, Equatable {
 
     /// The values of `settings`.
     init(_ settings: AnalyzerSettings) {
-        flapping.window = settings.flapping.window
-        flapping.minToggles = settings.flapping.minToggles
-        flapping.hysteresisStep = settings.flapping.hysteresisStep
-        flapping.maxHysteresis = settings.flapping.maxHysteresis
-        flapping.swipeDistanceStep = settings.flapping.swipeDistanceStep
-        flapping.maxSwipeDistance = settings.flapping.maxSwipeDistance
-        jitter.window = settings.jitter.window
-        jitter.minReversals = settings.jitter.minReversals
-        jitter.epsilon = settings.jitter.epsilon
-        jitter.fractionEpsilon = settings.jitter.fractionEpsilon
-        hitch.factor = settings.hitch.factor
-        hitch.warning = settings.hitch.warning
-        hitch.error = settings.hitch.error
-        titleMismatch.margin = settings.titleMismatch.margin
-        titleMismatch.tolerance = settings.titleMismatch.tolerance
-        titleMismatch.errorAfter = settings.titleMismatch.errorAfter
+        var settings = settings
+        exchange(&settings, toAnalyzer: false)
         replay = settings.replay.map { ParameterReplay(behavior: $0.behavior, parameter: $0.parameter, value: $0.value.commandLineText) }
+    }
+
+    /// Copies each detector value to the analyzer's settings or from them: the one list of which
+    /// public value is which of the analyzer's.
+    private mutating func exchange(_ settings: inout AnalyzerSettings, toAnalyzer: Bool) {
+        func pair<Value>(_ mine: inout Value, _ theirs: inout Value) {
+            if toAnalyzer { theirs = mine } else { mine = theirs }
+        }
+        pair(&flapping.window, &settings.flapping.window)
+        pair(&flapping.minToggles, &settings.flapping.minToggles)
+        pair(&flapping.hysteresisStep, &settings.flapping.hysteresisStep)
+        pair(&flapping.maxHysteresis, &settings.flapping.maxHysteresis)
+        pair(&flapping.swipeDistanceStep, &settings.flapping.swipeDistanceStep)
+        pair(&flapping.maxSwipeDistance, &settings.flapping.maxSwipeDistance)
+        pair(&jitter.window, &settings.jitter.window)
+        pair(&jitter.minReversals, &settings.jitter.minReversals)
+        pair(&jitter.epsilon, &settings.jitter.epsilon)
+        pair(&jitter.fractionEpsilon, &settings.jitter.fractionEpsilon)
+        pair(&hitch.factor, &settings.hitch.factor)
+        pair(&hitch.warning, &settings.hitch.warning)
+        pair(&hitch.error, &settings.hitch.error)
+        pair(&titleMismatch.margin, &settings.titleMismatch.margin)
+        pair(&titleMismatch.tolerance, &settings.titleMismatch.tolerance)
+        pair(&titleMismatch.errorAfter, &settings.titleMismatch.errorAfter)
     }
 }
 
@@ -196,7 +192,7 @@ public struct ParameterReplay: Sendable, Codable, Equatable, CustomStringConvert
 
     /// A replay with a number.
     public init(behavior: String, parameter: String, value: Double) {
-        self.init(behavior: behavior, parameter: parameter, value: numberText(value))
+        self.init(behavior: behavior, parameter: parameter, value: formatNumber(value))
     }
 
     /// `behavior.parameter=value`, the `--set` assignment.

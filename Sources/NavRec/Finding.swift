@@ -1,3 +1,5 @@
+internal import BarModel
+
 extension SessionReport {
     /// One thing navrec found wrong in a session (Docs/findings.md): when, what, how bad, the
     /// evidence, and — in ``message`` and, for flapping, in ``details`` — the fix when there is one.
@@ -69,7 +71,7 @@ extension SessionReport {
             /// The number as the shortest text that reads back the same (`2`, `82.4`), or the text.
             public var description: String {
                 switch self {
-                case .number(let number): numberText(number)
+                case .number(let number): formatNumber(number)
                 case .text(let text): text
                 }
             }
@@ -120,22 +122,8 @@ extension SessionReport {
             case kind, subkind, signal, source, severity, start, end, count, message, details
         }
 
-        /// Reads a finding of the JSON outputs.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            kind = try container.decode(Kind.self, forKey: .kind)
-            subkind = try container.decodeIfPresent(String.self, forKey: .subkind)
-            signal = try container.decode(String.self, forKey: .signal)
-            source = try container.decode(Source.self, forKey: .source)
-            severity = try container.decode(Severity.self, forKey: .severity)
-            start = try container.decode(Double.self, forKey: .start)
-            end = try container.decode(Double.self, forKey: .end)
-            count = try container.decodeIfPresent(Int.self, forKey: .count)
-            message = try container.decode(String.self, forKey: .message)
-            details = try container.decode([String: Detail].self, forKey: .details)
-        }
-
-        /// Writes a finding as the JSON outputs do (`null` for a missing subkind or count).
+        /// Writes a finding as the JSON outputs do: `null` for a missing subkind or count, which the
+        /// synthesized encoder would leave out (decoding is the synthesized one).
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(kind, forKey: .kind)

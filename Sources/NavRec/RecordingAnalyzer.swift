@@ -127,16 +127,8 @@ public struct SessionFailure: Error, Sendable, Codable, Equatable, CustomStringC
         case id, app, startedAt, error
     }
 
-    /// Reads an error line of `navrec analyze`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decodeIfPresent(String.self, forKey: .id)
-        app = try container.decodeIfPresent(String.self, forKey: .app)
-        startedAt = try container.decodeIfPresent(String.self, forKey: .startedAt)
-        error = try container.decode(String.self, forKey: .error)
-    }
-
-    /// Writes an error line of `navrec analyze` (`null` for a missing value).
+    /// Writes an error line of `navrec analyze`: `null` for a missing value, which the synthesized
+    /// encoder would leave out (decoding is the synthesized one).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

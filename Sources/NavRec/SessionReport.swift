@@ -144,26 +144,8 @@ public struct SessionReport: Sendable, Codable, Equatable {
             case flappingEpisodesPerMinute, flappingTogglesPerMinute, titleDisagreementPerMinute, jitterFindingsPerMinute, gapFraction
         }
 
-        /// Reads the metrics' members of an `analyze` line.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            hitchTimeRatio = try container.decode(Double.self, forKey: .hitchTimeRatio)
-            frameJitter = try container.decode(Double.self, forKey: .frameJitter)
-            gaps = try container.decode(Int.self, forKey: .gaps)
-            gapTime = try container.decode(Double.self, forKey: .gapTime)
-            movingTime = try container.decode(Double.self, forKey: .movingTime)
-            overrunP50 = try container.decodeIfPresent(Double.self, forKey: .overrunP50)
-            overrunP90 = try container.decodeIfPresent(Double.self, forKey: .overrunP90)
-            overrunP99 = try container.decodeIfPresent(Double.self, forKey: .overrunP99)
-            hangsPerMinute = try container.decodeIfPresent(Double.self, forKey: .hangsPerMinute)
-            flappingEpisodesPerMinute = try container.decodeIfPresent(Double.self, forKey: .flappingEpisodesPerMinute)
-            flappingTogglesPerMinute = try container.decodeIfPresent(Double.self, forKey: .flappingTogglesPerMinute)
-            titleDisagreementPerMinute = try container.decodeIfPresent(Double.self, forKey: .titleDisagreementPerMinute)
-            jitterFindingsPerMinute = try container.decodeIfPresent(Double.self, forKey: .jitterFindingsPerMinute)
-            gapFraction = try container.decodeIfPresent(Double.self, forKey: .gapFraction)
-        }
-
-        /// Writes the metrics' members of an `analyze` line (`null` for a missing value).
+        /// Writes the metrics' members of an `analyze` line: `null` for a missing value, which the
+        /// synthesized encoder would leave out (decoding is the synthesized one).
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(hitchTimeRatio, forKey: .hitchTimeRatio)

@@ -64,7 +64,7 @@ public enum RecordingCheck {
         let what = signal.map { "\(kind.rawValue) \($0)" } ?? kind.rawValue
         let matches = { (finding: SessionReport.Finding) in finding.kind == kind && (signal == nil || finding.signal == signal) }
         guard before.sessions.contains(where: { $0.findings.contains(where: matches) }) else {
-            return "navrec: recording \(analysis: before) has no \(what) finding for \(replay.map(\.description).joined(separator: ", ")) to remove"
+            return "navrec: recording \(before.name) has no \(what) finding for \(replay.map(\.description).joined(separator: ", ")) to remove"
         }
         var lines: [String] = []
         var count = 0
@@ -75,7 +75,7 @@ public enum RecordingCheck {
             }
         }
         guard count > 0 else { return nil }
-        return (["navrec: replaying recording \(analysis: after) with \(replay.map(\.description).joined(separator: ", ")) leaves \(count) \(what) finding\(count == 1 ? "" : "s"):"] + lines)
+        return (["navrec: replaying recording \(after.name) with \(replay.map(\.description).joined(separator: ", ")) leaves \(count) \(what) finding\(count == 1 ? "" : "s"):"] + lines)
             .joined(separator: "\n")
     }
 
@@ -107,12 +107,5 @@ public enum RecordingCheck {
     /// Seconds with two decimals, as the text report prints a finding's span.
     private static func seconds(_ value: Double) -> String {
         String(format: "%.2f", value)
-    }
-}
-
-extension String.StringInterpolation {
-    /// A recording's name.
-    fileprivate mutating func appendInterpolation(analysis: RecordingAnalysis) {
-        appendLiteral(analysis.name)
     }
 }

@@ -58,8 +58,6 @@ package struct HTMLRenderer: ReportRenderer, Sendable {
     private var fullChartBytes = 0
     private var compactCharts = 0
 
-    package init() {}
-
     package mutating func begin() -> String {
         """
         <!DOCTYPE html>
@@ -184,7 +182,7 @@ package struct HTMLRenderer: ReportRenderer, Sendable {
             html += "<div class=\"row\(row.section == nil ? " clean" : "")\" style=\"\(style)\">\(name)<span>\(findings)</span>"
                 + "<span>\(escape(row.kinds.map(\.name).joined(separator: ", ")))</span><span>\(decimalText(row.hitchRatio, digits: 1)) ms/s</span>"
                 + "<span>\(row.longestHitch > 0 ? TimelineChart.milliseconds(row.longestHitch) : "–")</span><span>\(row.hangs)</span>"
-                + "<span>\(ReportText.seconds(row.duration)) s</span></div>\n"
+                + "<span>\(secondsText(row.duration)) s</span></div>\n"
         }
         return html + "</div>\n</nav>\n"
     }

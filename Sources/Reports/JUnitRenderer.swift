@@ -26,16 +26,11 @@ package import Analyzer
 /// characters other than tab and newlines) becomes U+FFFD.
 package struct JUnitRenderer: Sendable {
     /// Findings at this severity or worse are failures.
-    package var failOn: Finding.Severity
+    package var failOn = Finding.Severity.error
     /// The base's findings (`--baseline`).
     package var baseline: FindingBaseline?
     /// The most session ids a test case lists.
     static let listedSessions = 50
-
-    package init(failOn: Finding.Severity = .error, baseline: FindingBaseline? = nil) {
-        self.failOn = failOn
-        self.baseline = baseline
-    }
 
     private enum Outcome { case failure, skipped, passed }
 

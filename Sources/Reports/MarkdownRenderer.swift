@@ -12,17 +12,11 @@ import Analyzer
 /// findings, clean sessions) and how to see everything.
 package struct MarkdownRenderer: Sendable {
     /// The largest output, UTF-8 bytes.
-    package var limit: Int
+    package var limit = 65_000
     /// The `--set` assignments, echoed under the summary.
-    package var settings: [String]
+    package var settings: [String] = []
     /// The base's findings (`--baseline`): the comment then shows what changed against it.
     package var baseline: FindingBaseline?
-
-    package init(limit: Int = 65_000, settings: [String] = [], baseline: FindingBaseline? = nil) {
-        self.limit = limit
-        self.settings = settings
-        self.baseline = baseline
-    }
 
     /// The report as GitHub-flavoured Markdown ending in a newline.
     package func render(_ report: Report) -> String {
@@ -32,7 +26,8 @@ package struct MarkdownRenderer: Sendable {
         var head = ["# navrec report", ""]
         let worst = report.worstSeverity
         let verdict = worst == .error ? "❌" : worst == .warning ? "⚠️" : "✅"
-        head.append("\(verdict) **\(ReportText.totals(report))** (\(ReportText.byKind(report)))")
+        let totals = report.totals
+        head.append("\(verdict) **\(ReportText.totals(totals))** (\(ReportText.byKind(totals)))")
         head.append("")
         if !settings.isEmpty {
             // In code spans, which show any character as is; a backtick cannot end one early.
@@ -69,7 +64,7 @@ package struct MarkdownRenderer: Sendable {
             var block = "<details><summary>\(ReportText.count(clean.count, "session")) without findings</summary>\n\n"
             block += "| Session | Behaviours | Duration | Samples | Hitches |\n|---|---|--:|--:|--:|\n"
             for session in clean {
-                let row = "| \(cell(session.id)) | \(cell(ReportText.behaviors(session))) | \(ReportText.seconds(session.duration)) s"
+                let row = "| \(cell(session.id)) | \(cell(ReportText.behaviors(session))) | \(secondsText(session.duration)) s"
                     + " | \(session.sampleCount) | \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s |\n"
                 guard output.utf8.count + block.utf8.count + row.utf8.count + 20 <= budget else { break }
                 block += row
@@ -172,7 +167,7 @@ package struct MarkdownRenderer: Sendable {
     private func overviewRow(_ session: SessionAnalysis) -> String {
         let warnings = session.findings.count { $0.severity == .warning }
         let errors = session.findings.count { $0.severity == .error }
-        return "| \(cell(session.id)) | \(cell(ReportText.behaviors(session))) | \(ReportText.seconds(session.duration)) s"
+        return "| \(cell(session.id)) | \(cell(ReportText.behaviors(session))) | \(secondsText(session.duration)) s"
             + " | \(session.sampleCount) | \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s | \(warnings) | \(errors) |"
     }
 

@@ -4,20 +4,15 @@ package import Analyzer
 package struct Report: Sendable {
     /// Counts over every session's findings.
     package struct Totals: Sendable, Hashable {
-        package var sessions: Int
-        package var findings: Int
+        package var sessions = 0
+        package var findings = 0
         /// Findings per kind, keyed by ``Finding/Kind``; every kind is present, 0 when absent.
-        package var byKind: [Finding.Kind: Int]
+        package var byKind = Dictionary(uniqueKeysWithValues: Finding.Kind.allCases.map { ($0, 0) })
         /// Findings per severity; every severity is present.
-        package var bySeverity: [Finding.Severity: Int]
+        package var bySeverity = Dictionary(uniqueKeysWithValues: Finding.Severity.allCases.map { ($0, 0) })
 
         /// Totals over no session.
-        package init() {
-            sessions = 0
-            findings = 0
-            byKind = Dictionary(uniqueKeysWithValues: Finding.Kind.allCases.map { ($0, 0) })
-            bySeverity = Dictionary(uniqueKeysWithValues: Finding.Severity.allCases.map { ($0, 0) })
-        }
+        package init() {}
 
         /// Counts one more session.
         package mutating func add(_ session: SessionAnalysis) {

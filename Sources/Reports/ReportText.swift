@@ -1,15 +1,19 @@
-import Analyzer
+package import Analyzer
 import BarModel
 
 /// Wording and number formats the human-readable renderers share.
-enum ReportText {
-    /// Seconds for a reader: up to 2 decimals, at least one (`0.02`, `2.0`); the JSON report and
-    /// the database keep full precision.
-    static func seconds(_ value: Double) -> String { secondsText(value) }
+package enum ReportText {
+    /// A failing CI gate's line on standard error, so the log names what failed even when the
+    /// report itself went to a file (`report --fail-on`):
+    /// `demo-blur-hover: ERROR 1.72–4.02 s flapping background (computed): background flipped 13 times …`
+    package static func gateLine(_ finding: Finding, session: String) -> String {
+        let severity = finding.severity == .error ? "ERROR" : "warning"
+        return TerminalText.escaped("\(session): \(severity) \(span(finding)) s \(kind(finding)) \(signalAndStream(finding)): \(finding.message)")
+    }
 
     /// `0.02–0.07 s`, or `0.5 s` for an instant.
     static func span(_ finding: Finding) -> String {
-        finding.start == finding.end ? seconds(finding.start) : "\(seconds(finding.start))–\(seconds(finding.end))"
+        finding.start == finding.end ? secondsText(finding.start) : "\(secondsText(finding.start))–\(secondsText(finding.end))"
     }
 
     /// "1 finding", "2 findings".
@@ -28,9 +32,6 @@ enum ReportText {
         return (value < 0 ? "-" : "") + result
     }
 
-    /// Frames per second without a needless fraction (`60`, `59.94`).
-    static func fps(_ fps: Double) -> String { formatNumber(fps) }
-
     /// The session's behaviours, comma-separated.
     static func behaviors(_ session: SessionAnalysis) -> String {
         let names = session.behaviors.enabledNames
@@ -46,9 +47,9 @@ enum ReportText {
     /// The facts of a session's headline, in order.
     static func facts(_ session: SessionAnalysis) -> [String] {
         var facts = [
-            "\(seconds(session.duration)) s", count(session.sampleCount, "sample"),
+            "\(secondsText(session.duration)) s", count(session.sampleCount, "sample"),
         ]
-        if let rate = session.fps { facts.append("\(fps(rate)) fps") }
+        if let rate = session.fps { facts.append("\(formatNumber(rate)) fps") }
         facts.append("hitches \(decimalText(session.hitchTimeRatio, digits: 1)) ms/s")
         facts.append("frame jitter \(decimalText(session.frameJitter, digits: 3)) ms")
         // Only when there are any: most sessions have none, and a gap explains a long recording
@@ -63,18 +64,12 @@ enum ReportText {
     }
 
     /// "1 session, 2 findings: 1 warning, 1 error".
-    static func totals(_ report: Report) -> String { totals(report.totals) }
-
-    /// The same from the totals.
     static func totals(_ totals: Report.Totals) -> String {
         "\(count(totals.sessions, "session")), \(count(totals.findings, "finding")): "
             + "\(count(totals.bySeverity[.warning] ?? 0, "warning")), \(count(totals.bySeverity[.error] ?? 0, "error"))"
     }
 
     /// "flapping 1, jitter 0, hitch 0, title_mismatch 0".
-    static func byKind(_ report: Report) -> String { byKind(report.totals) }
-
-    /// The same from the totals.
     static func byKind(_ totals: Report.Totals) -> String {
         Finding.Kind.allCases.map { "\($0.name) \(totals.byKind[$0] ?? 0)" }.joined(separator: ", ")
     }
@@ -141,12 +136,12 @@ enum ReportText {
         return rows
     }
 
-    /// "flapping", or "title_mismatch/both_visible".
     /// The line that says which `--set` assignments a report was made with; `nil` for none.
     static func settings(_ assignments: [String]) -> String? {
         assignments.isEmpty ? nil : "with " + assignments.map { "--set \($0)" }.joined(separator: " ")
     }
 
+    /// "flapping", or "title_mismatch/both_visible".
     static func kind(_ finding: Finding) -> String {
         finding.subkind.map { "\(finding.kind.name)/\($0)" } ?? finding.kind.name
     }

@@ -149,7 +149,7 @@ package struct TimelineChart {
         for hitch in digest.hitches {
             let left = x(hitch.start), right = x(hitch.end)
             svg += "<rect class=\"late-frame\" x=\"\(n(left))\" y=\"12\" width=\"\(n(max(3, right - left)))\" height=\"12\""
-                + " fill=\"\(Self.color(of: .hitch))\"><title>\(escape("late frame \(ReportText.seconds(hitch.start))–\(ReportText.seconds(hitch.end)) s: \(Self.milliseconds(hitch.late)) late"))</title></rect>"
+                + " fill=\"\(Self.color(of: .hitch))\"><title>\(escape("late frame \(secondsText(hitch.start))–\(secondsText(hitch.end)) s: \(Self.milliseconds(hitch.late)) late"))</title></rect>"
         }
         var overlay = ""
         for label in Self.hitchLabels(digest.hitches.map { (x(($0.start + $0.end) / 2) / Self.plotUnits * 100, $0.late) }) {
@@ -342,7 +342,7 @@ package struct TimelineChart {
         }
         let digest = session.timeline
         let label = "findings\(digest.hitches.isEmpty ? "" : ", late frames")"
-            + "<span class=\"range\">\(ReportText.seconds(0))–\(ReportText.seconds(digest.end - digest.start)) s</span>"
+            + "<span class=\"range\">\(secondsText(0))–\(secondsText(digest.end - digest.start)) s</span>"
         return row("data-lane=\"strip\"", label: label, plotClass: "lane", height: 18, viewHeight: 16, svg: svg)
     }
 

@@ -47,8 +47,21 @@ public enum Fault: Sendable, Hashable {
     /// stream) and `observed_vs_expected`.
     case stuckTitles(duration: Double = 1.5)
 
+    /// Every fault: its default (which gives its name and default value), the case with another
+    /// value, and the values it takes. ``names`` and ``init(argument:)`` read it.
+    private static let kinds: [(fault: Fault, with: @Sendable (Double) -> Fault, isValid: @Sendable (Double) -> Bool, expected: String)] = [
+        (.titleEarly(), { .titleEarly(by: $0) }, { $0 > 0 }, "greater than 0 points"),
+        (.heightJitter(), { .heightJitter(amplitude: $0) }, { $0 > 0 }, "greater than 0 points"),
+        (.droppedFrames(), { .droppedFrames(fraction: $0) }, { $0 > 0 && $0 <= 1 }, "a fraction in 0 < f <= 1"),
+        (.flicker(), { .flicker(duration: $0) }, { $0 > 0 }, "greater than 0 seconds"),
+        (.noTitle(), { .noTitle(duration: $0) }, { $0 > 0 }, "greater than 0 seconds"),
+        (.freeze(), { .freeze(seconds: $0) }, { $0 > 0 && $0 <= 10 }, "from 0 to 10 seconds"),
+        (.touchDownFreeze(), { .touchDownFreeze(seconds: $0) }, { $0 > 0 && $0 <= 10 }, "from 0 to 10 seconds"),
+        (.stuckTitles(), { .stuckTitles(duration: $0) }, { $0 > 0 }, "greater than 0 seconds"),
+    ]
+
     /// The fault names accepted by `--fault NAME[=VALUE]`.
-    public static let names = ["titleEarly", "heightJitter", "droppedFrames", "flicker", "noTitle", "freeze", "touchDownFreeze", "stuckTitles"]
+    public static let names = kinds.map(\.fault.name)
 
     /// The fault's name on the command line.
     public var name: String {
@@ -99,46 +112,11 @@ public enum Fault: Sendable, Hashable {
             }
             number = value
         }
-        func check(_ valid: Bool, _ expected: String) throws(SimulationError) {
-            if !valid { throw SimulationError("fault \(name) must be \(expected), got \(formatNumber(number ?? 0))") }
+        guard let kind = Self.kinds.first(where: { $0.fault.name == name }) else {
+            throw SimulationError("unknown fault '\(name)'; known: \(Self.names.joined(separator: ", "))" + didYouMean(name, in: Self.names))
         }
-        switch name {
-        case "titleEarly":
-            let by = number ?? 12
-            try check(by > 0, "greater than 0 points")
-            self = .titleEarly(by: by)
-        case "heightJitter":
-            let amplitude = number ?? 3
-            try check(amplitude > 0, "greater than 0 points")
-            self = .heightJitter(amplitude: amplitude)
-        case "droppedFrames":
-            let fraction = number ?? 0.05
-            try check(fraction > 0 && fraction <= 1, "a fraction in 0 < f <= 1")
-            self = .droppedFrames(fraction: fraction)
-        case "flicker":
-            let duration = number ?? 0.3
-            try check(duration > 0, "greater than 0 seconds")
-            self = .flicker(duration: duration)
-        case "noTitle":
-            let duration = number ?? 0.6
-            try check(duration > 0, "greater than 0 seconds")
-            self = .noTitle(duration: duration)
-        case "freeze":
-            let seconds = number ?? 0.05
-            try check(seconds > 0 && seconds <= 10, "from 0 to 10 seconds")
-            self = .freeze(seconds: seconds)
-        case "touchDownFreeze":
-            let seconds = number ?? 0.06
-            try check(seconds > 0 && seconds <= 10, "from 0 to 10 seconds")
-            self = .touchDownFreeze(seconds: seconds)
-        case "stuckTitles":
-            let duration = number ?? 1.5
-            try check(duration > 0, "greater than 0 seconds")
-            self = .stuckTitles(duration: duration)
-        default:
-            var message = "unknown fault '\(name)'; known: \(Self.names.joined(separator: ", "))"
-            if let hint = closestName(to: name, in: Self.names) { message += " (did you mean '\(hint)'?)" }
-            throw SimulationError(message)
-        }
+        let value = number ?? kind.fault.value
+        guard kind.isValid(value) else { throw SimulationError("fault \(name) must be \(kind.expected), got \(formatNumber(value))") }
+        self = kind.with(value)
     }
 }

@@ -117,22 +117,10 @@ struct FaultInjector {
             if flickerWrong { observed.inlineTitleAlpha = inline >= BarState.visibleAlpha ? 0 : 1 }
         }
         if stuckTitles != nil, t < stuckUntil {
-            for presentation in presentations {
-                switch presentation {
-                case .large: observed.largeTitleAlpha = 1
-                case .inline: observed.inlineTitleAlpha = 1
-                case .content: observed.contentTitleAlpha = 1
-                }
-            }
+            for presentation in presentations { presentation.alphaField.set(1, in: &observed) }
         }
         if noTitle != nil, t < blankUntil {
-            for presentation in presentations {
-                switch presentation {
-                case .large: observed.largeTitleAlpha = 0
-                case .inline: observed.inlineTitleAlpha = 0
-                case .content: observed.contentTitleAlpha = 0
-                }
-            }
+            for presentation in presentations { presentation.alphaField.set(0, in: &observed) }
         }
         return observed
     }

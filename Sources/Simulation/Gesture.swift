@@ -52,8 +52,13 @@ public enum Gesture: Sendable, Hashable {
     /// ``Simulator/settleDuration`` and an `appear` event (`viewDidAppear`) follows.
     case pop(reach: Double = 1, duration: Double = 0.35, to: Double = 0)
 
+    /// Every gesture with its defaults, in documentation order: ``names`` and ``init(name:)`` read it.
+    private static let defaults: [Gesture] = [
+        .drag(), .fling(), .bounce(), .hover(), .zigzag(), .tap(), .wait(), .top(), .scroll(), .refresh(), .push(), .pop(),
+    ]
+
     /// The gesture names accepted by `--gesture` and in scripts, in documentation order.
-    public static let names = ["drag", "fling", "bounce", "hover", "zigzag", "tap", "wait", "top", "scroll", "refresh", "push", "pop"]
+    public static let names = defaults.map(\.name)
 
     /// The gesture's name in scripts and on the command line.
     public var name: String {
@@ -75,21 +80,8 @@ public enum Gesture: Sendable, Hashable {
 
     /// The named gesture with its defaults, or `nil` for an unknown name.
     public init?(name: String) {
-        switch name {
-        case "drag": self = .drag()
-        case "fling": self = .fling()
-        case "bounce": self = .bounce()
-        case "hover": self = .hover()
-        case "zigzag": self = .zigzag()
-        case "tap": self = .tap()
-        case "wait": self = .wait()
-        case "top": self = .top()
-        case "scroll": self = .scroll()
-        case "refresh": self = .refresh()
-        case "push": self = .push()
-        case "pop": self = .pop()
-        default: return nil
-        }
+        guard let gesture = Self.defaults.first(where: { $0.name == name }) else { return nil }
+        self = gesture
     }
 
     /// The offset a `hover` without `at` stays at: the title threshold of the behaviours' title

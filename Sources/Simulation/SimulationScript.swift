@@ -69,9 +69,8 @@ public struct SimulationScript: Sendable, Hashable, CustomStringConvertible {
         case "push": (keys, bareKey) = (["duration", "to"], nil)
         case "pop": (keys, bareKey) = (["reach", "duration", "to"], nil)
         default:
-            var message = "unknown gesture '\(name)'; known: \(Gesture.names.joined(separator: ", "))"
-            if let hint = closestName(to: name, in: Gesture.names) { message += " (did you mean '\(hint)'?)" }
-            throw SimulationError(message, line: line)
+            throw SimulationError("unknown gesture '\(name)'; known: \(Gesture.names.joined(separator: ", "))"
+                + didYouMean(name, in: Gesture.names), line: line)
         }
         var values: [String: String] = [:]
         for word in words {
@@ -86,9 +85,8 @@ public struct SimulationScript: Sendable, Hashable, CustomStringConvertible {
                 throw SimulationError("expected KEY=VALUE after '\(name)', got '\(word)'; keys: \(keys.joined(separator: ", "))", line: line)
             }
             guard keys.contains(key) else {
-                var message = "unknown parameter '\(key)' for \(name); known: \(keys.joined(separator: ", "))"
-                if let hint = closestName(to: key, in: keys) { message += " (did you mean '\(hint)'?)" }
-                throw SimulationError(message, line: line)
+                throw SimulationError("unknown parameter '\(key)' for \(name); known: \(keys.joined(separator: ", "))"
+                    + didYouMean(key, in: keys), line: line)
             }
             guard values[key] == nil else { throw SimulationError("'\(key)' given twice", line: line) }
             values[key] = value
@@ -114,9 +112,8 @@ public struct SimulationScript: Sendable, Hashable, CustomStringConvertible {
             guard let text = values["target"] else { return .tap() }
             guard let target = ScrollEvent.Target(rawValue: text) else {
                 let known = ScrollEvent.Target.allCases.map(\.rawValue)
-                var message = "unknown tap target '\(text)'; known: \(known.joined(separator: ", "))"
-                if let hint = closestName(to: text, in: known) { message += " (did you mean '\(hint)'?)" }
-                throw SimulationError(message, line: line)
+                throw SimulationError("unknown tap target '\(text)'; known: \(known.joined(separator: ", "))"
+                    + didYouMean(text, in: known), line: line)
             }
             return .tap(target)
         case "top":

@@ -17,3 +17,9 @@ public func closestName(to name: String, in candidates: [String]) -> String? {
     }
     return best?.name
 }
+
+/// The hint every "unknown name" message ends with: ` (did you mean 'NAME'?)` with the closest
+/// candidate (``closestName(to:in:)``), or nothing when none is close.
+public func didYouMean(_ name: String, in candidates: [String]) -> String {
+    closestName(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+}

@@ -1,4 +1,4 @@
-import Analyzer
+@testable import Analyzer
 import BarModel
 import Comparison
 import Foundation

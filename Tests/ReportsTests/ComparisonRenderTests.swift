@@ -1,6 +1,6 @@
-import Comparison
+@testable import Comparison
 import Foundation
-import Reports
+@testable import Reports
 import Testing
 
 /// The comparison renderers on made-up results: the Markdown comment stays within GitHub's limit

@@ -4,7 +4,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Reports
+@testable import Reports
 import Testing
 
 /// Collects what the tests look for while XMLParser reads the page.

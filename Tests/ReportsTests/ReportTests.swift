@@ -1,7 +1,7 @@
-import Analyzer
+@testable import Analyzer
 import BarModel
 import Foundation
-import Reports
+@testable import Reports
 import Testing
 
 @Suite("report renderers")

@@ -15,6 +15,14 @@ struct TextToolsTests {
         #expect(closestName(to: "ab", in: ["ax", "xb"]) == "ax")
     }
 
+    @Test("didYouMean is the hint for the closest name, and nothing without a close one")
+    func didYouMeanHint() {
+        let commands = ["import", "report"]
+        #expect(didYouMean("imprt", in: commands) == " (did you mean 'import'?)")
+        #expect(didYouMean("zzzzzzzz", in: commands) == "")
+        #expect(didYouMean("import", in: []) == "")
+    }
+
     @Test("KeyAssignment splits at the first '=' and the first '.' before it")
     func keyAssignment() throws {
         let plain = try #require(KeyAssignment("blurHeader.hysteresis=1.5"))

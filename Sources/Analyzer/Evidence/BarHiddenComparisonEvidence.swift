@@ -10,10 +10,4 @@ package struct BarHiddenComparisonEvidence: Sendable, Hashable {
 
     /// The model's `barHidden`, the opposite of the app's.
     package var computedBarHidden: Bool { !observedBarHidden }
-
-    package init(observedBarHidden: Bool, duration: Double, tolerance: Double) {
-        self.observedBarHidden = observedBarHidden
-        self.duration = duration
-        self.tolerance = tolerance
-    }
 }

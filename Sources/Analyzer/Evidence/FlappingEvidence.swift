@@ -17,16 +17,4 @@ package struct FlappingEvidence: Sendable, Hashable {
     package var suggestedHysteresis: Double?
     /// The hide-on-swipe distance that removes `barHidden` flapping, points.
     package var suggestedSwipeDistance: Double?
-
-    package init(
-        yMin: Double, yMax: Double, observedToggles: Int? = nil, appHysteresis: Double? = nil,
-        suggestedHysteresis: Double? = nil, suggestedSwipeDistance: Double? = nil
-    ) {
-        self.yMin = yMin
-        self.yMax = yMax
-        self.observedToggles = observedToggles
-        self.appHysteresis = appHysteresis
-        self.suggestedHysteresis = suggestedHysteresis
-        self.suggestedSwipeDistance = suggestedSwipeDistance
-    }
 }

@@ -14,16 +14,4 @@ package struct HitchEvidence: Sendable, Hashable {
     package var longestHitch: Double
     /// Hitches of 250 ms or more.
     package var hangs: Int
-
-    package init(
-        hitchTimeRatio: Double, hitchTime: Double, movingTime: Double, expectedInterval: Double, longestHitch: Double,
-        hangs: Int
-    ) {
-        self.hitchTimeRatio = hitchTimeRatio
-        self.hitchTime = hitchTime
-        self.movingTime = movingTime
-        self.expectedInterval = expectedInterval
-        self.longestHitch = longestHitch
-        self.hangs = hangs
-    }
 }

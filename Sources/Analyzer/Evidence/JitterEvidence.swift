@@ -5,9 +5,4 @@ package struct JitterEvidence: Sendable, Hashable {
     package var inputReversals: Int
     /// The largest step of the signal, in its unit (points for lengths), rounded to 0.0001.
     package var amplitude: Double
-
-    package init(inputReversals: Int, amplitude: Double) {
-        self.inputReversals = inputReversals
-        self.amplitude = amplitude
-    }
 }

@@ -4,9 +4,4 @@ package import BarModel
 package struct TitleAlpha: Sendable, Hashable {
     package var presentation: TitlePresentation
     package var alpha: Double
-
-    package init(presentation: TitlePresentation, alpha: Double) {
-        self.presentation = presentation
-        self.alpha = alpha
-    }
 }

@@ -6,10 +6,4 @@ package struct TitleAlphaDifference: Sendable, Hashable {
     package var presentation: TitlePresentation
     package var computedAlpha: Double
     package var observedAlpha: Double
-
-    package init(presentation: TitlePresentation, computedAlpha: Double, observedAlpha: Double) {
-        self.presentation = presentation
-        self.computedAlpha = computedAlpha
-        self.observedAlpha = observedAlpha
-    }
 }

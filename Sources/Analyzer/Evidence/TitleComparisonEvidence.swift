@@ -7,10 +7,4 @@ package struct TitleComparisonEvidence: Sendable, Hashable {
     package var duration: Double
     /// The tolerance the duration exceeded, seconds rounded to 1 µs.
     package var tolerance: Double
-
-    package init(differences: [TitleAlphaDifference], duration: Double, tolerance: Double) {
-        self.differences = differences
-        self.duration = duration
-        self.tolerance = tolerance
-    }
 }

@@ -10,11 +10,4 @@ package struct TitleVisibilityEvidence: Sendable, Hashable {
     package var duration: Double
     /// The tolerance the duration exceeded, seconds rounded to 1 µs.
     package var tolerance: Double
-
-    package init(bothVisible: Bool, alphas: [TitleAlpha], duration: Double, tolerance: Double) {
-        self.bothVisible = bothVisible
-        self.alphas = alphas
-        self.duration = duration
-        self.tolerance = tolerance
-    }
 }

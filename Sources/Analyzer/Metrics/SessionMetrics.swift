@@ -27,25 +27,11 @@ package struct SessionMetrics: Sendable, Hashable {
     package var jitterFindingsPerMinute: Double?
     /// Seconds in gaps over the session's duration, 0…1 (more when gaps overlap its ends).
     package var gapFraction: Double?
+}
 
-    package init(
-        movingTime: Double, overrunP50: Double?, overrunP90: Double?, overrunP99: Double?, hangsPerMinute: Double?,
-        flappingEpisodesPerMinute: Double?, flappingTogglesPerMinute: Double?, titleDisagreementPerMinute: Double?,
-        jitterFindingsPerMinute: Double?, gapFraction: Double?
-    ) {
-        self.movingTime = movingTime
-        self.overrunP50 = overrunP50
-        self.overrunP90 = overrunP90
-        self.overrunP99 = overrunP99
-        self.hangsPerMinute = hangsPerMinute
-        self.flappingEpisodesPerMinute = flappingEpisodesPerMinute
-        self.flappingTogglesPerMinute = flappingTogglesPerMinute
-        self.titleDisagreementPerMinute = titleDisagreementPerMinute
-        self.jitterFindingsPerMinute = jitterFindingsPerMinute
-        self.gapFraction = gapFraction
-    }
-
-    /// The metrics of a session from its hitch detector's totals and its final findings.
+extension SessionMetrics {
+    /// The metrics of a session from its hitch detector's totals and its final findings (in an
+    /// extension, so the memberwise initializer stays).
     init(hitch: HitchDetector, findings: [Finding], duration: Double) {
         let minutes = hitch.movingSeconds / 60
         func perMinute(_ value: Double) -> Double? { minutes > 0 ? rounded(value / minutes, 3) : nil }

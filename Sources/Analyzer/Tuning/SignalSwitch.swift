@@ -6,10 +6,4 @@ package struct SignalSwitch: Sendable, Hashable {
     package var y: Double
     /// The value the signal switched to.
     package var on: Bool
-
-    package init(t: Double, y: Double, on: Bool) {
-        self.t = t
-        self.y = y
-        self.on = on
-    }
 }

@@ -5,11 +5,6 @@ package struct SwitchDelay: Sendable, Hashable {
     /// Points of scroll between the two switches; negative when the candidate switches earlier.
     package var points: Double
 
-    package init(seconds: Double, points: Double) {
-        self.seconds = seconds
-        self.points = points
-    }
-
     /// The delay of each of `candidate`'s switches against `reference`'s (both in time order).
     ///
     /// A candidate switch to a value is paired with the reference's most recent switch to the same

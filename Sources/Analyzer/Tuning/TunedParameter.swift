@@ -40,9 +40,8 @@ package struct TunedParameter: Sendable, Hashable {
     /// - Throws: ``AnalyzerSettingsError`` naming the supported parameters, with a did-you-mean.
     package init(_ text: String) throws(AnalyzerSettingsError) {
         guard let match = Self.supported.first(where: { $0.name == text }) else {
-            var message = "cannot tune '\(text)'; tunable: \(Self.supported.map(\.name).joined(separator: ", "))"
-            if let hint = closestName(to: text, in: Self.supported.map(\.name)) { message += " (did you mean '\(hint)'?)" }
-            throw AnalyzerSettingsError(message)
+            throw AnalyzerSettingsError("cannot tune '\(text)'; tunable: \(Self.supported.map(\.name).joined(separator: ", "))"
+                + didYouMean(text, in: Self.supported.map(\.name)))
         }
         self = match
     }

@@ -14,6 +14,4 @@ package struct TuningOutcome: Sendable, Hashable {
     package var settles: [SwitchDelay] = []
     /// Samples replayed (once for the analysis, once for the switches).
     package var samples = 0
-
-    package init() {}
 }

@@ -18,22 +18,6 @@ package struct TuningRun: Sendable {
     /// Threads the replays ran on.
     package var threads: Int
 
-    package init(
-        parameter: TunedParameter, reference: Double, rule: TuningRule, sessions: Int, skippedSessions: Int, samples: Int,
-        results: [TuningValueResult], recommendation: TuningRule.Recommendation, wallSeconds: Double, threads: Int
-    ) {
-        self.parameter = parameter
-        self.reference = reference
-        self.rule = rule
-        self.sessions = sessions
-        self.skippedSessions = skippedSessions
-        self.samples = samples
-        self.results = results
-        self.recommendation = recommendation
-        self.wallSeconds = wallSeconds
-        self.threads = threads
-    }
-
     /// Samples × candidate values replayed per wall-clock second.
     package var samplesTimesValuesPerSecond: Double {
         wallSeconds > 0 ? Double(samples * results.count) / wallSeconds : 0

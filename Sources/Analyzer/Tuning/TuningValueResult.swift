@@ -21,6 +21,4 @@ package struct TuningValueResult: Sendable, Hashable {
     package var replaySeconds = 0.0
     /// Not dominated by another value (``TuningRun/paretoFront(_:)``).
     package var isPareto = false
-
-    package init(value: Double) { self.value = value }
 }

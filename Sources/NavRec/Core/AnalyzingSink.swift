@@ -31,8 +31,6 @@ package final class AnalyzingSink: SessionSink {
     private var lastT = 0.0
     /// The header of the session being read, `nil` between sessions.
     package private(set) var currentHeader: SessionHeader?
-    package private(set) var sessionsAnalyzed = 0
-    package private(set) var samplesAnalyzed = 0
     private var observedSamples = 0
     /// Stored behaviours JSON texts seen and the sets they read as: a fleet's sessions repeat a
     /// few configurations (each screen its own, sessions of several screens interleaved), and
@@ -100,8 +98,6 @@ package final class AnalyzingSink: SessionSink {
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
         let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
         try onSession(Analyzed(analysis: analysis, header: header, summary: summary, clock: clock, observedSamples: observedSamples))
-        sessionsAnalyzed += 1
-        samplesAnalyzed += summary.samples
     }
 
     /// The frames of the session just analysed, as the database's `timeline` view would give them

@@ -53,8 +53,3 @@ func suggestedFix(signal: String, details: [String: SessionReport.Finding.Detail
     guard let behavior = binary.hysteresisParameter(in: behaviors) else { return nil }
     return ParameterReplay(behavior: behavior, parameter: "hysteresis", value: value)
 }
-
-/// The shortest text that reads back as `value`, without a `.0` for whole numbers (`2`, `82.4`).
-func numberText(_ value: Double) -> String {
-    formatNumber(value)
-}

@@ -5,8 +5,6 @@ internal import Foundation
 /// kept for reuse. A session's spool spills to one once the session outgrows memory
 /// (``FrameSpool``, ``ColumnSpool``).
 package final class SpillFile {
-    package init() {}
-
     /// -1 until the file is made.
     private var descriptor: Int32 = -1
 

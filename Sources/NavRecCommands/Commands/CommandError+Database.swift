@@ -5,7 +5,7 @@ internal import TextTools
 
 extension CommandError {
     /// A database failure during `work` as a message that says what went wrong, what is kept and
-    /// what to do; exit 74.
+    /// what to do; exit 74. A ``CommandError`` passes through unchanged, so a caller's one `catch` maps every error.
     static func database(_ error: any Error, path: String, during work: InterruptedWork) -> CommandError {
         if let error = error as? CommandError { return error }
         if let error = error as? UseCaseError { return CommandError(error) }

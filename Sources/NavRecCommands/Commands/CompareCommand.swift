@@ -94,9 +94,7 @@ struct CompareCommand: NavRecCommand {
         let base = arguments.value(Options.base), head = arguments.value(Options.head)
         by = arguments.value(Options.by)
         if let by, !["build", "app-version"].contains(by) {
-            var message = "--by takes build or app-version, not '\(by)'"
-            if let hint = closestName(to: by, in: ["build", "app-version"]) { message += " (did you mean '\(hint)'?)" }
-            throw fail(message)
+            throw fail("--by takes build or app-version, not '\(by)'" + didYouMean(by, in: ["build", "app-version"]))
         }
         switch (positionals.count, base, head, by) {
         case (2, nil, nil, nil): sides = (.file(positionals[0]), .file(positionals[1]))
@@ -108,28 +106,19 @@ struct CompareCommand: NavRecCommand {
         default: throw fail("give either BASE HEAD (two databases or analyze files) or --base/--head/--by, not both; got \(positionals.count) file\(positionals.count == 1 ? "" : "s")")
         }
 
-        if let text = arguments.value(Options.groupBy) {
+        /// A comma-separated list of ``ComparisonGrouping/fields``, or `none`.
+        func fields(_ option: Option<String>, default defaults: [String]) throws(UsageError) -> [String] {
+            guard let text = arguments.value(option) else { return defaults }
             let fields = text == "none" ? [] : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             for field in fields where !ComparisonGrouping.fields.contains(field) {
-                var message = "--group-by takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
-                if let hint = closestName(to: field, in: ComparisonGrouping.fields) { message += " (did you mean '\(hint)'?)" }
-                throw fail(message)
+                throw fail("--\(option.name) takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
+                    + didYouMean(field, in: ComparisonGrouping.fields))
             }
-            groupBy = fields
-        } else {
-            groupBy = ComparisonGrouping.defaultFields
+            return fields
         }
-        var strata = ComparisonGrouping.defaultStrata
-        if let text = arguments.value(Options.strata) {
-            strata = text == "none" ? [] : text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            for field in strata where !ComparisonGrouping.fields.contains(field) {
-                var message = "--strata takes \(ComparisonGrouping.fields.joined(separator: ", ")) or none, not '\(field)'"
-                if let hint = closestName(to: field, in: ComparisonGrouping.fields) { message += " (did you mean '\(hint)'?)" }
-                throw fail(message)
-            }
-        }
-        let grouped = groupBy
-        self.strata = strata.filter { !grouped.contains($0) }
+        let groupBy = try fields(Options.groupBy, default: ComparisonGrouping.defaultFields)
+        self.groupBy = groupBy
+        strata = try fields(Options.strata, default: ComparisonGrouping.defaultStrata).filter { !groupBy.contains($0) }
 
         var rules = BuildComparison()
         if let text = arguments.value(Options.confidence) {
@@ -160,9 +149,8 @@ struct CompareCommand: NavRecCommand {
                 throw fail("--min-effect takes METRIC=VALUE with a non-negative VALUE, not '\(assignment)'")
             }
             guard let index = metrics.firstIndex(where: { $0.name == parts[0] }) else {
-                var message = "--min-effect: unknown metric '\(parts[0])'; known: \(ComparedMetric.all.map(\.name).joined(separator: ", "))"
-                if let hint = closestName(to: parts[0], in: ComparedMetric.all.map(\.name)) { message += " (did you mean '\(hint)'?)" }
-                throw fail(message)
+                throw fail("--min-effect: unknown metric '\(parts[0])'; known: \(ComparedMetric.all.map(\.name).joined(separator: ", "))"
+                    + didYouMean(parts[0], in: ComparedMetric.all.map(\.name)))
             }
             metrics[index] = metrics[index].with(minimumEffect: value)
         }
@@ -210,11 +198,10 @@ struct CompareCommand: NavRecCommand {
             }
         }
         let results = rules.run(&samples)
-        let elapsed = ContinuousClock.now - started
         var report = ComparisonReport(
             base: labels.base, head: labels.head, groupBy: groupBy, strata: strata, rules: rules, baseSessions: samples.baseSessions,
             headSessions: samples.headSessions, results: results,
-            wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            wallSeconds: (ContinuousClock.now - started).seconds)
         if withValues {
             report.values = results.map { result in
                 let index = metrics.firstIndex(of: result.metric)!
@@ -286,8 +273,6 @@ struct CompareCommand: NavRecCommand {
                 try reader.comparisonRows(where: condition, columns: metrics.map(\.column), each: add)
             } catch let error as DatabaseError {
                 throw CommandError(.usage, "\(role.rawValue) selection '\(condition)': \(error.message)")
-            } catch let error as CommandError {
-                throw error
             } catch {
                 throw CommandError.database(error, path: databasePath, during: .comparing)
             }
@@ -323,20 +308,19 @@ struct CompareCommand: NavRecCommand {
     private func save(_ report: ComparisonReport, to path: String) throws {
         let store = try context.openStore(path)
         do {
-            try store.saveComparisonRun(StoredComparisonRun(
+            try store.saveComparisonRun(
                 base: report.base, head: report.head, groupBy: report.groupBy.joined(separator: ","),
                 confidence: report.rules.confidence, correction: report.correction, baseSessions: report.baseSessions,
                 headSessions: report.headSessions, wallSeconds: report.wallSeconds,
                 results: report.results.map { result in
-                    StoredComparisonRun.Result(
-                        group: result.group, metric: result.metric.name, unit: result.metric.unit, baseCount: result.baseCount,
+                    (group: result.group, metric: result.metric.name, unit: result.metric.unit, baseCount: result.baseCount,
                         headCount: result.headCount, baseMedian: result.baseMedian, headMedian: result.headMedian,
                         shift: result.shift, shiftLow: result.shiftLow, shiftHigh: result.shiftHigh, p: result.p,
                         adjustedP: result.adjustedP, method: result.method?.rawValue, minimumEffect: result.metric.minimumEffect,
                         verdict: result.verdict.rawValue, meanShift: result.mean?.shift, meanLow: result.mean?.low,
                         meanHigh: result.mean?.high, meanP: result.mean?.p, shareShift: result.share?.shift, shareP: result.share?.p,
                         shareAdjustedP: result.shareAdjustedP, decidedBy: result.decidedBy?.rawValue)
-                }))
+                })
         } catch { throw CommandError.database(error, path: path, during: .comparing) }
     }
 }

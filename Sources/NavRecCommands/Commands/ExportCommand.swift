@@ -100,8 +100,6 @@ struct ExportCommand: NavRecCommand {
             if let path = outputPath {
                 context.errors.line("wrote \(TerminalText.escaped(path)): \(count) session\(count == 1 ? "" : "s")")
             }
-        } catch let error as CommandError {
-            throw error
         } catch {
             throw CommandError.database(error, path: databasePath, during: .exporting)
         }

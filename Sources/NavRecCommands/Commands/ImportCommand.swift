@@ -85,9 +85,6 @@ struct ImportCommand: NavRecCommand {
                     importer.onFailure(error)
                     summary = ImportSummary(file: displayName, sessionsFailed: 1, unreadable: true)
                 }
-            } catch let error as CommandError {
-                context.endProgress()
-                throw error
             } catch {
                 context.endProgress()
                 throw CommandError.database(error, path: databasePath, during: .importing)

@@ -152,7 +152,7 @@ struct ReportCommand: NavRecCommand {
                     if baseline != nil { worstNew = max(worstNew ?? finding.severity, finding.severity) }
                     if let failOn, finding.severity >= failOn {
                         failingCount += 1
-                        if failing.count < Self.gateLines { failing.append(GateText.line(finding, session: analysis.id)) }
+                        if failing.count < Self.gateLines { failing.append(ReportText.gateLine(finding, session: analysis.id)) }
                     }
                 }
                 if format == .sarif {
@@ -162,8 +162,6 @@ struct ReportCommand: NavRecCommand {
                     output.write(renderer.session(analysis))
                 }
             }
-        } catch let error as CommandError {
-            throw error
         } catch {
             throw CommandError.database(error, path: databasePath, during: .reporting)
         }
@@ -210,8 +208,6 @@ struct ReportCommand: NavRecCommand {
                 store: store, databasePath: path, settings: settings, settingsKey: settingsKey, jobs: jobs, charts: false,
                 reporter: context)
             try analysis.run(sessionIDs: []) { baseline.add($0) }
-        } catch let error as CommandError {
-            throw error
         } catch {
             throw CommandError.database(error, path: path, during: .reporting)
         }

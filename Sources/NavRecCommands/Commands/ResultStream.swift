@@ -14,7 +14,7 @@ final class ResultStream {
     private let output: Output
     private var page: ResultTable
     /// Set once the first page is out: the table's widths and numeric columns from then on.
-    private var layout: (widths: [Int], numeric: [Bool])?
+    private var layout: ResultTable.Layout?
 
     init(columns: [String], format: OutputFormat, output: Output) {
         self.format = format
@@ -26,7 +26,7 @@ final class ResultStream {
     func append(_ row: [SQLValue]) {
         if let layout {
             switch format {
-            case .table: output.write(ResultTable.tableLine(row.map(ResultTable.plain), widths: layout.widths, numeric: layout.numeric))
+            case .table: output.write(ResultTable.tableLine(row.map(ResultTable.plain), layout))
             case .csv: output.write(ResultTable.csvRow(row))
             case .json: output.write(",\n" + ResultTable.jsonRow(page.columns, row))
             }
@@ -38,21 +38,9 @@ final class ResultStream {
 
     /// Prints the held page's start, as the whole result would begin.
     private func startStreaming() {
-        let cells = page.rows.map { $0.map(ResultTable.plain) }
-        let widths = page.tableWidths(cells)
-        let numeric = page.numericColumns()
-        switch format {
-        case .table:
-            output.write(ResultTable.tableLine(page.columns, widths: widths, numeric: numeric))
-            output.write(ResultTable.tableLine(widths.map { String(repeating: "-", count: $0) }, widths: widths, numeric: numeric.map { _ in false }))
-            for row in cells { output.write(ResultTable.tableLine(row, widths: widths, numeric: numeric)) }
-        case .csv:
-            output.write(ResultTable.csvHeader(page.columns))
-            for row in page.rows { output.write(ResultTable.csvRow(row)) }
-        case .json:
-            output.write("[\n" + page.rows.map { ResultTable.jsonRow(page.columns, $0) }.joined(separator: ",\n"))
-        }
-        layout = (widths, numeric)
+        let opening = page.opening(format)
+        output.write(opening.text)
+        layout = opening.layout
         page.rows = []
     }
 

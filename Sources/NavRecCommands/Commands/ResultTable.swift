@@ -7,30 +7,38 @@ struct ResultTable {
     var columns: [String]
     var rows: [[SQLValue]] = []
 
+    /// The table's layout: each column's display width and whether it is right-aligned.
+    typealias Layout = (widths: [Int], numeric: [Bool])
+
     /// The rows in `format`, ending with a newline (nothing for an empty CSV/table body but the header).
     func render(_ format: OutputFormat) -> String {
-        switch format {
-        case .table: renderTable()
-        case .csv: renderCSV()
-        case .json: renderJSON()
-        }
+        if format == .json, rows.isEmpty { return "[]\n" }
+        return opening(format).text + (format == .json ? "\n]\n" : "")
     }
 
-    /// Columns padded by display width, values escaped for the terminal (``TerminalText``): ids
+    /// The rows in `format` as the first page of a longer result: all of ``render(_:)`` but JSON's
+    /// closing bracket, and the table's layout, which the rows after them keep (``ResultStream``).
+    /// Columns are padded by display width, values escaped for the terminal (``TerminalText``): ids
     /// and names from recordings may hold emoji, CJK or control characters.
-    private func renderTable() -> String {
-        let cells = rows.map { $0.map(Self.plain) }
-        let widths = tableWidths(cells)
-        let numeric = numericColumns()
-        var text = Self.tableLine(columns, widths: widths, numeric: numeric)
-        text += Self.tableLine(widths.map { String(repeating: "-", count: $0) }, widths: widths, numeric: numeric.map { _ in false })
-        for row in cells { text += Self.tableLine(row, widths: widths, numeric: numeric) }
-        return text
+    func opening(_ format: OutputFormat) -> (text: String, layout: Layout) {
+        switch format {
+        case .table:
+            let cells = rows.map { $0.map(Self.plain) }
+            let layout = (widths: tableWidths(cells), numeric: numericColumns())
+            var text = Self.tableLine(columns, layout)
+            text += Self.tableLine(layout.widths.map { String(repeating: "-", count: $0) }, (layout.widths, layout.numeric.map { _ in false }))
+            for row in cells { text += Self.tableLine(row, layout) }
+            return (text, layout)
+        case .csv:
+            return (columns.map(Self.csvField).joined(separator: ",") + "\r\n" + rows.map(Self.csvRow).joined(), ([], []))
+        case .json:
+            return ("[\n" + rows.map { Self.jsonRow(columns, $0) }.joined(separator: ",\n"), ([], []))
+        }
     }
 
     /// Each column's display width in the table: its widest cell of `cells` (the rows as
     /// ``plain`` text), escaped, or its name.
-    func tableWidths(_ cells: [[String]]) -> [Int] {
+    private func tableWidths(_ cells: [[String]]) -> [Int] {
         var widths = columns.map { TerminalText.width(TerminalText.escaped($0)) }
         for row in cells {
             for (index, cell) in row.enumerated() where index < widths.count {
@@ -41,7 +49,7 @@ struct ResultTable {
     }
 
     /// Which columns hold only numbers (and NULLs): right-aligned in the table.
-    func numericColumns() -> [Bool] {
+    private func numericColumns() -> [Bool] {
         columns.indices.map { index in
             !rows.isEmpty && rows.allSatisfy { row in
                 switch row[index] {
@@ -52,9 +60,10 @@ struct ResultTable {
         }
     }
 
-    /// One line of the table: `values` escaped and padded to `widths` by display width (a wider
-    /// value pushes the rest of the line).
-    static func tableLine(_ values: [String], widths: [Int], numeric: [Bool]) -> String {
+    /// One line of the table: `values` escaped and padded to the layout's widths by display width
+    /// (a wider value pushes the rest of the line).
+    static func tableLine(_ values: [String], _ layout: Layout) -> String {
+        let (widths, numeric) = layout
         var text = ""
         for (index, raw) in values.enumerated() {
             let value = TerminalText.escaped(raw)
@@ -69,17 +78,6 @@ struct ResultTable {
         return text + "\n"
     }
 
-    private func renderCSV() -> String {
-        var text = Self.csvHeader(columns)
-        for row in rows { text += Self.csvRow(row) }
-        return text
-    }
-
-    /// The CSV header line.
-    static func csvHeader(_ columns: [String]) -> String {
-        columns.map(Self.csvField).joined(separator: ",") + "\r\n"
-    }
-
     /// One CSV line.
     static func csvRow(_ row: [SQLValue]) -> String {
         row.map { value in
@@ -89,11 +87,6 @@ struct ResultTable {
             default: Self.plain(value)
             }
         }.joined(separator: ",") + "\r\n"
-    }
-
-    private func renderJSON() -> String {
-        guard !rows.isEmpty else { return "[]\n" }
-        return "[\n" + rows.map { Self.jsonRow(columns, $0) }.joined(separator: ",\n") + "\n]\n"
     }
 
     /// One row as a JSON object on its line, indented, without the separator.

@@ -72,9 +72,8 @@ struct SimulateCommand: NavRecCommand {
         var gestures: [Gesture] = []
         for name in arguments.all(Options.gesture) {
             guard let gesture = Gesture(name: name) else {
-                var message = "unknown gesture '\(name)'; known: \(Gesture.names.joined(separator: ", "))"
-                if let hint = closestName(to: name, in: Gesture.names) { message += " (did you mean '\(hint)'?)" }
-                throw UsageError(message, command: command)
+                throw UsageError("unknown gesture '\(name)'; known: \(Gesture.names.joined(separator: ", "))"
+                    + didYouMean(name, in: Gesture.names), command: command)
             }
             gestures.append(gesture)
         }

@@ -152,23 +152,20 @@ struct TuneCommand: NavRecCommand {
         do {
             tuned = try tune(store)
             let recommended = tuned.recommendation.value
-            try store.saveTuningRun(StoredTuningRun(
+            try store.saveTuningRun(
                 behavior: parameter.behavior, parameter: parameter.parameter, referenceValue: reference,
                 selection: condition.map { "where: \($0)" } ?? sessionIDs.joined(separator: ","), sessions: tuned.sessions,
                 skippedSessions: tuned.skippedSessions, samples: tuned.samples, settings: settingsKey,
                 maxFlappingSessions: rule.maxFlappingSessions, maxDelay: rule.maxDelay, recommendedValue: recommended,
                 reason: ([tuned.recommendation.reason] + tuned.recommendation.notes).joined(separator: "; note: "), wallSeconds: tuned.wallSeconds, threads: tuned.threads,
                 values: tuned.results.map { result in
-                    StoredTuningRun.Value(
-                        value: result.value, flappingSessions: result.flappingSessions, flappingEpisodes: result.flappingEpisodes,
+                    (value: result.value, flappingSessions: result.flappingSessions, flappingEpisodes: result.flappingEpisodes,
                         toggles: result.toggles, mismatchesIntroduced: result.mismatchesIntroduced,
                         mismatchesRemoved: result.mismatchesRemoved, pairedSwitches: result.pairedSwitches,
                         delayMedian: result.delayMedian, delayP95: result.delayP95, delayMedianPoints: result.delayMedianPoints,
                         delayP95Points: result.delayP95Points, replaySeconds: result.replaySeconds, pareto: result.isPareto,
                         recommended: result.value == recommended)
-                }))
-        } catch let error as CommandError {
-            throw error
+                })
         } catch let error as UsageError {
             throw error
         } catch {
@@ -210,8 +207,7 @@ struct TuneCommand: NavRecCommand {
                     let session = work[job / perSession], slot = job % perSession
                     let clock = ContinuousClock.now
                     let outcome = try tuner.evaluate(session, value: slot < values.count ? values[slot] : reference)
-                    let elapsed = ContinuousClock.now - clock
-                    return (outcome, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                    return (outcome, (ContinuousClock.now - clock).seconds)
                 }
             }
             for (index, session) in work.enumerated() {
@@ -255,10 +251,8 @@ struct TuneCommand: NavRecCommand {
         guard accumulator.sessionCount > 0 else {
             throw CommandError(.dataError, "none of the \(sessions.count) selected sessions uses \(parameter.behavior)")
         }
-        let elapsed = ContinuousClock.now - started
         return accumulator.finish(
-            rule: rule, skippedSessions: skipped,
-            wallSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            rule: rule, skippedSessions: skipped, wallSeconds: (ContinuousClock.now - started).seconds,
             threads: max(1, threads))
     }
 
@@ -278,9 +272,8 @@ struct TuneCommand: NavRecCommand {
         guard !sessionIDs.isEmpty else { return all }
         let known = Set(all.map(\.id))
         if let missing = sessionIDs.first(where: { !known.contains($0) }) {
-            var message = "no session '\(TerminalText.escaped(missing))' in \(databasePath)"
-            if let hint = closestName(to: missing, in: Array(known)) { message += " (did you mean '\(hint)'?)" }
-            throw CommandError(.noInput, message + "; navrec sessions lists them")
+            throw CommandError(.noInput, "no session '\(TerminalText.escaped(missing))' in \(databasePath)"
+                + didYouMean(missing, in: Array(known)) + "; navrec sessions lists them")
         }
         let wanted = Set(sessionIDs)
         return all.filter { wanted.contains($0.id) }

@@ -36,9 +36,6 @@ final class AnalyzeSink {
         core = AnalyzingSink(analyzer: analyzer) { [unowned self] session in try self.print(session) }
     }
 
-    var sessionsAnalyzed: Int { core.sessionsAnalyzed }
-    var samplesAnalyzed: Int { core.samplesAnalyzed }
-
     /// Every session of `source`; a failed one prints its error line and goes to `onFailure`.
     func analyze(_ source: any RecordingReader, pipeline: RecordingPipeline, onFailure: (RecordingError) -> Void) throws {
         try core.read(source, pipeline: pipeline) { error, header in

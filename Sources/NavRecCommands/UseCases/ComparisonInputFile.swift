@@ -10,11 +10,6 @@ struct ComparisonInputFile {
     /// The JSON keys of the compared metrics, in the rows' value order.
     let keys: [String]
 
-    init(path: String, keys: [String]) {
-        self.path = path
-        self.keys = keys
-    }
-
     /// Whether `path` starts like a SQLite database.
     static func isDatabase(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }

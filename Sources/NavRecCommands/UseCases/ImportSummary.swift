@@ -1,3 +1,4 @@
+internal import Analyzer
 internal import BarModel
 
 /// What importing one file (or, added up, every file) did, for the summary line.
@@ -57,7 +58,7 @@ struct ImportSummary {
             text += " (nothing of \(sessionsFailed == 1 ? "it" : "them") stored)"
         }
         let rate = seconds > 0 ? Double(samples) / seconds : 0
-        text += "; \(samples) samples, \(events) events, \(ignoredKeys) ignored keys in \(formatSeconds(seconds)) s"
+        text += "; \(samples) samples, \(events) events, \(ignoredKeys) ignored keys in \(String(rounded(seconds, 3))) s"
         text += " (\(Int(rate.rounded())) samples/s)"
         if !rebasedOrigins.isEmpty {
             let one = rebasedOrigins.count == 1
@@ -74,10 +75,4 @@ struct ImportSummary {
     private static func list(_ items: [String]) -> String {
         items.prefix(3).joined(separator: ", ") + (items.count > 3 ? ", …" : "")
     }
-}
-
-/// Seconds with three significant decimals for short spans.
-func formatSeconds(_ seconds: Double) -> String {
-    let rounded = (seconds * 1000).rounded() / 1000
-    return String(rounded)
 }

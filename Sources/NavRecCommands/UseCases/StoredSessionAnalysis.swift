@@ -38,9 +38,8 @@ struct StoredSessionAnalysis {
             for id in sessionIDs {
                 guard let session = try store.session(id: id) else {
                     // Escaped here, not only when printed: a line break in the id stays on this line.
-                    var message = "no session '\(TerminalText.escaped(id))' in \(databasePath)"
-                    if let hint = closestName(to: id, in: try store.sessionIDs()) { message += " (did you mean '\(hint)'?)" }
-                    throw UseCaseError(.missingInput, message + "; navrec sessions lists them")
+                    throw UseCaseError(.missingInput, "no session '\(TerminalText.escaped(id))' in \(databasePath)"
+                        + didYouMean(id, in: try store.sessionIDs()) + "; navrec sessions lists them")
                 }
                 found[session.key] = session
             }
@@ -190,12 +189,18 @@ struct StoredSessionAnalysis {
 
     /// Queues the analysis and findings of `session` in `batch`.
     private static func save(_ analysis: SessionAnalysis, of session: StoredSession, settingsKey: String, in batch: AnalysisBatch) throws {
+        let metrics = analysis.metrics
         try batch.save(
             of: session, settings: settingsKey, hitchTimeRatio: analysis.hitchTimeRatio,
             frameJitter: analysis.frameJitter, gaps: analysis.gaps, gapTime: analysis.gapTime,
-            metrics: StoredMetrics(analysis.metrics),
+            // In the `analyses` columns' order (``StoredMetrics/columns``).
+            metrics: StoredMetrics([
+                metrics.movingTime, metrics.overrunP50, metrics.overrunP90, metrics.overrunP99, metrics.hangsPerMinute,
+                metrics.flappingEpisodesPerMinute, metrics.flappingTogglesPerMinute, metrics.titleDisagreementPerMinute,
+                metrics.jitterFindingsPerMinute, metrics.gapFraction,
+            ]),
             findings: analysis.findings.map { finding in
-                StoredFinding(
+                (
                     kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
                     source: finding.source.name, severity: finding.severity.name, start: finding.start,
                     end: finding.end, count: finding.count, yMin: finding.flapping?.yMin, yMax: finding.flapping?.yMax,

@@ -5,8 +5,6 @@ package import Comparison
 /// carries the sessions' values per side, which `Integrations/check_compare_scipy.py` re-tests
 /// with SciPy.
 package struct ComparisonJSONRenderer: Sendable {
-    package init() {}
-
     package func render(_ report: ComparisonReport) -> String {
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
         let results: [JSONValue] = report.results.enumerated().map { index, result in

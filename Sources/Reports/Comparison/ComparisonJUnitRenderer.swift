@@ -5,8 +5,6 @@ package import Comparison
 /// result is `<skipped>` with its reason (the CI tab shows it was not decided); improved and
 /// unchanged pass, with the figures in `<system-out>`. Same Jenkins schema as ``JUnitRenderer``.
 package struct ComparisonJUnitRenderer: Sendable {
-    package init() {}
-
     package func render(_ report: ComparisonReport) -> String {
         var groups: [String] = []
         var byGroup: [String: [MetricComparison]] = [:]

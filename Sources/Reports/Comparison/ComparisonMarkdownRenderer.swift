@@ -5,11 +5,7 @@ package import Comparison
 /// (GitHub takes 65,536 characters; bytes are never fewer). Rows that do not fit are counted per
 /// verdict in a closing line that points at the JSON output.
 package struct ComparisonMarkdownRenderer: Sendable {
-    package var limit: Int
-
-    package init(limit: Int = 65_536) {
-        self.limit = limit
-    }
+    package var limit = 65_536
 
     package func render(_ report: ComparisonReport) -> String {
         let regressed = report.count(.regressed)

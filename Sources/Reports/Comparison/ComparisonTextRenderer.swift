@@ -3,8 +3,6 @@ package import Comparison
 /// `navrec compare` as a terminal table, benchstat-like: one row per group × metric, regressions
 /// first, the shift with its interval and the adjusted p-value, then a one-line summary.
 package struct ComparisonTextRenderer: Sendable {
-    package init() {}
-
     package func render(_ report: ComparisonReport) -> String {
         // Labels and groups come from the command line and the recordings: escaped (TerminalText).
         var text = "base: \(TerminalText.escaped(report.base)) (\(report.baseSessions) sessions)\n"

@@ -128,9 +128,6 @@ package final class Database {
     /// The rowid of the last successful INSERT on this connection.
     package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(connection) }
 
-    /// Rows changed by the last INSERT, UPDATE or DELETE.
-    package var changes: Int { Int(sqlite3_changes(connection)) }
-
     /// Whether the connection is inside a transaction.
     var isInTransaction: Bool { sqlite3_get_autocommit(connection) == 0 }
 

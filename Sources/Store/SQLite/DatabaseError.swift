@@ -10,12 +10,6 @@ package struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible
     /// The statement that failed, when there was one.
     package var sql: String?
 
-    package init(extendedResultCode: ResultCode, message: String, sql: String? = nil) {
-        self.extendedResultCode = extendedResultCode
-        self.message = message
-        self.sql = sql
-    }
-
     /// The primary result code (`SQLITE_CONSTRAINT` for `SQLITE_CONSTRAINT_UNIQUE`).
     package var resultCode: ResultCode { extendedResultCode.primary }
 

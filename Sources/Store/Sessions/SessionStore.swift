@@ -94,14 +94,12 @@ package final class SessionStore {
 
     /// Every session, in import order.
     package func sessions() throws(DatabaseError) -> [StoredSession] {
-        let statement = try database.prepare("SELECT \(Self.sessionColumns) FROM sessions ORDER BY session_key")
-        var result: [StoredSession] = []
-        while try statement.step() { result.append(Self.readSession(statement)) }
-        return result
+        try sessions(after: .min, limit: -1)
     }
 
-    /// Up to `limit` sessions with keys above `key`, in import order: for walking every session
-    /// without holding them all (a report over 100,000 sessions).
+    /// Up to `limit` sessions (every one for a negative `limit`, as SQLite's `LIMIT` reads it) with
+    /// keys above `key`, in import order: for walking every session without holding them all (a
+    /// report over 100,000 sessions).
     package func sessions(after key: Int64, limit: Int) throws(DatabaseError) -> [StoredSession] {
         let statement = try database.prepare(
             "SELECT \(Self.sessionColumns) FROM sessions WHERE session_key > ? ORDER BY session_key LIMIT ?")
@@ -126,10 +124,7 @@ package final class SessionStore {
 
     /// Every session id, in import order (for "did you mean" hints).
     package func sessionIDs() throws(DatabaseError) -> [String] {
-        let statement = try database.prepare("SELECT id FROM sessions ORDER BY session_key")
-        var result: [String] = []
-        while try statement.step() { result.append(statement.text(0) ?? "") }
-        return result
+        try sessionIDs(where: "1")
     }
 
     /// The session with the id `id`, if stored.
