@@ -30,8 +30,8 @@ struct SessionOwnershipTests {
 
     func saveAnalysis(_ store: SessionStore, _ session: StoredSession) throws {
         try store.saveAnalysis(of: session, settings: "", hitchTimeRatio: 0, frameJitter: 0, gaps: 0, gapTime: 0, findings: [
-            (kind: "hitch", subkind: nil, signal: "frames", source: "computed", severity: "warning", start: 0, end: 1, count: 1,
-             yMin: nil, yMax: nil, suggestedHysteresis: nil, suggestedSwipeDistance: nil, message: "m", detailsJSON: "{}"),
+            StoredFinding(kind: "hitch", subkind: nil, signal: "frames", source: "computed", severity: "warning",
+                          start: 0, end: 1, count: 1, message: "m", detailsJSON: "{}"),
         ])
     }
 

@@ -101,8 +101,8 @@ struct SessionStoreTests {
         }
         let a = try #require(try store.session(id: "a"))
         try store.saveAnalysis(of: a, settings: "", hitchTimeRatio: 0, frameJitter: 0, gaps: 0, gapTime: 0, findings: [
-            (kind: "hitch", subkind: nil, signal: "frames", source: "computed", severity: "warning", start: 0, end: 1, count: 1,
-             yMin: nil, yMax: nil, suggestedHysteresis: nil, suggestedSwipeDistance: nil, message: "m", detailsJSON: "{}"),
+            StoredFinding(kind: "hitch", subkind: nil, signal: "frames", source: "computed", severity: "warning",
+                          start: 0, end: 1, count: 1, message: "m", detailsJSON: "{}"),
         ])
         try store.deleteSession(key: a.key)
         #expect(try store.session(id: "a") == nil)
@@ -122,9 +122,8 @@ struct SessionStoreTests {
             return session(writer, id: "x")
         }
         let x = try #require(try store.session(id: "x"))
-        let finding: StoredFinding = (
-            kind: "flapping", subkind: nil, signal: "background", source: "computed", severity: "warning", start: 0.017, end: 0.067,
-            count: 4, yMin: nil, yMax: nil, suggestedHysteresis: nil, suggestedSwipeDistance: nil, message: "m", detailsJSON: "{}")
+        let finding = StoredFinding(kind: "flapping", subkind: nil, signal: "background", source: "computed",
+                                    severity: "warning", start: 0.017, end: 0.067, count: 4, message: "m", detailsJSON: "{}")
         try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 1, frameJitter: 0, gaps: 0, gapTime: 0, findings: [finding, finding])
         try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 2, frameJitter: 0, gaps: 0, gapTime: 0, findings: [finding])
         try store.saveAnalysis(of: x, settings: "flapping.window=2", hitchTimeRatio: 3, frameJitter: 0, gaps: 0, gapTime: 0, findings: [])
@@ -135,10 +134,10 @@ struct SessionStoreTests {
     /// `count` findings, each telling its index by its start, count, subkind, message and details.
     static func findings(_ count: Int) -> [StoredFinding] {
         (0..<count).map { index in
-            (
+            StoredFinding(
                 kind: "flapping", subkind: index % 2 == 0 ? nil : "s\(index)", signal: "background", source: "computed",
-                severity: "warning", start: Double(index), end: Double(index) + 0.5, count: index, yMin: nil, yMax: nil,
-                suggestedHysteresis: nil, suggestedSwipeDistance: nil, message: "m\(index)", detailsJSON: "{\"i\":\(index)}")
+                severity: "warning", start: Double(index), end: Double(index) + 0.5, count: index, message: "m\(index)",
+                detailsJSON: "{\"i\":\(index)}")
         }
     }
 

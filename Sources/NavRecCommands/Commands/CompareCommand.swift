@@ -308,19 +308,20 @@ struct CompareCommand: NavRecCommand {
     private func save(_ report: ComparisonReport, to path: String) throws {
         let store = try context.openStore(path)
         do {
-            try store.saveComparisonRun(
+            try store.saveComparisonRun(StoredComparisonRun(
                 base: report.base, head: report.head, groupBy: report.groupBy.joined(separator: ","),
                 confidence: report.rules.confidence, correction: report.correction, baseSessions: report.baseSessions,
                 headSessions: report.headSessions, wallSeconds: report.wallSeconds,
                 results: report.results.map { result in
-                    (group: result.group, metric: result.metric.name, unit: result.metric.unit, baseCount: result.baseCount,
+                    StoredComparisonRun.Result(
+                        group: result.group, metric: result.metric.name, unit: result.metric.unit, baseCount: result.baseCount,
                         headCount: result.headCount, baseMedian: result.baseMedian, headMedian: result.headMedian,
                         shift: result.shift, shiftLow: result.shiftLow, shiftHigh: result.shiftHigh, p: result.p,
                         adjustedP: result.adjustedP, method: result.method?.rawValue, minimumEffect: result.metric.minimumEffect,
                         verdict: result.verdict.rawValue, meanShift: result.mean?.shift, meanLow: result.mean?.low,
                         meanHigh: result.mean?.high, meanP: result.mean?.p, shareShift: result.share?.shift, shareP: result.share?.p,
                         shareAdjustedP: result.shareAdjustedP, decidedBy: result.decidedBy?.rawValue)
-                })
+                }))
         } catch { throw CommandError.database(error, path: path, during: .comparing) }
     }
 }

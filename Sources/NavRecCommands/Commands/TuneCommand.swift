@@ -152,20 +152,21 @@ struct TuneCommand: NavRecCommand {
         do {
             tuned = try tune(store)
             let recommended = tuned.recommendation.value
-            try store.saveTuningRun(
+            try store.saveTuningRun(StoredTuningRun(
                 behavior: parameter.behavior, parameter: parameter.parameter, referenceValue: reference,
                 selection: condition.map { "where: \($0)" } ?? sessionIDs.joined(separator: ","), sessions: tuned.sessions,
                 skippedSessions: tuned.skippedSessions, samples: tuned.samples, settings: settingsKey,
                 maxFlappingSessions: rule.maxFlappingSessions, maxDelay: rule.maxDelay, recommendedValue: recommended,
                 reason: ([tuned.recommendation.reason] + tuned.recommendation.notes).joined(separator: "; note: "), wallSeconds: tuned.wallSeconds, threads: tuned.threads,
                 values: tuned.results.map { result in
-                    (value: result.value, flappingSessions: result.flappingSessions, flappingEpisodes: result.flappingEpisodes,
+                    StoredTuningRun.Value(
+                        value: result.value, flappingSessions: result.flappingSessions, flappingEpisodes: result.flappingEpisodes,
                         toggles: result.toggles, mismatchesIntroduced: result.mismatchesIntroduced,
                         mismatchesRemoved: result.mismatchesRemoved, pairedSwitches: result.pairedSwitches,
                         delayMedian: result.delayMedian, delayP95: result.delayP95, delayMedianPoints: result.delayMedianPoints,
                         delayP95Points: result.delayP95Points, replaySeconds: result.replaySeconds, pareto: result.isPareto,
                         recommended: result.value == recommended)
-                })
+                }))
         } catch let error as UsageError {
             throw error
         } catch {

@@ -200,7 +200,7 @@ struct StoredSessionAnalysis {
                 metrics.jitterFindingsPerMinute, metrics.gapFraction,
             ]),
             findings: analysis.findings.map { finding in
-                (
+                StoredFinding(
                     kind: finding.kind.name, subkind: finding.subkind, signal: finding.signal,
                     source: finding.source.name, severity: finding.severity.name, start: finding.start,
                     end: finding.end, count: finding.count, yMin: finding.flapping?.yMin, yMax: finding.flapping?.yMax,

@@ -54,34 +54,20 @@ extension SessionStore {
         return values
     }
 
-    /// One row of `comparison_results` (schema 11; the mean and share tests since 19).
-    package typealias ComparisonResultRow = (
-        group: String, metric: String, unit: String, baseCount: Int, headCount: Int, baseMedian: Double?, headMedian: Double?,
-        shift: Double?, shiftLow: Double?, shiftHigh: Double?, p: Double?, adjustedP: Double?, method: String?,
-        minimumEffect: Double, verdict: String,
-        // The mean test (not corrected) and the share test; the test that decided the verdict.
-        meanShift: Double?, meanLow: Double?, meanHigh: Double?, meanP: Double?, shareShift: Double?, shareP: Double?,
-        shareAdjustedP: Double?, decidedBy: String?
-    )
-
-    /// Stores one `navrec compare` run, its `comparison_runs` row and its results, in one
-    /// transaction; returns its `run_id`.
+    /// Stores a comparison run with its results in one transaction; returns its `run_id`.
     @discardableResult
-    package func saveComparisonRun(
-        base: String, head: String, groupBy: String, confidence: Double, correction: String, baseSessions: Int, headSessions: Int,
-        wallSeconds: Double, results: [ComparisonResultRow]
-    ) throws -> Int64 {
+    package func saveComparisonRun(_ run: StoredComparisonRun) throws -> Int64 {
         try database.inTransaction {
             let insert = try database.prepare("""
                 INSERT INTO comparison_runs (created_at, base, head, group_by, confidence, correction, base_sessions,
                                              head_sessions, regressed, improved, unchanged, inconclusive, wall_seconds)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            func count(_ verdict: String) -> SQLValue { .int(Int64(results.count { $0.verdict == verdict })) }
+            func count(_ verdict: String) -> SQLValue { .int(Int64(run.results.count { $0.verdict == verdict })) }
             try insert.bind([
-                .text(isoNow()), .text(base), .text(head), .text(groupBy), .double(confidence), .text(correction),
-                .int(Int64(baseSessions)), .int(Int64(headSessions)), count("regressed"), count("improved"),
-                count("unchanged"), count("inconclusive"), .double(wallSeconds),
+                .text(isoNow()), .text(run.base), .text(run.head), .text(run.groupBy), .double(run.confidence), .text(run.correction),
+                .int(Int64(run.baseSessions)), .int(Int64(run.headSessions)), count("regressed"), count("improved"),
+                count("unchanged"), count("inconclusive"), .double(run.wallSeconds),
             ])
             try insert.step()
             let runID = database.lastInsertedRowID
@@ -92,7 +78,7 @@ extension SessionStore {
                                                 decided_by)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            for item in results {
+            for item in run.results {
                 try result.bind([
                     .int(runID), .text(item.group), .text(item.metric), .text(item.unit), .int(Int64(item.baseCount)),
                     .int(Int64(item.headCount)), SQLValue(item.baseMedian), SQLValue(item.headMedian), SQLValue(item.shift),

@@ -19,24 +19,9 @@ extension SessionStore {
         return ids
     }
 
-    /// One row of `tuning_values`: a candidate value's figures, delays in seconds and in points of
-    /// scroll.
-    package typealias TuningValueRow = (
-        value: Double, flappingSessions: Int, flappingEpisodes: Int, toggles: Int, mismatchesIntroduced: Int, mismatchesRemoved: Int,
-        pairedSwitches: Int, delayMedian: Double?, delayP95: Double?, delayMedianPoints: Double?, delayP95Points: Double?,
-        replaySeconds: Double, pareto: Bool, recommended: Bool
-    )
-
-    /// Stores one `navrec tune` run, its `tuning_runs` row and its values, in one transaction;
-    /// returns its `run_id`. `selection` is `''` for every session, the session ids comma-separated,
-    /// or `where: CONDITION`; `settings` the detector `--set` assignments (`''` for the defaults);
-    /// `maxFlappingSessions` a fraction of the sessions, `maxDelay` seconds.
+    /// Stores a tuning run with its values in one transaction; returns its `run_id`.
     @discardableResult
-    package func saveTuningRun(
-        behavior: String, parameter: String, referenceValue: Double, selection: String, sessions: Int, skippedSessions: Int,
-        samples: Int, settings: String, maxFlappingSessions: Double, maxDelay: Double?, recommendedValue: Double?, reason: String,
-        wallSeconds: Double, threads: Int, values: [TuningValueRow]
-    ) throws -> Int64 {
+    package func saveTuningRun(_ run: StoredTuningRun) throws -> Int64 {
         try database.inTransaction {
             let insert = try database.prepare("""
                 INSERT INTO tuning_runs (created_at, behavior, parameter, reference_value, selection, sessions,
@@ -45,10 +30,10 @@ extension SessionStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             try insert.bind([
-                .text(isoNow()), .text(behavior), .text(parameter), .double(referenceValue), .text(selection),
-                .int(Int64(sessions)), .int(Int64(skippedSessions)), .int(Int64(samples)), .text(settings),
-                .double(maxFlappingSessions), SQLValue(maxDelay), SQLValue(recommendedValue), .text(reason),
-                .double(wallSeconds), .int(Int64(threads)),
+                .text(isoNow()), .text(run.behavior), .text(run.parameter), .double(run.referenceValue), .text(run.selection),
+                .int(Int64(run.sessions)), .int(Int64(run.skippedSessions)), .int(Int64(run.samples)), .text(run.settings),
+                .double(run.maxFlappingSessions), SQLValue(run.maxDelay), SQLValue(run.recommendedValue), .text(run.reason),
+                .double(run.wallSeconds), .int(Int64(run.threads)),
             ])
             try insert.step()
             let runID = database.lastInsertedRowID
@@ -59,7 +44,7 @@ extension SessionStore {
                                            recommended)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            for item in values {
+            for item in run.values {
                 try value.bind([
                     .int(runID), .double(item.value), .int(Int64(item.flappingSessions)), .int(Int64(item.flappingEpisodes)),
                     .int(Int64(item.toggles)), .int(Int64(item.mismatchesIntroduced)), .int(Int64(item.mismatchesRemoved)),
