@@ -1,4 +1,4 @@
-import Analyzer
+@testable import Analyzer
 import BarModel
 @testable import Reports
 import Testing
