@@ -25,7 +25,11 @@ package final class FrameSpool {
     /// Blocks written to the spill file.
     private var spilled = 0
     /// Frames appended since the last ``reset()``.
-    package private(set) var count = 0
+    @inline(__always)
+    package var count: Int { frames }
+    /// Private, so that writing it per frame needs no dynamic exclusivity check (a `package`
+    /// stored property could be accessed from other modules).
+    private var frames = 0
 
     /// Called on each block when it is complete: full, or the last when a reader starts.
     private let seal: (FrameColumns) -> Void
@@ -40,7 +44,7 @@ package final class FrameSpool {
     package func reset() {
         held = 0
         spilled = 0
-        count = 0
+        frames = 0
         groupEnds.removeAll(keepingCapacity: true)
     }
 
@@ -48,9 +52,9 @@ package final class FrameSpool {
     @inline(__always)
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws {
         if held == 0 || current._withUnsafeGuaranteedRef({ $0.count }) == FrameColumns.capacity { try startBlock() }
-        let seq = count
+        let seq = frames
         current._withUnsafeGuaranteedRef { $0.append(seq: seq, sample: sample, computed: computed, observed: observed) }
-        count = seq + 1
+        frames = seq + 1
     }
 
     /// Seals the block being filled and starts the next: spills the memory's blocks first when

@@ -43,18 +43,19 @@ package enum DigitColumn {
     ///
     /// From the bit length and one comparison with a power of ten: a division per digit is costly
     /// for the 16–19-digit values the models output, several times a sample.
-    /// `log10(2) ≈ 1233 / 4096`, so `t` is the digit count or one more.
+    /// `log10(2) ≈ 1233 / 4096`, so `t` is the digit count or one more. Loops pass ``powersOfTen``
+    /// read once: each read of a lazily made static is a `swift_once` call.
     @inline(__always)
-    static func digits(_ value: UInt64) -> Int {
+    static func digits(_ value: UInt64, powers: UnsafePointer<UInt64> = powersOfTen) -> Int {
         // `| 1` changes no digit count (10^k is even, 10^k - 1 odd) and gives 0 its one digit.
         let odd = value | 1
         let bits = 64 &- odd.leadingZeroBitCount
         let t = (bits &* 1233) &>> 12
-        return odd < powersOfTen[t] ? t : t &+ 1
+        return odd < powers[t] ? t : t &+ 1
     }
 
     /// `10^0 ... 10^19` (the largest below 2^64), for ``digits(_:)``.
-    private nonisolated(unsafe) static let powersOfTen: UnsafePointer<UInt64> = {
+    nonisolated(unsafe) static let powersOfTen: UnsafePointer<UInt64> = {
         let powers = UnsafeMutablePointer<UInt64>.allocate(capacity: 20)
         powers[0] = 1
         for exponent in 1..<20 { powers[exponent] = powers[exponent - 1] * 10 }
@@ -88,13 +89,14 @@ package enum DigitColumn {
             return 1
         }
         var position = 0
+        let pairs = digitPairs
         for index in 0..<count {
             let value = values[index]
             if value == null {
                 bytes[position] = UInt8(ascii: "-")
                 for offset in 1..<width { bytes[position + offset] = UInt8(ascii: offset == width - 1 ? "1" : "0") }
             } else {
-                writeDigits(UInt64(bitPattern: value &- base), into: bytes + position, width: width)
+                writeDigits(UInt64(bitPattern: value &- base), into: bytes + position, width: width, pairs: pairs)
             }
             position += width
         }
@@ -102,7 +104,7 @@ package enum DigitColumn {
     }
 
     /// "00" "01" … "99": two digits per division, halving the divisions of the encoder's inner loop.
-    private nonisolated(unsafe) static let digitPairs: UnsafePointer<UInt8> = {
+    nonisolated(unsafe) static let digitPairs: UnsafePointer<UInt8> = {
         let pairs = UnsafeMutablePointer<UInt8>.allocate(capacity: 200)
         for value in 0..<100 {
             pairs[2 * value] = UInt8(ascii: "0") + UInt8(value / 10)
@@ -113,8 +115,9 @@ package enum DigitColumn {
 
     /// Writes `value` as exactly `width` decimal digits (zero-padded; `value` has at most `width`).
     @inline(__always)
-    static func writeDigits(_ value: UInt64, into field: UnsafeMutablePointer<UInt8>, width: Int) {
-        let pairs = digitPairs
+    static func writeDigits(
+        _ value: UInt64, into field: UnsafeMutablePointer<UInt8>, width: Int, pairs: UnsafePointer<UInt8> = digitPairs
+    ) {
         var rest = value
         var offset = width
         while offset >= 2 {
@@ -253,10 +256,11 @@ package enum DigitColumn {
         let factor1 = Double(bitPattern: UInt64(1023 + first) << 52)
         let factor2 = Double(bitPattern: UInt64(1023 + shift - first) << 52)
         var width = 1
+        let powers = powersOfTen, pairs = digitPairs
         for index in 0..<count where integers[index] != null {
             let scaled = Int64(reals[index] * factor1 * factor2)
             integers[index] = scaled
-            width = max(width, digits(scaled.magnitude) + (scaled < 0 ? 1 : 0))
+            width = max(width, digits(scaled.magnitude, powers: powers) + (scaled < 0 ? 1 : 0))
         }
         for index in 0..<count {
             let field = bytes + index * width
@@ -265,8 +269,8 @@ package enum DigitColumn {
                 field.update(repeating: UInt8(ascii: " "), count: width)
                 continue
             }
-            let length = digits(scaled.magnitude)
-            writeDigits(scaled.magnitude, into: field + width - length, width: length)
+            let length = digits(scaled.magnitude, powers: powers)
+            writeDigits(scaled.magnitude, into: field + width - length, width: length, pairs: pairs)
             var position = width - length - 1
             if scaled < 0 {
                 field[position] = UInt8(ascii: "-")
