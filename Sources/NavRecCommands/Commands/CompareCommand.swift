@@ -300,7 +300,7 @@ struct CompareCommand: NavRecCommand {
         guard !ids.isEmpty else { return }
         let analysis = StoredSessionAnalysis(
             store: store, databasePath: path, settings: AnalyzerSettings(), settingsKey: "",
-            jobs: nil, reporter: context)
+            jobs: nil, charts: false, reporter: context)
         try analysis.run(sessionIDs: ids) { _ in }
         context.errors.line("analysed \(ids.count) \(role.rawValue) session\(ids.count == 1 ? "" : "s") of \(path) that had no stored analysis (stored, as navrec report does)")
     }

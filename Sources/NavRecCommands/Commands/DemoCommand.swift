@@ -85,7 +85,8 @@ struct DemoCommand: NavRecCommand {
         var totals = Report.Totals()
         context.output.write(renderer.begin())
         let analysis = StoredSessionAnalysis(
-            store: store, databasePath: databasePath, settings: AnalyzerSettings(), settingsKey: "", reporter: context)
+            store: store, databasePath: databasePath, settings: AnalyzerSettings(), settingsKey: "", charts: format.drawsCharts,
+            reporter: context)
         try analysis.run(sessionIDs: []) { analysis in
             totals.add(analysis)
             context.output.write(renderer.session(analysis))

@@ -18,7 +18,8 @@ struct StoredSessionAnalysis {
     var jobs: Int? = 1
     /// What the analysis is for, which Ctrl-C's message names (`export` sets ``InterruptedWork/exporting``).
     var work = InterruptedWork.reporting
-    /// Whether the analyses carry the timeline digest that charts draw (``Analyzer/timelineBuckets``).
+    /// Whether the analyses carry the timeline digest that charts draw (``Analyzer/timelineBuckets``):
+    /// HTML reports and the Perfetto export read it; it is not stored.
     var charts = true
     /// Shows each session stored and the notes at the end.
     let reporter: any ProgressReporting
