@@ -13,6 +13,9 @@ internal import TextTools
 final class Output {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    /// Whether the descriptor is a terminal (progress is shown only there): asked once, as
+    /// progress asks it for every session.
+    let isTerminal: Bool
     /// What errors call the output: its path, or "standard output".
     let name: String
     /// For an output given by path: the temporary file written, renamed to `name` when finished.
@@ -30,6 +33,7 @@ final class Output {
         self.descriptor = descriptor
         self.name = name
         self.ownsDescriptor = ownsDescriptor
+        isTerminal = isatty(descriptor) != 0
         buffer.reserveCapacity(Self.capacity)
     }
 
@@ -87,8 +91,6 @@ final class Output {
         if let cleanupSlot { TemporaryFileCleanup.unregister(cleanupSlot) }
     }
 
-    /// Whether the descriptor is a terminal (progress is shown only there).
-    var isTerminal: Bool { isatty(descriptor) != 0 }
 
     func write(_ text: String) {
         if isClosed { failure = EBADF }
