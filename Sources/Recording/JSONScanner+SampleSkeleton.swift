@@ -18,8 +18,9 @@ extension JSONScanner {
     mutating func parseLearnedSample() -> Int? {
         if let tOffset = parseSkeletonSample() { return tOffset }
         swap(&skeleton, &otherSkeleton)
-        // The state may hold fields of the other shape.
+        // The state may hold fields of the other shape, or of a line that missed midway.
         observedMatchesSkeleton = false
+        skeleton.heldBarLength = 0
         return parseSkeletonSample()
     }
 
@@ -50,7 +51,19 @@ extension JSONScanner {
         var position = 0
         var slot = skeleton.slots
         let slotsEnd = slot + slotCount
+        let barSlot = slot + skeleton.barSlot
+        var barStart = -1
         while slot < slotsEnd {
+            if slot == barSlot {
+                // The bar object to the line's end: the state holds it when its bytes repeat.
+                if skeleton.barRepeats(bytes, at: position, count: count) {
+                    hasObserved = true
+                    return tOffset
+                }
+                // Written field by field below. A miss midway leaves part of this line's in the
+                // state, but a miss swaps the skeletons, and a swap drops the held bar.
+                barStart = position
+            }
             guard SampleLineSkeleton.matches(slot, bytes, at: position, count: count) else { return nil }
             position &+= slot.pointee.length
             switch slot.pointee.kind {
@@ -133,6 +146,7 @@ extension JSONScanner {
             slot += 1
         }
         guard skeleton.tailMatches(bytes, at: position, count: count) else { return nil }
+        if barStart >= 0 { skeleton.holdBar(bytes, from: barStart, count: count) }
         hasObserved = skeleton.hasBar
         return tOffset
     }
