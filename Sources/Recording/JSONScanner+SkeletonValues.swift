@@ -34,7 +34,7 @@ extension JSONScanner {
         let ends = nonDigits(offsets)
         var run = ends.trailingZeroBitCount &>> 3
         // No digit, a leading zero ("01", an error), or eight integer digits or more: the careful way.
-        guard UInt(bitPattern: run &- 1) < 7, bytes[index] != UInt8(ascii: "0") || run == 1 else { return carefulNumber(bytes, &position, count, powersOfTen) }
+        guard UInt(bitPattern: run &- 1) < 7, offsets & 0xFF != 0 || run == 1 else { return carefulNumber(bytes, &position, count, powersOfTen) }
         let integerDigits = run
         var fractionDigits = 0
         var mantissa: UInt64
@@ -68,22 +68,20 @@ extension JSONScanner {
                     index &+= run
                     fractionDigits &+= run
                 } while run == 8 && fractionDigits < 24
+                if mantissa > 1 << 53 || integerDigits &+ fractionDigits > 19 {
+                    // More than 19 digits may have wrapped the mantissa (the careful way counts
+                    // only the significant ones); an exponent is the careful way's too.
+                    guard integerDigits &+ fractionDigits <= 19, bytes[index] | 0x20 != UInt8(ascii: "e"),
+                        let value = DecimalValue.of(mantissa: mantissa, exponent: -fractionDigits)
+                    else { return carefulNumber(bytes, &position, count, powersOfTen) }
+                    position = index
+                    return negative ? -value : value
+                }
             }
         }
-        // More than 19 digits may have wrapped the mantissa (the careful way counts only the
-        // significant ones); an exponent is the careful way's too.
-        if integerDigits &+ fractionDigits > 19 || bytes[index] | 0x20 == UInt8(ascii: "e") {
-            return carefulNumber(bytes, &position, count, powersOfTen)
-        }
-        let magnitude: Double
-        if mantissa <= 1 << 53 {
-            magnitude = Double(mantissa) / exactPowers[fractionDigits]
-        } else {
-            guard let value = DecimalValue.of(mantissa: mantissa, exponent: -fractionDigits) else {
-                return carefulNumber(bytes, &position, count, powersOfTen)
-            }
-            magnitude = value
-        }
+        // At most 19 digits here, so at most 18 after the point: an exact power of ten.
+        if bytes[index] | 0x20 == UInt8(ascii: "e") { return carefulNumber(bytes, &position, count, powersOfTen) }
+        let magnitude = Double(mantissa) / exactPowers[fractionDigits]
         position = index
         return negative ? -magnitude : magnitude
     }
