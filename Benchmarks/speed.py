@@ -11,7 +11,8 @@ monotonic clock, CPU = user + system of the process from wait4()):
   analyze        `navrec analyze` of a simulated fleet (Integrations/make_fleet.py, 120 fps, 17.5 s
                  a session; 20,000 sessions, --quick 2,000): samples per CPU-second; and the reader's
                  floor on the same files (Benchmarks/ndjson_floor.c, built with cc -O2: lines, `t`
-                 and `y`, nothing else), interleaved with the two builds
+                 and `y`, nothing else; with -a every value of a sample line), interleaved with the
+                 two builds
   tiny-report    `navrec report --format json` of 8,000 five-sample sessions (make_tiny.sh): ms/session
   queries        every Queries/*.sql in the sqlite3 shell on 2,000 sessions of that fleet (--quick
                  200), imported and reported by each build; the baseline runs its own Queries/ (the
