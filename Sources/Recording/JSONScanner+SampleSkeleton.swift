@@ -32,9 +32,9 @@ extension JSONScanner {
         let slotCount = skeleton.count
         let bytes = base
         let count = end
-        // The closing brace is a sentinel: every scan for a digit or a letter stops at it, so only
-        // the eight-byte loads check the length.
-        guard slotCount > 0, count >= 8, bytes[count &- 1] == UInt8(ascii: "}") else { return nil }
+        // The closing brace (or the byte after a buffer's bytes) is a sentinel: every scan for a
+        // digit or a letter stops at it, so only the eight-byte loads check the length.
+        guard slotCount > 0, count >= 8, !endsAtCount || bytes[count &- 1] == UInt8(ascii: "}") else { return nil }
         let powers = UnsafePointer(powersOfTen)
         let exactPowers = UnsafePointer(exactPowersOfTen)
         if skeleton.hasBar, !observedMatchesSkeleton {
@@ -56,7 +56,8 @@ extension JSONScanner {
         while slot < slotsEnd {
             if slot == barSlot {
                 // The bar object to the line's end: the state holds it when its bytes repeat.
-                if skeleton.barRepeats(bytes, at: position, count: count) {
+                if let terminator = skeleton.barRepeats(bytes, at: position, count: count, endsAtCount: endsAtCount) {
+                    (lineLength, terminatorLength) = (position &+ skeleton.heldBarLength, terminator)
                     hasObserved = true
                     return tOffset
                 }
@@ -145,8 +146,9 @@ extension JSONScanner {
             }
             slot += 1
         }
-        guard skeleton.tailMatches(bytes, at: position, count: count) else { return nil }
-        if barStart >= 0 { skeleton.holdBar(bytes, from: barStart, count: count) }
+        guard let terminator = skeleton.tailEnds(bytes, at: position, count: count, endsAtCount: endsAtCount) else { return nil }
+        (lineLength, terminatorLength) = (position &+ skeleton.tailLength, terminator)
+        if barStart >= 0 { skeleton.holdBar(bytes, from: barStart, count: lineLength) }
         hasObserved = skeleton.hasBar
         return tOffset
     }

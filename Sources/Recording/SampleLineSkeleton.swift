@@ -226,10 +226,12 @@ struct SampleLineSkeleton {
         return words < 4 || load(text + offsets.2) == slot.pointee.words.3
     }
 
-    /// Whether the bytes from `position` to the end of a line of `count` bytes are the held bar's.
+    /// The line-end's length (``terminator(_:at:count:endsAtCount:)``) when the held bar's bytes
+    /// are at `position` of `count` bytes and end the line; `nil` if not.
     @inline(__always)
-    func barRepeats(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int) -> Bool {
-        heldBarLength != 0 && count &- position == heldBarLength && memcmp(bytes + position, heldBar, heldBarLength) == 0
+    func barRepeats(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int, endsAtCount: Bool) -> Int? {
+        guard heldBarLength != 0, count &- position >= heldBarLength, memcmp(bytes + position, heldBar, heldBarLength) == 0 else { return nil }
+        return Self.terminator(bytes, at: position &+ heldBarLength, count: count, endsAtCount: endsAtCount)
     }
 
     /// Holds the bytes from `position` to the end of a line of `count` bytes (whose bar fields the
@@ -246,16 +248,27 @@ struct SampleLineSkeleton {
         kind == .barNumber || kind == .barBoolean || kind == .barEnumeration
     }
 
-    /// Whether the line's last `count - position` bytes are the learned tail.
+    /// The line-end's length when the learned tail is at `position` of `count` bytes and ends the
+    /// line there; `nil` if not.
     @inline(__always)
-    func tailMatches(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int) -> Bool {
-        guard count &- position == tailLength else { return false }
-        if tailLength <= 8 {
-            // The tail's bytes are the line's last; the word ending with them, shifted down.
-            guard count >= 8 else { return Self.padded(bytes + position, tailLength) == tail.0 }
-            return Self.load(bytes + (count &- 8)) &>> UInt64(8 &* (8 &- tailLength)) == tail.0
-        }
-        return Self.load(bytes + position) == tail.0 && Self.load(bytes + (count &- 8)) &>> UInt64(8 &* (16 &- tailLength)) == tail.1
+    func tailEnds(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int, endsAtCount: Bool) -> Int? {
+        let end = position &+ tailLength
+        guard let terminator = Self.terminator(bytes, at: end, count: count, endsAtCount: endsAtCount) else { return nil }
+        // The word ending with the tail, shifted down (a sample line has `t` and `y`: 13 bytes or more).
+        let last = Self.load(bytes + (end &- 8))
+        if tailLength <= 8 { return last &>> UInt64(8 &* (8 &- tailLength)) == tail.0 ? terminator : nil }
+        return Self.load(bytes + position) == tail.0 && last &>> UInt64(8 &* (16 &- tailLength)) == tail.1 ? terminator : nil
+    }
+
+    /// How many bytes at `end` of `count` end a line: 0 where the bytes end (`endsAtCount`: they are
+    /// one line), else 1 for `\n` and 2 for `\r\n` (the byte after the `count` bytes is readable);
+    /// `nil` for anything else.
+    @inline(__always)
+    static func terminator(_ bytes: UnsafePointer<UInt8>, at end: Int, count: Int, endsAtCount: Bool) -> Int? {
+        if endsAtCount { return end == count ? 0 : nil }
+        guard end < count else { return nil }
+        if bytes[end] == UInt8(ascii: "\n") { return 1 }
+        return bytes[end] == UInt8(ascii: "\r") && bytes[end &+ 1] == UInt8(ascii: "\n") ? 2 : nil
     }
 
     @inline(__always)
