@@ -109,7 +109,7 @@ struct SampleLineSkeleton {
     /// holds what they read as (``heldBarLength`` 0 while it may not): a bar at rest repeats them
     /// byte for byte, ~40 % of a fleet's bar lines, and then none of its fields is read again.
     private let heldBar: UnsafeMutablePointer<UInt8>
-    /// Set to 0 by whatever writes the observed state other than this skeleton's whole line.
+    /// 0 while the state may hold other values: a swap of skeletons and the full scanner set it so.
     var heldBarLength = 0
     /// The longest bar held (a fleet's are under 300 bytes).
     static let heldBarCapacity = 512
