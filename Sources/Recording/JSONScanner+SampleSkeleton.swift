@@ -18,8 +18,9 @@ extension JSONScanner {
     mutating func parseLearnedSample() -> Int? {
         if let tOffset = parseSkeletonSample() { return tOffset }
         swap(&skeleton, &otherSkeleton)
-        // The state may hold fields of the other shape.
+        // The state may hold fields of the other shape, or of a line that missed midway.
         observedMatchesSkeleton = false
+        skeleton.heldBarLength = 0
         return parseSkeletonSample()
     }
 
@@ -31,9 +32,9 @@ extension JSONScanner {
         let slotCount = skeleton.count
         let bytes = base
         let count = end
-        // The closing brace is a sentinel: every scan for a digit or a letter stops at it, so only
-        // the eight-byte loads check the length.
-        guard slotCount > 0, count >= 8, bytes[count &- 1] == UInt8(ascii: "}") else { return nil }
+        // The closing brace (or the byte after a buffer's bytes) is a sentinel: every scan for a
+        // digit or a letter stops at it, so only the eight-byte loads check the length.
+        guard slotCount > 0, count >= 8, !endsAtCount || bytes[count &- 1] == UInt8(ascii: "}") else { return nil }
         let powers = UnsafePointer(powersOfTen)
         let exactPowers = UnsafePointer(exactPowersOfTen)
         if skeleton.hasBar, !observedMatchesSkeleton {
@@ -50,7 +51,20 @@ extension JSONScanner {
         var position = 0
         var slot = skeleton.slots
         let slotsEnd = slot + slotCount
+        let barSlot = slot + skeleton.barSlot
+        var barStart = -1
         while slot < slotsEnd {
+            if slot == barSlot {
+                // The bar object to the line's end: the state holds it when its bytes repeat.
+                if let terminator = skeleton.barRepeats(bytes, at: position, count: count, endsAtCount: endsAtCount) {
+                    (lineLength, terminatorLength) = (position &+ skeleton.heldBarLength, terminator)
+                    hasObserved = true
+                    return tOffset
+                }
+                // Written field by field below. A miss midway leaves part of this line's in the
+                // state, but a miss swaps the skeletons, and a swap drops the held bar.
+                barStart = position
+            }
             guard SampleLineSkeleton.matches(slot, bytes, at: position, count: count) else { return nil }
             position &+= slot.pointee.length
             switch slot.pointee.kind {
@@ -132,7 +146,9 @@ extension JSONScanner {
             }
             slot += 1
         }
-        guard skeleton.tailMatches(bytes, at: position, count: count) else { return nil }
+        guard let terminator = skeleton.tailEnds(bytes, at: position, count: count, endsAtCount: endsAtCount) else { return nil }
+        (lineLength, terminatorLength) = (position &+ skeleton.tailLength, terminator)
+        if barStart >= 0 { skeleton.holdBar(bytes, from: barStart, count: lineLength) }
         hasObserved = skeleton.hasBar
         return tOffset
     }

@@ -31,9 +31,10 @@ extension JSONScanner {
         guard count >= 8 else { return carefulNumber(bytes, &position, count, powersOfTen) }
         let zeros: UInt64 = 0x3030_3030_3030_3030
         var offsets = digitWord(bytes, at: index, count: count) ^ zeros
-        var run = digitRun(offsets)
+        let ends = nonDigits(offsets)
+        var run = ends.trailingZeroBitCount &>> 3
         // No digit, a leading zero ("01", an error), or eight integer digits or more: the careful way.
-        guard UInt(bitPattern: run &- 1) < 7, bytes[index] != UInt8(ascii: "0") || run == 1 else { return carefulNumber(bytes, &position, count, powersOfTen) }
+        guard UInt(bitPattern: run &- 1) < 7, offsets & 0xFF != 0 || run == 1 else { return carefulNumber(bytes, &position, count, powersOfTen) }
         let integerDigits = run
         var fractionDigits = 0
         var mantissa: UInt64
@@ -42,12 +43,13 @@ extension JSONScanner {
             mantissa = run == 1 ? offsets & 0xFF : eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
             index &+= run
         } else {
-            // The word's bytes after the point moved down over it, a non-digit shifted in at the
-            // top: when its digits end inside the word, or the byte after the word is no digit,
-            // the whole number is that one run.
+            // The word's digits: the point adds no carry, so the next non-digit the mask shows
+            // past it ends them (none: all seven). Its bytes after the point moved down over it:
+            // when its digits end inside the word, or the byte after the word is no digit, the
+            // whole number is that one run.
+            let digits = (ends & (ends &- 1)).trailingZeroBitCount &>> 3 &- 1
             let integerBytes: UInt64 = (1 &<< UInt64(8 &* run)) &- 1
-            let merged = (offsets & integerBytes) | (((offsets &>> 8) | 0xFF00_0000_0000_0000) & ~integerBytes)
-            let digits = digitRun(merged)
+            let merged = (offsets & integerBytes) | ((offsets &>> 8) & ~integerBytes)
             if digits < 7 || bytes[index &+ 8] &- UInt8(ascii: "0") > 9 {
                 fractionDigits = digits &- run
                 if fractionDigits == 0 { return nil }
@@ -66,22 +68,20 @@ extension JSONScanner {
                     index &+= run
                     fractionDigits &+= run
                 } while run == 8 && fractionDigits < 24
+                if mantissa > 1 << 53 || integerDigits &+ fractionDigits > 19 {
+                    // More than 19 digits may have wrapped the mantissa (the careful way counts
+                    // only the significant ones); an exponent is the careful way's too.
+                    guard integerDigits &+ fractionDigits <= 19, bytes[index] | 0x20 != UInt8(ascii: "e"),
+                        let value = DecimalValue.of(mantissa: mantissa, exponent: -fractionDigits)
+                    else { return carefulNumber(bytes, &position, count, powersOfTen) }
+                    position = index
+                    return negative ? -value : value
+                }
             }
         }
-        // More than 19 digits may have wrapped the mantissa (the careful way counts only the
-        // significant ones); an exponent is the careful way's too.
-        if integerDigits &+ fractionDigits > 19 || bytes[index] | 0x20 == UInt8(ascii: "e") {
-            return carefulNumber(bytes, &position, count, powersOfTen)
-        }
-        let magnitude: Double
-        if mantissa <= 1 << 53 {
-            magnitude = Double(mantissa) / exactPowers[fractionDigits]
-        } else {
-            guard let value = DecimalValue.of(mantissa: mantissa, exponent: -fractionDigits) else {
-                return carefulNumber(bytes, &position, count, powersOfTen)
-            }
-            magnitude = value
-        }
+        // At most 19 digits here, so at most 18 after the point: an exact power of ten.
+        if bytes[index] | 0x20 == UInt8(ascii: "e") { return carefulNumber(bytes, &position, count, powersOfTen) }
+        let magnitude = Double(mantissa) / exactPowers[fractionDigits]
         position = index
         return negative ? -magnitude : magnitude
     }
@@ -95,12 +95,19 @@ extension JSONScanner {
     }
 
     /// How many of the eight bytes of `offsets` (a word of the line XOR `'0'` per byte), from its
-    /// lowest byte on, are digits: each is then 0...9, and adding 0x76 sets the high bit of any other
-    /// byte (a carry out of such a byte only reaches the bytes after it, past the run).
+    /// lowest byte on, are digits.
     @inline(__always)
     private static func digitRun(_ offsets: UInt64) -> Int {
+        nonDigits(offsets).trailingZeroBitCount &>> 3
+    }
+
+    /// The high bit of each byte of `offsets` up to and including its first non-digit: a digit's
+    /// byte is 0...9, and adding 0x76 sets the high bit of any other byte (a carry out of such a
+    /// byte, 0x8A and up, only reaches the bytes after it; `.`, `,`, `"`, `e` and `}` give none).
+    @inline(__always)
+    private static func nonDigits(_ offsets: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        return (((offsets &+ ones &* 0x76) | offsets) & (ones &* 0x80)).trailingZeroBitCount &>> 3
+        return ((offsets &+ ones &* 0x76) | offsets) & (ones &* 0x80)
     }
 
     @inline(__always)
@@ -180,12 +187,8 @@ extension JSONScanner {
         let start = index
         let ones: UInt64 = 0x0101_0101_0101_0101
         while index &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-            // A digit's byte XOR '0' is 0...9; adding 0x76 sets the high bit of any other byte (a
-            // carry out of such a byte only reaches the bytes after it, past the run).
-            let offsets = word ^ (ones &* 0x30)
-            let nonDigits = ((offsets &+ ones &* 0x76) | offsets) & (ones &* 0x80)
-            let run = nonDigits.trailingZeroBitCount &>> 3
+            let offsets = load(bytes + index) ^ (ones &* 0x30)
+            let run = digitRun(offsets)
             if run == 0 { break }
             // The run's digits moved to the word's last bytes, zeros before them: its value.
             mantissa = mantissa &* powersOfTen[run] &+ eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))

@@ -47,6 +47,11 @@ struct JSONScanner {
     /// `10^0 ... 10^22` as doubles, all exact: the powers of `DecimalValue`'s fast path, without a
     /// lazy global's check and an array's bounds check per number.
     let exactPowersOfTen: UnsafeMutablePointer<Double>
+    /// Whether the bytes set with ``reset(_:endsLine:)`` are one line.
+    private(set) var endsAtCount = true
+    /// The length of the line the skeleton path last took, and of the `\n` or `\r\n` after it.
+    var lineLength = 0
+    var terminatorLength = 0
     /// Whether ``observedState`` has no field outside ``skeleton``'s: then a line of that shape
     /// overwrites every field it can hold and needs no reset first.
     var observedMatchesSkeleton = false
@@ -85,11 +90,14 @@ struct JSONScanner {
         exactPowersOfTen.deallocate()
     }
 
-    /// Starts scanning `line`, which must stay valid until the next reset.
-    mutating func reset(_ line: UnsafeBufferPointer<UInt8>) {
+    /// Starts scanning `line`, which must stay valid until the next reset. With `endsLine` false
+    /// the bytes are a line and what follows it, followed by a readable byte: the skeleton path
+    /// then finds where the line ends (``lineLength``); the full scanner takes only whole lines.
+    mutating func reset(_ line: UnsafeBufferPointer<UInt8>, endsLine: Bool = true) {
         base = line.baseAddress ?? UnsafePointer(scratch)
         end = line.count
         index = 0
+        endsAtCount = endsLine
     }
 
     // MARK: Bytes

@@ -54,7 +54,7 @@ final class LineReader {
         self.maxLineLength = maxLineLength
         initialCapacity = max(16, bufferSize)
         capacity = initialCapacity
-        buffer = .allocate(capacity: capacity)
+        buffer = .allocate(capacity: capacity + 1)
     }
 
     /// A reader of `bytes` in memory (read through the same buffer as a file's). Its first line is
@@ -67,7 +67,7 @@ final class LineReader {
         self.maxLineLength = maxLineLength
         initialCapacity = max(16, bufferSize)
         capacity = initialCapacity
-        buffer = .allocate(capacity: capacity)
+        buffer = .allocate(capacity: capacity + 1)
     }
 
     deinit {
@@ -112,6 +112,23 @@ final class LineReader {
         }
     }
 
+    /// The buffered bytes from the next line's start on, followed by a 0 byte that is not one of
+    /// them, for a caller that finds the line's end itself and then calls ``takeLine(length:terminator:)``;
+    /// `nil` while an over-long line is being discarded.
+    func unread() -> UnsafeBufferPointer<UInt8>? {
+        guard !discardingLine else { return nil }
+        buffer[end] = 0
+        return UnsafeBufferPointer(start: buffer + start, count: end - start)
+    }
+
+    /// Hands out the first `length` bytes of ``unread()`` as the next line, ended by the
+    /// `terminator` bytes after them (`\n` or `\r\n`).
+    func takeLine(length: Int, terminator: Int) {
+        start &+= length &+ terminator
+        if scanned < start { scanned = start }
+        lineNumber &+= 1
+    }
+
     /// Drops bytes up to and including the next `\n` (or to the end of the input), one buffer at a time.
     private func discardRestOfLine() throws(Failure) {
         while true {
@@ -143,7 +160,7 @@ final class LineReader {
         } else if end == capacity {
             // Only a line longer than the buffer gets here; shrinking back happens below once it is gone.
             let newCapacity = min(capacity * 2, maxLineLength + 2)
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity + 1)
             grown.update(from: buffer, count: end)
             buffer.deallocate()
             buffer = grown
@@ -151,7 +168,7 @@ final class LineReader {
         }
         if capacity > initialCapacity, end < initialCapacity / 2 {
             // The long line is gone: give the memory back.
-            let shrunk = UnsafeMutablePointer<UInt8>.allocate(capacity: initialCapacity)
+            let shrunk = UnsafeMutablePointer<UInt8>.allocate(capacity: initialCapacity + 1)
             shrunk.update(from: buffer, count: end)
             buffer.deallocate()
             buffer = shrunk

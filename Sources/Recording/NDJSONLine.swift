@@ -77,6 +77,7 @@ extension JSONScanner {
         // Here rather than in `reset`: the skeleton path never needs it.
         keys.reset()
         observedMatchesSkeleton = false
+        skeleton.heldBarLength = 0
         skeleton.beginLearning()
         skipWhitespace()
         if atEnd { return .blank }

@@ -159,6 +159,21 @@ public final class NDJSONReader: RecordingReader {
     @inline(__always)
     private func readItem(into slot: inout RecordingSlot) throws(RecordingError) -> Bool {
         while true {
+            // Whether the line at hand was tried on the skeleton path already.
+            var skeletonTried = false
+            if !skippingToHeader, lines.lineNumber > 0, let bytes = lines.unread(), bytes.count >= 4096 {
+                // The skeleton path first, over the buffered bytes: it finds the line's end as it
+                // takes the line, so a sample line needs no search for its `\n`. Left to the path
+                // below: the first line (it may start with a byte-order mark) and the last 4 KiB
+                // of a buffer (where a line may be cut).
+                scanner.reset(bytes, endsLine: false)
+                if let tOffset = scanner.parseLearnedSample(), scanner.lineLength <= lines.maxLineLength {
+                    lines.takeLine(length: scanner.lineLength, terminator: scanner.terminatorLength)
+                    let line = UnsafeBufferPointer(start: bytes.baseAddress, count: scanner.lineLength)
+                    return try acceptSample(line, tOffset: tOffset, columnShift: 0, ignoredKeys: 0, lineNumber: lines.lineNumber, into: &slot)
+                }
+                skeletonTried = true
+            }
             let nextLine: UnsafeBufferPointer<UInt8>?
             do {
                 nextLine = try lines.nextLine(of: displayName)
@@ -193,7 +208,7 @@ public final class NDJSONReader: RecordingReader {
             scanner.reset(line)
             let parsed: NDJSONLine
             do {
-                if let tOffset = scanner.parseLearnedSample() {
+                if !skeletonTried, let tOffset = scanner.parseLearnedSample() {
                     parsed = .sample(tOffset: tOffset, ignoredKeys: 0)
                 } else {
                     parsed = try scanner.parseRecordLine()
@@ -228,17 +243,7 @@ public final class NDJSONReader: RecordingReader {
             case .blank:
                 continue
             case .sample(let tOffset, let ignoredKeys):
-                try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
-                if let message = session.milliseconds.add(t: scanner.sample.t, y: scanner.sample.y) {
-                    throw RecordingError(file: displayName, line: lineNumber, column: tOffset + columnShift + 1, message: message)
-                }
-                session.samples += 1
-                currentItemLine = lineNumber
-                slot.holdsSample = true
-                slot.sample = scanner.sample
-                slot.hasObserved = scanner.hasObserved
-                if scanner.hasObserved { slot.observed = scanner.observedState.pointee }
-                return true
+                return try acceptSample(line, tOffset: tOffset, columnShift: columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, into: &slot)
             case .event(let event, let tOffset, let ignoredKeys):
                 try accept(line, t: event.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "event")
                 session.events += 1
@@ -301,6 +306,24 @@ public final class NDJSONReader: RecordingReader {
             if (1..<key.count).allSatisfy({ line[start + $0] == key[$0] }) { return true }
         }
         return false
+    }
+
+    /// Hands over the sample the scanner read from `line`, once its place in the session is checked.
+    @inline(__always)
+    private func acceptSample(
+        _ line: UnsafeBufferPointer<UInt8>, tOffset: Int, columnShift: Int, ignoredKeys: Int, lineNumber: Int, into slot: inout RecordingSlot
+    ) throws(RecordingError) -> Bool {
+        try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
+        if let message = session.milliseconds.add(t: scanner.sample.t, y: scanner.sample.y) {
+            throw RecordingError(file: displayName, line: lineNumber, column: tOffset + columnShift + 1, message: message)
+        }
+        session.samples += 1
+        currentItemLine = lineNumber
+        slot.holdsSample = true
+        slot.sample = scanner.sample
+        slot.hasObserved = scanner.hasObserved
+        if scanner.hasObserved { slot.observed = scanner.observedState.pointee }
+        return true
     }
 
     /// Checks a sample's or event's place in the session and adds the line to it.

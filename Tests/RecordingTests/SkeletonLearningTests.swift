@@ -154,4 +154,94 @@ struct SkeletonLearningTests {
         let trailingSpace = Self.a + " "
         #expect(Self.read([Self.a, event, Self.a2, ignored, Self.a, trailingSpace, Self.a2]) == [.full, .full, .skeleton, .full, .skeleton, .full, .skeleton])
     }
+
+    /// A line with `bar` last: barHeight `height`, then two more fields.
+    static func barLine(_ t: Double, height: String, hidden: String = "false", alpha: String = "0.25") -> String {
+        #"{"t":\#(t),"y":1,"phase":"drag","vy":2,"bar":{"barHeight":\#(height),"barHidden":\#(hidden),"largeTitleAlpha":\#(alpha)}}"#
+    }
+
+    /// The held bar's length after reading `lines` through one scanner (as ``read(_:sourceLocation:)``).
+    static func heldBar(after lines: [String]) -> Int {
+        var scanner = JSONScanner()
+        defer { scanner.release() }
+        for line in lines {
+            Array(line.utf8).withUnsafeBufferPointer { buffer in
+                scanner.reset(buffer)
+                if scanner.parseLearnedSample() == nil { _ = try? scanner.parseRecordLine() }
+            }
+        }
+        return scanner.skeleton.heldBarLength
+    }
+
+    @Test("a bar that repeats the last line's bytes reads as the state holds it; one that differs in its last value byte is read again")
+    func heldBar() {
+        let rest = Self.barLine(1, height: "96.16666666666667")
+        let lines = [
+            rest, Self.barLine(1.5, height: "96.16666666666667"), Self.barLine(2, height: "96.16666666666667"),
+            Self.barLine(2.5, height: "96.16666666666667", alpha: "0.26"), Self.barLine(3, height: "96.16666666666667", alpha: "0.26"),
+            Self.barLine(3.5, height: "96.16666666666668", alpha: "0.26"), Self.barLine(4, height: "96.16666666666668", hidden: "null", alpha: "0.26"),
+        ]
+        #expect(Self.read(lines) == [.full] + Array(repeating: .skeleton, count: lines.count - 1))
+        #expect(Self.heldBar(after: [rest, Self.barLine(1.5, height: "96.16666666666667")]) == #","bar":{"barHeight":96.16666666666667,"barHidden":false,"largeTitleAlpha":0.25}}"#.utf8.count)
+        #expect(Self.heldBar(after: [rest]) == 0, "the full scanner's line holds none")
+    }
+
+    @Test("the counter-cases: a bar left midway, another shape, an event or a full-scanner line between repeats — the bar is read again")
+    func heldBarDropped() {
+        let rest = Self.barLine(1, height: "96.5")
+        let again = Self.barLine(3, height: "96.5")
+        // Written up to barHidden, then refused at largeTitleAlpha: the state holds part of it.
+        let leftMidway = Self.barLine(2, height: "50", hidden: "true", alpha: "\"x\"")
+        let other = #"{"t":2,"y":1,"phase":"drag","vy":2,"bar":{"barHeight":10,"inlineTitleAlpha":1}}"#
+        let event = #"{"t":2,"event":"tap","target":"title"}"#
+        let ignored = #"{"t":2,"y":1,"phase":"drag","vy":2,"x":1,"bar":{"barHeight":20,"barHidden":true,"largeTitleAlpha":0.25}}"#
+        for between in [leftMidway, other, event, ignored, Self.b] {
+            #expect(Self.read([rest, Self.barLine(2, height: "96.5"), between, again, again]).suffix(2) == [.skeleton, .skeleton], "\(between)")
+            #expect(Self.heldBar(after: [rest, Self.barLine(2, height: "96.5"), between]) == 0, "\(between)")
+        }
+    }
+
+    @Test("the counter-case: the full scanner's bar between two repeats, read without a skeleton's try, drops the held bar")
+    func fullScannerDropsHeldBar() {
+        var scanner = JSONScanner()
+        defer { scanner.release() }
+        func read(_ line: String, full: Bool = false) -> BarState? {
+            Array(line.utf8).withUnsafeBufferPointer { buffer in
+                scanner.reset(buffer)
+                if full || scanner.parseLearnedSample() == nil { _ = try? scanner.parseRecordLine() }
+                return scanner.observed
+            }
+        }
+        _ = read(Self.barLine(1, height: "96.5"))
+        _ = read(Self.barLine(2, height: "96.5"))
+        #expect(scanner.skeleton.heldBarLength > 0)
+        _ = read(#"{"t":3,"y":1,"phase":"drag","vy":2,"x":1,"bar":{"barHeight":20,"barHidden":true,"largeTitleAlpha":0.5}}"#, full: true)
+        #expect(scanner.skeleton.heldBarLength == 0)
+        #expect(read(Self.barLine(4, height: "96.5"))?.barHeight == 96.5)
+    }
+
+    @Test("the counter-case: a bar before another key is never held, and the key after it is read on every line")
+    func barNotLast() {
+        func line(_ t: Int, vy: Int) -> String { #"{"t":\#(t),"y":1,"bar":{"barHeight":96.5,"barHidden":false},"vy":\#(vy)}"# }
+        let lines = (1...4).map { line($0, vy: $0) }
+        #expect(Self.read(lines) == [.full, .skeleton, .skeleton, .skeleton])
+        #expect(Self.heldBar(after: lines) == 0)
+    }
+
+    @Test("a bar longer than the held bytes' capacity is read on every line, and reads the same")
+    func longBar() {
+        let fields = ["barHeight", "largeTitleAlpha", "inlineTitleAlpha", "avatarScale", "avatarTx", "avatarTy", "contentTitleAlpha"]
+        func line(_ t: Int, _ value: String) -> String {
+            #"{"t":\#(t),"y":1,"bar":{"# + fields.map { #""\#($0)": \#(value) "# }.joined(separator: ",") + "}}"
+        }
+        // 60 bytes a value: leading zeros after the point are not significant digits.
+        let tiny = "0." + String(repeating: "0", count: 53) + "12345"
+        let long = [line(1, tiny), line(2, tiny), line(3, tiny.dropLast() + "6")]
+        #expect(long[0].utf8.count > SampleLineSkeleton.heldBarCapacity + 20)
+        #expect(Self.read(long) == [.full, .skeleton, .skeleton])
+        #expect(Self.heldBar(after: long) == 0)
+        let short = [line(1, "0.5"), line(2, "0.5")]
+        #expect(Self.read(short) == [.full, .skeleton])
+        #expect(Self.heldBar(after: short) > 0, "the counter-case: the same bar with short values is held")
+    }
 }
