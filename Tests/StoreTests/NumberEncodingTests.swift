@@ -194,6 +194,47 @@ struct DigitDecodingTests {
         #expect(Self.decode(Self.fields([99_999_999 % limit], width: width), count: 1, width: width).0 == [Int64(99_999_999 % limit)])
     }
 
+    @Test("vectors of digits only (one pass tells them) read as vectors with a NULL do, field for field", arguments: 1...8)
+    func digitsOnly(width: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let limit = (0..<width).reduce(UInt64(1)) { acc, _ in acc * 10 }
+        for count in 1...64 {
+            let values: [UInt64] = (0..<count).map { _ in UInt64.random(in: 0..<limit, using: &generator) }
+            let (decoded, ok) = Self.decode(Self.fields(values, width: width), count: count, width: width, base: 7)
+            #expect(ok)
+            #expect(decoded == values.map { Int64($0) + 7 }, "width \(width), count \(count)")
+            // Counter-cases: a NULL first or last, or a damaged byte, takes the field-by-field path.
+            for position in Set([0, count - 1]) {
+                var withNull: [UInt64?] = values
+                withNull[position] = nil
+                let (nulled, nullOK) = Self.decode(Self.fields(withNull, width: width), count: count, width: width, base: 7)
+                #expect(nullOK)
+                #expect(nulled == withNull.map { $0.map { Int64($0) + 7 } ?? .min }, "width \(width), count \(count), NULL at \(position)")
+                var damaged = Self.fields(values, width: width)
+                damaged[position * width + width - 1] = UInt8(ascii: ":")
+                #expect(!Self.decode(damaged, count: count, width: width, base: 7).1, "width \(width), count \(count), ':' in field \(position)")
+            }
+        }
+    }
+
+    @Test("thousandths of digits only: a field whose base plus digits wraps to the NULL marker stays NULL, its neighbours read")
+    func digitsOnlyNullMarker() {
+        let width = 4, count = 16
+        let values: [UInt64?] = (0..<count).map { UInt64($0) }
+        var numbers = [Double](repeating: -1, count: count)
+        // Int64.max + 1 + 5 wraps to Int64.min + 5; base Int64.max - 4 puts field 5 exactly on Int64.min.
+        let base = Int64.max - 4
+        let (rows, valid) = Self.fields(values, width: width).withUnsafeBufferPointer { bytes in
+            numbers.withUnsafeMutableBufferPointer {
+                DigitColumn.decodeThousandths(bytes.baseAddress!, count: count, width: width, base: base, null: .min, into: $0.baseAddress!)
+            }
+        }
+        #expect(valid)
+        #expect(rows == FrameColumns.rows(count) & ~(1 << 5))
+        #expect(numbers[5] == -1)
+        #expect(numbers[4] == Double(Int64.max) / 1000 && numbers[6] == Double(Int64.min + 1) / 1000)
+    }
+
     @Test("a byte that is not a digit fails in any field and position, on either path", arguments: [1, 3, 6, 8, 9])
     func damaged(width: Int) {
         let count = 40
