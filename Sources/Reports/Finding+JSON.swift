@@ -21,38 +21,22 @@ extension Finding {
         })
     }
 
-    /// The bytes ``detailsValue`` writes in that layout (its members are never arrays or objects:
-    /// up to four on one line, more one per line), without building the tree: a session flapping
-    /// throughout has a finding every few hundred samples, and the tree's boxes cost more than
-    /// its text, twice a finding (stored and reported).
+    /// The bytes ``detailsValue`` writes, in its layout, without building the tree: a session
+    /// flapping throughout has a finding every few hundred samples, and the tree's boxes cost
+    /// more than its text, twice a finding (stored and reported).
     func appendDetails(to output: inout [UInt8], indent: Int, compact: Bool) {
         let fields = evidence.fields
-        let oneLine = compact || fields.count <= 4
-        output.append(UInt8(ascii: "{"))
-        for (index, field) in fields.enumerated() {
-            if oneLine {
-                if index > 0 {
-                    output.append(UInt8(ascii: ","))
-                    output.append(UInt8(ascii: " "))
-                }
-            } else {
-                output.append(UInt8(ascii: index > 0 ? "," : "\n"))
-                if index > 0 { output.append(UInt8(ascii: "\n")) }
-                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
-            }
-            JSONValue.appendQuoted(field.key, to: &output)
-            output.append(UInt8(ascii: ":"))
-            output.append(UInt8(ascii: " "))
-            switch field.value {
+        // The members are numbers and strings, never arrays or objects.
+        JSONValue.writeContainer(
+            to: &output, indent: indent, oneLine: compact || fields.count <= JSONValue.inlineMembers, open: UInt8(ascii: "{"),
+            close: UInt8(ascii: "}"), count: fields.count
+        ) { index, output, _ in
+            JSONValue.appendKey(fields[index].key, to: &output)
+            switch fields[index].value {
             case .integer(let number): output.append(contentsOf: String(number).utf8)
             case .number(let number): JSONValue.appendDouble(number, to: &output)
             case .string(let text): JSONValue.appendQuoted(text, to: &output)
             }
         }
-        if !oneLine, !fields.isEmpty {
-            output.append(UInt8(ascii: "\n"))
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
-        }
-        output.append(UInt8(ascii: "}"))
     }
 }
