@@ -1,3 +1,4 @@
+import Analyzer
 import BarModel
 
 /// Writes one JSON object member by member straight into UTF-8 bytes, in ``JSONValue``'s two
@@ -60,10 +61,10 @@ struct JSONObjectWriter {
         output.append(UInt8(ascii: "]"))
     }
 
-    /// Any other value, written as a ``JSONValue`` in this object's layout.
-    mutating func value(_ name: StaticString, _ value: JSONValue) {
+    /// A finding's evidence, as its ``Finding/detailsValue`` would be written in this object's layout.
+    mutating func details(_ name: StaticString, _ finding: Finding) {
         key(name)
-        value.write(to: &output, indent: indent + 2, compact: compact)
+        finding.appendDetails(to: &output, indent: indent + 2, compact: compact)
     }
 
     /// An array of objects, each written member by member by `write`, laid out as ``JSONValue``

@@ -142,6 +142,6 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         writer.number("end", finding.end)
         writer.integer("count", finding.count)
         writer.string("message", finding.message)
-        writer.value("details", finding.detailsValue)
+        writer.details("details", finding)
     }
 }

@@ -13,11 +13,15 @@ indirect enum JSONValue: Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// Objects of at most this many members, none an array or object, print on one line inside
+    /// their parent.
+    static let inlineMembers = 4
+
     /// Whether the value prints on one line inside its parent.
     private var isCompact: Bool {
         switch self {
         case .array(let items): items.allSatisfy { if case .array = $0 { false } else if case .object = $0 { false } else { true } }
-        case .object(let members): members.count <= 4 && members.allSatisfy {
+        case .object(let members): members.count <= Self.inlineMembers && members.allSatisfy {
             if case .array = $0.1 { false } else if case .object = $0.1 { false } else { true } }
         default: true
         }
@@ -41,23 +45,23 @@ indirect enum JSONValue: Sendable {
         case .plainNumber(let value): output.append(contentsOf: (value.isFinite ? formatNumber(value) : "null").utf8)
         case .string(let value): Self.appendQuoted(value, to: &output)
         case .array(let items):
-            writeContainer(to: &output, indent: indent, compact: compact, open: UInt8(ascii: "["), close: UInt8(ascii: "]"),
-                           count: items.count) { index, output, indent in
+            Self.writeContainer(to: &output, indent: indent, oneLine: compact || isCompact, open: UInt8(ascii: "["),
+                                close: UInt8(ascii: "]"), count: items.count) { index, output, indent in
                 items[index].write(to: &output, indent: indent, compact: compact)
             }
         case .object(let members):
-            writeContainer(to: &output, indent: indent, compact: compact, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"),
-                           count: members.count) { index, output, indent in
-                Self.appendQuoted(members[index].0, to: &output)
-                output.append(UInt8(ascii: ":"))
-                output.append(UInt8(ascii: " "))
+            Self.writeContainer(to: &output, indent: indent, oneLine: compact || isCompact, open: UInt8(ascii: "{"),
+                                close: UInt8(ascii: "}"), count: members.count) { index, output, indent in
+                Self.appendKey(members[index].0, to: &output)
                 members[index].1.write(to: &output, indent: indent, compact: compact)
             }
         }
     }
 
-    private func writeContainer(
-        to output: inout [UInt8], indent: Int, compact: Bool, open: UInt8, close: UInt8, count: Int,
+    /// An array's or object's layout: `count` items by `item` (given the buffer and the indent of
+    /// its own members), on one line or one per line at `indent` + 2.
+    static func writeContainer(
+        to output: inout [UInt8], indent: Int, oneLine: Bool, open: UInt8, close: UInt8, count: Int,
         item: (Int, inout [UInt8], Int) -> Void
     ) {
         guard count > 0 else {
@@ -65,7 +69,7 @@ indirect enum JSONValue: Sendable {
             output.append(close)
             return
         }
-        if compact || isCompact {
+        if oneLine {
             output.append(open)
             for index in 0..<count {
                 if index > 0 {
@@ -87,6 +91,13 @@ indirect enum JSONValue: Sendable {
         }
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
         output.append(close)
+    }
+
+    /// An object member's key and the `: ` after it.
+    static func appendKey(_ key: String, to output: inout [UInt8]) {
+        appendQuoted(key, to: &output)
+        output.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: " "))
     }
 
     /// `text` as a JSON string literal, the bytes of ``jsonQuoted(_:)``.

@@ -23,14 +23,10 @@ struct ReferenceHitchDetector: Sendable {
     private var merger: FrameMerger
     /// Up to the last five frames (``velocityFrames`` + 1), oldest first, for the velocity before
     /// an interval.
-    private var recent = FixedRing(capacity: 8, placeholder: FrameMerger.Frame(t: 0, y: 0))
+    private var recent: [FrameMerger.Frame] = []
     /// Intervals not yet classified, oldest first: the first waits for the counted intervals
     /// after it (the rate the display runs at after it). At most ``rateFrames`` + 1 wait.
-    private var waiting = FixedRing(
-        capacity: 4,
-        placeholder: Interval(
-            start: FrameMerger.Frame(t: 0, y: 0), end: FrameMerger.Frame(t: 0, y: 0), counted: false, velocity: nil,
-            startsAtRest: false, loggedAtRest: false, spansLifecycle: false))
+    private var waiting: [Interval] = []
     /// Durations of the last ``rateFrames`` counted intervals that were neither late nor gaps,
     /// since the last gap or rest: the rate before the next interval.
     private var before = ReferenceRecentDurations()

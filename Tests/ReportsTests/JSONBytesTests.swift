@@ -78,6 +78,32 @@ struct JSONBytesTests {
         #expect(Self.findings[2].detailsJSON.hasPrefix(#"{"hitchTimeRatio": 12.5, "hitchTime": 50.0,"#))
     }
 
+    @Test("details written straight into bytes: the tree's bytes at any indent, on one line and stored, every evidence shape")
+    func detailsBytes() {
+        var findings = Self.findings
+        // Two, four (the most on one line), five and six fields, and none written by a tree of none.
+        findings.append(Finding(signal: "barHidden", source: .computed, severity: .warning, start: 0, end: 1, count: 2, message: "m",
+                                evidence: .flapping(FlappingEvidence(yMin: 1, yMax: 2, appHysteresis: 0.5, suggestedSwipeDistance: 40))))
+        findings.append(Finding(signal: "barHidden", source: .computed, severity: .warning, start: 0, end: 1, count: 2, message: "m",
+                                evidence: .flapping(FlappingEvidence(yMin: -0.0, yMax: 2))))
+        for finding in findings {
+            for (indent, compact) in [(0, true), (0, false), (6, false), (6, true), (10, false)] {
+                var direct: [UInt8] = Array("x".utf8), tree: [UInt8] = Array("x".utf8)
+                finding.appendDetails(to: &direct, indent: indent, compact: compact)
+                finding.detailsValue.write(to: &tree, indent: indent, compact: compact)
+                #expect(String(decoding: direct, as: UTF8.self) == String(decoding: tree, as: UTF8.self), "\(finding.evidence)")
+            }
+            var stored = ""
+            finding.detailsValue.write(to: &stored, indent: 0, compact: true)
+            #expect(finding.detailsJSON == stored)
+        }
+        // Counter-case: five fields and more are one per line in the report's layout, four and fewer are not.
+        var five: [UInt8] = [], four: [UInt8] = []
+        findings[1].appendDetails(to: &five, indent: 6, compact: false)
+        findings[6].appendDetails(to: &four, indent: 6, compact: false)
+        #expect(five.filter { $0 == UInt8(ascii: "\n") }.count == 6 && !four.contains(UInt8(ascii: "\n")))
+    }
+
     @Test("numbers: shortest round trip with a decimal, as \"\\(value)\" wrote them; zero of either sign is 0.0, non-finite null")
     func numbers() {
         let pinned: [(Double, String)] = [

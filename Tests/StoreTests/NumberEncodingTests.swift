@@ -112,6 +112,27 @@ struct NumberEncodingTests {
         #expect(sql.count == values.count)
     }
 
+    @Test("a scaled column's factor above 1 (a hand edit) is checked: a value it makes infinite names the chunk; 1 and below read")
+    func scaledFactor() throws {
+        let values = (0..<10).map { Double($0) / 3 }
+        _ = try storeAndRead(values, id: "factor")
+        let store = try SessionStore(path: directory.path("factor.sqlite"))
+        let session = try #require(try store.session(id: "factor"))
+        let layout = try store.database.prepare("SELECT y_w < 0 AND typeof(y_base) = 'real', y_base FROM frame_chunks")
+        #expect(try layout.step())
+        #expect(layout.int64(0) == 1)
+        let factor = layout.double(1)
+        layout.reset()
+        // 1e300 times an integer of 16 or more digits is infinite: the first such row (seq 1; seq 0 is 0) is named.
+        try store.database.execute("UPDATE frame_chunks SET y_base = 1e300")
+        let error = #expect(throws: DatabaseError.self) { _ = try store.frames(of: session).readAll() }
+        #expect(error?.message.hasSuffix("column y value of seq 1 is not a finite number") == true, "\(String(describing: error))")
+        // The counter-case: a factor of 1 (the largest the encoder writes) reads the integers as they are.
+        try store.database.execute("UPDATE frame_chunks SET y_base = 1.0")
+        let integers = try store.frames(of: session).readAll().map(\.sample.y)
+        #expect(integers == values.map { $0 / factor }, "\(integers)")
+    }
+
     @Test("-0.0 reads back as 0.0 also in a chunk column stored as scaled integers or text, as StoredValues promises")
     func negativeZero() throws {
         // 1e300 next to 1e-300 fits no single power of two: that chunk is stored as text.
@@ -173,6 +194,47 @@ struct DigitDecodingTests {
         #expect(Self.decode(Self.fields([99_999_999 % limit], width: width), count: 1, width: width).0 == [Int64(99_999_999 % limit)])
     }
 
+    @Test("vectors of digits only (one pass tells them) read as vectors with a NULL do, field for field", arguments: 1...8)
+    func digitsOnly(width: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let limit = (0..<width).reduce(UInt64(1)) { acc, _ in acc * 10 }
+        for count in 1...64 {
+            let values: [UInt64] = (0..<count).map { _ in UInt64.random(in: 0..<limit, using: &generator) }
+            let (decoded, ok) = Self.decode(Self.fields(values, width: width), count: count, width: width, base: 7)
+            #expect(ok)
+            #expect(decoded == values.map { Int64($0) + 7 }, "width \(width), count \(count)")
+            // Counter-cases: a NULL first or last, or a damaged byte, takes the field-by-field path.
+            for position in Set([0, count - 1]) {
+                var withNull: [UInt64?] = values
+                withNull[position] = nil
+                let (nulled, nullOK) = Self.decode(Self.fields(withNull, width: width), count: count, width: width, base: 7)
+                #expect(nullOK)
+                #expect(nulled == withNull.map { $0.map { Int64($0) + 7 } ?? .min }, "width \(width), count \(count), NULL at \(position)")
+                var damaged = Self.fields(values, width: width)
+                damaged[position * width + width - 1] = UInt8(ascii: ":")
+                #expect(!Self.decode(damaged, count: count, width: width, base: 7).1, "width \(width), count \(count), ':' in field \(position)")
+            }
+        }
+    }
+
+    @Test("thousandths of digits only: a field whose base plus digits wraps to the NULL marker stays NULL, its neighbours read")
+    func digitsOnlyNullMarker() {
+        let width = 4, count = 16
+        let values: [UInt64?] = (0..<count).map { UInt64($0) }
+        var numbers = [Double](repeating: -1, count: count)
+        // Int64.max + 1 + 5 wraps to Int64.min + 5; base Int64.max - 4 puts field 5 exactly on Int64.min.
+        let base = Int64.max - 4
+        let (rows, valid) = Self.fields(values, width: width).withUnsafeBufferPointer { bytes in
+            numbers.withUnsafeMutableBufferPointer {
+                DigitColumn.decodeThousandths(bytes.baseAddress!, count: count, width: width, base: base, null: .min, into: $0.baseAddress!)
+            }
+        }
+        #expect(valid)
+        #expect(rows == FrameColumns.rows(count) & ~(1 << 5))
+        #expect(numbers[5] == -1)
+        #expect(numbers[4] == Double(Int64.max) / 1000 && numbers[6] == Double(Int64.min + 1) / 1000)
+    }
+
     @Test("a byte that is not a digit fails in any field and position, on either path", arguments: [1, 3, 6, 8, 9])
     func damaged(width: Int) {
         let count = 40
@@ -205,24 +267,75 @@ struct DigitDecodingTests {
         return negative ? -value : value
     }
 
-    @Test("scaled fields read as digit at a time did: any width and digit count, signs, blanks and damaged bytes")
+    /// `fields` (each `width` bytes) decoded as one column, against ``scaledReference`` field by
+    /// field: a NULL leaves its value (here NaN with a payload) and its row bit alone.
+    static func expectScaled(_ fields: [[UInt8]], width: Int, factor: Double) {
+        let marker = Double(nan: 0x5A5A, signaling: false)
+        var values = [Double](repeating: marker, count: fields.count)
+        let bytes = fields.flatMap { $0 }
+        let rows = bytes.withUnsafeBufferPointer { bytes in
+            values.withUnsafeMutableBufferPointer {
+                DigitColumn.decodeScaled(bytes.baseAddress!, count: fields.count, width: width, factor: factor, into: $0.baseAddress!)
+            }
+        }
+        for (index, field) in fields.enumerated() {
+            let expected = scaledReference(field, factor: factor)
+            let text = String(decoding: field, as: UTF8.self)
+            #expect(rows >> UInt64(index) & 1 == (expected == nil ? 0 : 1), "'\(text)'")
+            #expect(values[index].bitPattern == (expected ?? marker).bitPattern, "'\(text)' read \(values[index])")
+        }
+    }
+
+    /// `text` right-aligned in `width` bytes, as the encoder lays a field out.
+    static func field(_ text: String, width: Int) -> [UInt8] {
+        [UInt8](repeating: UInt8(ascii: " "), count: width - text.utf8.count) + Array(text.utf8)
+    }
+
+    @Test("scaled fields read as digit at a time did: any width and digit count, signs, blanks and damaged bytes, 64 to a column")
     func scaled() {
         var generator = SystemRandomNumberGenerator()
         let factor = 1.0 / 65536
         for width in 1...24 {
-            for _ in 0..<200 {
-                let digits = Int.random(in: 0...width, using: &generator)
-                var field = [UInt8](repeating: UInt8(ascii: " "), count: width - digits)
-                field += (0..<digits).map { _ in UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &generator) }
-                if digits > 0, digits < width, Bool.random(using: &generator) { field[width - digits - 1] = UInt8(ascii: "-") }
-                if Int.random(in: 0..<4, using: &generator) == 0, digits > 0 {
-                    field[width - 1 - Int.random(in: 0..<digits, using: &generator)] = [UInt8(ascii: "x"), 0xFF, UInt8(ascii: ":")].randomElement(using: &generator)!
+            for _ in 0..<8 {
+                var fields: [[UInt8]] = []
+                for _ in 0..<64 {
+                    // Mostly 16 digits and more (the model outputs), where the 8-digit groups read them.
+                    let digits = Bool.random(using: &generator) ? Int.random(in: 0...width, using: &generator) : max(0, width - Int.random(in: 0...2, using: &generator))
+                    var field = [UInt8](repeating: UInt8(ascii: " "), count: width - digits)
+                    field += (0..<digits).map { _ in UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &generator) }
+                    if digits > 0, digits < width, Bool.random(using: &generator) { field[width - digits - 1] = UInt8(ascii: "-") }
+                    if Int.random(in: 0..<4, using: &generator) == 0, digits > 0 {
+                        field[width - 1 - Int.random(in: 0..<digits, using: &generator)] = [UInt8(ascii: "x"), 0xFF, UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "-")].randomElement(using: &generator)!
+                    }
+                    fields.append(field)
                 }
-                let decoded = field.withUnsafeBufferPointer { DigitColumn.decodeScaled($0.baseAddress!, index: 0, width: width, factor: factor) }
-                let expected = Self.scaledReference(field, factor: factor)
-                #expect(decoded?.bitPattern == expected?.bitPattern, "\(String(decoding: field, as: UTF8.self))")
+                Self.expectScaled(fields, width: width, factor: factor)
             }
         }
+    }
+
+    @Test("scaled fields at the edges of the 8-digit groups read as digit at a time did", arguments: [16, 17, 18, 19, 20, 24])
+    func scaledEdges(width: Int) {
+        let texts = [
+            // Zero, negative zero (a hand-edited field: -0.0, as the digit loop reads it), blanks.
+            "0", "-0", String(repeating: "0", count: 16), "-" + String(repeating: "0", count: 16), "",
+            // The largest the encoder writes (below 2^62) and beyond: 2^63 - 1, 2^63, 2^64 - 1, 2^64 (wraps to 0).
+            "4611686018427387903", "-4611686018427387903", "9223372036854775807", "9223372036854775808",
+            "18446744073709551615", "18446744073709551616", "-18446744073709551615",
+            // Integers a double cannot hold exactly: 2^53 + 1 rounds to even, 2^53 + 3 up.
+            "9007199254740993", "9007199254740995", "-9007199254740993", "99999999999999999",
+            // 15 digits (blanks in the groups), 16, 17; a sign or a blank where a digit should be.
+            "123456789012345", "1234567890123456", "-1234567890123456", "12345678901234567", "-12345678901234567",
+            "1-234567890123456", "1 2345678901234567", "- 1234567890123456", "--1234567890123456", "x1234567890123456",
+            "12345678x0123456", "1234567890123456x", "123456789012345:", "00000000000000000",
+        ]
+        let fields = texts.filter { $0.utf8.count <= width }.map { Self.field($0, width: width) }
+        for factor in [1.0 / 65536, 1, 0x1p-60] {
+            Self.expectScaled(fields, width: width, factor: factor)
+        }
+        // A column of one field, and the fast path's counter-case: one field too short for the groups.
+        Self.expectScaled([Self.field("-" + String(repeating: "7", count: width - 1), width: width)], width: width, factor: 0.5)
+        Self.expectScaled([Self.field("-1234567", width: width)], width: width, factor: 0.5)
     }
 
     @Test("thousandths straight into numbers: the integers over 1000 where not NULL, the rest untouched", arguments: [1, 5, 8, 12])

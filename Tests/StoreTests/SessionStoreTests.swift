@@ -131,6 +131,29 @@ struct SessionStoreTests {
         #expect(try store.database.scalarInt("SELECT count(*) FROM analyses") == 2)
     }
 
+    @Test("a write of analyses gives the connection's page cache size back after it, also after a failed write")
+    func writeCacheGivenBack() throws {
+        let store = try SessionStore(path: directory.path("cache.sqlite"))
+        try store.importSession { writer in
+            try writer.append(ScrollSample(t: 0, y: 0), computed: BarState(), observed: nil)
+            return session(writer, id: "x")
+        }
+        let x = try #require(try store.session(id: "x"))
+        let before = try store.database.scalarInt("PRAGMA cache_size")
+        try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 1, frameJitter: 0, gaps: 0, gapTime: 0, findings: Self.findings(40))
+        #expect(try store.database.scalarInt("PRAGMA cache_size") == before)
+        #expect(before != Int64(-SessionStore.writeCacheKiB))
+        // A size set on the connection stays; a write that fails (a kind the table's CHECK refuses) gives it back too.
+        try store.database.execute("PRAGMA cache_size = -1000")
+        let refused = StoredFinding(kind: "bogus", subkind: nil, signal: "background", source: "computed", severity: "warning",
+                                    start: 0, end: 1, count: 1, message: "m", detailsJSON: "{}")
+        #expect(throws: (any Error).self) {
+            try store.saveAnalysis(of: x, settings: "", hitchTimeRatio: 1, frameJitter: 0, gaps: 0, gapTime: 0, findings: [refused])
+        }
+        #expect(try store.database.scalarInt("PRAGMA cache_size") == -1000)
+        #expect(try store.database.scalarInt("SELECT count(*) FROM findings") == 40)
+    }
+
     /// `count` findings, each telling its index by its start, count, subkind, message and details.
     static func findings(_ count: Int) -> [StoredFinding] {
         (0..<count).map { index in

@@ -1,6 +1,6 @@
-/// A first-in first-out queue of at most `capacity` values (a power of two) kept in place: adding
-/// and dropping move nothing, where `Array.removeFirst` moves every element on each frame, in
-/// queues the hitch detector updates every frame.
+/// The last `capacity` values (a power of two) kept in place, oldest first: adding one to a full
+/// ring overwrites the oldest and moves nothing, where `Array.removeFirst` moves every element on
+/// each frame, in the window the hitch detector updates every frame.
 struct FixedRing<Element: Sendable>: Sendable {
     private var slots: [Element]
     private var head = 0
@@ -21,19 +21,12 @@ struct FixedRing<Element: Sendable>: Sendable {
     @inline(__always)
     subscript(index: Int) -> Element { slots.withUnsafeBufferPointer { $0[(head &+ index) & mask] } }
 
-    /// Adds `element` as the newest value; the ring must not be full.
+    /// Adds `element` as the newest value, dropping the oldest when the ring is full: one write,
+    /// where a drop and an append would each check the ring's count.
     @inline(__always)
-    mutating func append(_ element: Element) {
-        precondition(count <= mask, "FixedRing overflow")
+    mutating func push(_ element: Element) {
+        let full = count > mask
         slots.withUnsafeMutableBufferPointer { $0[(head &+ count) & mask] = element }
-        count += 1
-    }
-
-    /// Drops the oldest value; the ring must not be empty.
-    @inline(__always)
-    mutating func removeFirst() {
-        precondition(count > 0, "FixedRing is empty")
-        head = (head &+ 1) & mask
-        count -= 1
+        if full { head = (head &+ 1) & mask } else { count &+= 1 }
     }
 }

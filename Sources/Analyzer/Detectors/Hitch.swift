@@ -173,7 +173,7 @@ struct HitchDetector: Sendable {
 
     private mutating func take(_ frame: FrameMerger.Frame) {
         guard frames.count > 0 else {
-            frames.append(Slot(frame: frame, flags: 0))
+            frames.push(Slot(frame: frame, flags: 0))
             return
         }
         let newest = frames.count - 1
@@ -208,9 +208,8 @@ struct HitchDetector: Sendable {
                 }
             }
         }
-        if frames.count == Self.frameWindow { frames.removeFirst() }
-        frames.append(Slot(frame: frame, flags: flags))
-        waiting += 1
+        frames.push(Slot(frame: frame, flags: flags))
+        waiting &+= 1
         classifyWaiting(final: false)
     }
 
@@ -260,7 +259,7 @@ struct HitchDetector: Sendable {
         let second = after >= 2 ? duration(endingAt: head + 2) : nil
         let inferred = counted && frames[head - 1].frame.frameDuration == nil && adaptive
         classify(endingAt: head, counted: counted, next: next, rateAfter: inferred ? next.map { rate($0, second) } : nil)
-        waiting -= 1
+        waiting &-= 1
     }
 
     /// Velocity at the frame `frames[start]` over up to ``velocityFrames`` frames within
@@ -328,7 +327,8 @@ struct HitchDetector: Sendable {
             if firstHitch == nil { firstHitch = startT }
             lastHitch = endT
             newHitches.append((startT, endT, lateBy, duration >= Self.hangDuration))
-        } else {
+        } else if adaptive {
+            // Only an adaptive display's rate is read from the intervals before.
             before.append(duration)
         }
     }

@@ -276,13 +276,20 @@ package final class FrameCursor: SessionFrameReader {
                 throw damaged(column, "width \(width) does not fit its \(sqlite3_column_bytes(handle, column))-byte blob of \(count) samples")
             }
             let bytes = blob.assumingMemoryBound(to: UInt8.self)
-            let scaled = sqlite3_column_type(handle, column + 2) == SQLITE_FLOAT
-            let factor = scaled ? sqlite3_column_double(handle, column + 2) : 0
+            if sqlite3_column_type(handle, column + 2) == SQLITE_FLOAT {
+                let factor = sqlite3_column_double(handle, column + 2)
+                rows = DigitColumn.decodeScaled(bytes, count: count, width: -width, factor: factor, into: values)
+                // A field's integer is below 2^64, so with the factor the encoder writes (2^-s, at
+                // most 1) every value is finite: only a damaged factor needs the values checked.
+                if !(factor.magnitude <= 1) {
+                    for index in 0..<count where rows &>> UInt64(index) & 1 != 0 && !values[index].isFinite {
+                        throw damaged(column, "value of seq \(nextSeq - count + index) is not a finite number")
+                    }
+                }
+                return rows
+            }
             for index in 0..<count {
-                let value = scaled
-                    ? DigitColumn.decodeScaled(bytes, index: index, width: -width, factor: factor)
-                    : DigitColumn.decodeText(bytes, index: index, width: -width)
-                guard let value else { continue }
+                guard let value = DigitColumn.decodeText(bytes, index: index, width: -width) else { continue }
                 guard value.isFinite else {
                     throw damaged(column, "value of seq \(nextSeq - count + index) is not a finite number")
                 }

@@ -5,6 +5,9 @@ extension SessionStore {
         AnalysisBatch(store: self)
     }
 
+    /// The page cache, KiB, that a write of analyses may fill before SQLite spills to the WAL.
+    static let writeCacheKiB = 32_768
+
     /// Replaces each analysis's row and findings, all in one transaction. Each parameter is bound
     /// in place (every one on each use), without an array of values per row.
     ///
@@ -19,6 +22,16 @@ extension SessionStore {
         let delete = statements.deleteAnalysis, insert = statements.insertAnalysis
         let exists = try database.prepare("SELECT 1 FROM sessions WHERE session_key = ?")
         var vanished: [String] = []
+        // Room for the transaction's pages: with the connection's 2 MB, SQLite spills pages to the
+        // WAL before the commit and writes (and reads back) each again as the b-trees grow. A
+        // session flapping throughout replaces ~4,300 pages of findings for 10 M samples. Bounded,
+        // and given back after.
+        let cacheSize = try database.prepare("PRAGMA cache_size")
+        _ = try cacheSize.step()
+        let previous = cacheSize.int64(0)
+        cacheSize.reset()
+        try database.execute("PRAGMA cache_size = -\(Self.writeCacheKiB)")
+        defer { try? database.execute("PRAGMA cache_size = \(previous)") }
         try database.inTransaction {
             for analysis in analyses {
                 let session = analysis.session, settings = analysis.settings
