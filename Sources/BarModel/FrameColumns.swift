@@ -102,6 +102,76 @@ public final class FrameColumns {
         return offset + observed.unpack(from: bytes + offset)
     }
 
+    /// The most bytes ``packSamples(into:)`` writes.
+    package static let packedSamplesCapacity =
+        4 * MemoryLayout<Int>.stride + capacity * (4 * MemoryLayout<Double>.stride + MemoryLayout<ScrollPhase?>.stride)
+
+    /// Writes the block's rows without their states to `bytes` — what a replay of the samples
+    /// reads, all a session's spool keeps once its main pass has seen them: the header, `t`, `y`
+    /// and `phase` of each row, `vy` and `frameDuration` only where a row has them (a mask each).
+    /// A third of ``pack(into:)``'s bytes or less. Returns how many bytes.
+    package func packSamples(into bytes: UnsafeMutableRawPointer) -> Int {
+        var offset = 0
+        func put<Element>(_ values: UnsafePointer<Element>, _ count: Int) {
+            let size = count * MemoryLayout<Element>.stride
+            (bytes + offset).copyMemory(from: values, byteCount: size)
+            offset += size
+        }
+        func putPresent(_ column: FrameColumn<Double?>) {
+            let mask = bytes + offset
+            offset += MemoryLayout<UInt64>.stride
+            var rows: UInt64 = 0
+            for row in 0..<count {
+                guard let value = column[row] else { continue }
+                (bytes + offset).storeBytes(of: value, as: Double.self)
+                offset += MemoryLayout<Double>.stride
+                rows |= 1 << UInt64(row)
+            }
+            mask.storeBytes(of: rows, as: UInt64.self)
+        }
+        put(header, 1)
+        put(t.base, count)
+        put(y.base, count)
+        put(phase.base, count)
+        putPresent(vy)
+        putPresent(frameDuration)
+        return offset
+    }
+
+    /// Overwrites the block with what ``packSamples(into:)`` wrote at `bytes`, its states empty;
+    /// returns how many bytes it read.
+    package func unpackSamples(from bytes: UnsafeRawPointer) -> Int {
+        var offset = 0
+        func get<Element>(_ values: UnsafeMutablePointer<Element>, _ count: Int) {
+            let size = count * MemoryLayout<Element>.stride
+            UnsafeMutableRawPointer(values).copyMemory(from: bytes + offset, byteCount: size)
+            offset += size
+        }
+        func getPresent(_ column: FrameColumn<Double?>) {
+            var rows = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += MemoryLayout<UInt64>.stride
+            for row in 0..<count {
+                if rows & 1 != 0 {
+                    column[row] = bytes.loadUnaligned(fromByteOffset: offset, as: Double.self)
+                    offset += MemoryLayout<Double>.stride
+                } else {
+                    column[row] = nil
+                }
+                rows >>= 1
+            }
+        }
+        get(header, 1)
+        get(t.base, count)
+        get(y.base, count)
+        get(phase.base, count)
+        getPresent(vy)
+        getPresent(frameDuration)
+        observedRows = 0
+        computed.clear()
+        observed.clear()
+        return offset
+    }
+
     /// The mask of the rows filled.
     @inline(__always)
     public var rows: UInt64 { Self.rows(count) }

@@ -67,4 +67,23 @@ struct FrameSpoolTests {
         _ = try spooled(10, into: plain)
         #expect(try plain.reader(session: "s").readAll()[0].observed?.blurAlpha?.sign == .minus)
     }
+
+    @Test("blocks before samplesOnlyBefore spill their samples only: every sample comes back; whole frames from that block on, also from inside a group",
+          arguments: [FrameSpool.memoryBlocks - 3, FrameSpool.memoryBlocks + 5])
+    func samplesOnly(kept: Int) throws {
+        let spool = FrameSpool()
+        spool.reset()
+        let count = FrameSpool.memoryBlocks * 64 * 2 + 64 * 3 + 17
+        let frames = (0..<count).map(Self.frame)
+        spool.seal = { _ in spool.samplesOnlyBefore = min(spool.sealed, kept) }
+        for frame in frames { try spool.append(frame.sample, computed: frame.computed, observed: frame.observed) }
+        let samples = try spool.reader(session: "s", samplesOnly: true).readAll()
+        #expect(samples.map(\.sample) == frames.map(\.sample))
+        #expect(samples.map(\.seq) == frames.map(\.seq))
+        // The counter-case: the states of the blocks spilled samples only are gone, the others' kept.
+        let dropped = min(kept, FrameSpool.memoryBlocks * 2) * 64
+        #expect(samples[..<dropped].allSatisfy { $0.computed == BarState() && $0.observed == nil })
+        #expect(samples[dropped...] == frames[dropped...])
+        #expect(try spool.reader(session: "s", from: kept).readAll() == Array(frames[(kept * 64)...]))
+    }
 }

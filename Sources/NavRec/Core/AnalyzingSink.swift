@@ -4,8 +4,16 @@ package import Recording
 
 /// The analysis core that `navrec analyze` and the library's ``RecordingAnalyzer`` share: keeps each
 /// session's frames as the database would give them back (``FrameSpool``), analyses the session
-/// when it ends and hands the result to ``onSession`` — the command renders its JSON line, the
+/// and hands the result to ``onSession`` when it ends — the command renders its JSON line, the
 /// library its ``SessionReport``. One core, so the two can never disagree.
+///
+/// Where it can (``SessionPass/init(analyzer:behaviors:metadata:)``, a reader that keeps `t` in
+/// order, no ``keepsFrames``), the main pass runs while the session is read, a block as the spool
+/// seals it, and the spool keeps only the samples of what it saw: a long session then spills a
+/// fifth of the bytes, which it copied to its spill file and back in more system time than the
+/// analysis took. A block waits for a line later than its last frame (events at its last frame's
+/// time may still come); one that waited until it spilled ends this for the session, and the rest
+/// is read back whole at its end.
 ///
 /// The session description is built the way `navrec report` builds it from the stored row
 /// (behaviours through their stored JSON, duration from the unrounded times, as `SessionWriter`
@@ -25,7 +33,20 @@ package final class AnalyzingSink: SessionSink {
     /// Called with each analysed session as it ends; its frames stay readable (``frames(session:)``)
     /// until the call returns.
     package var onSession: (Analyzed) throws -> Void
-    private let spool = FrameSpool(seal: StoredValues.normalize)
+    private let spool = FrameSpool()
+    /// The session's analysis while it is read; `nil` when it is analysed after its last line.
+    private var pass: SessionPass?
+    /// Blocks the pass has taken.
+    private var passed = 0
+    /// The last frame's `t` of the oldest block sealed but not passed (``FrameSpool/sealed``), +∞
+    /// when none waits: a later line lets it go.
+    private var waitingUntil = Double.infinity
+    /// Whether the reader keeps `t` from going back within a session, events included: only then
+    /// are a block's events all known once a later line came.
+    private var ordered = false
+    /// Whether ``frames(session:)`` is read after each analysis (`--rows --timeline`): the spool
+    /// then keeps every frame whole, and the session is analysed after its last line.
+    package var keepsFrames = false
     private var events: [ScrollEvent] = []
     private var firstT: Double?
     private var lastT = 0.0
@@ -42,6 +63,10 @@ package final class AnalyzingSink: SessionSink {
     package init(analyzer: Analyzer, onSession: @escaping (Analyzed) throws -> Void) {
         self.analyzer = analyzer
         self.onSession = onSession
+        spool.seal = { [unowned self] block in
+            StoredValues.normalize(block)
+            if pass != nil { passBlocks(before: lastT) }
+        }
     }
 
     /// Reads every session of `source` through `pipeline`: a session with a bad line goes to
@@ -54,6 +79,7 @@ package final class AnalyzingSink: SessionSink {
         _ source: any RecordingReader, pipeline: RecordingPipeline,
         onFailure: (RecordingError, SessionHeader?) throws -> Void
     ) throws {
+        ordered = source.keepsTimeOrder
         while true {
             do {
                 try pipeline.run(source, into: self)
@@ -74,6 +100,12 @@ package final class AnalyzingSink: SessionSink {
         firstT = nil
         lastT = 0
         observedSamples = 0
+        passed = 0
+        waitingUntil = .infinity
+        // A header whose behaviours do not decode fails at its end, as the session always did.
+        pass = ordered && !keepsFrames
+            ? (try? behaviors(storedJSON: header.behaviors.json)).flatMap { SessionPass(analyzer: analyzer, behaviors: $0, metadata: header.metadata) }
+            : nil
         return true
     }
 
@@ -81,12 +113,28 @@ package final class AnalyzingSink: SessionSink {
     package func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
+        if sample.t > waitingUntil { passBlocks(before: sample.t) }
         if case .some = observed { observedSamples += 1 }
         try spool.append(StoredValues.sample(sample), computed: computed, observed: observed)
     }
 
     package func add(_ event: ScrollEvent) throws {
         events.append(event)
+        guard pass != nil else { return }
+        if event.t > waitingUntil { passBlocks(before: event.t) }
+        pass!.add(event)
+    }
+
+    /// Hands the pass the sealed blocks whose frames are all before `t`, the time of a line read
+    /// (no event before it can come any more), while they are in memory; then marks them as read
+    /// for their samples only.
+    private func passBlocks(before t: Double) {
+        while passed < spool.sealed, let block = spool.sealedBlock(passed), block.t[block.count - 1] < t {
+            pass!.observe(block)
+            passed += 1
+        }
+        spool.samplesOnlyBefore = passed
+        waitingUntil = passed < spool.sealed ? (spool.sealedBlock(passed).map { $0.t[$0.count - 1] } ?? .infinity) : .infinity
     }
 
     package func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {
@@ -96,7 +144,17 @@ package final class AnalyzingSink: SessionSink {
         let description = SessionDescription(
             id: id, recordingID: header.id, metadata: header.metadata, behaviors: try behaviors(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
-        let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
+        let analysis: SessionAnalysis
+        if var pass {
+            self.pass = nil
+            // Every event is in: what was not passed yet can be, from memory or from the spill file.
+            let block = FrameColumns()
+            let rest = spool.reader(session: id, from: passed)
+            while try rest.read(into: block) { pass.observe(block) }
+            analysis = try pass.finish(description, block: block) { _ in spool.reader(session: id, samplesOnly: true) }
+        } else {
+            analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
+        }
         try onSession(Analyzed(analysis: analysis, header: header, summary: summary, clock: clock, observedSamples: observedSamples))
     }
 
@@ -119,5 +177,6 @@ package final class AnalyzingSink: SessionSink {
         currentHeader = nil
         spool.reset()
         events.removeAll(keepingCapacity: true)
+        pass = nil
     }
 }
