@@ -38,6 +38,9 @@ package struct SessionPass {
         self.init(analyzer: analyzer, behaviors: behaviors, metadata: metadata, expected: 1 / fps, duration: 0)
     }
 
+    /// Whether ``finish(_:block:reader:)`` may read more of the samples than `t` and `y`.
+    package var readsWholeSamples: Bool { HysteresisSearch.readsWholeSamples(behaviors, settings: analyzer.settings.flapping) }
+
     /// Takes the session's next event.
     package mutating func add(_ event: ScrollEvent) {
         events.append(event)
@@ -51,7 +54,8 @@ package struct SessionPass {
 
     /// The analysis of `session` (its identity, metadata and size; its events were added) once every
     /// frame has been observed: the flapping findings' replay search reads the samples again from
-    /// `reader(true)` into `block`, and nothing else is read.
+    /// `reader(true)` into `block` (only `t` and `y` unless ``readsWholeSamples``), and nothing else
+    /// is read.
     ///
     /// - Throws: whatever `reader` or its reads throw.
     package mutating func finish(

@@ -107,10 +107,10 @@ public final class FrameColumns {
         4 * MemoryLayout<Int>.stride + capacity * (4 * MemoryLayout<Double>.stride + MemoryLayout<ScrollPhase?>.stride)
 
     /// Writes the block's rows without their states to `bytes` — what a replay of the samples
-    /// reads, all a session's spool keeps once its main pass has seen them: the header, `t`, `y`
-    /// and `phase` of each row, `vy` and `frameDuration` only where a row has them (a mask each).
-    /// A third of ``pack(into:)``'s bytes or less. Returns how many bytes.
-    package func packSamples(into bytes: UnsafeMutableRawPointer) -> Int {
+    /// reads, all a session's spool keeps once its main pass has seen them: the header, `t` and
+    /// `y` of each row and, when `whole`, `phase`, and `vy` and `frameDuration` only where a row
+    /// has them (a mask each). A fifth of ``pack(into:)``'s bytes or less. Returns how many bytes.
+    package func packSamples(into bytes: UnsafeMutableRawPointer, whole: Bool) -> Int {
         var offset = 0
         func put<Element>(_ values: UnsafePointer<Element>, _ count: Int) {
             let size = count * MemoryLayout<Element>.stride
@@ -132,15 +132,17 @@ public final class FrameColumns {
         put(header, 1)
         put(t.base, count)
         put(y.base, count)
+        guard whole else { return offset }
         put(phase.base, count)
         putPresent(vy)
         putPresent(frameDuration)
         return offset
     }
 
-    /// Overwrites the block with what ``packSamples(into:)`` wrote at `bytes`, its states empty;
-    /// returns how many bytes it read.
-    package func unpackSamples(from bytes: UnsafeRawPointer) -> Int {
+    /// Overwrites the block with what ``packSamples(into:whole:)`` wrote at `bytes` with the same
+    /// `whole`, its states empty (and without `whole` its samples' other fields); returns how many
+    /// bytes it read.
+    package func unpackSamples(from bytes: UnsafeRawPointer, whole: Bool) -> Int {
         var offset = 0
         func get<Element>(_ values: UnsafeMutablePointer<Element>, _ count: Int) {
             let size = count * MemoryLayout<Element>.stride
@@ -163,9 +165,15 @@ public final class FrameColumns {
         get(header, 1)
         get(t.base, count)
         get(y.base, count)
-        get(phase.base, count)
-        getPresent(vy)
-        getPresent(frameDuration)
+        if whole {
+            get(phase.base, count)
+            getPresent(vy)
+            getPresent(frameDuration)
+        } else {
+            phase.base.update(repeating: nil, count: count)
+            vy.base.update(repeating: nil, count: count)
+            frameDuration.base.update(repeating: nil, count: count)
+        }
         observedRows = 0
         computed.clear()
         observed.clear()

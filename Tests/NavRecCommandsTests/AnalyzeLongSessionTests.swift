@@ -20,7 +20,7 @@ struct AnalyzeLongSessionTests {
     /// a second, so the model flaps, and the replay search of a swipe distance reads the samples
     /// back; the app reports a background with a band of its own; every 500
     /// samples the content freezes mid-motion for 0.2 s (a hitch, or a gap where a lifecycle
-    /// event falls inside); every 3,000th sample repeats the time before (at block boundaries).
+    /// event falls inside); every 3,008th sample (a block's first) repeats the time before.
     /// Each event goes after the samples at or before its time.
     static func session(id: String, count: Int, events: [(t: Double, name: String)]) -> String {
         var lines = [#"{"navrec":1,"session":{"id":"\#(id)","fps":60,"behaviors":{"blurHeader":{"imageHeight":150,"navBarHeight":66,"hysteresis":0},"hideOnSwipe":{}}}}"#]
@@ -30,7 +30,7 @@ struct AnalyzeLongSessionTests {
         for seq in 0..<count {
             if seq > 0 {
                 if seq % 500 == 250 { t += 0.2 }
-                if seq % 3_000 != 0 { t += 1.0 / 60 }
+                if seq % 3_008 != 0 { t += 1.0 / 60 }
             }
             let stamp = (t * 1_000_000).rounded() / 1_000_000
             while let event = pending.first, event.t < stamp {
@@ -51,7 +51,7 @@ struct AnalyzeLongSessionTests {
         var t = 1.0
         for index in stride(from: 1, through: seq, by: 1) {
             if index % 500 == 250 { t += 0.2 }
-            if index % 3_000 != 0 { t += 1.0 / 60 }
+            if index % 3_008 != 0 { t += 1.0 / 60 }
         }
         return (t * 1_000_000).rounded() / 1_000_000
     }
@@ -63,8 +63,8 @@ struct AnalyzeLongSessionTests {
             (0.5, "foreground"),
             (time(250) - 0.1, "background"), (time(250) + 0.05, "foreground"),
             (time(64 * 100 - 1), "disappear"), (time(64 * 140 - 1), "appear"),
-            (time(3_000), "background"), (time(3_000) + 0.001, "foreground"),
-            (time(64 * 300 - 1), "disappear"), (time(64 * 300 + 3), "appear"),
+            (time(3_007), "background"), (time(3_007) + 0.001, "foreground"),
+            (time(64 * 300 - 1), "disappear"), (time(3 * 3_008 - 1), "appear"),
             (time(count / 2 + 250) - 0.05, "background"), (time(count / 2 + 250), "foreground"),
             (time(count - 1), "background"), (time(count - 1) + 3, "foreground"),
         ]

@@ -9,11 +9,11 @@ package import Recording
 ///
 /// Where it can (``SessionPass/init(analyzer:behaviors:metadata:)``, a reader that keeps `t` in
 /// order, no ``keepsFrames``), the main pass runs while the session is read, a block as the spool
-/// seals it, and the spool keeps only the samples of what it saw: a long session then spills a
-/// fifth of the bytes, which it copied to its spill file and back in more system time than the
-/// analysis took. A block waits for a line later than its last frame (events at its last frame's
-/// time may still come); one that waited until it spilled ends this for the session, and the rest
-/// is read back whole at its end.
+/// seals it, and the spool keeps only the samples of what it saw — their `t` and `y` where that is
+/// all the replay search can read: a long session's spill file took its whole frames, copied there
+/// and back in system time near its user time. A block waits for a line later than its last
+/// frame (events at its last frame's time may still come); one that waited until it spilled ends
+/// this for the session, and the rest is read back whole at its end.
 ///
 /// The session description is built the way `navrec report` builds it from the stored row
 /// (behaviours through their stored JSON, duration from the unrounded times, as `SessionWriter`
@@ -65,7 +65,10 @@ package final class AnalyzingSink: SessionSink {
         self.onSession = onSession
         spool.seal = { [unowned self] block in
             StoredValues.normalize(block)
-            if pass != nil { passBlocks(before: lastT) }
+            guard pass != nil else { return }
+            passBlocks(before: lastT)
+            // Worked out only for a session about to spill: what the replay search may read of it.
+            if spool.sealed == FrameSpool.memoryBlocks { spool.keepsWholeSamples = pass!.readsWholeSamples }
         }
     }
 

@@ -43,6 +43,9 @@ package final class FrameSpool {
     package var samplesOnlyBefore = 0
     /// Blocks spilled samples only, a prefix of the file.
     private var spilledSamplesOnly = 0
+    /// Whether blocks spilled samples only keep every field of their samples, not only `t` and
+    /// `y` (``FrameColumns/packSamples(into:whole:)``): set with ``samplesOnlyBefore``.
+    package var keepsWholeSamples = true
 
     package init(seal: @escaping (FrameColumns) -> Void = { _ in }) {
         self.seal = seal
@@ -58,6 +61,7 @@ package final class FrameSpool {
         sealed = 0
         samplesOnlyBefore = 0
         spilledSamplesOnly = 0
+        keepsWholeSamples = true
         groupEnds.removeAll(keepingCapacity: true)
     }
 
@@ -95,7 +99,8 @@ package final class FrameSpool {
 
     /// A reader positioned at the first frame of block `first`; `session` names the session in its
     /// errors. With `samplesOnly` it fills only each block's rows and samples (its states may be
-    /// left empty), which every block keeps; without, `first` must not be before
+    /// left empty, and without ``keepsWholeSamples`` its samples' fields but `t` and `y`), which
+    /// every block keeps; without, `first` must not be before
     /// ``samplesOnlyBefore``. The frames appended so far are sealed: append nothing more while it
     /// reads.
     package func reader(session: String, from first: Int = 0, samplesOnly: Bool = false) -> any SessionFrameReader {
@@ -134,7 +139,7 @@ package final class FrameSpool {
             var size = 0
             for (index, block) in zip((spilled + first)..., blocks[first..<first + Self.ioBlocks]) {
                 if index < samplesOnlyBefore {
-                    size += block.packSamples(into: buffer.baseAddress! + size)
+                    size += block.packSamples(into: buffer.baseAddress! + size, whole: keepsWholeSamples)
                     spilledSamplesOnly = index + 1
                 } else {
                     size += block.pack(into: buffer.baseAddress! + size)
@@ -162,7 +167,7 @@ package final class FrameSpool {
 
     /// Overwrites `columns` with the packed block at `bytes`, as spilled; returns its size.
     fileprivate func unpack(block index: Int, from bytes: UnsafeRawPointer, into columns: FrameColumns) -> Int {
-        index < spilledSamplesOnly ? columns.unpackSamples(from: bytes) : columns.unpack(from: bytes)
+        index < spilledSamplesOnly ? columns.unpackSamples(from: bytes, whole: keepsWholeSamples) : columns.unpack(from: bytes)
     }
 
     /// Overwrites `columns` with in-memory block `index` (counted from the first spilled one);
