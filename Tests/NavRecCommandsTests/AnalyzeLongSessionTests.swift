@@ -39,7 +39,16 @@ struct AnalyzeLongSessionTests {
             }
             let swipes = Int(t) % 60 < 4 ? 15 * sin(2 * Double.pi * t) : 0
             let y = 84 + 12 * sin(2 * Double.pi * t / 5) + 2 * sin(2 * Double.pi * t * 1.3) + swipes
-            if y > 86 { shown = true } else if y < 82 { shown = false }
+            // Where y is far below the band, the app's background flips every other frame up to
+            // block 93's last (6,015), whose time sample 6,016 repeats: three flips before it, a
+            // fourth at it.
+            if (6_008...6_016).contains(seq) {
+                if seq % 2 == 1 { shown.toggle() }
+            } else if y > 86 {
+                shown = true
+            } else if y < 82 {
+                shown = false
+            }
             lines.append(#"{"t":\#(stamp),"y":\#(y),"phase":"drag","bar":{"background":"\#(shown ? "default" : "transparent")"}}"#)
         }
         for event in pending { lines.append(#"{"t":\#(event.t),"event":"\#(event.name)"}"#) }
@@ -57,13 +66,16 @@ struct AnalyzeLongSessionTests {
     }
 
     /// Events before, among (inside freezes, at a block's last frame's time, a transition) and after
-    /// the samples of a session of `count` samples.
+    /// the samples of a session of `count` samples. A transition starts at block 93's last time,
+    /// after sample 6,016 at that time: the app's flap there ends before its flip at that time
+    /// only if block 93 waits for it.
     static func spreadEvents(count: Int) -> [(t: Double, name: String)] {
         [
             (0.5, "foreground"),
             (time(250) - 0.1, "background"), (time(250) + 0.05, "foreground"),
             (time(64 * 100 - 1), "disappear"), (time(64 * 140 - 1), "appear"),
             (time(3_007), "background"), (time(3_007) + 0.001, "foreground"),
+            (time(6_015), "disappear"), (time(6_100), "appear"),
             (time(64 * 300 - 1), "disappear"), (time(3 * 3_008 - 1), "appear"),
             (time(count / 2 + 250) - 0.05, "background"), (time(count / 2 + 250), "foreground"),
             (time(count - 1), "background"), (time(count - 1) + 3, "foreground"),
@@ -93,6 +105,9 @@ struct AnalyzeLongSessionTests {
         let lines = try expectAgreement(Self.session(id: "long", count: count, events: Self.spreadEvents(count: count)), name: "long")
         #expect(lines.first?["samples"] as? Int == count)
         let findings = lines.first?["findings"] as? [[String: Any]] ?? []
+        let appFlapEnds = findings.filter { $0["source"] as? String == "observed" }.compactMap { $0["end"] as? Double }
+        #expect(appFlapEnds.contains(Self.time(6_013)), "the app's flap ends at its third flip there")
+        #expect(!appFlapEnds.contains(Self.time(6_015)), "the transition at block 93's last time hides the fourth")
         #expect(findings.contains { ($0["details"] as? [String: Any])?["suggestedSwipeDistance"] != nil }, "the replay search read the samples")
         // The counter-case: without the events inside its freezes the same session has fewer gaps,
         // so where they fall decides what analyze reports.
