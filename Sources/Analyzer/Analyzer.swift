@@ -87,7 +87,7 @@ package struct Analyzer: Sendable {
             expected = median.finish()
         }
 
-        var pass = SessionPass(
+        let pass = SessionPass(
             analyzer: self, behaviors: session.behaviors, metadata: session.metadata, expected: expected, duration: session.duration)
         for event in session.events.sorted(by: { $0.t < $1.t }) { pass.add(event) }
         let frames = try reader(false)

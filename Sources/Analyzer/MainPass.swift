@@ -67,8 +67,8 @@ struct MainPass: Sendable {
         hysteresisLogs = HysteresisLogs(behaviors: behaviors, settings: settings.flapping)
     }
 
-    /// Takes the session's next event (in time order): before the first block with a frame at or
-    /// after its time, and after every block of frames before it.
+    /// Takes the session's next event (in time order), before any block with a frame at or after
+    /// its time.
     mutating func add(_ event: ScrollEvent) {
         if event.isLifecycle { hitch.addLifecycle(at: event.t) }
         TransitionWindow.add(event, to: &transitions)

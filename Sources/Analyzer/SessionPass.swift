@@ -5,10 +5,11 @@ package import BarModel
 /// while a session is still being read, so that only the samples are kept for the passes after
 /// the last line (the replay search).
 ///
-/// Events come in time order, and each block only once every event at or before its last frame
-/// has: the main pass places lifecycle events, transitions and replayed events against the frames
-/// it sees.
-package struct SessionPass {
+/// Events come in time order, and a block only once every event at or before its last frame
+/// has (events after it may come before it): the main pass places lifecycle events, transitions
+/// and replayed events against the frames it sees. A class: its owner keeps it while the session is read, and a value of every
+/// detector's state copied out and back per block cost more than the block's analysis.
+package final class SessionPass {
     private let analyzer: Analyzer
     private let behaviors: BehaviorSet
     /// The assignments of the settings' replayed parameters that applied.
@@ -33,7 +34,7 @@ package struct SessionPass {
     /// A pass over a session as it is read; `nil` when its analysis needs the whole session first:
     /// without `fps` (the frame interval is the median of all) or with a timeline digest (its
     /// buckets divide the session's duration).
-    package init?(analyzer: Analyzer, behaviors: BehaviorSet, metadata: SessionMetadata) {
+    package convenience init?(analyzer: Analyzer, behaviors: BehaviorSet, metadata: SessionMetadata) {
         guard let fps = metadata.fps, fps > 0, analyzer.timelineBuckets == 0 else { return nil }
         self.init(analyzer: analyzer, behaviors: behaviors, metadata: metadata, expected: 1 / fps, duration: 0)
     }
@@ -42,13 +43,13 @@ package struct SessionPass {
     package var readsWholeSamples: Bool { HysteresisSearch.readsWholeSamples(behaviors, settings: analyzer.settings.flapping) }
 
     /// Takes the session's next event.
-    package mutating func add(_ event: ScrollEvent) {
+    package func add(_ event: ScrollEvent) {
         events.append(event)
         pass.add(event)
     }
 
     /// Takes the session's next block of frames.
-    package mutating func observe(_ block: FrameColumns) {
+    package func observe(_ block: FrameColumns) {
         pass.observe(block)
     }
 
@@ -58,7 +59,7 @@ package struct SessionPass {
     /// is read.
     ///
     /// - Throws: whatever `reader` or its reads throw.
-    package mutating func finish(
+    package func finish(
         _ session: SessionDescription, block: FrameColumns, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) throws -> SessionAnalysis {
         pass.finish()

@@ -40,9 +40,9 @@ struct AnalyzeLongSessionTests {
             let swipes = Int(t) % 60 < 4 ? 15 * sin(2 * Double.pi * t) : 0
             let y = 84 + 12 * sin(2 * Double.pi * t / 5) + 2 * sin(2 * Double.pi * t * 1.3) + swipes
             // Where y is far below the band, the app's background flips every other frame up to
-            // block 93's last (6,015), whose time sample 6,016 repeats: three flips before it, a
-            // fourth at it.
-            if (6_008...6_016).contains(seq) {
+            // block 281's last (18,047; past the first spill), whose time sample 18,048 repeats:
+            // three flips before it, a fourth at it.
+            if (18_040...18_048).contains(seq) {
                 if seq % 2 == 1 { shown.toggle() }
             } else if y > 86 {
                 shown = true
@@ -66,16 +66,17 @@ struct AnalyzeLongSessionTests {
     }
 
     /// Events before, among (inside freezes, at a block's last frame's time, a transition) and after
-    /// the samples of a session of `count` samples. A transition starts at block 93's last time,
-    /// after sample 6,016 at that time: the app's flap there ends before its flip at that time
-    /// only if block 93 waits for it.
+    /// the samples of a session of `count` samples. A transition starts at block 281's last time,
+    /// after sample 18,048 at that time: the app's flap there leaves out its flip at that time
+    /// only if block 281 waits for it (the main pass runs while the session is read from its
+    /// first spill, block 256, on).
     static func spreadEvents(count: Int) -> [(t: Double, name: String)] {
         [
             (0.5, "foreground"),
             (time(250) - 0.1, "background"), (time(250) + 0.05, "foreground"),
             (time(64 * 100 - 1), "disappear"), (time(64 * 140 - 1), "appear"),
             (time(3_007), "background"), (time(3_007) + 0.001, "foreground"),
-            (time(6_015), "disappear"), (time(6_100), "appear"),
+            (time(18_047), "disappear"), (time(18_100), "appear"),
             (time(64 * 300 - 1), "disappear"), (time(3 * 3_008 - 1), "appear"),
             (time(count / 2 + 250) - 0.05, "background"), (time(count / 2 + 250), "foreground"),
             (time(count - 1), "background"), (time(count - 1) + 3, "foreground"),
@@ -105,9 +106,9 @@ struct AnalyzeLongSessionTests {
         let lines = try expectAgreement(Self.session(id: "long", count: count, events: Self.spreadEvents(count: count)), name: "long")
         #expect(lines.first?["samples"] as? Int == count)
         let findings = lines.first?["findings"] as? [[String: Any]] ?? []
-        let appFlapEnds = findings.filter { $0["source"] as? String == "observed" }.compactMap { $0["end"] as? Double }
-        #expect(appFlapEnds.contains(Self.time(6_013)), "the app's flap ends at its third flip there")
-        #expect(!appFlapEnds.contains(Self.time(6_015)), "the transition at block 93's last time hides the fourth")
+        let appFlaps = findings.filter { $0["source"] as? String == "observed" }.map { ($0["start"] as? Double ?? 0, $0["end"] as? Double ?? 0) }
+        #expect(appFlaps.contains { $0.0 <= Self.time(18_045) && Self.time(18_045) <= $0.1 }, "the app flaps there")
+        #expect(!appFlaps.contains { $0.1 == Self.time(18_047) }, "the transition at block 281's last time hides its flip at that time")
         #expect(findings.contains { ($0["details"] as? [String: Any])?["suggestedSwipeDistance"] != nil }, "the replay search read the samples")
         // The counter-case: without the events inside its freezes the same session has fewer gaps,
         // so where they fall decides what analyze reports.

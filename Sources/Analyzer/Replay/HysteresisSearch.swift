@@ -76,15 +76,18 @@ struct HysteresisSearch: Sendable {
         }
         let values = multiples(of: settings.hysteresisStep, from: 1, upTo: settings.maxHysteresis)
         for (behavior, signals) in signalsOf {
+            // Which behaviours a candidate runs depends on the signals only, not on the value.
             for subset in 1..<(1 << signals.count) {
-                let served = Set(signals.indices.filter { subset >> $0 & 1 != 0 }.map { signals[$0] })
-                let engines = values.compactMap { value -> BehaviorSet? in
-                    var replayed = behaviors
-                    guard (try? replayed.set(behavior, "hysteresis", to: .number(value))) != nil else { return nil }
-                    return replayed.writing(Set(served.map(\.field)))
-                }
-                if !engines.isEmpty, SchmittCandidates(behavior: behavior, engines: engines, signals: served) == nil { return true }
+                let fields = Set(signals.indices.filter { subset >> $0 & 1 != 0 }.map { signals[$0].field })
+                if behaviors.writing(fields).enabledNames != [behavior] { return true }
             }
+            // The values' edges and their number, for all the signals (a subset is allowed if they are).
+            let engines = values.compactMap { value -> BehaviorSet? in
+                var replayed = behaviors
+                guard (try? replayed.set(behavior, "hysteresis", to: .number(value))) != nil else { return nil }
+                return replayed.writing(Set(signals.map(\.field)))
+            }
+            if !engines.isEmpty, SchmittCandidates(behavior: behavior, engines: engines, signals: Set(signals)) == nil { return true }
         }
         return false
     }

@@ -7,13 +7,15 @@ package import Recording
 /// and hands the result to ``onSession`` when it ends — the command renders its JSON line, the
 /// library its ``SessionReport``. One core, so the two can never disagree.
 ///
-/// Where it can (``SessionPass/init(analyzer:behaviors:metadata:)``, a reader that keeps `t` in
-/// order, no ``keepsFrames``), the main pass runs while the session is read, a block as the spool
-/// seals it, and the spool keeps only the samples of what it saw — their `t` and `y` where that is
-/// all the replay search can read: a long session's spill file took its whole frames, copied there
-/// and back in system time near its user time. A block waits for a line later than its last
+/// A session about to outgrow memory is analysed while it is read where it can be
+/// (``SessionPass/init(analyzer:behaviors:metadata:)``, a reader that keeps `t` in order, no
+/// ``keepsFrames``): from its first spill on, the main pass takes each block as the spool seals
+/// it, and the spool keeps only the samples of what the pass saw — their `t` and `y` where that is
+/// all the replay search can read. A long session's spill file took its whole frames, copied
+/// there and back in system time near its user time. A block waits for a line later than its last
 /// frame (events at its last frame's time may still come); one that waited until it spilled ends
-/// this for the session, and the rest is read back whole at its end.
+/// this for the session, and the rest is read back whole at its end. Shorter sessions are analysed
+/// at their end: nothing would spill, and a pass per block cost them more.
 ///
 /// The session description is built the way `navrec report` builds it from the stored row
 /// (behaviours through their stored JSON, duration from the unrounded times, as `SessionWriter`
@@ -34,13 +36,11 @@ package final class AnalyzingSink: SessionSink {
     /// until the call returns.
     package var onSession: (Analyzed) throws -> Void
     private let spool = FrameSpool()
-    /// The session's analysis while it is read; `nil` when it is analysed after its last line.
+    /// The session's analysis while it is read, from its first spill; `nil` before, and for a
+    /// session analysed after its last line.
     private var pass: SessionPass?
     /// Blocks the pass has taken.
     private var passed = 0
-    /// The last frame's `t` of the oldest block sealed but not passed (``FrameSpool/sealed``), +∞
-    /// when none waits: a later line lets it go.
-    private var waitingUntil = Double.infinity
     /// Whether the reader keeps `t` from going back within a session, events included: only then
     /// are a block's events all known once a later line came.
     private var ordered = false
@@ -63,12 +63,9 @@ package final class AnalyzingSink: SessionSink {
     package init(analyzer: Analyzer, onSession: @escaping (Analyzed) throws -> Void) {
         self.analyzer = analyzer
         self.onSession = onSession
-        spool.seal = { [unowned self] block in
-            StoredValues.normalize(block)
-            guard pass != nil else { return }
-            passBlocks(before: lastT)
-            // Worked out only for a session about to spill: what the replay search may read of it.
-            if spool.sealed == FrameSpool.memoryBlocks { spool.keepsWholeSamples = pass!.readsWholeSamples }
+        spool.seal = StoredValues.normalize
+        spool.willSpill = { [unowned self] in
+            if pass == nil { startPass() }
         }
     }
 
@@ -104,40 +101,60 @@ package final class AnalyzingSink: SessionSink {
         lastT = 0
         observedSamples = 0
         passed = 0
-        waitingUntil = .infinity
-        // A header whose behaviours do not decode fails at its end, as the session always did.
-        pass = ordered && !keepsFrames
-            ? (try? behaviors(storedJSON: header.behaviors.json)).flatMap { SessionPass(analyzer: analyzer, behaviors: $0, metadata: header.metadata) }
-            : nil
+        if pass != nil { stopPass() }
         return true
+    }
+
+    /// Starts the session's main pass at its first spill, with its events so far, if it can run
+    /// while the session is read; the spool then keeps what the replay search may read.
+    private func startPass() {
+        // A header whose behaviours do not decode fails at its end, as the session always did;
+        // at its end (`currentHeader` is `nil`) nothing spills any more.
+        guard ordered, !keepsFrames, let header = currentHeader, let behaviors = try? behaviors(storedJSON: header.behaviors.json),
+            let pass = SessionPass(analyzer: analyzer, behaviors: behaviors, metadata: header.metadata)
+        else { return }
+        for event in events { pass.add(event) }
+        self.pass = pass
+        spool.keepsWholeSamples = pass.readsWholeSamples
+        // Only now a block's sealing does more than normalize it: shorter sessions pay nothing.
+        spool.seal = { [unowned self] block in
+            StoredValues.normalize(block)
+            passBlocks(before: lastT)
+        }
+        passBlocks(before: lastT)
+    }
+
+    private func stopPass() {
+        pass = nil
+        spool.seal = StoredValues.normalize
     }
 
     @inline(__always)
     package func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
-        if sample.t > waitingUntil { passBlocks(before: sample.t) }
         if case .some = observed { observedSamples += 1 }
         try spool.append(StoredValues.sample(sample), computed: computed, observed: observed)
     }
 
     package func add(_ event: ScrollEvent) throws {
         events.append(event)
-        guard pass != nil else { return }
-        if event.t > waitingUntil { passBlocks(before: event.t) }
-        pass!.add(event)
+        // Ahead of blocks waiting for a later line: an event may come before frames before it.
+        pass?.add(event)
     }
 
     /// Hands the pass the sealed blocks whose frames are all before `t`, the time of a line read
-    /// (no event before it can come any more), while they are in memory; then marks them as read
-    /// for their samples only.
+    /// (no event before it can come any more), while they are in memory, and marks them as read
+    /// for their samples only. A block at that time waits for the next seal (or the session's end).
     private func passBlocks(before t: Double) {
+        guard let pass else { return }
+        var passed = self.passed
         while passed < spool.sealed, let block = spool.sealedBlock(passed), block.t[block.count - 1] < t {
-            pass!.observe(block)
+            pass.observe(block)
             passed += 1
         }
+        self.passed = passed
         spool.samplesOnlyBefore = passed
-        waitingUntil = passed < spool.sealed ? (spool.sealedBlock(passed).map { $0.t[$0.count - 1] } ?? .infinity) : .infinity
     }
 
     package func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {
@@ -148,8 +165,8 @@ package final class AnalyzingSink: SessionSink {
             id: id, recordingID: header.id, metadata: header.metadata, behaviors: try behaviors(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
         let analysis: SessionAnalysis
-        if var pass {
-            self.pass = nil
+        if let pass {
+            stopPass()
             // Every event is in: what was not passed yet can be, from memory or from the spill file.
             let block = FrameColumns()
             let rest = spool.reader(session: id, from: passed)
@@ -180,6 +197,6 @@ package final class AnalyzingSink: SessionSink {
         currentHeader = nil
         spool.reset()
         events.removeAll(keepingCapacity: true)
-        pass = nil
+        if pass != nil { stopPass() }
     }
 }

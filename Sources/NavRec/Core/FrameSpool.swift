@@ -36,8 +36,12 @@ package final class FrameSpool {
     /// Called on each block when it is complete, before it can spill: full, or the last when a
     /// reader starts.
     package var seal: (FrameColumns) -> Void
+    /// Called before the in-memory blocks spill (after the last of them is sealed).
+    package var willSpill: () -> Void = {}
     /// Blocks sealed since the last ``reset()``.
-    package private(set) var sealed = 0
+    package var sealed: Int { sealedCount }
+    /// Private, as ``frames``: written once a block.
+    private var sealedCount = 0
     /// Blocks with a lower index (counted from the session's first) spill only their samples: a
     /// full reader must start at or after it (set before the blocks spill; it only grows).
     package var samplesOnlyBefore = 0
@@ -58,7 +62,7 @@ package final class FrameSpool {
         held = 0
         spilled = 0
         frames = 0
-        sealed = 0
+        sealedCount = 0
         samplesOnlyBefore = 0
         spilledSamplesOnly = 0
         keepsWholeSamples = true
@@ -78,7 +82,10 @@ package final class FrameSpool {
     /// they are all in use.
     private func startBlock() throws {
         sealLast()
-        if held == Self.memoryBlocks { try spill() }
+        if held == Self.memoryBlocks {
+            willSpill()
+            try spill()
+        }
         if held == blocks.count { blocks.append(FrameColumns()) }
         blocks[held].reset()
         current = .passUnretained(blocks[held])
@@ -87,8 +94,8 @@ package final class FrameSpool {
 
     /// Seals the block being filled, unless sealed already.
     package func sealLast() {
-        guard sealed < spilled + held else { return }
-        sealed += 1
+        guard sealedCount < spilled + held else { return }
+        sealedCount += 1
         seal(current.takeUnretainedValue())
     }
 
