@@ -102,82 +102,42 @@ public final class FrameColumns {
         return offset + observed.unpack(from: bytes + offset)
     }
 
-    /// The most bytes ``packSamples(into:)`` writes.
-    package static let packedSamplesCapacity =
-        4 * MemoryLayout<Int>.stride + capacity * (4 * MemoryLayout<Double>.stride + MemoryLayout<ScrollPhase?>.stride)
-
     /// Writes the block's rows without their states to `bytes` — what a replay of the samples
-    /// reads, all a session's spool keeps once its main pass has seen them: the header, `t` and
-    /// `y` of each row and, when `whole`, `phase`, and `vy` and `frameDuration` only where a row
-    /// has them (a mask each). A fifth of ``pack(into:)``'s bytes or less. Returns how many bytes.
+    /// reads, all a session's spool keeps once its main pass has seen them: the header and, when
+    /// `whole`, every sample column, else only `t` and `y` of each row. Returns how many bytes.
     package func packSamples(into bytes: UnsafeMutableRawPointer, whole: Bool) -> Int {
-        var offset = 0
-        func put<Element>(_ values: UnsafePointer<Element>, _ count: Int) {
-            let size = count * MemoryLayout<Element>.stride
-            (bytes + offset).copyMemory(from: values, byteCount: size)
-            offset += size
+        if whole {
+            bytes.copyMemory(from: sampleBytes.baseAddress!, byteCount: sampleBytes.count)
+            return sampleBytes.count
         }
-        func putPresent(_ column: FrameColumn<Double?>) {
-            let mask = bytes + offset
-            offset += MemoryLayout<UInt64>.stride
-            var rows: UInt64 = 0
-            for row in 0..<count {
-                guard let value = column[row] else { continue }
-                (bytes + offset).storeBytes(of: value, as: Double.self)
-                offset += MemoryLayout<Double>.stride
-                rows |= 1 << UInt64(row)
-            }
-            mask.storeBytes(of: rows, as: UInt64.self)
-        }
-        put(header, 1)
-        put(t.base, count)
-        put(y.base, count)
-        guard whole else { return offset }
-        put(phase.base, count)
-        putPresent(vy)
-        putPresent(frameDuration)
-        return offset
+        let headerSize = MemoryLayout.size(ofValue: header.pointee), size = count * MemoryLayout<Double>.stride
+        bytes.copyMemory(from: header, byteCount: headerSize)
+        (bytes + headerSize).copyMemory(from: t.base, byteCount: size)
+        (bytes + headerSize + size).copyMemory(from: y.base, byteCount: size)
+        return headerSize + 2 * size
     }
 
     /// Overwrites the block with what ``packSamples(into:whole:)`` wrote at `bytes` with the same
     /// `whole`, its states empty (and without `whole` its samples' other fields); returns how many
     /// bytes it read.
     package func unpackSamples(from bytes: UnsafeRawPointer, whole: Bool) -> Int {
-        var offset = 0
-        func get<Element>(_ values: UnsafeMutablePointer<Element>, _ count: Int) {
-            let size = count * MemoryLayout<Element>.stride
-            UnsafeMutableRawPointer(values).copyMemory(from: bytes + offset, byteCount: size)
-            offset += size
-        }
-        func getPresent(_ column: FrameColumn<Double?>) {
-            var rows = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += MemoryLayout<UInt64>.stride
-            for row in 0..<count {
-                if rows & 1 != 0 {
-                    column[row] = bytes.loadUnaligned(fromByteOffset: offset, as: Double.self)
-                    offset += MemoryLayout<Double>.stride
-                } else {
-                    column[row] = nil
-                }
-                rows >>= 1
-            }
-        }
-        get(header, 1)
-        get(t.base, count)
-        get(y.base, count)
-        if whole {
-            get(phase.base, count)
-            getPresent(vy)
-            getPresent(frameDuration)
-        } else {
-            phase.base.update(repeating: nil, count: count)
-            vy.base.update(repeating: nil, count: count)
-            frameDuration.base.update(repeating: nil, count: count)
-        }
-        observedRows = 0
-        computed.clear()
         observed.clear()
-        return offset
+        computed.clear()
+        if whole {
+            sampleBytes.baseAddress!.copyMemory(from: bytes, byteCount: sampleBytes.count)
+            observedRows = 0
+            return sampleBytes.count
+        }
+        let headerSize = MemoryLayout.size(ofValue: header.pointee)
+        UnsafeMutableRawPointer(header).copyMemory(from: bytes, byteCount: headerSize)
+        observedRows = 0
+        let size = count * MemoryLayout<Double>.stride
+        UnsafeMutableRawPointer(t.base).copyMemory(from: bytes + headerSize, byteCount: size)
+        UnsafeMutableRawPointer(y.base).copyMemory(from: bytes + headerSize + size, byteCount: size)
+        phase.base.update(repeating: nil, count: count)
+        vy.base.update(repeating: nil, count: count)
+        frameDuration.base.update(repeating: nil, count: count)
+        return headerSize + 2 * size
     }
 
     /// The mask of the rows filled.
