@@ -7,8 +7,9 @@ package import BarModel
 ///
 /// Events come in time order, and a block only once every event at or before its last frame
 /// has (events after it may come before it): the main pass places lifecycle events, transitions
-/// and replayed events against the frames it sees. A class: its owner keeps it while the session is read, and a value of every
-/// detector's state copied out and back per block cost more than the block's analysis.
+/// and replayed events against the frames it sees. A class: its owner keeps it while the session
+/// is read, and a value of every detector's state copied out and back cost ~500 instructions a
+/// block.
 package final class SessionPass {
     private let analyzer: Analyzer
     private let behaviors: BehaviorSet

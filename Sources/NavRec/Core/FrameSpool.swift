@@ -8,7 +8,7 @@ package import BarModel
 /// The spool keeps each frame as given; ``seal``, a hook, finishes each block once it is full or
 /// read (`analyze` makes its values what the database gives back, ``StoredValues``, and feeds its
 /// main pass). A reader copies whole blocks (``FrameColumns/copy(from:)``). Blocks before
-/// ``samplesOnlyBefore`` spill without their states (``FrameColumns/packSamples(into:)``): once the
+/// ``samplesOnlyBefore`` spill without their states (``FrameColumns/packSamples(into:whole:)``): once the
 /// main pass has seen them, only a replay of the samples reads them again.
 package final class FrameSpool {
     /// Blocks held in memory before the spool spills to a file (16,384 frames, about 5 MB).
