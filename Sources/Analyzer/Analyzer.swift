@@ -72,9 +72,6 @@ package struct Analyzer: Sendable {
     package func analyze(
         _ session: SessionDescription, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) throws -> SessionAnalysis {
-        let (behaviors, replayed) = replayBehaviors(session.behaviors)
-        let events = session.events.sorted { $0.t < $1.t }
-
         // One reused block of columns for every pass, filled a chunk at a time: no frame is
         // assembled per sample.
         let block = FrameColumns()
@@ -90,41 +87,18 @@ package struct Analyzer: Sendable {
             expected = median.finish()
         }
 
-        var pass = MainPass(
-            settings: settings, behaviors: behaviors, expected: expected, fps: session.fps,
-            pixel: Self.pixelSize(screenScale: session.screenScale),
-            lifecycle: events.filter(\.isLifecycle).map(\.t), transitions: TransitionWindow.windows(in: events),
-            recorder: session.recorder, duration: session.duration,
-            buckets: timelineBuckets, replay: replayed.isEmpty ? nil : ReplayEngine(behaviors: behaviors, events: events))
+        let pass = SessionPass(
+            analyzer: self, behaviors: session.behaviors, metadata: session.metadata, expected: expected, duration: session.duration)
+        for event in session.events.sorted(by: { $0.t < $1.t }) { pass.add(event) }
         let frames = try reader(false)
         while try frames.read(into: block) { pass.observe(block) }
-        pass.finish()
-
-        var findings = pass.findings
-        let flapping = try flappingFindings(pass, behaviors: behaviors, events: events, block: block, reader: reader)
-        findings += flapping
-        findings = Self.withoutDrivenJitter(findings, behaviors: behaviors)
-        findings = Self.withoutStableAppComparisons(findings)
-        findings = Self.withoutRepeatedJitter(findings)
-        findings = Self.withoutComparisonsOfVisibilityFaults(
-            findings, tolerance: settings.titleMismatch.tolerance(for: behaviors))
-        findings.sort(by: Self.order)
-
-        var analysis = SessionAnalysis(
-            id: session.id, metadata: session.metadata, behaviors: behaviors, sampleCount: session.sampleCount, duration: session.duration,
-            replayed: replayed, expectedInterval: expected, hitchTimeRatio: rounded(pass.hitch.hitchTimeRatio, 3),
-            frameJitter: rounded(pass.hitch.jitter * 1000, 3), gaps: pass.hitch.gapCount,
-            gapTime: rounded(pass.hitch.gapSeconds, 6),
-            metrics: SessionMetrics(hitch: pass.hitch, findings: findings, duration: session.duration), findings: findings,
-            timeline: pass.timeline.digest(findings: findings))
-        analysis.recordingID = session.recordingID
-        return analysis
+        return try pass.finish(session, block: block, reader: reader)
     }
 
     /// The session's behaviours with the settings' replayed parameters applied, and the
     /// assignments that applied; one that does not fit the session (no such behaviour, or an
     /// invalid result) is skipped.
-    private func replayBehaviors(_ stored: BehaviorSet) -> (BehaviorSet, [String]) {
+    func replayBehaviors(_ stored: BehaviorSet) -> (BehaviorSet, [String]) {
         var behaviors = stored
         var replayed: [String] = []
         for replay in settings.replay where behaviors.contains(replay.behavior) {
@@ -141,7 +115,7 @@ package struct Analyzer: Sendable {
     /// Turns the flapping episodes into findings: drops a driven signal's flap inside its driver's
     /// (blurHeader's titles follow the background; the large title is the inline one's complement),
     /// then finds suggested hysteresis values by replay for threshold-driven computed signals.
-    private func flappingFindings(
+    func flappingFindings(
         _ pass: MainPass, behaviors: BehaviorSet, events: [ScrollEvent], block: FrameColumns,
         reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) throws -> [Finding] {

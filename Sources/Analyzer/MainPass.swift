@@ -31,8 +31,8 @@ struct MainPass: Sendable {
     private(set) var findings: [Finding] = []
     /// Screen transitions (Docs/findings.md "Screen transitions"), in time order: from a
     /// `disappear` to the next `appear` (or the session's end), the bar is a transition's and the
-    /// title detectors see none of it.
-    private let transitions: [TransitionWindow]
+    /// title detectors see none of it. Those of the events added so far.
+    private var transitions: [TransitionWindow] = []
     /// The first transition not yet wholly behind the frames observed.
     private var nextTransition = 0
     /// Whether the hitch rule infers a recorder's logging at rest from the frames (its header does
@@ -44,13 +44,12 @@ struct MainPass: Sendable {
     private var lastObserved: BarState?
 
     init(
-        settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, pixel: Double, lifecycle: [Double],
-        transitions: [TransitionWindow] = [], recorder: RecorderPolicy = RecorderPolicy(), duration: Double, buckets: Int,
-        replay: ReplayEngine?
+        settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, pixel: Double,
+        recorder: RecorderPolicy = RecorderPolicy(), duration: Double, buckets: Int, replays: Bool
     ) {
         self.settings = settings
         self.behaviors = behaviors
-        self.replay = replay
+        replay = replays ? ReplayEngine(behaviors: behaviors, events: []) : nil
         self.pixel = pixel
         tolerance = settings.titleMismatch.tolerance(for: behaviors)
         computedFlapping = FlappingDetector(settings: settings.flapping, behaviors: behaviors)
@@ -60,13 +59,20 @@ struct MainPass: Sendable {
             presentations: behaviors.titlePresentations, source: .computed, tolerance: tolerance,
             errorAfter: settings.titleMismatch.errorAfter)
         hitch = HitchDetector(
-            expected: expected, fps: fps, factor: settings.hitch.factor, lifecycle: lifecycle, policy: recorder, pixel: pixel)
-        self.transitions = transitions
+            expected: expected, fps: fps, factor: settings.hitch.factor, policy: recorder, pixel: pixel)
         infersRest = recorder.atRest == nil
         timeline = TimelineDigestBuilder(presentations: behaviors.titlePresentations, duration: duration, bucketCount: buckets)
         buildsTimeline = buckets > 0
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
         hysteresisLogs = HysteresisLogs(behaviors: behaviors, settings: settings.flapping)
+    }
+
+    /// Takes the session's next event (in time order), before any block with a frame at or after
+    /// its time.
+    mutating func add(_ event: ScrollEvent) {
+        if event.isLifecycle { hitch.addLifecycle(at: event.t) }
+        TransitionWindow.add(event, to: &transitions)
+        replay?.add(event)
     }
 
     /// Takes the next block of frames. Each detector loops over the columns it needs: no frame is

@@ -7,21 +7,14 @@ package struct TransitionWindow: Sendable, Hashable {
     package var start: Double
     package var end: Double?
 
-    /// The windows `events` (in time order) open and close: a `disappear` opens one unless one is
-    /// open, an `appear` closes the open one.
-    package static func windows(in events: [ScrollEvent]) -> [TransitionWindow] {
-        var windows: [TransitionWindow] = []
-        var open: Double?
-        for event in events {
-            switch event.kind {
-            case .disappear where open == nil: open = event.t
-            case .appear:
-                if let start = open { windows.append(TransitionWindow(start: start, end: event.t)) }
-                open = nil
-            default: break
-            }
+    /// Adds the session's next event (in time order) to its `windows`: a `disappear` opens one
+    /// unless one is open (the last, without an end), an `appear` closes the open one.
+    package static func add(_ event: ScrollEvent, to windows: inout [TransitionWindow]) {
+        let open = windows.last.map { $0.end == nil } ?? false
+        switch event.kind {
+        case .disappear where !open: windows.append(TransitionWindow(start: event.t, end: nil))
+        case .appear where open: windows[windows.count - 1].end = event.t
+        default: break
         }
-        if let open { windows.append(TransitionWindow(start: open, end: nil)) }
-        return windows
     }
 }

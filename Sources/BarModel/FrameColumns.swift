@@ -102,6 +102,44 @@ public final class FrameColumns {
         return offset + observed.unpack(from: bytes + offset)
     }
 
+    /// Writes the block's rows without their states to `bytes` — what a replay of the samples
+    /// reads, all a session's spool keeps once its main pass has seen them: the header and, when
+    /// `whole`, every sample column, else only `t` and `y` of each row. Returns how many bytes.
+    package func packSamples(into bytes: UnsafeMutableRawPointer, whole: Bool) -> Int {
+        if whole {
+            bytes.copyMemory(from: sampleBytes.baseAddress!, byteCount: sampleBytes.count)
+            return sampleBytes.count
+        }
+        let headerSize = MemoryLayout.size(ofValue: header.pointee), size = count * MemoryLayout<Double>.stride
+        bytes.copyMemory(from: header, byteCount: headerSize)
+        (bytes + headerSize).copyMemory(from: t.base, byteCount: size)
+        (bytes + headerSize + size).copyMemory(from: y.base, byteCount: size)
+        return headerSize + 2 * size
+    }
+
+    /// Overwrites the block with what ``packSamples(into:whole:)`` wrote at `bytes` with the same
+    /// `whole`, its states empty (and without `whole` its samples' other fields); returns how many
+    /// bytes it read.
+    package func unpackSamples(from bytes: UnsafeRawPointer, whole: Bool) -> Int {
+        observed.clear()
+        computed.clear()
+        if whole {
+            sampleBytes.baseAddress!.copyMemory(from: bytes, byteCount: sampleBytes.count)
+            observedRows = 0
+            return sampleBytes.count
+        }
+        let headerSize = MemoryLayout.size(ofValue: header.pointee)
+        UnsafeMutableRawPointer(header).copyMemory(from: bytes, byteCount: headerSize)
+        observedRows = 0
+        let size = count * MemoryLayout<Double>.stride
+        UnsafeMutableRawPointer(t.base).copyMemory(from: bytes + headerSize, byteCount: size)
+        UnsafeMutableRawPointer(y.base).copyMemory(from: bytes + headerSize + size, byteCount: size)
+        phase.base.update(repeating: nil, count: count)
+        vy.base.update(repeating: nil, count: count)
+        frameDuration.base.update(repeating: nil, count: count)
+        return headerSize + 2 * size
+    }
+
     /// The mask of the rows filled.
     @inline(__always)
     public var rows: UInt64 { Self.rows(count) }

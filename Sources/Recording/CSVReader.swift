@@ -113,6 +113,9 @@ public final class CSVReader: RecordingReader {
         }
     }
 
+    /// Lines whose `t` goes back are refused (`'t' went back`).
+    public var keepsTimeOrder: Bool { true }
+
     /// A CSV file is one session: after a failure there is no next session to go on at.
     public func resumeAtNextHeader() -> Bool { false }
 

@@ -139,6 +139,9 @@ public final class NDJSONReader: RecordingReader {
         }
     }
 
+    /// Lines whose `t` goes back are refused (`'t' went back`).
+    public var keepsTimeOrder: Bool { true }
+
     /// Clears a bad-input failure so reading goes on at the next session header: the rest of the
     /// failed session is skipped, lines up to a line that names `"navrec"`. An over-long line is
     /// such a failure too: its session fails and the line itself is skipped without being held.

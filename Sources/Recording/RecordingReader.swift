@@ -35,9 +35,16 @@ public protocol RecordingReader: AnyObject {
     ///
     /// For consumers that report a bad session and go on (`navrec analyze`, `navrec import`).
     func resumeAtNextHeader() -> Bool
+
+    /// Whether `t` never goes back within a session, events' included (the reader refuses a line
+    /// that does): a consumer may then take a session's events as known up to the last line's `t`.
+    var keepsTimeOrder: Bool { get }
 }
 
 extension RecordingReader {
+    /// Items built in code may come in any order.
+    public var keepsTimeOrder: Bool { false }
+
     /// The next item, or `nil` after the last: ``read(into:)`` for callers that keep the items.
     ///
     /// - Throws: As ``read(into:)``.

@@ -7,7 +7,7 @@ import Testing
 @Suite("Frame spool")
 struct FrameSpoolTests {
     /// Frame `seq`: the fields present change from block to block (so packed blocks differ in
-    /// size), an observed state in some blocks only.
+    /// size), an observed state in some blocks only; `vy` and `frameDuration` in some rows.
     static func frame(_ seq: Int) -> SessionFrame {
         let block = seq / 64
         var computed = BarState(barHeight: 96 - Double(seq % 50))
@@ -15,7 +15,9 @@ struct FrameSpoolTests {
             field.set(field == .background ? Double(block % 2) : Double(seq % 7) / 4, in: &computed)
         }
         let observed = block % 5 == 0 && seq % 2 == 0 ? BarState(barHeight: 44, blurAlpha: -0.0) : nil
-        return SessionFrame(seq: seq, sample: ScrollSample(t: Double(seq) / 120, y: Double(seq % 300)), computed: computed, observed: observed)
+        return SessionFrame(seq: seq, sample: ScrollSample(
+            t: Double(seq) / 120, y: Double(seq % 300), phase: seq % 2 == 0 ? .drag : .decelerate, vy: seq % 3 == 0 ? Double(seq) : nil,
+            frameDuration: seq % 5 == 0 ? 1.0 / 120 : nil), computed: computed, observed: observed)
     }
 
     func spooled(_ count: Int, into spool: FrameSpool) throws -> [SessionFrame] {
@@ -66,5 +68,29 @@ struct FrameSpoolTests {
         let plain = FrameSpool()
         _ = try spooled(10, into: plain)
         #expect(try plain.reader(session: "s").readAll()[0].observed?.blurAlpha?.sign == .minus)
+    }
+
+    @Test("blocks before samplesOnlyBefore spill their samples only (whole, or t and y): they come back; whole frames from that block on, also from inside a group",
+          arguments: [FrameSpool.memoryBlocks - 3, FrameSpool.memoryBlocks + 5], [true, false])
+    func samplesOnly(kept: Int, whole: Bool) throws {
+        let spool = FrameSpool()
+        spool.reset()
+        spool.keepsWholeSamples = whole
+        let count = FrameSpool.memoryBlocks * 64 * 2 + 64 * 3 + 17
+        let frames = (0..<count).map(Self.frame)
+        spool.seal = { _ in spool.samplesOnlyBefore = min(spool.sealed, kept) }
+        for frame in frames { try spool.append(frame.sample, computed: frame.computed, observed: frame.observed) }
+        let samples = try spool.reader(session: "s", samplesOnly: true).readAll()
+        let dropped = min(kept, FrameSpool.memoryBlocks * 2) * 64
+        #expect(samples.map(\.seq) == frames.map(\.seq))
+        #expect(samples.map(\.sample.t) == frames.map(\.sample.t))
+        #expect(samples.map(\.sample.y) == frames.map(\.sample.y))
+        // The counter-case: only whole samples keep their other fields (the frames have a phase).
+        #expect((samples[..<dropped].map(\.sample) == frames[..<dropped].map(\.sample)) == whole)
+        #expect(samples[..<dropped].allSatisfy { ($0.sample.phase == nil) != whole })
+        // The states of the blocks spilled samples only are gone, the others' kept.
+        #expect(samples[..<dropped].allSatisfy { $0.computed == BarState() && $0.observed == nil })
+        #expect(samples[dropped...] == frames[dropped...])
+        #expect(try spool.reader(session: "s", from: kept).readAll() == Array(frames[(kept * 64)...]))
     }
 }

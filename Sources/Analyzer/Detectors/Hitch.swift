@@ -54,7 +54,7 @@ struct HitchDetector: Sendable {
     /// The recording's pixel, points: the grid UIKit keeps `contentOffset` on.
     let pixel: Double
     /// Lifecycle event times, ascending.
-    private let lifecycle: [Double]
+    private var lifecycle: [Double]
     private var nextLifecycle = 0
     private var merger: FrameMerger
     /// The last ``frameWindow`` frames, oldest first, each with the flags of the interval that ends
@@ -140,6 +140,11 @@ struct HitchDetector: Sendable {
         rateStep = fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2
         self.lifecycle = lifecycle.sorted()
         merger = FrameMerger(window: FrameMerger.window(fps: fps))
+    }
+
+    /// Adds a lifecycle event at `t`, no earlier than those before, before the samples after it.
+    mutating func addLifecycle(at t: Double) {
+        lifecycle.append(t)
     }
 
     /// Whether the interval from `previous` to `frame` counts: it ends in a moving frame.

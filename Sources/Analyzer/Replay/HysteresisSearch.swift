@@ -61,6 +61,37 @@ struct HysteresisSearch: Sendable {
     let events: [ScrollEvent]
     let settings: AnalyzerSettings.Flapping
 
+    /// Whether a search for `behaviors`' flaps may read more of the samples than `t` and `y`: it
+    /// does not when every parameter it could replay is a hysteresis that ``SchmittCandidates``
+    /// replay over `y` — for every set of the signals it fixes and every prefix of the values, as
+    /// ``run(_:logs:block:frames:)`` groups them; otherwise the models replay whole samples
+    /// (hideOnSwipe's swipe distance, a behaviour writing the signals' fields too, more values
+    /// than ``SchmittCandidates/capacity``).
+    static func readsWholeSamples(_ behaviors: BehaviorSet, settings: AnalyzerSettings.Flapping) -> Bool {
+        var signalsOf: [String: [BinarySignal]] = [:]
+        for signal in BinarySignal.allCases {
+            guard let fix = signal.fixParameter(in: behaviors) else { continue }
+            guard fix.parameter == "hysteresis" else { return true }
+            signalsOf[fix.behavior, default: []].append(signal)
+        }
+        let values = multiples(of: settings.hysteresisStep, from: 1, upTo: settings.maxHysteresis)
+        for (behavior, signals) in signalsOf {
+            // Which behaviours a candidate runs depends on the signals only, not on the value.
+            for subset in 1..<(1 << signals.count) {
+                let fields = Set(signals.indices.filter { subset >> $0 & 1 != 0 }.map { signals[$0].field })
+                if behaviors.writing(fields).enabledNames != [behavior] { return true }
+            }
+            // The values' edges and their number, for all the signals (a subset is allowed if they are).
+            let engines = values.compactMap { value -> BehaviorSet? in
+                var replayed = behaviors
+                guard (try? replayed.set(behavior, "hysteresis", to: .number(value))) != nil else { return nil }
+                return replayed.writing(Set(signals.map(\.field)))
+            }
+            if !engines.isEmpty, SchmittCandidates(behavior: behavior, engines: engines, signals: Set(signals)) == nil { return true }
+        }
+        return false
+    }
+
     /// The suggested value per request (points), `nil` where no candidate up to
     /// `settings.maxHysteresis` (or `settings.maxSwipeDistance`) works.
     ///

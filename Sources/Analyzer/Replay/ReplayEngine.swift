@@ -4,13 +4,18 @@ package import BarModel
 /// computed stream as it would be with changed parameters, without touching stored data.
 package struct ReplayEngine: Sendable {
     private var engine: BarEngine
-    private let events: [ScrollEvent]
+    private var events: [ScrollEvent]
     private var nextEvent = 0
 
     /// An engine at the session's start; `events` must be in time order.
     package init(behaviors: BehaviorSet, events: [ScrollEvent]) {
         engine = BarEngine(behaviors: behaviors)
         self.events = events
+    }
+
+    /// Adds an event no earlier than those given before, ahead of the samples at or after it.
+    package mutating func add(_ event: ScrollEvent) {
+        events.append(event)
     }
 
     /// The state on the frame of `sample`; samples must come in recording order. Events at or

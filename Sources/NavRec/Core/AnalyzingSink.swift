@@ -4,8 +4,18 @@ package import Recording
 
 /// The analysis core that `navrec analyze` and the library's ``RecordingAnalyzer`` share: keeps each
 /// session's frames as the database would give them back (``FrameSpool``), analyses the session
-/// when it ends and hands the result to ``onSession`` — the command renders its JSON line, the
+/// and hands the result to ``onSession`` when it ends — the command renders its JSON line, the
 /// library its ``SessionReport``. One core, so the two can never disagree.
+///
+/// A session about to outgrow memory is analysed while it is read where it can be
+/// (``SessionPass/init(analyzer:behaviors:metadata:)``, a reader that keeps `t` in order, no
+/// ``keepsFrames``): from its first spill on, the main pass takes each block as the spool seals
+/// it, and the spool keeps only the samples of what the pass saw — their `t` and `y` where that is
+/// all the replay search can read. A long session's spill file took its whole frames, copied
+/// there and back in system time near its user time. A block waits for a line later than its last
+/// frame (events at its last frame's time may still come); one that waited until it spilled ends
+/// this for the session, and the rest is read back whole at its end. Shorter sessions are analysed
+/// at their end: nothing would spill, and a pass per block cost them more.
 ///
 /// The session description is built the way `navrec report` builds it from the stored row
 /// (behaviours through their stored JSON, duration from the unrounded times, as `SessionWriter`
@@ -25,7 +35,18 @@ package final class AnalyzingSink: SessionSink {
     /// Called with each analysed session as it ends; its frames stay readable (``frames(session:)``)
     /// until the call returns.
     package var onSession: (Analyzed) throws -> Void
-    private let spool = FrameSpool(seal: StoredValues.normalize)
+    private let spool = FrameSpool()
+    /// The session's analysis while it is read, from its first spill; `nil` before, and for a
+    /// session analysed after its last line.
+    private var pass: SessionPass?
+    /// Blocks the pass has taken.
+    private var passed = 0
+    /// Whether the reader keeps `t` from going back within a session, events included: only then
+    /// are a block's events all known once a later line came.
+    private var ordered = false
+    /// Whether ``frames(session:)`` is read after each analysis (`--rows --timeline`): the spool
+    /// then keeps every frame whole, and the session is analysed after its last line.
+    package var keepsFrames = false
     private var events: [ScrollEvent] = []
     private var firstT: Double?
     private var lastT = 0.0
@@ -42,6 +63,10 @@ package final class AnalyzingSink: SessionSink {
     package init(analyzer: Analyzer, onSession: @escaping (Analyzed) throws -> Void) {
         self.analyzer = analyzer
         self.onSession = onSession
+        spool.seal = StoredValues.normalize
+        spool.willSpill = { [unowned self] in
+            if pass == nil { startPass() }
+        }
     }
 
     /// Reads every session of `source` through `pipeline`: a session with a bad line goes to
@@ -54,6 +79,7 @@ package final class AnalyzingSink: SessionSink {
         _ source: any RecordingReader, pipeline: RecordingPipeline,
         onFailure: (RecordingError, SessionHeader?) throws -> Void
     ) throws {
+        ordered = source.keepsTimeOrder
         while true {
             do {
                 try pipeline.run(source, into: self)
@@ -74,7 +100,33 @@ package final class AnalyzingSink: SessionSink {
         firstT = nil
         lastT = 0
         observedSamples = 0
+        passed = 0
+        if pass != nil { stopPass() }
         return true
+    }
+
+    /// Starts the session's main pass at its first spill, with its events so far, if it can run
+    /// while the session is read; the spool then keeps what the replay search may read.
+    private func startPass() {
+        // A header whose behaviours do not decode fails at its end, as the session always did;
+        // at its end (`currentHeader` is `nil`) nothing spills any more.
+        guard ordered, !keepsFrames, let header = currentHeader, let behaviors = try? behaviors(storedJSON: header.behaviors.json),
+            let pass = SessionPass(analyzer: analyzer, behaviors: behaviors, metadata: header.metadata)
+        else { return }
+        for event in events { pass.add(event) }
+        self.pass = pass
+        spool.keepsWholeSamples = pass.readsWholeSamples
+        // Only now a block's sealing does more than normalize it: shorter sessions pay nothing.
+        spool.seal = { [unowned self] block in
+            StoredValues.normalize(block)
+            passBlocks(before: lastT)
+        }
+        passBlocks(before: lastT)
+    }
+
+    private func stopPass() {
+        pass = nil
+        spool.seal = StoredValues.normalize
     }
 
     @inline(__always)
@@ -87,6 +139,22 @@ package final class AnalyzingSink: SessionSink {
 
     package func add(_ event: ScrollEvent) throws {
         events.append(event)
+        // Ahead of blocks waiting for a later line: an event may come before frames before it.
+        pass?.add(event)
+    }
+
+    /// Hands the pass the sealed blocks whose frames are all before `t`, the time of a line read
+    /// (no event before it can come any more), while they are in memory, and marks them as read
+    /// for their samples only. A block at that time waits for the next seal (or the session's end).
+    private func passBlocks(before t: Double) {
+        guard let pass else { return }
+        var passed = self.passed
+        while passed < spool.sealed, let block = spool.sealedBlock(passed), block.t[block.count - 1] < t {
+            pass.observe(block)
+            passed += 1
+        }
+        self.passed = passed
+        spool.samplesOnlyBefore = passed
     }
 
     package func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {
@@ -96,7 +164,17 @@ package final class AnalyzingSink: SessionSink {
         let description = SessionDescription(
             id: id, recordingID: header.id, metadata: header.metadata, behaviors: try behaviors(storedJSON: header.behaviors.json),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
-        let analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
+        let analysis: SessionAnalysis
+        if let pass {
+            stopPass()
+            // Every event is in: what was not passed yet can be, from memory or from the spill file.
+            let block = FrameColumns()
+            let rest = spool.reader(session: id, from: passed)
+            while try rest.read(into: block) { pass.observe(block) }
+            analysis = try pass.finish(description, block: block) { _ in spool.reader(session: id, samplesOnly: true) }
+        } else {
+            analysis = try analyzer.analyze(description) { _ in spool.reader(session: description.id) }
+        }
         try onSession(Analyzed(analysis: analysis, header: header, summary: summary, clock: clock, observedSamples: observedSamples))
     }
 
@@ -119,5 +197,6 @@ package final class AnalyzingSink: SessionSink {
         currentHeader = nil
         spool.reset()
         events.removeAll(keepingCapacity: true)
+        if pass != nil { stopPass() }
     }
 }

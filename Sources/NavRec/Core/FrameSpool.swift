@@ -5,9 +5,11 @@ package import BarModel
 /// written as the samples arrive, in memory up to ``memoryBlocks``, beyond that in an anonymous
 /// temporary file (``SpillFile``), so memory stays flat however long a session is.
 ///
-/// The spool keeps each frame as given; ``init(seal:)``'s hook finishes each block once it is
-/// full or read (`analyze` makes its values what the database gives back, ``StoredValues``). A
-/// reader copies whole blocks (``FrameColumns/copy(from:)``).
+/// The spool keeps each frame as given; ``seal``, a hook, finishes each block once it is full or
+/// read (`analyze` makes its values what the database gives back, ``StoredValues``, and feeds its
+/// main pass). A reader copies whole blocks (``FrameColumns/copy(from:)``). Blocks before
+/// ``samplesOnlyBefore`` spill without their states (``FrameColumns/packSamples(into:whole:)``): once the
+/// main pass has seen them, only a replay of the samples reads them again.
 package final class FrameSpool {
     /// Blocks held in memory before the spool spills to a file (16,384 frames, about 5 MB).
     package static let memoryBlocks = 256
@@ -31,8 +33,23 @@ package final class FrameSpool {
     /// stored property could be accessed from other modules).
     private var frames = 0
 
-    /// Called on each block when it is complete: full, or the last when a reader starts.
-    private let seal: (FrameColumns) -> Void
+    /// Called on each block when it is complete, before it can spill: full, or the last when a
+    /// reader starts.
+    package var seal: (FrameColumns) -> Void
+    /// Called before the in-memory blocks spill (after the last of them is sealed).
+    package var willSpill: () -> Void = {}
+    /// Blocks sealed since the last ``reset()``.
+    package var sealed: Int { sealedCount }
+    /// Private, as ``frames``: written once a block.
+    private var sealedCount = 0
+    /// Blocks with a lower index (counted from the session's first) spill only their samples: a
+    /// full reader must start at or after it (set before the blocks spill; it only grows).
+    package var samplesOnlyBefore = 0
+    /// Blocks spilled samples only, a prefix of the file.
+    private var spilledSamplesOnly = 0
+    /// Whether blocks spilled samples only keep every field of their samples, not only `t` and
+    /// `y` (``FrameColumns/packSamples(into:whole:)``): set with ``samplesOnlyBefore``.
+    package var keepsWholeSamples = true
 
     package init(seal: @escaping (FrameColumns) -> Void = { _ in }) {
         self.seal = seal
@@ -45,6 +62,10 @@ package final class FrameSpool {
         held = 0
         spilled = 0
         frames = 0
+        sealedCount = 0
+        samplesOnlyBefore = 0
+        spilledSamplesOnly = 0
+        keepsWholeSamples = true
         groupEnds.removeAll(keepingCapacity: true)
     }
 
@@ -60,19 +81,39 @@ package final class FrameSpool {
     /// Seals the block being filled and starts the next: spills the memory's blocks first when
     /// they are all in use.
     private func startBlock() throws {
-        if held > 0 { seal(current.takeUnretainedValue()) }
-        if held == Self.memoryBlocks { try spill() }
+        sealLast()
+        if held == Self.memoryBlocks {
+            willSpill()
+            try spill()
+        }
         if held == blocks.count { blocks.append(FrameColumns()) }
         blocks[held].reset()
         current = .passUnretained(blocks[held])
         held += 1
     }
 
-    /// A reader positioned at the first frame; `session` names the session in its errors. The
-    /// frames appended so far are sealed: append nothing more while it reads.
-    package func reader(session: String) -> any SessionFrameReader {
-        if held > 0 { seal(current.takeUnretainedValue()) }
-        return Reader(spool: self, session: session)
+    /// Seals the block being filled, unless sealed already.
+    package func sealLast() {
+        guard sealedCount < spilled + held else { return }
+        sealedCount += 1
+        seal(current.takeUnretainedValue())
+    }
+
+    /// In-memory block `index` (counted from the session's first), sealed; `nil` once spilled.
+    package func sealedBlock(_ index: Int) -> FrameColumns? {
+        index >= spilled && index < sealed ? blocks[index - spilled] : nil
+    }
+
+    /// A reader positioned at the first frame of block `first`; `session` names the session in its
+    /// errors. With `samplesOnly` it fills only each block's rows and samples (its states may be
+    /// left empty, and without ``keepsWholeSamples`` its samples' fields but `t` and `y`), which
+    /// every block keeps; without, `first` must not be before
+    /// ``samplesOnlyBefore``. The frames appended so far are sealed: append nothing more while it
+    /// reads.
+    package func reader(session: String, from first: Int = 0, samplesOnly: Bool = false) -> any SessionFrameReader {
+        precondition(samplesOnly || first >= spilledSamplesOnly, "the states of block \(first) were not kept")
+        sealLast()
+        return Reader(spool: self, session: session, first: first)
     }
 
     /// Spilled blocks go to and come back from the file this many at a time (up to about 1.1 MB),
@@ -103,7 +144,14 @@ package final class FrameSpool {
         staging = buffer
         for first in stride(from: 0, to: held, by: Self.ioBlocks) {
             var size = 0
-            for block in blocks[first..<first + Self.ioBlocks] { size += block.pack(into: buffer.baseAddress! + size) }
+            for (index, block) in zip((spilled + first)..., blocks[first..<first + Self.ioBlocks]) {
+                if index < samplesOnlyBefore {
+                    size += block.packSamples(into: buffer.baseAddress! + size, whole: keepsWholeSamples)
+                    spilledSamplesOnly = index + 1
+                } else {
+                    size += block.pack(into: buffer.baseAddress! + size)
+                }
+            }
             let start = groupEnds.last ?? 0
             try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<size]), at: start)
             groupEnds.append(start + size)
@@ -124,6 +172,11 @@ package final class FrameSpool {
 
     fileprivate var spilledBlocks: Int { spilled }
 
+    /// Overwrites `columns` with the packed block at `bytes`, as spilled; returns its size.
+    fileprivate func unpack(block index: Int, from bytes: UnsafeRawPointer, into columns: FrameColumns) -> Int {
+        index < spilledSamplesOnly ? columns.unpackSamples(from: bytes, whole: keepsWholeSamples) : columns.unpack(from: bytes)
+    }
+
     /// Overwrites `columns` with in-memory block `index` (counted from the first spilled one);
     /// `false` past the last.
     fileprivate func readMemory(block index: Int, into columns: FrameColumns) -> Bool {
@@ -135,17 +188,19 @@ package final class FrameSpool {
     private final class Reader: SessionFrameReader {
         let spool: FrameSpool
         let session: String
-        private var nextBlock = 0
+        private var nextBlock: Int
 
-        init(spool: FrameSpool, session: String) {
+        init(spool: FrameSpool, session: String, first: Int) {
             self.spool = spool
             self.session = session
+            nextBlock = first
         }
 
         /// Spilled blocks read ahead, a group at a time (allocated at the first spilled block);
         /// blocks are read in order, the next at byte `aheadOffset`.
         private var ahead: UnsafeMutableRawBufferPointer?
-        private var aheadOffset = 0
+        /// -1 until the first spilled block's group is read.
+        private var aheadOffset = -1
 
         deinit {
             ahead?.deallocate()
@@ -156,11 +211,15 @@ package final class FrameSpool {
             if index < spool.spilledBlocks {
                 let buffer = ahead ?? FrameSpool.allocateIOBuffer()
                 ahead = buffer
-                if index % FrameSpool.ioBlocks == 0 {
+                if index % FrameSpool.ioBlocks == 0 || aheadOffset < 0 {
                     try spool.readSpilled(from: index, into: buffer, session: session)
                     aheadOffset = 0
+                    // A reader that starts inside a group passes over its blocks before.
+                    for skipped in index / FrameSpool.ioBlocks * FrameSpool.ioBlocks..<index {
+                        aheadOffset += spool.unpack(block: skipped, from: buffer.baseAddress! + aheadOffset, into: columns)
+                    }
                 }
-                aheadOffset += columns.unpack(from: buffer.baseAddress! + aheadOffset)
+                aheadOffset += spool.unpack(block: index, from: buffer.baseAddress! + aheadOffset, into: columns)
             } else if !spool.readMemory(block: index, into: columns) {
                 columns.reset()
                 return false

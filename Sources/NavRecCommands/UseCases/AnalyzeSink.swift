@@ -21,13 +21,18 @@ final class AnalyzeSink {
     var rowKey: String?
     /// `--rows --timeline`: after a session's line, its `timeline` rows (``TimelineRowText``),
     /// each after the row's key and a tab, read back from the spool so memory stays flat.
-    var printsTimeline = false
+    var printsTimeline = false {
+        didSet { core.keepsFrames = printsTimeline || timelineFile != nil }
+    }
     /// The buffer the timeline's lines are built in, kept for the next session.
     private var timelineRows = TimelineRowText()
     /// `--rows --timeline-file`: where each session's timeline goes as a block of columns
     /// (``TimelineColumns``) instead of text lines; its header is written first.
     var timelineFile: (any TextWriter)? {
-        didSet { timelineFile?.write(TimelineColumns.header) }
+        didSet {
+            timelineFile?.write(TimelineColumns.header)
+            core.keepsFrames = printsTimeline || timelineFile != nil
+        }
     }
     private var timelineColumns = TimelineColumns()
 
