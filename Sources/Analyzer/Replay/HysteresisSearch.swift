@@ -49,8 +49,6 @@ struct HysteresisSearch: Sendable {
     private struct Candidate: Sendable {
         /// The parameter's value this candidate replays with.
         var value: Double
-        /// `nil` for a candidate one of the ``SchmittCandidates`` replays.
-        var engine: ReplayEngine?
         /// Its tracks' range in the flat track array.
         var tracks: Range<Int>
         /// Where its toggle counters start (one per entry of `episodeOrder`).
@@ -93,9 +91,11 @@ struct HysteresisSearch: Sendable {
         }
 
         var candidates: [Candidate] = []
-        /// The candidates stepped by their engines, and the groups replayed as Schmitt states with
-        /// the index of each group's first candidate (its candidates follow in value order).
-        var engineCandidates: [Int] = []
+        /// The candidates stepped by their engines, with their engines (apart from the candidates,
+        /// whose other members the replay reads per frame: an optional engine among them was copied
+        /// out and back for each step), and the groups replayed as Schmitt states with the index of
+        /// each group's first candidate (its candidates follow in value order).
+        var engineCandidates: [(index: Int, engine: ReplayEngine)] = []
         var schmittGroups: [(candidates: SchmittCandidates, first: Int)] = []
         /// Groups credited from the main pass's log, with their first candidate and their count.
         var loggedGroups: [(log: SchmittToggleLog, first: Int, count: Int)] = []
@@ -122,10 +122,9 @@ struct HysteresisSearch: Sendable {
                 schmittGroups.append((schmitt, candidates.count))
             }
             for (value, replayed) in group {
-                if schmitt == nil { engineCandidates.append(candidates.count) }
+                if schmitt == nil { engineCandidates.append((candidates.count, ReplayEngine(behaviors: replayed, events: events))) }
                 candidates.append(Candidate(
-                    value: value, engine: schmitt == nil ? ReplayEngine(behaviors: replayed, events: events) : nil,
-                    tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
+                    value: value, tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
                 tracks += served
             }
         }
@@ -140,52 +139,56 @@ struct HysteresisSearch: Sendable {
                         // array per candidate and frame checked its uniqueness each time.
                         try candidates.withUnsafeMutableBufferPointer { candidates in
                             try schmittGroups.withUnsafeMutableBufferPointer { schmittGroups in
-                                /// Credits a toggle of `slot` at `t` to the episode whose span holds it.
-                                @inline(__always)
-                                func toggle(_ slot: Int, at t: Double, base: Int) {
-                                    var cursor = tracks[slot].cursor
-                                    while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
-                                    tracks[slot].cursor = cursor
-                                    if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
-                                }
-                                for group in loggedGroups {
-                                    let used: UInt64 = group.count >= 64 ? ~0 : (1 << UInt64(group.count)) &- 1
-                                    for (t, change) in zip(group.log.times, group.log.changes) {
-                                        if t > lastEnd { break }
-                                        var changed = change & used
-                                        while changed != 0 {
-                                            let index = group.first + changed.trailingZeroBitCount
-                                            changed &= changed &- 1
-                                            for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
-                                        }
+                                try engineCandidates.withUnsafeMutableBufferPointer { engineCandidates in
+                                    /// Credits a toggle of `slot` at `t` to the episode whose span holds it.
+                                    @inline(__always)
+                                    func toggle(_ slot: Int, at t: Double, base: Int) {
+                                        var cursor = tracks[slot].cursor
+                                        while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
+                                        tracks[slot].cursor = cursor
+                                        if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
                                     }
-                                }
-                                blocks: while let frames, try frames.read(into: block) {
-                                    for row in 0..<block.count {
-                                        let t = block.t[row]
-                                        if t > lastEnd { break blocks }
-                                        for index in engineCandidates {
-                                            let state = candidates[index].engine!.step(block.sample(row))
-                                            let base = candidates[index].toggleBase
-                                            for slot in candidates[index].tracks {
-                                                guard let value = tracks[slot].signal.value(in: state) else { continue }
-                                                guard let previous = tracks[slot].last else {
-                                                    tracks[slot].last = value
-                                                    continue
-                                                }
-                                                guard previous != value else { continue }
-                                                tracks[slot].last = value
-                                                toggle(slot, at: t, base: base)
-                                            }
-                                        }
-                                        // Every signal of a Schmitt candidate is its state or the
-                                        // complement: each toggles when the state does.
-                                        for group in schmittGroups.indices {
-                                            var changed = schmittGroups[group].candidates.step(block.y[row])
+                                    for group in loggedGroups {
+                                        let used: UInt64 = group.count >= 64 ? ~0 : (1 << UInt64(group.count)) &- 1
+                                        for (t, change) in zip(group.log.times, group.log.changes) {
+                                            if t > lastEnd { break }
+                                            var changed = change & used
                                             while changed != 0 {
-                                                let index = schmittGroups[group].first + changed.trailingZeroBitCount
+                                                let index = group.first + changed.trailingZeroBitCount
                                                 changed &= changed &- 1
                                                 for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                            }
+                                        }
+                                    }
+                                    blocks: while let frames, try frames.read(into: block) {
+                                        for row in 0..<block.count {
+                                            let t = block.t[row]
+                                            if t > lastEnd { break blocks }
+                                            let sample = block.sample(row)
+                                            for engine in engineCandidates.indices {
+                                                let index = engineCandidates[engine].index
+                                                let state = engineCandidates[engine].engine.step(sample)
+                                                let base = candidates[index].toggleBase
+                                                for slot in candidates[index].tracks {
+                                                    guard let value = tracks[slot].signal.value(in: state) else { continue }
+                                                    guard let previous = tracks[slot].last else {
+                                                        tracks[slot].last = value
+                                                        continue
+                                                    }
+                                                    guard previous != value else { continue }
+                                                    tracks[slot].last = value
+                                                    toggle(slot, at: t, base: base)
+                                                }
+                                            }
+                                            // Every signal of a Schmitt candidate is its state or the
+                                            // complement: each toggles when the state does.
+                                            for group in schmittGroups.indices {
+                                                var changed = schmittGroups[group].candidates.step(block.y[row])
+                                                while changed != 0 {
+                                                    let index = schmittGroups[group].first + changed.trailingZeroBitCount
+                                                    changed &= changed &- 1
+                                                    for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                                }
                                             }
                                         }
                                     }
