@@ -95,7 +95,7 @@ struct HysteresisSearch: Sendable {
         /// whose other members the replay reads per frame: an optional engine among them was copied
         /// out and back for each step), and the groups replayed as Schmitt states with the index of
         /// each group's first candidate (its candidates follow in value order).
-        var engineCandidates: [(index: Int, engine: ReplayEngine)] = []
+        var engineCandidates: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool)] = []
         var schmittGroups: [(candidates: SchmittCandidates, first: Int)] = []
         /// Groups credited from the main pass's log, with their first candidate and their count.
         var loggedGroups: [(log: SchmittToggleLog, first: Int, count: Int)] = []
@@ -122,7 +122,12 @@ struct HysteresisSearch: Sendable {
                 schmittGroups.append((schmitt, candidates.count))
             }
             for (value, replayed) in group {
-                if schmitt == nil { engineCandidates.append((candidates.count, ReplayEngine(behaviors: replayed, events: events))) }
+                if schmitt == nil {
+                    // A candidate that watches `barHidden` alone (hideOnSwipe's swipeDistance) steps
+                    // hide-on-swipe alone, not a whole state.
+                    let barHiddenOnly = served.allSatisfy { $0.signal == .barHidden }
+                    engineCandidates.append((candidates.count, ReplayEngine(behaviors: replayed, events: events), barHiddenOnly))
+                }
                 candidates.append(Candidate(
                     value: value, tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
                 tracks += served
@@ -167,10 +172,12 @@ struct HysteresisSearch: Sendable {
                                             let sample = block.sample(row)
                                             for engine in engineCandidates.indices {
                                                 let index = engineCandidates[engine].index
-                                                let state = engineCandidates[engine].engine.step(sample)
+                                                let barHiddenOnly = engineCandidates[engine].barHiddenOnly
+                                                let hidden = barHiddenOnly ? engineCandidates[engine].engine.stepBarHidden(sample) : nil
+                                                let state = barHiddenOnly ? BarState() : engineCandidates[engine].engine.step(sample)
                                                 let base = candidates[index].toggleBase
                                                 for slot in candidates[index].tracks {
-                                                    guard let value = tracks[slot].signal.value(in: state) else { continue }
+                                                    guard let value = barHiddenOnly ? hidden : tracks[slot].signal.value(in: state) else { continue }
                                                     guard let previous = tracks[slot].last else {
                                                         tracks[slot].last = value
                                                         continue
