@@ -153,6 +153,18 @@ struct HysteresisSearch: Sendable {
                                         tracks[slot].cursor = cursor
                                         if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
                                     }
+                                    /// Takes `slot`'s value on the frame at `t`: a toggle where it differs from the last one.
+                                    @inline(__always)
+                                    func follow(_ slot: Int, _ value: Bool?, at t: Double, base: Int) {
+                                        guard let value else { return }
+                                        guard let previous = tracks[slot].last else {
+                                            tracks[slot].last = value
+                                            return
+                                        }
+                                        guard previous != value else { return }
+                                        tracks[slot].last = value
+                                        toggle(slot, at: t, base: base)
+                                    }
                                     for group in loggedGroups {
                                         let used: UInt64 = group.count >= 64 ? ~0 : (1 << UInt64(group.count)) &- 1
                                         for (t, change) in zip(group.log.times, group.log.changes) {
@@ -172,19 +184,15 @@ struct HysteresisSearch: Sendable {
                                             let sample = block.sample(row)
                                             for engine in engineCandidates.indices {
                                                 let index = engineCandidates[engine].index
-                                                let barHiddenOnly = engineCandidates[engine].barHiddenOnly
-                                                let hidden = barHiddenOnly ? engineCandidates[engine].engine.stepBarHidden(sample) : nil
-                                                let state = barHiddenOnly ? BarState() : engineCandidates[engine].engine.step(sample)
                                                 let base = candidates[index].toggleBase
-                                                for slot in candidates[index].tracks {
-                                                    guard let value = barHiddenOnly ? hidden : tracks[slot].signal.value(in: state) else { continue }
-                                                    guard let previous = tracks[slot].last else {
-                                                        tracks[slot].last = value
-                                                        continue
+                                                if engineCandidates[engine].barHiddenOnly {
+                                                    let hidden = engineCandidates[engine].engine.stepBarHidden(sample)
+                                                    for slot in candidates[index].tracks { follow(slot, hidden, at: t, base: base) }
+                                                } else {
+                                                    let state = engineCandidates[engine].engine.step(sample)
+                                                    for slot in candidates[index].tracks {
+                                                        follow(slot, tracks[slot].signal.value(in: state), at: t, base: base)
                                                     }
-                                                    guard previous != value else { continue }
-                                                    tracks[slot].last = value
-                                                    toggle(slot, at: t, base: base)
                                                 }
                                             }
                                             // Every signal of a Schmitt candidate is its state or the
