@@ -91,6 +91,17 @@ struct JitterDetector: Sendable {
             guard visit != 0, trackers[index].watched else { continue }
             let values = states.column(Self.signals[index].field)
             var tracker = trackers[index]
+            // A value equal to the one before it is no step (the counter takes it as still): over
+            // one run of rows, only the rows whose value moved are visited.
+            let first = visit.trailingZeroBitCount
+            let run = visit &>> UInt64(first)
+            if run & (run &+ 1) == 0 {
+                var moved: UInt64 = tracker.counter.last == values[first] ? 0 : 1 &<< UInt64(first)
+                for row in (first + 1)..<(64 - visit.leadingZeroBitCount) where values[row] != values[row - 1] {
+                    moved |= 1 &<< UInt64(row)
+                }
+                visit = moved
+            }
             while visit != 0 {
                 let row = visit.trailingZeroBitCount
                 visit &= visit &- 1
