@@ -97,8 +97,11 @@ struct JitterDetector: Sendable {
             let run = visit &>> UInt64(first)
             if run & (run &+ 1) == 0 {
                 var moved: UInt64 = tracker.counter.last == values[first] ? 0 : 1 &<< UInt64(first)
-                for row in (first + 1)..<(64 - visit.leadingZeroBitCount) where values[row] != values[row - 1] {
-                    moved |= 1 &<< UInt64(row)
+                var previous = values[first]
+                for row in (first + 1)..<(64 - visit.leadingZeroBitCount) {
+                    let value = values[row]
+                    moved |= (value != previous ? 1 : 0) &<< UInt64(row)
+                    previous = value
                 }
                 visit = moved
             }
