@@ -6,10 +6,11 @@ import BarModel
 /// hideOnSwipe `swipeDistance` (a multiple of `swipeDistanceStep` above the session's value) for
 /// `barHidden` episodes, since hideOnSwipe has no hysteresis.
 ///
-/// All candidates of all episodes replay together in one pass over the frames, which stops after the
-/// last episode's end. Each candidate follows each signal it serves once and credits a toggle to the
-/// episode whose span contains it: one signal's episodes never overlap (a flapping detector's chains
-/// are disjoint), so a cursor over them, sorted by start, finds that episode in amortized O(1).
+/// All candidates of all episodes replay together in one pass over the frames; a candidate is stepped
+/// up to its group's last episode's end, and the pass stops after the last such end. Each candidate
+/// follows each signal it serves once and credits a toggle to the episode whose span contains it:
+/// one signal's episodes never overlap (a flapping detector's chains are disjoint), so a cursor over
+/// them, sorted by start, finds that episode in amortized O(1).
 ///
 /// A Schmitt-switched hysteresis (largeTitle, blurHeader) replays as one ``SchmittCandidates``
 /// state for all its candidates, whose engines would each step a whole bar state; and when the
@@ -95,8 +96,10 @@ struct HysteresisSearch: Sendable {
         /// whose other members the replay reads per frame: an optional engine among them was copied
         /// out and back for each step), and the groups replayed as Schmitt states with the index of
         /// each group's first candidate (its candidates follow in value order).
-        var engineCandidates: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool)] = []
-        var schmittGroups: [(candidates: SchmittCandidates, first: Int)] = []
+        /// Each also carries the end of its group's last episode: past it no toggle is credited,
+        /// so it is stepped no further, and the samples are read up to the last such end.
+        var engineCandidates: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool, end: Double)] = []
+        var schmittGroups: [(candidates: SchmittCandidates, first: Int, end: Double)] = []
         /// Groups credited from the main pass's log, with their first candidate and their count.
         var loggedGroups: [(log: SchmittToggleLog, first: Int, count: Int)] = []
         var tracks: [Track] = []
@@ -105,6 +108,7 @@ struct HysteresisSearch: Sendable {
             let (behavior, parameter) = (group[0], group[1])
             let served = groupTracks.filter { $0.behavior == behavior && $0.parameter == parameter }.map(\.track)
             let servedRequests = requests.filter { $0.behavior == behavior && $0.parameter == parameter }
+            let groupEnd = servedRequests.map(\.end).max() ?? 0
             // A candidate runs only the models of the fields its signals read (its engine skips the
             // avatar's transform, for one): the same values, a fraction of the work.
             let fields = Set(served.map(\.signal.field))
@@ -119,14 +123,14 @@ struct HysteresisSearch: Sendable {
             if schmitt != nil, let log = logs.log(of: behavior), log.values.starts(with: group.map(\.value)) {
                 loggedGroups.append((log, candidates.count, group.count))
             } else if let schmitt {
-                schmittGroups.append((schmitt, candidates.count))
+                schmittGroups.append((schmitt, candidates.count, groupEnd))
             }
             for (value, replayed) in group {
                 if schmitt == nil {
                     // A candidate that watches `barHidden` alone (hideOnSwipe's swipeDistance) steps
                     // hide-on-swipe alone, not a whole state.
                     let barHiddenOnly = served.allSatisfy { $0.signal == .barHidden }
-                    engineCandidates.append((candidates.count, ReplayEngine(behaviors: replayed, events: events), barHiddenOnly))
+                    engineCandidates.append((candidates.count, ReplayEngine(behaviors: replayed, events: events), barHiddenOnly, groupEnd))
                 }
                 candidates.append(Candidate(
                     value: value, tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
@@ -135,6 +139,7 @@ struct HysteresisSearch: Sendable {
         }
         var toggles = [Int](repeating: 0, count: candidates.count * episodeOrder.count)
         let lastEnd = ends.max() ?? 0
+        let framesEnd = max(engineCandidates.map(\.end).max() ?? 0, schmittGroups.map(\.end).max() ?? 0)
         let frames = engineCandidates.isEmpty && schmittGroups.isEmpty ? nil : try frames()
         try starts.withUnsafeBufferPointer { starts in
             try ends.withUnsafeBufferPointer { ends in
@@ -180,9 +185,9 @@ struct HysteresisSearch: Sendable {
                                     blocks: while let frames, try frames.read(into: block) {
                                         for row in 0..<block.count {
                                             let t = block.t[row]
-                                            if t > lastEnd { break blocks }
+                                            if t > framesEnd { break blocks }
                                             let sample = block.sample(row)
-                                            for engine in engineCandidates.indices {
+                                            for engine in engineCandidates.indices where t <= engineCandidates[engine].end {
                                                 let index = engineCandidates[engine].index
                                                 let base = candidates[index].toggleBase
                                                 if engineCandidates[engine].barHiddenOnly {
@@ -197,7 +202,7 @@ struct HysteresisSearch: Sendable {
                                             }
                                             // Every signal of a Schmitt candidate is its state or the
                                             // complement: each toggles when the state does.
-                                            for group in schmittGroups.indices {
+                                            for group in schmittGroups.indices where t <= schmittGroups[group].end {
                                                 var changed = schmittGroups[group].candidates.step(block.y[row])
                                                 while changed != 0 {
                                                     let index = schmittGroups[group].first + changed.trailingZeroBitCount
