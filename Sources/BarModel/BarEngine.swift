@@ -92,6 +92,7 @@ public struct BarEngine: Sendable {
     /// Hide-on-swipe's `barHidden` on the frame of `sample`, as ``step(_:)`` gives it, without
     /// stepping the other models or building a state: the swipeDistance replay's candidates watch
     /// nothing else. An engine stepped so has stepped only hide-on-swipe; `nil` without it.
+    @inline(__always)
     package mutating func stepBarHidden(_ sample: ScrollSample) -> Bool? {
         guard let hideOnSwipe = behaviors.hideOnSwipe else { return nil }
         if hideOnSwipe.onSwipe, let swipeUp = swipe.track(sample, distance: hideOnSwipe.swipeDistance, barHidden: barHidden) {

@@ -92,12 +92,12 @@ struct HysteresisSearch: Sendable {
         }
 
         var candidates: [Candidate] = []
-        /// The candidates stepped by their engines, with their engines (apart from the candidates,
-        /// whose other members the replay reads per frame: an optional engine among them was copied
-        /// out and back for each step), and the groups replayed as Schmitt states with the index of
-        /// each group's first candidate (its candidates follow in value order).
-        /// Each also carries the end of its group's last episode: past it no toggle is credited,
-        /// so it is stepped no further, and the samples are read up to the last such end.
+        /// The candidates stepped by their engines, each with its engine (kept out of `candidates`,
+        /// whose other members the replay reads per frame: an optional engine there was copied out
+        /// and back for each step), whether it watches `barHidden` alone, and its group's last
+        /// episode's end (past it no toggle is credited, so it is stepped no further); the groups
+        /// replayed as Schmitt states, with the index of each group's first candidate (its
+        /// candidates follow in value order) and the same end. The samples are read to the last end.
         var engineCandidates: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool, end: Double)] = []
         var schmittGroups: [(candidates: SchmittCandidates, first: Int, end: Double)] = []
         /// Groups credited from the main pass's log, with their first candidate and their count.
