@@ -60,17 +60,17 @@ extension Analyzer {
     ///
     /// - Complexity: O(c × v) for c comparison and v visibility findings.
     static func withoutComparisonsOfVisibilityFaults(_ findings: [Finding], tolerance: Double) -> [Finding] {
-        let faults = findings.filter {
-            $0.source == .observed && ($0.subkind == "both_visible" || $0.subkind == "none_visible")
+        // Each fault's titles once: a session whose app flickers has hundreds of comparisons, and
+        // splitting a fault's names again for each cost more than the rest of its analysis.
+        let faults = findings.compactMap { fault -> (titles: Set<Substring>, start: Double, end: Double)? in
+            guard fault.source == .observed, fault.subkind == "both_visible" || fault.subkind == "none_visible" else { return nil }
+            return (Set(fault.signal.split(separator: "+")), fault.start - tolerance, fault.end + tolerance)
         }
         guard !faults.isEmpty else { return findings }
         return findings.filter { finding in
             guard finding.subkind == "observed_vs_expected", finding.signal != BinarySignal.barHidden.name else { return true }
             let titles = Set(finding.signal.split(separator: "+"))
-            return !faults.contains { fault in
-                titles.isSubset(of: Set(fault.signal.split(separator: "+")))
-                    && fault.start - tolerance <= finding.start && finding.end <= fault.end + tolerance
-            }
+            return !faults.contains { titles.isSubset(of: $0.titles) && $0.start <= finding.start && finding.end <= $0.end }
         }
     }
 }

@@ -76,11 +76,8 @@ public struct BarEngine: Sendable {
             state.contentTitleAlpha = background == .transparent ? 1 : 0
         }
 
-        if let hideOnSwipe = behaviors.hideOnSwipe {
-            if hideOnSwipe.onSwipe, let swipeUp = swipe.track(sample, distance: hideOnSwipe.swipeDistance, barHidden: barHidden) {
-                setBarHidden(swipeUp, at: t)
-            }
-            state.barHidden = barHidden
+        if behaviors.hideOnSwipe != nil {
+            state.barHidden = stepBarHidden(sample)
             state.barShown = barShown.value(at: t)
         }
 
@@ -90,6 +87,18 @@ public struct BarEngine: Sendable {
             state.dropdownExpanded = dropdownExpanded
         }
         return state
+    }
+
+    /// Hide-on-swipe's `barHidden` on the frame of `sample`, as ``step(_:)`` gives it, without
+    /// stepping the other models or building a state: the swipeDistance replay's candidates watch
+    /// nothing else. An engine stepped so has stepped only hide-on-swipe; `nil` without it.
+    @inline(__always)
+    package mutating func stepBarHidden(_ sample: ScrollSample) -> Bool? {
+        guard let hideOnSwipe = behaviors.hideOnSwipe else { return nil }
+        if hideOnSwipe.onSwipe, let swipeUp = swipe.track(sample, distance: hideOnSwipe.swipeDistance, barHidden: barHidden) {
+            setBarHidden(swipeUp, at: sample.t)
+        }
+        return barHidden
     }
 
     private mutating func setBarHidden(_ hidden: Bool, at t: Double) {

@@ -146,4 +146,43 @@ struct ColumnDetectorTests {
         #expect(whole.findings.map(\.message) == rowByRow.findings.map(\.message))
         #expect(whole.findings.map(\.end) == rowByRow.findings.map(\.end))
     }
+
+    @Test("title comparison with barHidden on every row of both streams (hide-on-swipe): quiet blocks skip; a title or barHidden disagreement is found, a title one while the bar is hidden is not")
+    func comparisonWithBarHidden() throws {
+        let presentations: [TitlePresentation] = [.large, .inline]
+        var whole = TitleComparisonDetector(presentations: presentations, tolerance: 0.01)
+        var rowByRow = whole
+        for number in 0..<6 {
+            let block = Self.block(number)
+            for row in 0..<64 {
+                let seq = number * 64 + row
+                // The model hides the bar at seq 80–99, 180–199, …; the app follows, except that
+                // it flips its titles at 130–139 (bar shown: a finding), 185–194 (bar hidden in
+                // both: none) and 200–209 (shown again, in a block that starts hidden: a finding),
+                // and hides the bar at 250–261 where the model shows it.
+                let hidden = seq % 100 >= 80
+                let flipped = (130..<140).contains(seq) || (185..<195).contains(seq) || (200..<210).contains(seq)
+                let large = block.computed.column(.largeTitleAlpha)[row], inline = block.computed.column(.inlineTitleAlpha)[row]
+                block.computed.column(.barHidden)[row] = hidden ? 1 : 0
+                block.observed.set(BarState(
+                    barHidden: hidden || (250..<262).contains(seq), largeTitleAlpha: flipped ? 1 - large : large,
+                    inlineTitleAlpha: flipped ? 1 - inline : inline), at: row)
+            }
+            block.computed.known[BarStateField.barHidden.maskBit] = block.rows
+            block.observedRows = block.rows
+            whole.observe(rows: block.rows, t: block.t, computed: block.computed, observed: block.observed, observedRows: block.rows)
+            for row in 0..<64 {
+                let bit: UInt64 = 1 << UInt64(row)
+                rowByRow.observe(rows: bit, t: block.t, computed: block.computed, observed: block.observed, observedRows: bit)
+            }
+        }
+        whole.finish()
+        rowByRow.finish()
+        let spans: [[Double]] = whole.findings.map { [$0.start, $0.end] }
+        let expected: [[Double]] = [[130.0 / 120, 140.0 / 120], [200.0 / 120, 210.0 / 120], [250.0 / 120, 262.0 / 120]]
+        #expect(spans == expected)
+        #expect(whole.findings.map(\.signal) == ["largeTitle+inlineTitle", "largeTitle+inlineTitle", "barHidden"])
+        #expect(whole.findings.map(\.message) == rowByRow.findings.map(\.message))
+        #expect(whole.findings.map(\.end) == rowByRow.findings.map(\.end))
+    }
 }

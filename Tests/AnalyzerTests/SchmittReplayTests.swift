@@ -88,6 +88,63 @@ struct SchmittReplayTests {
         #expect(SchmittCandidates(behavior: LargeTitle.name, engines: many, signals: []) == nil)
     }
 
+    @Test("a block holds every state only when each value is past the outermost edge on the side all candidates are on")
+    func blockHolds() throws {
+        let block = FrameColumns()
+        func fill(_ values: [Double]) -> FrameColumn<Double> {
+            for (row, value) in values.enumerated() { block.y[row] = value }
+            return block.y
+        }
+        // largeTitle, hysteresis 0.5 and 1: on from 52.5 + 1 (at it included), off below 52.5 − 1 − 1e-6.
+        var large = try #require(SchmittCandidates(
+            behavior: LargeTitle.name, engines: Self.engines(LargeTitle.name, [0.5, 1]), signals: [.inlineTitleVisible]))
+        #expect(!large.holds(fill([60, 60]), count: 2))  // nothing stepped yet: no prefix stands
+        _ = large.step(60)
+        #expect(large.holds(fill([60, 53.5, 70]), count: 3))  // at the on edge, included
+        #expect(!large.holds(fill([60, 53.5.nextDown, 70]), count: 3))
+        #expect(!large.holds(fill([60, .nan]), count: 2))  // a comparison with NaN holds nothing
+        #expect(large.holds(fill([60, 0]), count: 1))  // only the first `count` values
+        _ = large.step(0)
+        let off = 52.5 - 1 - RestTolerance.points
+        #expect(large.holds(fill([0, off.nextDown]), count: 2))
+        #expect(!large.holds(fill([0, off]), count: 2))
+        // blurHeader: on strictly above its outermost default edge.
+        let engines = try Self.engines(BlurHeader.name, [1, 2])
+        var blur = try #require(SchmittCandidates(behavior: BlurHeader.name, engines: engines, signals: [.background]))
+        let edge = try #require(engines[1].blurHeader).defaultEdge
+        _ = blur.step(edge + 10)
+        #expect(blur.holds(fill([edge.nextUp, edge + 5]), count: 2))
+        #expect(!blur.holds(fill([edge, edge + 5]), count: 2))
+    }
+
+    @Test("the log taken a block at a time equals the log taken a sample at a time")
+    func blockLogEqualsSampleLog() throws {
+        var behaviors = BehaviorSet()
+        try behaviors.add(BlurHeader.name)
+        let settings = AnalyzerSettings.Flapping()
+        var blocks = try #require(SchmittToggleLog(behavior: BlurHeader.name, behaviors: behaviors, settings: settings))
+        var samples = blocks
+        let threshold = try #require(behaviors.blurHeader).threshold
+        var random = SeededGenerator(seed: 11)
+        var y = threshold
+        let block = FrameColumns()
+        for number in 0..<200 {
+            // Long stretches far from the threshold (whole blocks hold), and crossings of it.
+            let far = number % 5 < 3
+            for row in 0..<64 {
+                y = far ? threshold + (number % 2 == 0 ? 40 : -40) + Double.random(in: -5...5, using: &random)
+                    : threshold + Double.random(in: -25...25, using: &random)
+                block.t[row] = Double(number * 64 + row) / 60
+                block.y[row] = y
+                samples.observe(t: block.t[row], y: y)
+            }
+            blocks.observe(count: 64, t: block.t, y: block.y)
+        }
+        #expect(!blocks.times.isEmpty)
+        #expect(blocks.times == samples.times)
+        #expect(blocks.changes == samples.changes)
+    }
+
     @Test("the log: the values the search can try, the samples that changed a state, dropped past its capacity")
     func log() throws {
         var behaviors = BehaviorSet()

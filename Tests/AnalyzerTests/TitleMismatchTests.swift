@@ -137,4 +137,32 @@ struct TitleMismatchTests {
         let titled = try Fixture(["dropdownTitle"], samples: samples, parameters: [("dropdownTitle", "subtitle", .string("Today"))])
         #expect(try titled.analyze().findings.isEmpty)
     }
+
+    @Test("a comparison is absorbed only by an observed visibility fault naming its titles, within its span ± the tolerance")
+    func comparisonsAbsorbedByVisibilityFaults() {
+        func finding(_ signal: String, _ source: Finding.Source, _ start: Double, _ end: Double, _ evidence: Finding.Evidence) -> Finding {
+            Finding(signal: signal, source: source, severity: .warning, start: start, end: end, message: signal, evidence: evidence)
+        }
+        let fault = Finding.Evidence.titleVisibility(TitleVisibilityEvidence(bothVisible: true, alphas: [], duration: 1, tolerance: 0.1))
+        let comparison = Finding.Evidence.titleComparison(TitleComparisonEvidence(differences: [], duration: 1, tolerance: 0.1))
+        let hidden = Finding.Evidence.barHiddenComparison(BarHiddenComparisonEvidence(observedBarHidden: true, duration: 1, tolerance: 0.1))
+        let findings = [
+            finding("largeTitle+inlineTitle", .observed, 1, 2, fault),
+            finding("contentTitle+inlineTitle", .computed, 5, 6, fault),  // the model's, not the app's: absorbs nothing
+            finding("inlineTitle", .comparison, 0.9, 2.1, comparison),  // within ± 0.1 s: absorbed
+            finding("largeTitle+inlineTitle", .comparison, 1.5, 1.6, comparison),  // absorbed
+            finding("inlineTitle", .comparison, 0.85, 2, comparison),  // starts before 1 − 0.1: kept
+            finding("inlineTitle", .comparison, 1, 2.15, comparison),  // ends after 2 + 0.1: kept
+            finding("contentTitle", .comparison, 1.2, 1.8, comparison),  // a title the fault does not name: kept
+            finding("contentTitle", .comparison, 5.2, 5.8, comparison),  // inside the computed one: kept
+            finding("barHidden", .comparison, 1.2, 1.8, hidden),  // barHidden is its own finding: kept
+        ]
+        let kept = Analyzer.withoutComparisonsOfVisibilityFaults(findings, tolerance: 0.1)
+        #expect(kept.map { "\($0.signal) \($0.start)" } == [
+            "largeTitle+inlineTitle 1.0", "contentTitle+inlineTitle 5.0", "inlineTitle 0.85", "inlineTitle 1.0",
+            "contentTitle 1.2", "contentTitle 5.2", "barHidden 1.2",
+        ])
+        // Without an observed fault nothing is dropped.
+        #expect(Analyzer.withoutComparisonsOfVisibilityFaults(Array(findings.dropFirst()), tolerance: 0.1).count == findings.count - 1)
+    }
 }

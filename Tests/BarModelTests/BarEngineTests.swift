@@ -154,12 +154,44 @@ struct BarEngineTests {
         #expect(engine.step(ScrollSample(t: 3, y: 0)).inlineTitleAlpha == 0)
     }
 
-    /// barHidden after a drag through `ys` (one sample per 1/60 s, phase drag unless nil).
+    /// barHidden after a drag through `ys` (one sample per 1/60 s, phase drag unless nil); an
+    /// engine stepped by ``BarEngine/stepBarHidden(_:)`` alone must give the same on every sample.
     private func hidden(after ys: [Double?], phases: [ScrollPhase]? = nil) throws -> [Bool] {
         var engine = BarEngine(behaviors: try makeBehaviors(["hideOnSwipe"]))
+        var alone = engine
         return ys.enumerated().map { index, y in
             let phase = phases?[index] ?? .drag
-            return engine.step(ScrollSample(t: Double(index) / 60, y: y ?? 0, phase: phase)).barHidden ?? false
+            let sample = ScrollSample(t: Double(index) / 60, y: y ?? 0, phase: phase)
+            let hidden = engine.step(sample).barHidden
+            #expect(alone.stepBarHidden(sample) == hidden)
+            return hidden ?? false
+        }
+    }
+
+    @Test("stepBarHidden: taps and swipes as step gives them; nil without hideOnSwipe, taps only without onSwipe")
+    func stepBarHiddenAlone() throws {
+        var titles = BarEngine(behaviors: try makeBehaviors(["largeTitle"]))
+        #expect(titles.stepBarHidden(ScrollSample(t: 0, y: 30, phase: .drag)) == nil)
+        for onSwipe in [true, false] {
+            var engine = BarEngine(behaviors: try makeBehaviors(["hideOnSwipe"], ["hideOnSwipe.onSwipe": .bool(onSwipe)]))
+            var alone = engine
+            var seen: [Bool] = []
+            for index in 0..<40 {
+                let t = Double(index) / 60
+                if index == 30 {
+                    engine.apply(ScrollEvent(t: t, target: .content))
+                    alone.apply(ScrollEvent(t: t, target: .content))
+                }
+                // A drag up for 20 frames, then the content decelerates in place.
+                let sample = ScrollSample(t: t, y: Double(min(index, 19)) * 3, phase: index < 20 ? .drag : .decelerate)
+                let stepped = alone.stepBarHidden(sample)
+                #expect(stepped != nil)
+                let hidden = stepped ?? false
+                #expect(engine.step(sample).barHidden == hidden)
+                seen.append(hidden)
+            }
+            // A swipe up past 20 pt hides the bar at y 21 (index 7); the tap at index 30 toggles it.
+            #expect(seen == (0..<40).map { onSwipe ? (7..<30).contains($0) : $0 >= 30 })
         }
     }
 

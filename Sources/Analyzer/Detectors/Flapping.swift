@@ -112,6 +112,8 @@ struct FlappingDetector: Sendable {
         let window = self.window
         let minimum = minToggles
         var ended: [(row: Int, index: Int, episode: Episode)] = []
+        // `y`'s range over the whole block, worked out once for the signals that do not toggle in it.
+        var blockRange: (min: Double, max: Double)?
         for index in 0..<Self.signals.count {
             let signal = Self.signals[index]
             let (known, on) = signal.rows(in: states, count: count)
@@ -131,44 +133,77 @@ struct FlappingDetector: Sendable {
             let threshold = thresholds[index]
             let sweepLimit = sweepLimits[index]
             var tracker = trackers[index]
-            let full = FrameColumns.rows(count)
-            if observedKnown & rows == 0, tracker.observedLast == nil, let last = tracker.last, rows == full, known & rows == rows {
-                // Every row has the value and no observed one: between two toggles a row only
-                // widens the ranges of y (the band needs an observed value), so the rows up to the
-                // next toggle are folded into them in a tight loop.
-                var toggles = (on ^ (on << 1 | (last ? 1 : 0))) & rows
-                var start = 0
-                while start < count {
-                    let stop = toggles == 0 ? count : toggles.trailingZeroBitCount
-                    if tracker.count > 0 {
-                        for row in start..<stop {
-                            tracker.runMin = min(tracker.runMin, y[row])
-                            tracker.runMax = max(tracker.runMax, y[row])
-                            tracker.sweepMin = min(tracker.sweepMin, y[row])
-                            tracker.sweepMax = max(tracker.sweepMax, y[row])
-                        }
-                    } else {
-                        for row in start..<stop {
-                            tracker.sweepMin = min(tracker.sweepMin, y[row])
-                            tracker.sweepMax = max(tracker.sweepMax, y[row])
-                        }
-                    }
-                    guard stop < count else { break }
-                    toggles &= toggles &- 1
+            // The rows from the first one visited, when they are one run and each has the value.
+            let first = visit.trailingZeroBitCount
+            let run = visit >> UInt64(first)
+            if run & (run &+ 1) == 0, known & visit == visit {
+                if tracker.last == nil {
                     Self.step(
-                        &tracker, row: stop, t: t[stop], y: y[stop], known: known, on: on, observedKnown: 0, observedOn: 0,
-                        threshold: threshold, sweepLimit: sweepLimit, window: window, minimum: minimum, index: index, ended: &ended)
-                    start = stop + 1
-                }
-            } else {
-                while visit != 0 {
-                    let row = visit.trailingZeroBitCount
-                    visit &= visit &- 1
-                    Self.step(
-                        &tracker, row: row, t: t[row], y: y[row], known: known, on: on, observedKnown: observedKnown,
+                        &tracker, row: first, t: t[first], y: y[first], known: known, on: on, observedKnown: observedKnown,
                         observedOn: observedOn, threshold: threshold, sweepLimit: sweepLimit, window: window, minimum: minimum,
                         index: index, ended: &ended)
+                    visit &= visit &- 1
                 }
+                if visit != 0, let last = tracker.last {
+                    // Between two toggles a row only widens the ranges of `y`, moves the app's last
+                    // value on and, once a run is open, counts the app's toggles and widens its band:
+                    // each a fold over the rows up to the next toggle, from the masks.
+                    let start = visit.trailingZeroBitCount, startBit: UInt64 = 1 &<< UInt64(start)
+                    let stop = 64 - visit.leadingZeroBitCount
+                    let toggles = (on ^ (on &<< 1 & ~startBit | (last ? startBit : 0))) & visit
+                    // The app's value carried to each row, the rows it is known at, and where it flipped.
+                    var carried: UInt64 = 0, carriedKnown: UInt64 = 0, observedFlips: UInt64 = 0
+                    let observedVisited = observedKnown & visit
+                    if observedVisited == visit {
+                        carried = observedOn & visit
+                        carriedKnown = visit
+                        if let previous = tracker.observedLast {
+                            observedFlips = (observedOn ^ (observedOn &<< 1 & ~startBit | (previous ? startBit : 0))) & visit
+                        } else {
+                            observedFlips = (observedOn ^ observedOn &<< 1) & visit & ~startBit
+                        }
+                    } else if observedVisited == 0 {
+                        if let previous = tracker.observedLast {
+                            carriedKnown = visit
+                            carried = previous ? visit : 0
+                        }
+                    }
+                    if observedVisited == 0 || observedVisited == visit {
+                        var pending = toggles
+                        var from = start
+                        while true {
+                            let to = pending == 0 ? stop : pending.trailingZeroBitCount
+                            if from < to {
+                                let range: (min: Double, max: Double)
+                                if from == 0, to == count {
+                                    if blockRange == nil { blockRange = Self.range(of: y, from: 0, to: count) }
+                                    range = blockRange!
+                                } else {
+                                    range = Self.range(of: y, from: from, to: to)
+                                }
+                                Self.fold(
+                                    &tracker, from: from, to: to, range: range, y: y, on: on, carried: carried,
+                                    carriedKnown: carriedKnown, observedFlips: observedFlips, threshold: threshold)
+                            }
+                            guard to < stop else { break }
+                            pending &= pending &- 1
+                            Self.step(
+                                &tracker, row: to, t: t[to], y: y[to], known: known, on: on, observedKnown: observedKnown,
+                                observedOn: observedOn, threshold: threshold, sweepLimit: sweepLimit, window: window,
+                                minimum: minimum, index: index, ended: &ended)
+                            from = to + 1
+                        }
+                        visit = 0
+                    }
+                }
+            }
+            while visit != 0 {
+                let row = visit.trailingZeroBitCount
+                visit &= visit &- 1
+                Self.step(
+                    &tracker, row: row, t: t[row], y: y[row], known: known, on: on, observedKnown: observedKnown,
+                    observedOn: observedOn, threshold: threshold, sweepLimit: sweepLimit, window: window, minimum: minimum,
+                    index: index, ended: &ended)
             }
             trackers[index] = tracker
         }
@@ -176,6 +211,47 @@ struct FlappingDetector: Sendable {
             ended.sort { ($0.row, $0.index) < ($1.row, $1.index) }
             episodes += ended.map(\.episode)
         }
+    }
+
+    /// The smallest and largest `y` of rows `from..<to`, as `min` and `max` fold them a row at a
+    /// time (from the infinities, which every `y` replaces, so the tracker's own fold gives the
+    /// same value, and the same zero's sign, as a row at a time).
+    @inline(__always)
+    private static func range(of y: FrameColumn<Double>, from: Int, to: Int) -> (min: Double, max: Double) {
+        var low = Double.infinity, high = -Double.infinity
+        for row in from..<to {
+            low = min(low, y[row])
+            high = max(high, y[row])
+        }
+        return (low, high)
+    }
+
+    /// Rows `from..<to` of one signal's tracker, each with the signal's value and none a toggle:
+    /// what ``step(_:row:t:y:known:on:observedKnown:observedOn:threshold:sweepLimit:window:minimum:index:ended:)``
+    /// does to each, from masks. `range` is their `y`'s; `carried` the app's value carried to each
+    /// row where `carriedKnown`, `observedFlips` the rows where the app's value flipped.
+    @inline(__always)
+    private static func fold(
+        _ tracker: inout Tracker, from: Int, to: Int, range: (min: Double, max: Double), y: FrameColumn<Double>,
+        on: UInt64, carried: UInt64, carriedKnown: UInt64, observedFlips: UInt64, threshold: Double?
+    ) {
+        let rows = FrameColumns.rows(to) & ~FrameColumns.rows(from)
+        tracker.sweepMin = min(tracker.sweepMin, range.min)
+        tracker.sweepMax = max(tracker.sweepMax, range.max)
+        if tracker.count > 0 {
+            tracker.runMin = min(tracker.runMin, range.min)
+            tracker.runMax = max(tracker.runMax, range.max)
+            tracker.observedRunToggles += (observedFlips & rows).nonzeroBitCount
+            if let threshold {
+                var differing = rows & carriedKnown & (carried ^ on)
+                while differing != 0 {
+                    let row = differing.trailingZeroBitCount
+                    differing &= differing &- 1
+                    tracker.observedRunBand = max(tracker.observedRunBand, abs(y[row] - threshold))
+                }
+            }
+        }
+        if carriedKnown & rows != 0 { tracker.observedLast = carried &>> UInt64(to - 1) & 1 != 0 }
     }
 
     /// One visited row of one signal's tracker: what ``observe(rows:count:t:y:states:observed:)``

@@ -54,17 +54,11 @@ struct JitterDetector: Sendable {
     private(set) var episodes: [Episode] = []
 
     /// A detector for one stream: `pixel` is the size of a pixel in points when the stream's
-    /// lengths were rounded to the screen's pixel grid (0 when they were not); `ignored` signals
-    /// are not watched.
-    init(settings: AnalyzerSettings.Jitter, pixel: Double = 0, ignored: Set<ContinuousSignal> = []) {
-        self.init(settings: settings, pixel: pixel, ignoring: { ignored.contains($0) })
-    }
-
-    /// A detector as ``init(settings:pixel:ignored:)``, not watching the signals `ignoring` is
-    /// true of: the main pass asks its question of each signal directly, as building a set of
-    /// them and hashing each signal into it would be a noticeable part of a short session's
-    /// analysis.
-    init(settings: AnalyzerSettings.Jitter, pixel: Double = 0, ignoring: (ContinuousSignal) -> Bool) {
+    /// lengths were rounded to the screen's pixel grid (0 when they were not); the signals
+    /// `ignoring` is true of are not watched (a question asked of each signal directly: building a
+    /// set of them and hashing each signal into it was a noticeable part of a short session's
+    /// analysis).
+    init(settings: AnalyzerSettings.Jitter, pixel: Double = 0, ignoring: (ContinuousSignal) -> Bool = { _ in false }) {
         window = settings.window
         minReversals = settings.minReversals
         trackers = ContinuousSignal.allCases.map {
@@ -91,6 +85,20 @@ struct JitterDetector: Sendable {
             guard visit != 0, trackers[index].watched else { continue }
             let values = states.column(Self.signals[index].field)
             var tracker = trackers[index]
+            // A value equal to the one before it is no step (the counter takes it as still): over
+            // one run of rows, only the rows whose value moved are visited.
+            let first = visit.trailingZeroBitCount
+            let run = visit &>> UInt64(first)
+            if run & (run &+ 1) == 0 {
+                var moved: UInt64 = tracker.counter.last == values[first] ? 0 : 1 &<< UInt64(first)
+                var previous = values[first]
+                for row in (first + 1)..<(64 - visit.leadingZeroBitCount) {
+                    let value = values[row]
+                    moved |= (value != previous ? 1 : 0) &<< UInt64(row)
+                    previous = value
+                }
+                visit = moved
+            }
             while visit != 0 {
                 let row = visit.trailingZeroBitCount
                 visit &= visit &- 1

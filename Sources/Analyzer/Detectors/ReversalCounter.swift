@@ -18,7 +18,8 @@ struct ReversalCounter: Sendable {
     /// Whether a step between exactly 0 and 1 is a switch of an on/off state rather than a
     /// movement: it sets the direction but is never a reversal (flapping judges it).
     let switches: Bool
-    private var last: Double?
+    /// The last value taken.
+    private(set) var last: Double?
     private var direction = 0.0
     /// Reversals so far.
     private(set) var total = 0

@@ -268,16 +268,21 @@ struct TitleComparisonDetector: Sendable {
     /// Takes the `rows` of a block from the first observed state on, with both streams' states;
     /// `observedRows` are the rows that carried an observed state.
     ///
-    /// A block that can change nothing — no run open, no `barHidden` in either stream, and no row
-    /// where the two streams' titles differ — only moves the last time on: most blocks are such,
-    /// and comparing them a row at a time would cost every sample a comparison of each title.
+    /// A block that can change nothing — no run open, the two streams' `barHidden` the same on
+    /// every row that has both, and no row where the two streams' titles differ — only moves the
+    /// last time and the app's last `barHidden` on: most blocks are such (a hide-on-swipe bar has
+    /// `barHidden` on every row of both), and comparing them a row at a time would cost every
+    /// sample a comparison of each title.
     mutating func observe(
         rows: UInt64, t: FrameColumn<Double>, computed: FrameStateColumns, observed: FrameStateColumns, observedRows: UInt64
     ) {
         guard rows != 0 else { return }
-        if titleRun == nil, hiddenRun == nil, computed.rows(.barHidden) & rows == 0, observed.rows(.barHidden) & rows & observedRows == 0,
-            !differs(rows: rows & observedRows, computed: computed, observed: observed)
+        let reportedHidden = observed.rows(.barHidden) & rows & observedRows
+        let computedHidden = computed.rows(.barHidden) & rows
+        if titleRun == nil, hiddenRun == nil, !Self.differs(reportedHidden & computedHidden, .barHidden, computed, observed),
+            !differs(rows: rows & observedRows, computed: computed, observed: observed, hiddenInBlock: reportedHidden | computedHidden != 0)
         {
+            if reportedHidden != 0 { observedHidden = observed.column(.barHidden)[63 - reportedHidden.leadingZeroBitCount] != 0 }
             lastT = t[63 - rows.leadingZeroBitCount]
             return
         }
@@ -289,23 +294,28 @@ struct TitleComparisonDetector: Sendable {
         }
     }
 
-    /// Whether any of `rows` has a presentation visible in one stream and not in the other (while
-    /// the app's last `barHidden` shows the bar: no title differs while it hides it).
-    private func differs(rows: UInt64, computed: FrameStateColumns, observed: FrameStateColumns) -> Bool {
-        guard rows != 0, observedHidden != true else { return false }
-        let rowCount = 64 - rows.leadingZeroBitCount
-        for presentation in presentations {
-            let field = presentation.alphaField
-            let both = rows & computed.rows(field) & observed.rows(field)
-            guard both != 0 else { continue }
-            let computedAlphas = computed.column(field), observedAlphas = observed.column(field)
-            var different: UInt64 = 0
-            for row in 0..<rowCount where (computedAlphas[row] >= BarState.visibleAlpha) != (observedAlphas[row] >= BarState.visibleAlpha) {
-                different |= 1 &<< UInt64(row)
-            }
-            if different & both != 0 { return true }
-        }
+    /// Whether any of `rows` has a presentation visible in one stream and not in the other. With
+    /// no `barHidden` in the block (`hiddenInBlock` false) the app's last one holds throughout,
+    /// and no title differs while it hides the bar; otherwise any difference counts.
+    private func differs(rows: UInt64, computed: FrameStateColumns, observed: FrameStateColumns, hiddenInBlock: Bool) -> Bool {
+        guard rows != 0, hiddenInBlock || observedHidden != true else { return false }
+        for presentation in presentations where Self.differs(rows, presentation.alphaField, computed, observed) { return true }
         return false
+    }
+
+    /// Whether `field` reads differently in the two streams — visible or not for an alpha, on or
+    /// off for `barHidden` — on any of `rows` that has it in both.
+    private static func differs(_ rows: UInt64, _ field: BarStateField, _ computed: FrameStateColumns, _ observed: FrameStateColumns) -> Bool {
+        let both = rows & computed.rows(field) & observed.rows(field)
+        guard both != 0 else { return false }
+        // An alpha is visible from `visibleAlpha`; a boolean is 0 or 1, so the same cut reads it.
+        let rowCount = 64 - both.leadingZeroBitCount
+        let computedValues = computed.column(field), observedValues = observed.column(field)
+        var different: UInt64 = 0
+        for row in 0..<rowCount where (computedValues[row] >= BarState.visibleAlpha) != (observedValues[row] >= BarState.visibleAlpha) {
+            different |= 1 &<< UInt64(row)
+        }
+        return different & both != 0
     }
 
     /// Takes one row's computed and observed states at time `t`.

@@ -15,12 +15,8 @@ struct HysteresisLogs: Sendable {
     /// a sample than the call.
     @inline(never)
     mutating func observe(count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>) {
-        if largeTitle != nil {
-            for row in 0..<count { largeTitle!.observe(t: t[row], y: y[row]) }
-        }
-        if blurHeader != nil {
-            for row in 0..<count { blurHeader!.observe(t: t[row], y: y[row]) }
-        }
+        largeTitle?.observe(count: count, t: t, y: y)
+        blurHeader?.observe(count: count, t: t, y: y)
     }
 
     /// The complete log of `behavior`'s hysteresis, if there is one.

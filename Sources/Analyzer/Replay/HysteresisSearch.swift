@@ -6,10 +6,11 @@ import BarModel
 /// hideOnSwipe `swipeDistance` (a multiple of `swipeDistanceStep` above the session's value) for
 /// `barHidden` episodes, since hideOnSwipe has no hysteresis.
 ///
-/// All candidates of all episodes replay together in one pass over the frames, which stops after the
-/// last episode's end. Each candidate follows each signal it serves once and credits a toggle to the
-/// episode whose span contains it: one signal's episodes never overlap (a flapping detector's chains
-/// are disjoint), so a cursor over them, sorted by start, finds that episode in amortized O(1).
+/// All candidates of all episodes replay together in one pass over the frames; a candidate is stepped
+/// up to its group's last episode's end, and the pass stops after the last such end. Each candidate
+/// follows each signal it serves once and credits a toggle to the episode whose span contains it:
+/// one signal's episodes never overlap (a flapping detector's chains are disjoint), so a cursor over
+/// them, sorted by start, finds that episode in amortized O(1).
 ///
 /// A Schmitt-switched hysteresis (largeTitle, blurHeader) replays as one ``SchmittCandidates``
 /// state for all its candidates, whose engines would each step a whole bar state; and when the
@@ -49,8 +50,6 @@ struct HysteresisSearch: Sendable {
     private struct Candidate: Sendable {
         /// The parameter's value this candidate replays with.
         var value: Double
-        /// `nil` for a candidate one of the ``SchmittCandidates`` replays.
-        var engine: ReplayEngine?
         /// Its tracks' range in the flat track array.
         var tracks: Range<Int>
         /// Where its toggle counters start (one per entry of `episodeOrder`).
@@ -124,10 +123,14 @@ struct HysteresisSearch: Sendable {
         }
 
         var candidates: [Candidate] = []
-        /// The candidates stepped by their engines, and the groups replayed as Schmitt states with
-        /// the index of each group's first candidate (its candidates follow in value order).
-        var engineCandidates: [Int] = []
-        var schmittGroups: [(candidates: SchmittCandidates, first: Int)] = []
+        /// The candidates stepped by their engines, each with its engine (kept out of `candidates`,
+        /// whose other members the replay reads per frame: an optional engine there was copied out
+        /// and back for each step), whether it watches `barHidden` alone, and its group's last
+        /// episode's end (past it no toggle is credited, so it is stepped no further); the groups
+        /// replayed as Schmitt states, with the index of each group's first candidate (its
+        /// candidates follow in value order) and the same end. The samples are read to the last end.
+        var engineCandidates: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool, end: Double)] = []
+        var schmittGroups: [(candidates: SchmittCandidates, first: Int, end: Double)] = []
         /// Groups credited from the main pass's log, with their first candidate and their count.
         var loggedGroups: [(log: SchmittToggleLog, first: Int, count: Int)] = []
         var tracks: [Track] = []
@@ -136,6 +139,7 @@ struct HysteresisSearch: Sendable {
             let (behavior, parameter) = (group[0], group[1])
             let served = groupTracks.filter { $0.behavior == behavior && $0.parameter == parameter }.map(\.track)
             let servedRequests = requests.filter { $0.behavior == behavior && $0.parameter == parameter }
+            let groupEnd = servedRequests.map(\.end).max() ?? 0
             // A candidate runs only the models of the fields its signals read (its engine skips the
             // avatar's transform, for one): the same values, a fraction of the work.
             let fields = Set(served.map(\.signal.field))
@@ -150,18 +154,23 @@ struct HysteresisSearch: Sendable {
             if schmitt != nil, let log = logs.log(of: behavior), log.values.starts(with: group.map(\.value)) {
                 loggedGroups.append((log, candidates.count, group.count))
             } else if let schmitt {
-                schmittGroups.append((schmitt, candidates.count))
+                schmittGroups.append((schmitt, candidates.count, groupEnd))
             }
             for (value, replayed) in group {
-                if schmitt == nil { engineCandidates.append(candidates.count) }
+                if schmitt == nil {
+                    // A candidate that watches `barHidden` alone (hideOnSwipe's swipeDistance) steps
+                    // hide-on-swipe alone, not a whole state.
+                    let barHiddenOnly = served.allSatisfy { $0.signal == .barHidden }
+                    engineCandidates.append((candidates.count, ReplayEngine(behaviors: replayed, events: events), barHiddenOnly, groupEnd))
+                }
                 candidates.append(Candidate(
-                    value: value, engine: schmitt == nil ? ReplayEngine(behaviors: replayed, events: events) : nil,
-                    tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
+                    value: value, tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
                 tracks += served
             }
         }
         var toggles = [Int](repeating: 0, count: candidates.count * episodeOrder.count)
         let lastEnd = ends.max() ?? 0
+        let framesEnd = max(engineCandidates.map(\.end).max() ?? 0, schmittGroups.map(\.end).max() ?? 0)
         let frames = engineCandidates.isEmpty && schmittGroups.isEmpty ? nil : try frames()
         try starts.withUnsafeBufferPointer { starts in
             try ends.withUnsafeBufferPointer { ends in
@@ -171,52 +180,66 @@ struct HysteresisSearch: Sendable {
                         // array per candidate and frame checked its uniqueness each time.
                         try candidates.withUnsafeMutableBufferPointer { candidates in
                             try schmittGroups.withUnsafeMutableBufferPointer { schmittGroups in
-                                /// Credits a toggle of `slot` at `t` to the episode whose span holds it.
-                                @inline(__always)
-                                func toggle(_ slot: Int, at t: Double, base: Int) {
-                                    var cursor = tracks[slot].cursor
-                                    while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
-                                    tracks[slot].cursor = cursor
-                                    if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
-                                }
-                                for group in loggedGroups {
-                                    let used: UInt64 = group.count >= 64 ? ~0 : (1 << UInt64(group.count)) &- 1
-                                    for (t, change) in zip(group.log.times, group.log.changes) {
-                                        if t > lastEnd { break }
-                                        var changed = change & used
-                                        while changed != 0 {
-                                            let index = group.first + changed.trailingZeroBitCount
-                                            changed &= changed &- 1
-                                            for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
-                                        }
+                                try engineCandidates.withUnsafeMutableBufferPointer { engineCandidates in
+                                    /// Credits a toggle of `slot` at `t` to the episode whose span holds it.
+                                    @inline(__always)
+                                    func toggle(_ slot: Int, at t: Double, base: Int) {
+                                        var cursor = tracks[slot].cursor
+                                        while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
+                                        tracks[slot].cursor = cursor
+                                        if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
                                     }
-                                }
-                                blocks: while let frames, try frames.read(into: block) {
-                                    for row in 0..<block.count {
-                                        let t = block.t[row]
-                                        if t > lastEnd { break blocks }
-                                        for index in engineCandidates {
-                                            let state = candidates[index].engine!.step(block.sample(row))
-                                            let base = candidates[index].toggleBase
-                                            for slot in candidates[index].tracks {
-                                                guard let value = tracks[slot].signal.value(in: state) else { continue }
-                                                guard let previous = tracks[slot].last else {
-                                                    tracks[slot].last = value
-                                                    continue
-                                                }
-                                                guard previous != value else { continue }
-                                                tracks[slot].last = value
-                                                toggle(slot, at: t, base: base)
-                                            }
+                                    /// Takes `slot`'s value on the frame at `t`: a toggle where it differs from the last one.
+                                    @inline(__always)
+                                    func follow(_ slot: Int, _ value: Bool?, at t: Double, base: Int) {
+                                        guard let value else { return }
+                                        guard let previous = tracks[slot].last else {
+                                            tracks[slot].last = value
+                                            return
                                         }
-                                        // Every signal of a Schmitt candidate is its state or the
-                                        // complement: each toggles when the state does.
-                                        for group in schmittGroups.indices {
-                                            var changed = schmittGroups[group].candidates.step(block.y[row])
+                                        guard previous != value else { return }
+                                        tracks[slot].last = value
+                                        toggle(slot, at: t, base: base)
+                                    }
+                                    for group in loggedGroups {
+                                        let used: UInt64 = group.count >= 64 ? ~0 : (1 << UInt64(group.count)) &- 1
+                                        for (t, change) in zip(group.log.times, group.log.changes) {
+                                            if t > lastEnd { break }
+                                            var changed = change & used
                                             while changed != 0 {
-                                                let index = schmittGroups[group].first + changed.trailingZeroBitCount
+                                                let index = group.first + changed.trailingZeroBitCount
                                                 changed &= changed &- 1
                                                 for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                            }
+                                        }
+                                    }
+                                    blocks: while let frames, try frames.read(into: block) {
+                                        for row in 0..<block.count {
+                                            let t = block.t[row]
+                                            if t > framesEnd { break blocks }
+                                            let sample = block.sample(row)
+                                            for engine in engineCandidates.indices where t <= engineCandidates[engine].end {
+                                                let index = engineCandidates[engine].index
+                                                let base = candidates[index].toggleBase
+                                                if engineCandidates[engine].barHiddenOnly {
+                                                    let hidden = engineCandidates[engine].engine.stepBarHidden(sample)
+                                                    for slot in candidates[index].tracks { follow(slot, hidden, at: t, base: base) }
+                                                } else {
+                                                    let state = engineCandidates[engine].engine.step(sample)
+                                                    for slot in candidates[index].tracks {
+                                                        follow(slot, tracks[slot].signal.value(in: state), at: t, base: base)
+                                                    }
+                                                }
+                                            }
+                                            // Every signal of a Schmitt candidate is its state or the
+                                            // complement: each toggles when the state does.
+                                            for group in schmittGroups.indices where t <= schmittGroups[group].end {
+                                                var changed = schmittGroups[group].candidates.step(block.y[row])
+                                                while changed != 0 {
+                                                    let index = schmittGroups[group].first + changed.trailingZeroBitCount
+                                                    changed &= changed &- 1
+                                                    for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                                }
                                             }
                                         }
                                     }

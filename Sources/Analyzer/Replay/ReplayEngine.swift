@@ -22,10 +22,23 @@ package struct ReplayEngine: Sendable {
     /// before the sample's time apply first (BEHAVIORS.md: samples at or after an event see it).
     @inline(__always)
     package mutating func step(_ sample: ScrollSample) -> BarState {
-        while nextEvent < events.count, events[nextEvent].t <= sample.t {
+        applyEvents(through: sample.t)
+        return engine.step(sample)
+    }
+
+    /// Hide-on-swipe's `barHidden` on the frame of `sample` (``BarEngine/stepBarHidden(_:)``): for
+    /// an engine whose only use is that field.
+    @inline(__always)
+    mutating func stepBarHidden(_ sample: ScrollSample) -> Bool? {
+        applyEvents(through: sample.t)
+        return engine.stepBarHidden(sample)
+    }
+
+    @inline(__always)
+    private mutating func applyEvents(through t: Double) {
+        while nextEvent < events.count, events[nextEvent].t <= t {
             engine.apply(events[nextEvent])
             nextEvent += 1
         }
-        return engine.step(sample)
     }
 }

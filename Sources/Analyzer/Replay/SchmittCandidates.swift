@@ -99,6 +99,24 @@ struct SchmittCandidates: Sendable {
         return changed
     }
 
+    /// Whether ``step(_:)`` would change nothing, not even where the prefixes stand, for each of
+    /// the first `count` values of `y`: every candidate is on and each value past the outermost on
+    /// edge, or every one off and each below the outermost off edge — most blocks, away from the
+    /// threshold, where a block's check costs a comparison a value and a step each a call.
+    func holds(_ y: FrameColumn<Double>, count: Int) -> Bool {
+        if onCount == onEdges.count {
+            var inside = false
+            for row in 0..<count { inside = inside || !(strict ? y[row] > outermostOn : y[row] >= outermostOn) }
+            if !inside { return true }
+        }
+        if offCount == offEdges.count {
+            var inside = false
+            for row in 0..<count { inside = inside || !(y[row] < outermostOff) }
+            if !inside { return true }
+        }
+        return false
+    }
+
     /// Whether `y` switches candidate `index` on.
     @inline(__always)
     private func isOn(_ y: Double, _ index: Int) -> Bool {

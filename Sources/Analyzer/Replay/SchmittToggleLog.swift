@@ -90,6 +90,15 @@ struct SchmittToggleLog: Sendable {
         return (on, off)
     }
 
+    /// Takes the next `count` samples, as columns.
+    mutating func observe(count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>) {
+        guard !candidates.holds(y, count: count) else {
+            samples &+= count
+            return
+        }
+        for row in 0..<count { observe(t: t[row], y: y[row]) }
+    }
+
     /// Takes the next sample.
     @inline(__always)
     mutating func observe(t: Double, y: Double) {
