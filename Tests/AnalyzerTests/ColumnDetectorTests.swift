@@ -132,11 +132,7 @@ struct ColumnDetectorTests {
                 block.observed.set(BarState(largeTitleAlpha: flipped ? 1 - large : large, inlineTitleAlpha: flipped ? 1 - inline : inline), at: row)
             }
             block.observedRows = block.rows
-            whole.observe(rows: block.rows, t: block.t, computed: block.computed, observed: block.observed, observedRows: block.rows)
-            for row in 0..<64 {
-                let bit: UInt64 = 1 << UInt64(row)
-                rowByRow.observe(rows: bit, t: block.t, computed: block.computed, observed: block.observed, observedRows: bit)
-            }
+            Self.compare(block, whole: &whole, rowByRow: &rowByRow)
         }
         whole.finish()
         rowByRow.finish()
@@ -170,11 +166,7 @@ struct ColumnDetectorTests {
             }
             block.computed.known[BarStateField.barHidden.maskBit] = block.rows
             block.observedRows = block.rows
-            whole.observe(rows: block.rows, t: block.t, computed: block.computed, observed: block.observed, observedRows: block.rows)
-            for row in 0..<64 {
-                let bit: UInt64 = 1 << UInt64(row)
-                rowByRow.observe(rows: bit, t: block.t, computed: block.computed, observed: block.observed, observedRows: bit)
-            }
+            Self.compare(block, whole: &whole, rowByRow: &rowByRow)
         }
         whole.finish()
         rowByRow.finish()
@@ -184,5 +176,14 @@ struct ColumnDetectorTests {
         #expect(whole.findings.map(\.signal) == ["largeTitle+inlineTitle", "largeTitle+inlineTitle", "barHidden"])
         #expect(whole.findings.map(\.message) == rowByRow.findings.map(\.message))
         #expect(whole.findings.map(\.end) == rowByRow.findings.map(\.end))
+    }
+
+    /// Hands `block` to `whole` at once and to `rowByRow` a row at a time: the two must find the same.
+    private static func compare(_ block: FrameColumns, whole: inout TitleComparisonDetector, rowByRow: inout TitleComparisonDetector) {
+        whole.observe(rows: block.rows, t: block.t, computed: block.computed, observed: block.observed, observedRows: block.rows)
+        for row in 0..<64 {
+            let bit: UInt64 = 1 << UInt64(row)
+            rowByRow.observe(rows: bit, t: block.t, computed: block.computed, observed: block.observed, observedRows: bit)
+        }
     }
 }
