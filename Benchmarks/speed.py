@@ -138,6 +138,13 @@ class Bench:
                            env=dict(os.environ, BENCH_ONLY_DATA="1", BENCH_SAMPLES=str(samples)))
         return folder, samples
 
+    def tiny(self, count):
+        """A make_tiny.sh recording of `count` five-sample sessions, made once."""
+        recording = os.path.join(self.data, f"tiny-{count}.ndjson")
+        if not os.path.exists(recording):
+            subprocess.run([os.path.join(HERE, "make_tiny.sh"), str(count), recording], check=True)
+        return recording
+
     def fleet(self, sessions, fps, name):
         """A folder of make_fleet.py recordings (100 sessions a file), made once."""
         folder = os.path.join(self.data, f"{name}-{sessions}")
@@ -192,9 +199,7 @@ class Bench:
         if self.replaced("report-jobs"):
             return
         count = 8_000
-        recording = os.path.join(self.data, f"tiny-{count}.ndjson")
-        if not os.path.exists(recording):
-            subprocess.run([os.path.join(HERE, "make_tiny.sh"), str(count), recording], check=True)
+        recording = self.tiny(count)
         sessions = 200 if self.quick else 2_000
         files = self.fleet(2_000, 120, "fleet")[:sessions // 100]
         workloads = ((f"{count:,} five-sample sessions", f"tiny-{count}", [recording]),
@@ -319,9 +324,7 @@ class Bench:
         if self.replaced("tiny-report"):
             return
         count = 8_000
-        recording = os.path.join(self.data, f"tiny-{count}.ndjson")
-        if not os.path.exists(recording):
-            subprocess.run([os.path.join(HERE, "make_tiny.sh"), str(count), recording], check=True)
+        recording = self.tiny(count)
         dbs = {build: self.database(build, binary, f"tiny-{count}", [recording], report=False) for build, binary in self.builds()}
         runs = {build: [] for build, _ in self.builds()}
         for _ in range(self.runs):
@@ -559,9 +562,7 @@ class Bench:
         for build, binary in self.builds():
             per_count = {}
             for count in counts:
-                recording = os.path.join(self.data, f"tiny-{count}.ndjson")
-                if not os.path.exists(recording):
-                    subprocess.run([os.path.join(HERE, "make_tiny.sh"), str(count), recording], check=True)
+                recording = self.tiny(count)
                 db = os.path.join(work, f"tiny-{count}-{build}.sqlite")
                 fresh(db)
                 subprocess.run([binary, "import", "--db", db, recording], check=True, stdout=subprocess.DEVNULL)

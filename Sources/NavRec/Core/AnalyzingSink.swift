@@ -35,7 +35,7 @@ package final class AnalyzingSink: SessionSink {
     /// Called with each analysed session as it ends; its frames stay readable (``frames(session:)``)
     /// until the call returns.
     package var onSession: (Analyzed) throws -> Void
-    private let spool = FrameSpool()
+    private let spool = FrameSpool(seal: StoredValues.normalize)
     /// The session's analysis while it is read, from its first spill; `nil` before, and for a
     /// session analysed after its last line.
     private var pass: SessionPass?
@@ -63,7 +63,6 @@ package final class AnalyzingSink: SessionSink {
     package init(analyzer: Analyzer, onSession: @escaping (Analyzed) throws -> Void) {
         self.analyzer = analyzer
         self.onSession = onSession
-        spool.seal = StoredValues.normalize
         spool.willSpill = { [unowned self] in
             if pass == nil { startPass() }
         }

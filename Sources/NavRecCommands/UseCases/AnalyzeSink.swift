@@ -22,7 +22,7 @@ final class AnalyzeSink {
     /// `--rows --timeline`: after a session's line, its `timeline` rows (``TimelineRowText``),
     /// each after the row's key and a tab, read back from the spool so memory stays flat.
     var printsTimeline = false {
-        didSet { core.keepsFrames = printsTimeline || timelineFile != nil }
+        didSet { core.keepsFrames = readsFramesAfterAnalysis }
     }
     /// The buffer the timeline's lines are built in, kept for the next session.
     private var timelineRows = TimelineRowText()
@@ -31,10 +31,13 @@ final class AnalyzeSink {
     var timelineFile: (any TextWriter)? {
         didSet {
             timelineFile?.write(TimelineColumns.header)
-            core.keepsFrames = printsTimeline || timelineFile != nil
+            core.keepsFrames = readsFramesAfterAnalysis
         }
     }
     private var timelineColumns = TimelineColumns()
+    /// Whether a session's frames are read again after its analysis (either timeline output): the
+    /// core then keeps them whole.
+    private var readsFramesAfterAnalysis: Bool { printsTimeline || timelineFile != nil }
 
     init(analyzer: Analyzer, output: any TextWriter) {
         self.output = output
