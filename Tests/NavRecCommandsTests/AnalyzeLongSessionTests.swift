@@ -149,4 +149,29 @@ struct AnalyzeLongSessionTests {
         // The counter-case: observed rows come too, one for each sample (each reports its bar).
         #expect(lines.count == 1 + 2 * count)
     }
+
+    /// A blurHeader session at 60 fps: `flaps` samples whose `y` crosses the background's threshold
+    /// (84 pt) by 1 pt every frame (each changes the log's smallest candidates), 600 well below it,
+    /// then 2,000 crossing it by 4 pt every frame.
+    static func hover(id: String, flaps: Int) -> String {
+        var lines = [#"{"navrec":1,"session":{"id":"\#(id)","fps":60,"behaviors":{"blurHeader":{"imageHeight":150,"navBarHeight":66,"hysteresis":0}}}}"#]
+        for seq in 0..<(flaps + 2_600) {
+            let swing = seq < flaps ? 1.0 : seq < flaps + 600 ? -40 : 4
+            let y = 84 + (seq % 2 == 0 || swing < 0 ? swing : -swing)
+            lines.append(#"{"t":\#(Double(seq) / 60),"y":\#(y),"phase":"drag"}"#)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("a hysteresis-only session: its toggle log stops past its bound (more than 65,536 changes) and the replay reads the samples spilled after the stop, or it stays whole and nothing is spilled; analyze equals import + report either way",
+          arguments: [70_000, 20_000])
+    func hysteresisOnly(flaps: Int) throws {
+        let lines = try expectAgreement(Self.hover(id: "hover", flaps: flaps), name: "hover")
+        let findings = lines.first?["findings"] as? [[String: Any]] ?? []
+        let suggested = findings.filter { $0["signal"] as? String == "background" }.map { ($0["details"] as? [String: Any])?["suggestedHysteresis"] as? Double }
+        // The last episode, past the stop of the longer session's log, needs a larger hysteresis
+        // than the first: each suggestion comes from its own samples.
+        let first = try #require(suggested.first ?? nil), last = try #require(suggested.last ?? nil)
+        #expect(last > first)
+    }
 }
