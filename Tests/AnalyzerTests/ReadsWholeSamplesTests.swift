@@ -52,7 +52,7 @@ struct ReadsWholeSamplesTests {
     }
 
     @Test("a search reads only samples past where a log stopped when every behaviour it can fix has the main pass's log; the counter-cases: whole samples, or no log of the behaviour",
-          arguments: [[LargeTitle.name], [BlurHeader.name], [LargeTitle.name, BlurHeader.name, Avatar.name]])
+          arguments: [[LargeTitle.name], [BlurHeader.name], [LargeTitle.name, Avatar.name]])
     func onlyPastLogs(names: [String]) throws {
         let settings = AnalyzerSettings.Flapping()
         let behaviors = try Self.behaviors(names)

@@ -145,7 +145,7 @@ struct SchmittReplayTests {
         #expect(blocks.changes == samples.changes)
     }
 
-    @Test("the log: the values the search can try, the samples that changed a state, dropped past its capacity")
+    @Test("the log: the values the search can try, the samples that changed a state, stopped past its capacity, the candidates kept as they stood")
     func log() throws {
         var behaviors = BehaviorSet()
         try behaviors.add(LargeTitle.name)
