@@ -42,8 +42,9 @@ struct SchmittToggleLog: Sendable {
     /// as they stood after it, and the first sample not logged (its seq: the pass observes every
     /// frame from the session's first); `nil` while every change is logged.
     private(set) var stop: (candidates: SchmittCandidates, seq: Int)?
-    /// Whether every change is logged.
-    var isComplete: Bool { stop == nil }
+    /// Whether every change is logged: `stop` is `nil` (stored, as the main pass asks each block
+    /// and testing an optional tuple of arrays costs more).
+    private(set) var isComplete = true
     /// Samples observed.
     private var samples = 0
 
@@ -113,6 +114,9 @@ struct SchmittToggleLog: Sendable {
         guard changed != 0, isComplete else { return }
         times.append(t)
         changes.append(changed)
-        if times.count > max(Self.minimumCapacity, samples / Self.samplesPerChange) { stop = (candidates, samples) }
+        if times.count > max(Self.minimumCapacity, samples / Self.samplesPerChange) {
+            stop = (candidates, samples)
+            isComplete = false
+        }
     }
 }

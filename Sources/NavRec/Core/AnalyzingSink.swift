@@ -11,9 +11,9 @@ package import Recording
 /// (``SessionPass/init(analyzer:behaviors:metadata:)``, a reader that keeps `t` in order, no
 /// ``keepsFrames``): from its first spill on, the main pass takes each block as the spool seals
 /// it, and the spool keeps only the samples of what the pass saw — their `t` and `y` where that is
-/// all the replay search can read, nothing where it reads only past where a toggle log stopped
-/// and none has. A long session's spill file took its whole frames, copied
-/// there and back in system time near its user time. A block waits for a line later than its last
+/// all the replay search can read, none where it reads only past where a toggle log stopped and
+/// none has. A long session's spill file took its whole frames, copied there and back in system
+/// time near its user time. A block waits for a line later than its last
 /// frame (events at its last frame's time may still come); one that waited until it spilled ends
 /// this for the session, and the rest is read back whole at its end. Shorter sessions are analysed
 /// at their end: nothing would spill, and a pass per block cost them more.

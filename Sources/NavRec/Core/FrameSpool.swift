@@ -115,9 +115,9 @@ package final class FrameSpool {
     /// A reader positioned at the first frame of block `first`; `session` names the session in its
     /// errors. With `samplesOnly` it fills only each block's rows and samples (its states may be
     /// left empty, and without ``keepsWholeSamples`` its samples' fields but `t` and `y`), which
-    /// every block keeps from the first not dropped (``droppedBefore``) on; without, `first` must not be before
-    /// ``samplesOnlyBefore``. The frames appended so far are sealed: append nothing more while it
-    /// reads.
+    /// every block keeps, and starts at the first not dropped (``droppedBefore``) if `first` was;
+    /// without, `first` must not be before ``samplesOnlyBefore``. The frames appended so far are
+    /// sealed: append nothing more while it reads.
     package func reader(session: String, from first: Int = 0, samplesOnly: Bool = false) -> any SessionFrameReader {
         precondition(samplesOnly || first >= spilledSamplesOnly, "the states of block \(first) were not kept")
         sealLast()
