@@ -15,7 +15,7 @@ import BarModel
 /// A Schmitt-switched hysteresis (largeTitle, blurHeader) replays as one ``SchmittCandidates``
 /// state for all its candidates, whose engines would each step a whole bar state; and when the
 /// main pass already replayed it (``SchmittToggleLog``), its toggles are read from that log and
-/// the samples are not read again. Only the other candidates (hideOnSwipe's `swipeDistance`,
+/// the samples are not read again, but for those after where the log stopped, if it did. Only the other candidates (hideOnSwipe's `swipeDistance`,
 /// customTitle, behaviours sharing a field) step engines over the samples.
 ///
 /// - Complexity: O(n × c × s + c × e) time for n frames up to the last episode, c candidate values,
