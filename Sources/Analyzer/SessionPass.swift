@@ -43,6 +43,16 @@ package final class SessionPass {
     /// Whether ``finish(_:block:reader:)`` may read more of the samples than `t` and `y`.
     package var readsWholeSamples: Bool { HysteresisSearch.readsWholeSamples(behaviors, settings: analyzer.settings.flapping) }
 
+    /// Whether ``finish(_:block:reader:)`` reads only the samples after where a toggle log of the
+    /// main pass stopped (``HysteresisSearch/readsOnlyPastLogs(_:settings:logs:)``): none of
+    /// those observed while ``logsAreComplete``.
+    package var readsOnlyPastLogs: Bool {
+        HysteresisSearch.readsOnlyPastLogs(behaviors, settings: analyzer.settings.flapping, logs: pass.hysteresisLogs)
+    }
+
+    /// Whether the main pass's toggle logs hold every change so far.
+    package var logsAreComplete: Bool { pass.hysteresisLogs.areComplete }
+
     /// Takes the session's next event.
     package func add(_ event: ScrollEvent) {
         events.append(event)

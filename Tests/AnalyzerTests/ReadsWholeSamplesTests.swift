@@ -50,4 +50,16 @@ struct ReadsWholeSamplesTests {
         try hideOnSwipe.set(HideOnSwipe.name, "onSwipe", to: .bool(false))
         #expect(!HysteresisSearch.readsWholeSamples(hideOnSwipe, settings: settings))
     }
+
+    @Test("a search reads only samples past where a log stopped when every behaviour it can fix has the main pass's log; the counter-cases: whole samples, or no log of the behaviour",
+          arguments: [[LargeTitle.name], [BlurHeader.name], [LargeTitle.name, Avatar.name]])
+    func onlyPastLogs(names: [String]) throws {
+        let settings = AnalyzerSettings.Flapping()
+        let behaviors = try Self.behaviors(names)
+        #expect(HysteresisSearch.readsOnlyPastLogs(behaviors, settings: settings, logs: HysteresisLogs(behaviors: behaviors, settings: settings)))
+        // The logs of other behaviours cover nothing here.
+        #expect(!HysteresisSearch.readsOnlyPastLogs(behaviors, settings: settings, logs: HysteresisLogs(behaviors: BehaviorSet(), settings: settings)))
+        let swipe = try Self.behaviors(names + [HideOnSwipe.name])
+        #expect(!HysteresisSearch.readsOnlyPastLogs(swipe, settings: settings, logs: HysteresisLogs(behaviors: swipe, settings: settings)))
+    }
 }

@@ -145,7 +145,7 @@ struct SchmittReplayTests {
         #expect(blocks.changes == samples.changes)
     }
 
-    @Test("the log: the values the search can try, the samples that changed a state, dropped past its capacity")
+    @Test("the log: the values the search can try, the samples that changed a state, stopped past its capacity, the candidates kept as they stood")
     func log() throws {
         var behaviors = BehaviorSet()
         try behaviors.add(LargeTitle.name)
@@ -164,8 +164,14 @@ struct SchmittReplayTests {
         for index in 0..<SchmittToggleLog.minimumCapacity {
             log.observe(t: Double(4 + index), y: index % 2 == 0 ? 0 : 100)
         }
+        // The change past the bound is the last logged; the candidates stand after it.
         #expect(!log.isComplete)
-        #expect(log.times.isEmpty)
+        #expect(log.times.count == SchmittToggleLog.minimumCapacity + 1)
+        #expect(log.times.last == Double(2 + SchmittToggleLog.minimumCapacity))
+        #expect(log.stop?.seq == 3 + SchmittToggleLog.minimumCapacity)
+        #expect(log.stop?.candidates.state == 0)
+        log.observe(t: 1e6, y: 100)
+        #expect(log.times.count == SchmittToggleLog.minimumCapacity + 1)
         let logs = HysteresisLogs(behaviors: behaviors, settings: settings)
         #expect(logs.log(of: LargeTitle.name) != nil)
         #expect(logs.log(of: BlurHeader.name) == nil)
@@ -263,7 +269,7 @@ struct SchmittReplayTests {
         return (times, ys, behaviors, requests)
     }
 
-    @Test("past the old 65,536 changes the log is kept while it has at most one change per 8 samples, and past that dropped: either way the search's suggestions equal a replay from the samples",
+    @Test("past the old 65,536 changes the log is kept while it has at most one change per 8 samples, and past that stops, and the search replays the samples after the stop only: either way its suggestions equal a replay from the samples",
           arguments: [(rest: 200, logged: true), (rest: 0, logged: false)])
     func longSessionLog(rest: Int, logged: Bool) throws {
         // 5,000 hovers of 20 frames, ~15 changes each: more than 65,536 changes either way, in
@@ -280,10 +286,12 @@ struct SchmittReplayTests {
             }
             logs.observe(count: count, t: block.t, y: block.y)
         }
-        let log = logs.log(of: LargeTitle.name)
-        #expect((log != nil) == logged)
-        if let log {
-            #expect(log.times.count > SchmittToggleLog.minimumCapacity)
+        let log = try #require(logs.log(of: LargeTitle.name))
+        #expect(log.isComplete == logged)
+        #expect(log.times.count > SchmittToggleLog.minimumCapacity)
+        if let stop = log.stop {
+            #expect(log.times.count == max(SchmittToggleLog.minimumCapacity, stop.seq / SchmittToggleLog.samplesPerChange) + 1)
+        } else {
             #expect(log.times.count <= session.times.count / SchmittToggleLog.samplesPerChange)
         }
         let search = HysteresisSearch(behaviors: session.behaviors, events: [], settings: settings)
@@ -298,5 +306,15 @@ struct SchmittReplayTests {
         }
         #expect(suggested == replayed)
         #expect(Set(suggested.compactMap { $0 }).count > 3)
+        guard let stop = log.stop else { return }
+        let threshold = try #require(HysteresisSearch.threshold(of: LargeTitle.name, in: session.behaviors))
+        // Samples before the stop are not read: a session whose samples there are anything gets
+        // the same suggestions; the counter-case: changing the sample at the stop changes them.
+        var ys = session.ys
+        for index in 0..<stop.seq { ys[index] = threshold + (index % 2 == 0 ? 20 : -20) }
+        #expect(try search.run(session.requests, logs: logs) { SampleReader(times: session.times, ys: ys) } == suggested)
+        ys = session.ys
+        for index in stop.seq..<min(stop.seq + 200, ys.count) { ys[index] = threshold + (index % 2 == 0 ? 20 : -20) }
+        #expect(try search.run(session.requests, logs: logs) { SampleReader(times: session.times, ys: ys) } != suggested)
     }
 }

@@ -149,4 +149,31 @@ struct AnalyzeLongSessionTests {
         // The counter-case: observed rows come too, one for each sample (each reports its bar).
         #expect(lines.count == 1 + 2 * count)
     }
+
+    /// A blurHeader session at 60 fps: `flaps` samples whose `y` crosses the background's threshold
+    /// (84 pt) by 1 pt every frame (each changes the log's smallest candidates), then 40 hovers of
+    /// 20 frames crossing it by 1.5 to 7.5 pt, each after 400 frames well below it: 16,800 samples,
+    /// more than memory holds, so hovers past a stopped log's end are spilled.
+    static func hover(id: String, flaps: Int) -> String {
+        var lines = [#"{"navrec":1,"session":{"id":"\#(id)","fps":60,"behaviors":{"blurHeader":{"imageHeight":150,"navBarHeight":66,"hysteresis":0}}}}"#]
+        for seq in 0..<(flaps + 40 * 420) {
+            let hover = (seq - flaps) % 420 - 400
+            let swing = seq < flaps ? 1.0 : hover < 0 ? -40 : 1.5 + Double((seq - flaps) / 420 % 7)
+            let y = 84 + (seq % 2 == 0 || swing < 0 ? swing : -swing)
+            lines.append(#"{"t":\#(Double(seq) / 60),"y":\#(y),"phase":"drag"}"#)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("a hysteresis-only session: its toggle log stops past its bound (more than 65,536 changes) and the replay reads the samples spilled after the stop, or it stays whole and nothing is spilled; analyze equals import + report either way",
+          arguments: [70_000, 20_000])
+    func hysteresisOnly(flaps: Int) throws {
+        let lines = try expectAgreement(Self.hover(id: "hover", flaps: flaps), name: "hover")
+        let findings = lines.first?["findings"] as? [[String: Any]] ?? []
+        let suggested = findings.filter { $0["signal"] as? String == "background" }.map { ($0["details"] as? [String: Any])?["suggestedHysteresis"] as? Double }
+        // The hovers, past the stop of the longer session's log, need hysteresis by their own
+        // swings: each suggestion comes from its own samples.
+        #expect(suggested.count > 40)
+        #expect(Set(suggested.suffix(40)).count == 7)
+    }
 }

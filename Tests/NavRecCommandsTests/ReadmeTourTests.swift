@@ -118,8 +118,9 @@ struct ReadmeTourTests {
 
     @Test("import, analyze and analyze --rows of a session longer than memory holds, without a temporary directory: one 'error:' line, exit 74")
     func spillFileError() throws {
-        // 24,000 frames: past the 16,384 the spools keep in memory.
-        let recording = try NavRecBinary.run(["simulate", "--behavior", "blurHeader", "--gesture", "fling", "--duration", "400", "--idle-frames"])
+        // 24,000 frames: past the 16,384 the spools keep in memory; hideOnSwipe's swipe distance
+        // is replayed from the samples, so analyze spills them.
+        let recording = try NavRecBinary.run(["simulate", "--behavior", "blurHeader", "--behavior", "hideOnSwipe", "--gesture", "fling", "--duration", "400", "--idle-frames"])
         #expect(recording.status == 0)
         let missing = ["TMPDIR": directory.path("missing/dir")]
         let inputs = [["import", "--db", directory.path("spill.sqlite"), "-"]: Data(recording.stdout.utf8), ["analyze", "-"]: Data(recording.stdout.utf8),
@@ -130,5 +131,18 @@ struct ReadmeTourTests {
             #expect(result.stderr.hasPrefix("error: cannot create a temporary file"), "\(command): \(result.stderr)")
             #expect(result.stderr.components(separatedBy: "error:").count == 2, "\(command): \(result.stderr)")
         }
+    }
+
+    @Test("analyze of a session longer than memory holds whose replay search reads no sample (blurHeader alone) needs no temporary directory; import still does")
+    func noSpillWithoutTemporaryDirectory() throws {
+        let recording = try NavRecBinary.run(["simulate", "--behavior", "blurHeader", "--gesture", "fling", "--duration", "400", "--idle-frames"])
+        #expect(recording.status == 0)
+        let missing = ["TMPDIR": directory.path("missing/dir")]
+        let analyzed = try NavRecBinary.run(["analyze", "-"], stdin: Data(recording.stdout.utf8), environment: missing)
+        #expect(analyzed.status == 0, "\(analyzed.stderr)")
+        #expect(analyzed.stdout == (try NavRecBinary.run(["analyze", "-"], stdin: Data(recording.stdout.utf8))).stdout)
+        // The counter-case: import keeps every frame, so it spills.
+        let imported = try NavRecBinary.run(["import", "--db", directory.path("nospill.sqlite"), "-"], stdin: Data(recording.stdout.utf8), environment: missing)
+        #expect(imported.status == 74, "\(imported.stderr)")
     }
 }

@@ -93,4 +93,30 @@ struct FrameSpoolTests {
         #expect(samples[dropped...] == frames[dropped...])
         #expect(try spool.reader(session: "s", from: kept).readAll() == Array(frames[(kept * 64)...]))
     }
+
+    @Test("blocks before droppedBefore spill nothing: a samples-only reader starts after those spilled (inside a group too) and the rest come back; those still in memory come back",
+          arguments: [(dropped: 3, kept: 70), (dropped: 70, kept: 70), (dropped: FrameSpool.memoryBlocks + 5, kept: FrameSpool.memoryBlocks + 9)])
+    func dropped(dropped: Int, kept: Int) throws {
+        let spool = FrameSpool()
+        spool.reset()
+        spool.keepsWholeSamples = false
+        let count = FrameSpool.memoryBlocks * 64 * 2 + 64 * 3 + 17
+        let frames = (0..<count).map(Self.frame)
+        spool.seal = { _ in
+            spool.samplesOnlyBefore = min(spool.sealed, kept)
+            spool.droppedBefore = min(spool.sealed, dropped)
+        }
+        for frame in frames { try spool.append(frame.sample, computed: frame.computed, observed: frame.observed) }
+        let samples = try spool.reader(session: "s", samplesOnly: true).readAll()
+        // Blocks 0..<512 spilled; the dropped ones among them are gone, the rest come back in order.
+        let first = min(dropped, FrameSpool.memoryBlocks * 2) * 64
+        #expect(samples.map(\.seq) == Array(first..<count))
+        #expect(samples.map(\.sample.y) == frames[first...].map(\.sample.y))
+        #expect(samples[(kept * 64 - first)...] == frames[(kept * 64)...])
+        #expect(try spool.reader(session: "s", from: kept).readAll() == Array(frames[(kept * 64)...]))
+        // The counter-case: a reader asked to start at a dropped block starts after it, one asked
+        // past it where it is asked.
+        #expect(try spool.reader(session: "s", from: 1, samplesOnly: true).readAll().first?.seq == max(64, first))
+        #expect(try spool.reader(session: "s", from: kept, samplesOnly: true).readAll().first?.seq == kept * 64)
+    }
 }

@@ -19,9 +19,11 @@ struct HysteresisLogs: Sendable {
         blurHeader?.observe(count: count, t: t, y: y)
     }
 
-    /// The complete log of `behavior`'s hysteresis, if there is one.
+    /// The log of `behavior`'s hysteresis, whole or stopped, if there is one.
     func log(of behavior: String) -> SchmittToggleLog? {
-        let log = behavior == LargeTitle.name ? largeTitle : behavior == BlurHeader.name ? blurHeader : nil
-        return log?.isComplete == true ? log : nil
+        behavior == LargeTitle.name ? largeTitle : behavior == BlurHeader.name ? blurHeader : nil
     }
+
+    /// Whether every log is whole.
+    var areComplete: Bool { largeTitle?.isComplete != false && blurHeader?.isComplete != false }
 }

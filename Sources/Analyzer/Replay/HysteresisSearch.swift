@@ -15,7 +15,7 @@ import BarModel
 /// A Schmitt-switched hysteresis (largeTitle, blurHeader) replays as one ``SchmittCandidates``
 /// state for all its candidates, whose engines would each step a whole bar state; and when the
 /// main pass already replayed it (``SchmittToggleLog``), its toggles are read from that log and
-/// the samples are not read again. Only the other candidates (hideOnSwipe's `swipeDistance`,
+/// the samples are not read again, but for those after where the log stopped, if it did. Only the other candidates (hideOnSwipe's `swipeDistance`,
 /// customTitle, behaviours sharing a field) step engines over the samples.
 ///
 /// - Complexity: O(n × c × s + c × e) time for n frames up to the last episode, c candidate values,
@@ -91,6 +91,24 @@ struct HysteresisSearch: Sendable {
         return false
     }
 
+    /// Whether a search for `behaviors`' flaps reads only samples after where one of the main
+    /// pass's `logs` stopped (none while they are whole): every group ``run(_:logs:block:frames:)``
+    /// can form is credited from a log — its parameters hysteresis that ``SchmittCandidates``
+    /// replay (not ``readsWholeSamples(_:settings:)``), each a behaviour that has a log of which
+    /// every value is one the behaviour takes, so that a group's values are a prefix of the log's.
+    static func readsOnlyPastLogs(_ behaviors: BehaviorSet, settings: AnalyzerSettings.Flapping, logs: HysteresisLogs) -> Bool {
+        guard !readsWholeSamples(behaviors, settings: settings) else { return false }
+        for signal in BinarySignal.allCases {
+            guard let fix = signal.fixParameter(in: behaviors) else { continue }
+            guard let log = logs.log(of: fix.behavior) else { return false }
+            for value in log.values {
+                var replayed = behaviors
+                guard (try? replayed.set(fix.behavior, fix.parameter, to: .number(value))) != nil else { return false }
+            }
+        }
+        return true
+    }
+
     /// The suggested value per request (points), `nil` where no candidate up to
     /// `settings.maxHysteresis` (or `settings.maxSwipeDistance`) works.
     ///
@@ -130,7 +148,9 @@ struct HysteresisSearch: Sendable {
         /// replayed as Schmitt states, with the index of each group's first candidate (its
         /// candidates follow in value order) and the same end. The samples are read to the last end.
         var engineCandidates: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool, end: Double)] = []
-        var schmittGroups: [(candidates: SchmittCandidates, first: Int, end: Double)] = []
+        /// A group a stopped log covers replays from the log's candidates, from its first sample not
+        /// logged (`from`, a seq) on, its changes masked to the group's (`used`).
+        var schmittGroups: [(candidates: SchmittCandidates, first: Int, end: Double, from: Int, used: UInt64)] = []
         /// Groups credited from the main pass's log, with their first candidate and their count.
         var loggedGroups: [(log: SchmittToggleLog, first: Int, count: Int)] = []
         var tracks: [Track] = []
@@ -153,8 +173,12 @@ struct HysteresisSearch: Sendable {
                 ? SchmittCandidates(behavior: behavior, engines: group.map(\.behaviors), signals: Set(served.map(\.signal))) : nil
             if schmitt != nil, let log = logs.log(of: behavior), log.values.starts(with: group.map(\.value)) {
                 loggedGroups.append((log, candidates.count, group.count))
+                // Past a change after the group's end no toggle is credited.
+                if let stop = log.stop, log.times[log.times.count - 1] <= groupEnd {
+                    schmittGroups.append((stop.candidates, candidates.count, groupEnd, stop.seq, SchmittCandidates.mask(group.count)))
+                }
             } else if let schmitt {
-                schmittGroups.append((schmitt, candidates.count, groupEnd))
+                schmittGroups.append((schmitt, candidates.count, groupEnd, 0, ~0))
             }
             for (value, replayed) in group {
                 if schmitt == nil {
@@ -202,7 +226,7 @@ struct HysteresisSearch: Sendable {
                                         toggle(slot, at: t, base: base)
                                     }
                                     for group in loggedGroups {
-                                        let used: UInt64 = group.count >= 64 ? ~0 : (1 << UInt64(group.count)) &- 1
+                                        let used = SchmittCandidates.mask(group.count)
                                         for (t, change) in zip(group.log.times, group.log.changes) {
                                             if t > lastEnd { break }
                                             var changed = change & used
@@ -233,8 +257,9 @@ struct HysteresisSearch: Sendable {
                                             }
                                             // Every signal of a Schmitt candidate is its state or the
                                             // complement: each toggles when the state does.
-                                            for group in schmittGroups.indices where t <= schmittGroups[group].end {
-                                                var changed = schmittGroups[group].candidates.step(block.y[row])
+                                            for group in schmittGroups.indices
+                                            where t <= schmittGroups[group].end && block.firstSeq + row >= schmittGroups[group].from {
+                                                var changed = schmittGroups[group].candidates.step(block.y[row]) & schmittGroups[group].used
                                                 while changed != 0 {
                                                     let index = schmittGroups[group].first + changed.trailingZeroBitCount
                                                     changed &= changed &- 1

@@ -123,9 +123,9 @@ struct SchmittCandidates: Sendable {
         strict ? y > onEdges[index] : y >= onEdges[index]
     }
 
-    /// The lowest `count` bits.
+    /// The lowest `count` bits: the first `count` candidates.
     @inline(__always)
-    private static func mask(_ count: Int) -> UInt64 {
+    static func mask(_ count: Int) -> UInt64 {
         count >= 64 ? ~0 : (1 << UInt64(count)) &- 1
     }
 }

@@ -8,20 +8,21 @@ import BarModel
 /// `flapping.maxHysteresis` — a search for this behaviour's `hysteresis` tries a prefix of them
 /// (``HysteresisSearch``) — and logs the samples at which any candidate's state changed. The log is
 /// bounded by the samples it has seen: past ``minimumCapacity`` changes, or one change for every
-/// ``samplesPerChange`` samples if that is more, it is dropped and the search replays from the
-/// samples, as it would without it.
+/// ``samplesPerChange`` samples if that is more, it stops, and the search replays the samples
+/// after that from the candidates as they stood.
 ///
 /// Why that bound: a fixed one (1 MB) was reached by a session that flaps throughout at ~1.2 M
 /// samples (one change in ~18 samples), past which `report` read the whole session again for the
 /// search. At 16 bytes a change, one change per 8 samples keeps the log at or under 2 bytes a
 /// sample (plus the arrays' growth): ~20 MB at 10 M samples, a small part of what the session's
 /// frames take in the database, where re-reading them costs about as much as the main pass.
-/// A session that changes more often than that (flapping every few frames throughout) is
-/// re-read, as before.
+/// A session that changes more often than that (flapping every few frames throughout) stops
+/// logging there (``stop``), and the search replays only the samples after it: `navrec analyze`
+/// keeps no sample of a long session from before a stop, none at all while its logs are whole.
 ///
 /// - Complexity: O(1) per sample plus the candidates' edges `y` crossed since the last sample (of
 ///   at most ``SchmittCandidates/capacity``); at most max(``minimumCapacity``, n /
-///   ``samplesPerChange``) changes of memory (16 bytes each) after n samples.
+///   ``samplesPerChange``) + 1 changes of memory (16 bytes each) after n samples.
 struct SchmittToggleLog: Sendable {
     /// Changes kept whatever the session's length: 1 MB.
     static let minimumCapacity = 1 << 16
@@ -37,7 +38,12 @@ struct SchmittToggleLog: Sendable {
     /// candidates it changed.
     private(set) var times: [Double] = []
     private(set) var changes: [UInt64] = []
-    /// Whether every change is logged (false once there were more than the bound allows).
+    /// Where the log stopped, once it logged a change more than the bound allows: the candidates
+    /// as they stood after it, and the first sample not logged (its seq: the pass observes every
+    /// frame from the session's first); `nil` while every change is logged.
+    private(set) var stop: (candidates: SchmittCandidates, seq: Int)?
+    /// Whether every change is logged: `stop` is `nil` (stored, as the main pass asks each block
+    /// and testing an optional tuple of arrays costs more).
     private(set) var isComplete = true
     /// Samples observed.
     private var samples = 0
@@ -92,6 +98,7 @@ struct SchmittToggleLog: Sendable {
 
     /// Takes the next `count` samples, as columns.
     mutating func observe(count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>) {
+        guard isComplete else { return }
         guard !candidates.holds(y, count: count) else {
             samples &+= count
             return
@@ -105,13 +112,11 @@ struct SchmittToggleLog: Sendable {
         samples &+= 1
         let changed = candidates.step(y)
         guard changed != 0, isComplete else { return }
-        guard times.count < max(Self.minimumCapacity, samples / Self.samplesPerChange) else {
-            isComplete = false
-            times = []
-            changes = []
-            return
-        }
         times.append(t)
         changes.append(changed)
+        if times.count > max(Self.minimumCapacity, samples / Self.samplesPerChange) {
+            stop = (candidates, samples)
+            isComplete = false
+        }
     }
 }

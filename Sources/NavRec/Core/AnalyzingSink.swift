@@ -11,8 +11,9 @@ package import Recording
 /// (``SessionPass/init(analyzer:behaviors:metadata:)``, a reader that keeps `t` in order, no
 /// ``keepsFrames``): from its first spill on, the main pass takes each block as the spool seals
 /// it, and the spool keeps only the samples of what the pass saw — their `t` and `y` where that is
-/// all the replay search can read. A long session's spill file took its whole frames, copied
-/// there and back in system time near its user time. A block waits for a line later than its last
+/// all the replay search can read, none where it reads only past where a toggle log stopped and
+/// none has. A long session's spill file took its whole frames, copied there and back in system
+/// time near its user time. A block waits for a line later than its last
 /// frame (events at its last frame's time may still come); one that waited until it spilled ends
 /// this for the session, and the rest is read back whole at its end. Shorter sessions are analysed
 /// at their end: nothing would spill, and a pass per block cost them more.
@@ -41,6 +42,9 @@ package final class AnalyzingSink: SessionSink {
     private var pass: SessionPass?
     /// Blocks the pass has taken.
     private var passed = 0
+    /// Whether the replay search reads no sample of the blocks passed while the toggle logs are
+    /// whole (``SessionPass/readsOnlyPastLogs``): those blocks spill nothing.
+    private var readsOnlyPastLogs = false
     /// Whether the reader keeps `t` from going back within a session, events included: only then
     /// are a block's events all known once a later line came.
     private var ordered = false
@@ -115,6 +119,7 @@ package final class AnalyzingSink: SessionSink {
         for event in events { pass.add(event) }
         self.pass = pass
         spool.keepsWholeSamples = pass.readsWholeSamples
+        readsOnlyPastLogs = pass.readsOnlyPastLogs
         // Only now a block's sealing does more than normalize it: shorter sessions pay nothing.
         spool.seal = { [unowned self] block in
             StoredValues.normalize(block)
@@ -154,6 +159,7 @@ package final class AnalyzingSink: SessionSink {
         }
         self.passed = passed
         spool.samplesOnlyBefore = passed
+        if readsOnlyPastLogs, pass.logsAreComplete { spool.droppedBefore = passed }
     }
 
     package func end(_ header: SessionHeader, _ summary: SessionSummary, clock: SessionClock) throws {

@@ -9,7 +9,8 @@ package import BarModel
 /// read (`analyze` makes its values what the database gives back, ``StoredValues``, and feeds its
 /// main pass). A reader copies whole blocks (``FrameColumns/copy(from:)``). Blocks before
 /// ``samplesOnlyBefore`` spill without their states (``FrameColumns/packSamples(into:whole:)``): once the
-/// main pass has seen them, only a replay of the samples reads them again.
+/// main pass has seen them, only a replay of the samples reads them again; blocks before
+/// ``droppedBefore``, which no replay reads, spill nothing.
 package final class FrameSpool {
     /// Blocks held in memory before the spool spills to a file (16,384 frames, about 5 MB).
     package static let memoryBlocks = 256
@@ -50,6 +51,11 @@ package final class FrameSpool {
     /// Whether blocks spilled samples only keep every field of their samples, not only `t` and
     /// `y` (``FrameColumns/packSamples(into:whole:)``): set with ``samplesOnlyBefore``.
     package var keepsWholeSamples = true
+    /// Blocks with a lower index spill nothing, as nothing reads them again: a samples-only reader
+    /// starts after them (at most ``samplesOnlyBefore``; it only grows).
+    package var droppedBefore = 0
+    /// Blocks spilled as nothing, a prefix of those spilled samples only.
+    private var spilledDropped = 0
 
     package init(seal: @escaping (FrameColumns) -> Void = { _ in }) {
         self.seal = seal
@@ -66,6 +72,8 @@ package final class FrameSpool {
         samplesOnlyBefore = 0
         spilledSamplesOnly = 0
         keepsWholeSamples = true
+        droppedBefore = 0
+        spilledDropped = 0
         groupEnds.removeAll(keepingCapacity: true)
     }
 
@@ -107,13 +115,13 @@ package final class FrameSpool {
     /// A reader positioned at the first frame of block `first`; `session` names the session in its
     /// errors. With `samplesOnly` it fills only each block's rows and samples (its states may be
     /// left empty, and without ``keepsWholeSamples`` its samples' fields but `t` and `y`), which
-    /// every block keeps; without, `first` must not be before
-    /// ``samplesOnlyBefore``. The frames appended so far are sealed: append nothing more while it
-    /// reads.
+    /// every block keeps, and starts at the first not dropped (``droppedBefore``) if `first` was;
+    /// without, `first` must not be before ``samplesOnlyBefore``. The frames appended so far are
+    /// sealed: append nothing more while it reads.
     package func reader(session: String, from first: Int = 0, samplesOnly: Bool = false) -> any SessionFrameReader {
         precondition(samplesOnly || first >= spilledSamplesOnly, "the states of block \(first) were not kept")
         sealLast()
-        return Reader(spool: self, session: session, first: first)
+        return Reader(spool: self, session: session, first: samplesOnly ? max(first, spilledDropped) : first)
     }
 
     /// Spilled blocks go to and come back from the file this many at a time (up to about 1.1 MB),
@@ -145,7 +153,10 @@ package final class FrameSpool {
         for first in stride(from: 0, to: held, by: Self.ioBlocks) {
             var size = 0
             for (index, block) in zip((spilled + first)..., blocks[first..<first + Self.ioBlocks]) {
-                if index < samplesOnlyBefore {
+                if index < droppedBefore {
+                    spilledDropped = index + 1
+                    spilledSamplesOnly = index + 1
+                } else if index < samplesOnlyBefore {
                     size += block.packSamples(into: buffer.baseAddress! + size, whole: keepsWholeSamples)
                     spilledSamplesOnly = index + 1
                 } else {
@@ -153,7 +164,7 @@ package final class FrameSpool {
                 }
             }
             let start = groupEnds.last ?? 0
-            try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<size]), at: start)
+            if size > 0 { try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<size]), at: start) }
             groupEnds.append(start + size)
         }
         spilled += held
@@ -174,7 +185,7 @@ package final class FrameSpool {
 
     /// Overwrites `columns` with the packed block at `bytes`, as spilled; returns its size.
     fileprivate func unpack(block index: Int, from bytes: UnsafeRawPointer, into columns: FrameColumns) -> Int {
-        index < spilledSamplesOnly ? columns.unpackSamples(from: bytes, whole: keepsWholeSamples) : columns.unpack(from: bytes)
+        index < spilledDropped ? 0 : index < spilledSamplesOnly ? columns.unpackSamples(from: bytes, whole: keepsWholeSamples) : columns.unpack(from: bytes)
     }
 
     /// Overwrites `columns` with in-memory block `index` (counted from the first spilled one);
