@@ -120,19 +120,19 @@ struct MainPass: Sendable {
                 observeTitles(rows, interruptedAt: nil, comparisonRows: comparisonRows, t: t, block: block)
             }
         }
-        for row in 0..<count {
-            // Only an `idle` frame that did not move can be evidence of rest, so only there is it
-            // asked whether a bar state changed.
-            var barChanged = false
-            if infersRest, block.phase[row] == .idle, y[row] == (row > 0 ? y[row - 1] : lastY) {
-                barChanged = self.barChanged(at: row, in: block)
+        // Only an `idle` frame that did not move can be evidence of rest, so only there is it asked
+        // whether a bar state changed.
+        var barChanged: UInt64 = 0
+        if infersRest {
+            for row in 0..<count where block.phase[row] == .idle && y[row] == (row > 0 ? y[row - 1] : lastY) {
+                if self.barChanged(at: row, in: block) { barChanged |= 1 &<< UInt64(row) }
             }
-            hitch.observe(t: t[row], y: y[row], phase: block.phase[row], frameDuration: block.frameDuration[row], barChanged: barChanged)
-            // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
-            // after an interval), so the late frames are the ones it names, not the current sample.
-            if buildsTimeline, !hitch.newHitches.isEmpty {
-                for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
-            }
+        }
+        hitch.observe(block, barChanged: barChanged)
+        // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
+        // after an interval), so the late frames are the ones it names, not the block's.
+        if buildsTimeline {
+            for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
         }
         if buildsTimeline {
             timeline.observe(

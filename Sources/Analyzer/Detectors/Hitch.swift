@@ -53,6 +53,9 @@ struct HitchDetector: Sendable {
     let policy: RecorderPolicy
     /// The recording's pixel, points: the grid UIKit keeps `contentOffset` on.
     let pixel: Double
+    /// The shortest frame duration in effect after a frame without a recorded one (`nil`: such an
+    /// interval is not measured): an interval no longer than `factor` × this is never late.
+    private let leastFrameDuration: Double?
     /// Lifecycle event times, ascending.
     private var lifecycle: [Double]
     private var nextLifecycle = 0
@@ -117,7 +120,7 @@ struct HitchDetector: Sendable {
     /// One frame, and what is known of the interval that ends at it when it ends.
     private struct Slot: Sendable {
         var frame: FrameMerger.Frame
-        /// ``counted``, ``loggedAtRest`` and ``spansLifecycle`` of the interval ending here.
+        /// ``counted``, ``loggedAtRest``, ``spansLifecycle`` and ``plain`` of the interval ending here.
         var flags: UInt8
     }
 
@@ -126,6 +129,9 @@ struct HitchDetector: Sendable {
     /// The ``restEvidence`` intervals before the interval's start were rest frames at the display's rate.
     private static let loggedAtRest: UInt8 = 2
     private static let spansLifecycle: UInt8 = 4
+    /// The interval counts, spans no lifecycle event and is no longer than `factor` × the shortest
+    /// frame duration in effect after its start: never late, whatever the rates around it.
+    private static let plain: UInt8 = 8
 
     init(
         expected: Double?, fps: Double?, factor: Double, lifecycle: [Double] = [], policy: RecorderPolicy = RecorderPolicy(),
@@ -137,6 +143,7 @@ struct HitchDetector: Sendable {
         self.pixel = pixel
         adaptive = (fps ?? .infinity) > 60
         shortestFrame = fps.map { 1 / $0 } ?? 1.0 / 120
+        leastFrameDuration = adaptive ? shortestFrame : expected
         rateStep = fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2
         self.lifecycle = lifecycle.sorted()
         merger = FrameMerger(window: FrameMerger.window(fps: fps))
@@ -169,6 +176,72 @@ struct HitchDetector: Sendable {
         if let frame = merger.add(t: t, y: y, phase: phase, frameDuration: frameDuration, barChanged: barChanged) { take(frame) }
     }
 
+    /// Takes a block's samples, as ``observe(t:y:phase:frameDuration:barChanged:)`` row by row
+    /// (bit `row` of `barChanged` its flag); ``newHitches`` are the block's.
+    ///
+    /// Nearly every interval of a recording is a plain frame (``plain``): where the two waiting
+    /// intervals are plain and the next closes another, ``takePlain(from:_:barChanged:)`` runs
+    /// the rule for that case alone over the columns; any other row goes through the merger.
+    mutating func observe(_ block: FrameColumns, barChanged: UInt64) {
+        if !newHitches.isEmpty { newHitches.removeAll(keepingCapacity: true) }
+        let count = block.count
+        var row = 0
+        while row < count {
+            row = takePlain(from: row, block, barChanged: barChanged)
+            guard row < count else { break }
+            let frame = merger.add(
+                t: block.t[row], y: block.y[row], phase: block.phase[row], frameDuration: block.frameDuration[row],
+                barChanged: barChanged &>> UInt64(row) & 1 != 0)
+            if let frame { take(frame) }
+            row += 1
+        }
+    }
+
+    /// Takes rows from `start` on while the detector waits on two plain intervals and each row
+    /// closes the merger's open frame with another plain one: the oldest waiting interval is then
+    /// classified on time, with no merge, no lifecycle event and no late test — what ``take(_:)``
+    /// and ``classifyOldest(countedAfter:)`` do in that case, in the same order of operations.
+    /// Returns the first row not taken, `start` when the detector is not waiting so.
+    private mutating func takePlain(from start: Int, _ block: FrameColumns, barChanged: UInt64) -> Int {
+        let newest = frames.count - 1
+        guard waiting == 2, var closing = merger.open, frames[newest].flags & frames[newest - 1].flags & Self.plain != 0 else {
+            return start
+        }
+        let t = block.t, y = block.y, phase = block.phase, recorded = block.frameDuration
+        let count = block.count, window = merger.window
+        let nextEvent = nextLifecycle < lifecycle.count ? lifecycle[nextLifecycle] : .infinity
+        // The three newest frames, oldest first: the oldest waiting interval runs from the first
+        // to the second.
+        var (t2, recorded2) = (frames[newest - 2].frame.t, frames[newest - 2].frame.frameDuration)
+        var t1 = frames[newest - 1].frame.t
+        var (t0, y0, recorded1, recorded0) = (frames[newest].frame.t, frames[newest].frame.y, frames[newest - 1].frame.frameDuration, frames[newest].frame.frameDuration)
+        var row = start
+        while row < count {
+            let duration = closing.t - t0
+            guard t[row] - closing.t >= window, closing.t < nextEvent,
+                let least = recorded0 ?? leastFrameDuration, duration <= factor * least + Self.lateMargin,
+                Self.isMoving(closing, afterY: y0)
+            else { break }
+            let flags = Self.counted | Self.plain | (restRun >= restEvidenceNeeded ? Self.loggedAtRest : 0)
+            restRun = restRun(after: closing, startT: t0, startY: y0, startFrameDuration: recorded0, spansLifecycle: false)
+            frames.push(Slot(frame: closing, flags: flags))
+            let oldest = t1 - t2, next = t0 - t1
+            let rateAfter = recorded2 == nil && adaptive ? rate(next, duration) : nil
+            if let inEffect = frameDuration(after: recorded2, rateAfter: rateAfter) {
+                countMoving(oldest, frameDuration: inEffect)
+                if adaptive { before.append(oldest) }
+            }
+            (t2, recorded2, t1, recorded1) = (t1, recorded1, t0, recorded0)
+            (t0, y0, recorded0) = (closing.t, closing.y, closing.frameDuration)
+            closing = FrameMerger.Frame(
+                t: t[row], y: y[row], phase: phase[row], frameDuration: recorded[row],
+                barChanged: barChanged &>> UInt64(row) & 1 != 0)
+            row += 1
+        }
+        merger.open = closing
+        return row
+    }
+
     /// Ends the session: the last frame and intervals are classified.
     mutating func finish() {
         if !newHitches.isEmpty { newHitches.removeAll(keepingCapacity: true) }
@@ -189,33 +262,48 @@ struct HitchDetector: Sendable {
             if lifecycle[nextLifecycle] > startT { flags |= Self.spansLifecycle }
             nextLifecycle += 1
         }
-        if Self.isMoving(frame, afterY: startY) { flags |= Self.counted }
-        if restRun >= (policy.atRest == .everyFrame ? 1 : Self.restEvidence) { flags |= Self.loggedAtRest }
-        let atRate = (frames[newest].frame.frameDuration ?? expected).map { frame.t - startT <= factor * $0 + Self.lateMargin } ?? false
-        if RestTolerance.moved(from: startY, to: frame.y) || flags & Self.spansLifecycle != 0 || !atRate {
-            restRun = 0
-        } else {
-            switch policy.atRest {
-            case .everyFrame?:
-                // Declared: every frame that did not move, at the display's rate, is the recorder logging.
-                restRun += 1
-            case .changes?, .nothing?:
-                restRun = 0
-            case nil:
-                // Inferred, conservatively: only a frame of real rest is evidence. The tail of a
-                // deceleration or a bounce sits on one pixel while the content still moves, and an
-                // `idle` frame where the bar changed was written for the change, not at rest; a
-                // touch-down sample (a `drag` frame that did not move) neither adds nor breaks.
-                if frame.phase == .idle, !frame.barChanged {
-                    restRun += 1
-                } else if frame.phase != .drag {
-                    restRun = 0
-                }
+        let startFrameDuration = frames[newest].frame.frameDuration
+        if Self.isMoving(frame, afterY: startY) {
+            flags |= Self.counted
+            if flags & Self.spansLifecycle == 0, let least = startFrameDuration ?? leastFrameDuration,
+                frame.t - startT <= factor * least + Self.lateMargin
+            {
+                flags |= Self.plain
             }
         }
+        if restRun >= restEvidenceNeeded { flags |= Self.loggedAtRest }
+        restRun = restRun(
+            after: frame, startT: startT, startY: startY, startFrameDuration: startFrameDuration,
+            spansLifecycle: flags & Self.spansLifecycle != 0)
         frames.push(Slot(frame: frame, flags: flags))
         waiting &+= 1
         classifyWaiting(final: false)
+    }
+
+    /// Rest intervals in a row that show the recorder logging at rest: one where its header
+    /// declares it, else ``restEvidence``.
+    private var restEvidenceNeeded: Int { policy.atRest == .everyFrame ? 1 : Self.restEvidence }
+
+    /// ``restRun`` once `frame` closes the interval from the frame at `startT`, `startY` (whose
+    /// recorded frame duration is `startFrameDuration`).
+    @inline(__always)
+    private func restRun(after frame: FrameMerger.Frame, startT: Double, startY: Double, startFrameDuration: Double?, spansLifecycle: Bool) -> Int {
+        let atRate = (startFrameDuration ?? expected).map { frame.t - startT <= factor * $0 + Self.lateMargin } ?? false
+        if RestTolerance.moved(from: startY, to: frame.y) || spansLifecycle || !atRate { return 0 }
+        switch policy.atRest {
+        case .everyFrame?:
+            // Declared: every frame that did not move, at the display's rate, is the recorder logging.
+            return restRun + 1
+        case .changes?, .nothing?:
+            return 0
+        case nil:
+            // Inferred, conservatively: only a frame of real rest is evidence. The tail of a
+            // deceleration or a bounce sits on one pixel while the content still moves, and an
+            // `idle` frame where the bar changed was written for the change, not at rest; a
+            // touch-down sample (a `drag` frame that did not move) neither adds nor breaks.
+            if frame.phase == .idle, !frame.barChanged { return restRun + 1 }
+            return frame.phase != .drag ? 0 : restRun
+        }
     }
 
     /// The duration of the interval that ends at `frames[end]`.
@@ -293,16 +381,7 @@ struct HitchDetector: Sendable {
         let startT = frames[end - 1].frame.t
         let endT = frames[end].frame.t
         let duration = endT - startT
-        let frameDuration: Double
-        if let recorded = frames[end - 1].frame.frameDuration {
-            frameDuration = recorded
-        } else if adaptive, let rate = Self.slower(before.first.map { rate($0, before.second) }, rateAfter) {
-            frameDuration = rate
-        } else if let expected {
-            frameDuration = adaptive ? max(expected, shortestFrame) : expected
-        } else {
-            return
-        }
+        guard let frameDuration = frameDuration(after: frames[end - 1].frame.frameDuration, rateAfter: rateAfter) else { return }
 
         // A stamp taken late makes its interval long and the next one short by as much: late only
         // when the two together are still late, as a frame the display showed late leaves them.
@@ -320,9 +399,7 @@ struct HitchDetector: Sendable {
             movingSeconds += duration
             return
         }
-        movingSeconds += duration
-        jitter += (abs(duration - frameDuration) - jitter) / 16
-        overruns.add((duration - frameDuration) * 1000)
+        countMoving(duration, frameDuration: frameDuration)
         if late {
             let lateBy = duration - frameDuration
             hitchSeconds += lateBy
@@ -336,6 +413,24 @@ struct HitchDetector: Sendable {
             // Only an adaptive display's rate is read from the intervals before.
             before.append(duration)
         }
+    }
+
+    /// The frame duration in effect for a counted interval whose start frame recorded `recorded`,
+    /// given the rate the display runs at after it; `nil` when there is none.
+    @inline(__always)
+    private func frameDuration(after recorded: Double?, rateAfter: Double?) -> Double? {
+        if let recorded { return recorded }
+        if adaptive, let rate = Self.slower(before.first.map { rate($0, before.second) }, rateAfter) { return rate }
+        guard let expected else { return nil }
+        return adaptive ? max(expected, shortestFrame) : expected
+    }
+
+    /// Counts a moving interval (not a gap) against the frame duration in effect.
+    @inline(__always)
+    private mutating func countMoving(_ duration: Double, frameDuration: Double) {
+        movingSeconds += duration
+        jitter += (abs(duration - frameDuration) - jitter) / 16
+        overruns.add((duration - frameDuration) * 1000)
     }
 
     /// Whether the recorder writes only frames whose offset changed: declared `offsetChanges`, or
