@@ -198,48 +198,83 @@ struct HitchDetector: Sendable {
     }
 
     /// Takes rows from `start` on while the detector waits on two plain intervals and each row
-    /// closes the merger's open frame with another plain one: the oldest waiting interval is then
-    /// classified on time, with no merge, no lifecycle event and no late test — what ``take(_:)``
-    /// and ``classifyOldest(countedAfter:)`` do in that case, in the same order of operations.
-    /// Returns the first row not taken, `start` when the detector is not waiting so.
+    /// closes the merger's open frame with another plain one: each such frame classifies the
+    /// oldest waiting interval on time, with no merge, no lifecycle event and no late test — what
+    /// ``take(_:)`` and ``classifyOldest(countedAfter:)`` do in that case, in the same order of
+    /// operations. Returns the first row not taken, `start` when the detector is not waiting so.
+    ///
+    /// First the rows are checked, then the intervals classified, in two loops over the
+    /// durations: one loop doing both ran out of registers. Only the last ``frameWindow`` frames
+    /// go into the ring, without ``loggedAtRest``: it is read only for a late interval.
     private mutating func takePlain(from start: Int, _ block: FrameColumns, barChanged: UInt64) -> Int {
         let newest = frames.count - 1
-        guard waiting == 2, var closing = merger.open, frames[newest].flags & frames[newest - 1].flags & Self.plain != 0 else {
-            return start
-        }
+        guard waiting == 2, let open = merger.open, frames[newest].flags & frames[newest - 1].flags & Self.plain != 0,
+            start < block.count, block.t[start] - open.t >= merger.window
+        else { return start }
         let t = block.t, y = block.y, phase = block.phase, recorded = block.frameDuration
         let count = block.count, window = merger.window
         let nextEvent = nextLifecycle < lifecycle.count ? lifecycle[nextLifecycle] : .infinity
-        // The three newest frames, oldest first: the oldest waiting interval runs from the first
-        // to the second.
-        var (t2, recorded2) = (frames[newest - 2].frame.t, frames[newest - 2].frame.frameDuration)
-        var t1 = frames[newest - 1].frame.t
-        var (t0, y0, recorded1, recorded0) = (frames[newest].frame.t, frames[newest].frame.y, frames[newest - 1].frame.frameDuration, frames[newest].frame.frameDuration)
-        var row = start
-        while row < count {
-            let duration = closing.t - t0
-            guard t[row] - closing.t >= window, closing.t < nextEvent,
-                let least = recorded0 ?? leastFrameDuration, duration <= factor * least + Self.lateMargin,
-                Self.isMoving(closing, afterY: y0)
-            else { break }
-            let flags = Self.counted | Self.plain | (restRun >= restEvidenceNeeded ? Self.loggedAtRest : 0)
-            restRun = restRun(after: closing, startT: t0, startY: y0, startFrameDuration: recorded0, spansLifecycle: false)
-            frames.push(Slot(frame: closing, flags: flags))
-            let oldest = t1 - t2, next = t0 - t1
-            let rateAfter = recorded2 == nil && adaptive ? rate(next, duration) : nil
-            if let inEffect = frameDuration(after: recorded2, rateAfter: rateAfter) {
-                countMoving(oldest, frameDuration: inEffect)
-                if adaptive { before.append(oldest) }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: FrameColumns.capacity + 3) { durations in
+            withUnsafeTemporaryAllocation(of: Double?.self, capacity: FrameColumns.capacity + 3) { starts in
+                // Interval `j` runs from the frame whose recorded duration is `starts[j]`, for
+                // `durations[j]`: the two waiting, the one the open frame ends, then the rows'.
+                durations[0] = frames[newest - 1].frame.t - frames[newest - 2].frame.t
+                durations[1] = frames[newest].frame.t - frames[newest - 1].frame.t
+                starts[0] = frames[newest - 2].frame.frameDuration
+                starts[1] = frames[newest - 1].frame.frameDuration
+                // Frame `k` taken is the open frame (0), else row `start + k - 1`; row `end` is the
+                // first that does not close a plain one.
+                var taken = 0
+                var (previousT, previousY, previousRecorded) = (frames[newest].frame.t, frames[newest].frame.y, frames[newest].frame.frameDuration)
+                var (closingT, closingY, closingPhase, closingRecorded) = (open.t, open.y, open.phase, open.frameDuration)
+                while true {
+                    let duration = closingT - previousT
+                    guard closingT < nextEvent, let least = previousRecorded ?? leastFrameDuration,
+                        duration <= factor * least + Self.lateMargin,
+                        closingPhase.map({ $0 != .idle }) ?? false || RestTolerance.moved(from: previousY, to: closingY)
+                    else { break }
+                    durations[taken + 2] = duration
+                    starts[taken + 2] = previousRecorded
+                    taken += 1
+                    let row = start + taken - 1
+                    guard row + 1 < count, t[row + 1] - t[row] >= window else { break }
+                    (previousT, previousY, previousRecorded) = (closingT, closingY, closingRecorded)
+                    (closingT, closingY, closingPhase, closingRecorded) = (t[row], y[row], phase[row], recorded[row])
+                }
+                guard taken > 0 else { return start }
+                for j in 0..<taken {
+                    let oldest = durations[j], recordedBefore = starts[j]
+                    let rateAfter = recordedBefore == nil && adaptive ? rate(durations[j + 1], durations[j + 2]) : nil
+                    if let inEffect = frameDuration(after: recordedBefore, rateAfter: rateAfter) {
+                        countMoving(oldest, frameDuration: inEffect)
+                        if adaptive { before.append(oldest) }
+                    }
+                }
+                let end = start + taken
+                func frame(_ k: Int) -> FrameMerger.Frame {
+                    guard k > 0 else { return open }
+                    let row = start + k - 1
+                    return FrameMerger.Frame(
+                        t: t[row], y: y[row], phase: phase[row], frameDuration: recorded[row],
+                        barChanged: barChanged &>> UInt64(row) & 1 != 0)
+                }
+                if policy.atRest == .changes || policy.atRest == .nothing {
+                    restRun = 0
+                } else {
+                    var startFrame = frames[newest].frame
+                    for k in 0..<taken {
+                        let closing = frame(k)
+                        restRun = restRun(
+                            after: closing, startT: startFrame.t, startY: startFrame.y, startFrameDuration: startFrame.frameDuration,
+                            spansLifecycle: false)
+                        startFrame = closing
+                    }
+                }
+                for k in max(0, taken - Self.frameWindow)..<taken { frames.push(Slot(frame: frame(k), flags: Self.counted | Self.plain)) }
+                merger.open = frame(taken)
+                return end
             }
-            (t2, recorded2, t1, recorded1) = (t1, recorded1, t0, recorded0)
-            (t0, y0, recorded0) = (closing.t, closing.y, closing.frameDuration)
-            closing = FrameMerger.Frame(
-                t: t[row], y: y[row], phase: phase[row], frameDuration: recorded[row],
-                barChanged: barChanged &>> UInt64(row) & 1 != 0)
-            row += 1
         }
-        merger.open = closing
-        return row
     }
 
     /// Ends the session: the last frame and intervals are classified.
