@@ -242,13 +242,19 @@ struct HitchDetector: Sendable {
                     (closingT, closingY, closingPhase, closingRecorded) = (t[row], y[row], phase[row], recorded[row])
                 }
                 guard taken > 0 else { return start }
-                for j in 0..<taken {
-                    let oldest = durations[j], recordedBefore = starts[j]
-                    let rateAfter = recordedBefore == nil && adaptive ? rate(durations[j + 1], durations[j + 2]) : nil
-                    if let inEffect = frameDuration(after: recordedBefore, rateAfter: rateAfter) {
-                        countMoving(oldest, frameDuration: inEffect)
-                        if adaptive { before.append(oldest) }
+                // The overruns go into the histogram together, one bounds and uniqueness check.
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: taken) { overrunValues in
+                    var measured = 0
+                    for j in 0..<taken {
+                        let oldest = durations[j], recordedBefore = starts[j]
+                        let rateAfter = recordedBefore == nil && adaptive ? rate(durations[j + 1], durations[j + 2]) : nil
+                        if let inEffect = frameDuration(after: recordedBefore, rateAfter: rateAfter) {
+                            overrunValues[measured] = countMoving(oldest, frameDuration: inEffect)
+                            measured += 1
+                            if adaptive { before.append(oldest) }
+                        }
                     }
+                    overruns.add(UnsafeBufferPointer(rebasing: overrunValues.prefix(measured)))
                 }
                 let end = start + taken
                 func frame(_ k: Int) -> FrameMerger.Frame {
@@ -434,7 +440,7 @@ struct HitchDetector: Sendable {
             movingSeconds += duration
             return
         }
-        countMoving(duration, frameDuration: frameDuration)
+        overruns.add(countMoving(duration, frameDuration: frameDuration))
         if late {
             let lateBy = duration - frameDuration
             hitchSeconds += lateBy
@@ -460,12 +466,13 @@ struct HitchDetector: Sendable {
         return adaptive ? max(expected, shortestFrame) : expected
     }
 
-    /// Counts a moving interval (not a gap) against the frame duration in effect.
+    /// Counts a moving interval (not a gap) against the frame duration in effect; returns its
+    /// overrun, milliseconds, for ``overruns``.
     @inline(__always)
-    private mutating func countMoving(_ duration: Double, frameDuration: Double) {
+    private mutating func countMoving(_ duration: Double, frameDuration: Double) -> Double {
         movingSeconds += duration
         jitter += (abs(duration - frameDuration) - jitter) / 16
-        overruns.add((duration - frameDuration) * 1000)
+        return (duration - frameDuration) * 1000
     }
 
     /// Whether the recorder writes only frames whose offset changed: declared `offsetChanges`, or

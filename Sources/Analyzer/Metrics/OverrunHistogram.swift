@@ -56,6 +56,29 @@ struct OverrunHistogram: Sendable, Hashable {
         total += 1
     }
 
+    /// Adds `overruns` (milliseconds), as ``add(_:)`` one at a time: the bins held grow at most
+    /// once a side, and the counts are written behind one uniqueness check of the array, not one
+    /// a value.
+    mutating func add(_ overruns: UnsafeBufferPointer<Double>) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: overruns.count) { bins in
+            var added = 0
+            for overrun in overruns where overrun.isFinite {
+                bins[added] = Self.bin(of: overrun)
+                lowestBin = min(lowestBin, bins[added])
+                highestBin = max(highestBin, bins[added])
+                added += 1
+            }
+            guard added > 0 else { return }
+            if lowestBin < firstBin || counts.isEmpty { hold(lowestBin) }
+            if highestBin >= firstBin + counts.count { hold(highestBin) }
+            let firstBin = firstBin
+            counts.withUnsafeMutableBufferPointer { counts in
+                for bin in bins.prefix(added) { counts[bin - firstBin] &+= 1 }
+            }
+            total += added
+        }
+    }
+
     /// Grows the bins held to reach `bin`, by at least as many again as are held (so growing
     /// costs O(1) per value) on the side it lies.
     private mutating func hold(_ bin: Int) {
