@@ -116,6 +116,9 @@ struct HitchDetector: Sendable {
     /// Frames kept: an interval's start is at most ``rateFrames`` + 1 frames before the newest, and
     /// its velocity reads up to ``velocityFrames`` frames before that.
     static let frameWindow = 8
+    /// Frames ``takePlain(from:_:barChanged:)`` takes at most in one call: its buffers (two values
+    /// more) stay under 1 KB, on the stack.
+    static let plainRun = 60
 
     /// One frame, and what is known of the interval that ends at it when it ends.
     private struct Slot: Sendable {
@@ -214,8 +217,8 @@ struct HitchDetector: Sendable {
         let t = block.t, y = block.y, phase = block.phase, recorded = block.frameDuration
         let count = block.count, window = merger.window
         let nextEvent = nextLifecycle < lifecycle.count ? lifecycle[nextLifecycle] : .infinity
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: FrameColumns.capacity + 3) { durations in
-            withUnsafeTemporaryAllocation(of: Double?.self, capacity: FrameColumns.capacity + 3) { starts in
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.plainRun + 2) { durations in
+            withUnsafeTemporaryAllocation(of: Double?.self, capacity: Self.plainRun + 2) { starts in
                 // Interval `j` runs from the frame whose recorded duration is `starts[j]`, for
                 // `durations[j]`: the two waiting, the one the open frame ends, then the rows'.
                 durations[0] = frames[newest - 1].frame.t - frames[newest - 2].frame.t
@@ -237,7 +240,7 @@ struct HitchDetector: Sendable {
                     starts[taken + 2] = previousRecorded
                     taken += 1
                     let row = start + taken - 1
-                    guard row + 1 < count, t[row + 1] - t[row] >= window else { break }
+                    guard taken < Self.plainRun, row + 1 < count, t[row + 1] - t[row] >= window else { break }
                     (previousT, previousY, previousRecorded) = (closingT, closingY, closingRecorded)
                     (closingT, closingY, closingPhase, closingRecorded) = (t[row], y[row], phase[row], recorded[row])
                 }
@@ -245,10 +248,16 @@ struct HitchDetector: Sendable {
                 // The overruns go into the histogram together, one bounds and uniqueness check.
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: taken) { overrunValues in
                     var measured = 0
+                    // The rates after the last three intervals: on an adaptive display each
+                    // interval here goes into `before`, so the rate before interval `j` is the
+                    // rate after interval `j - 3`, where that was inferred.
+                    var (after1, after2, after3): (Double?, Double?, Double?) = (nil, nil, nil)
                     for j in 0..<taken {
                         let oldest = durations[j], recordedBefore = starts[j]
                         let rateAfter = recordedBefore == nil && adaptive ? rate(durations[j + 1], durations[j + 2]) : nil
-                        if let inEffect = frameDuration(after: recordedBefore, rateAfter: rateAfter) {
+                        let inEffect = frameDuration(after: recordedBefore, rateBefore: after3 ?? rateBefore, rateAfter: rateAfter)
+                        (after3, after2, after1) = (after2, after1, rateAfter)
+                        if let inEffect {
                             overrunValues[measured] = countMoving(oldest, frameDuration: inEffect)
                             measured += 1
                             if adaptive { before.append(oldest) }
@@ -422,7 +431,8 @@ struct HitchDetector: Sendable {
         let startT = frames[end - 1].frame.t
         let endT = frames[end].frame.t
         let duration = endT - startT
-        guard let frameDuration = frameDuration(after: frames[end - 1].frame.frameDuration, rateAfter: rateAfter) else { return }
+        guard let frameDuration = frameDuration(after: frames[end - 1].frame.frameDuration, rateBefore: rateBefore, rateAfter: rateAfter)
+        else { return }
 
         // A stamp taken late makes its interval long and the next one short by as much: late only
         // when the two together are still late, as a frame the display showed late leaves them.
@@ -456,12 +466,15 @@ struct HitchDetector: Sendable {
         }
     }
 
+    /// The rate the display ran at before the next interval, if ``before`` holds one.
+    private var rateBefore: Double? { before.first.map { rate($0, before.second) } }
+
     /// The frame duration in effect for a counted interval whose start frame recorded `recorded`,
-    /// given the rate the display runs at after it; `nil` when there is none.
+    /// given the rates the display ran at before it and runs at after it; `nil` when there is none.
     @inline(__always)
-    private func frameDuration(after recorded: Double?, rateAfter: Double?) -> Double? {
+    private func frameDuration(after recorded: Double?, rateBefore: @autoclosure () -> Double?, rateAfter: Double?) -> Double? {
         if let recorded { return recorded }
-        if adaptive, let rate = Self.slower(before.first.map { rate($0, before.second) }, rateAfter) { return rate }
+        if adaptive, let rate = Self.slower(rateBefore(), rateAfter) { return rate }
         guard let expected else { return nil }
         return adaptive ? max(expected, shortestFrame) : expected
     }
