@@ -61,14 +61,16 @@ struct OverrunHistogram: Sendable, Hashable {
     /// a value.
     mutating func add(_ overruns: UnsafeBufferPointer<Double>) {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: overruns.count) { bins in
-            var added = 0
+            var added = 0, lowest = lowestBin, highest = highestBin
             for overrun in overruns where overrun.isFinite {
-                bins[added] = Self.bin(of: overrun)
-                lowestBin = min(lowestBin, bins[added])
-                highestBin = max(highestBin, bins[added])
+                let bin = Self.bin(of: overrun)
+                bins[added] = bin
+                lowest = min(lowest, bin)
+                highest = max(highest, bin)
                 added += 1
             }
             guard added > 0 else { return }
+            (lowestBin, highestBin) = (lowest, highest)
             if lowestBin < firstBin || counts.isEmpty { hold(lowestBin) }
             if highestBin >= firstBin + counts.count { hold(highestBin) }
             let firstBin = firstBin
