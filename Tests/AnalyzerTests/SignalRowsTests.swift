@@ -1,4 +1,5 @@
 import BarModel
+import Simulation
 import Testing
 @testable import Analyzer
 
@@ -38,6 +39,49 @@ struct SignalRowsTests {
             #expect(signals[signal] == signals[index])
         }
         #expect(signals[.barHidden].on == 0b100000)
+    }
+
+    @Test("eight rows at a time, every signal reads as value(in:) a row at a time, for blocks of every length", arguments: [1, 6, 8, 13, 63, 64])
+    func eightAtATime(count: Int) {
+        var random = SeededGenerator(seed: UInt64(count))
+        let block = FrameColumns()
+        var states: [BarState] = []
+        for row in 0..<count {
+            // Alphas around the cut, booleans, backgrounds, and fields some rows lack.
+            func maybe<T>(_ value: T) -> T? { Double.random(in: 0..<1, using: &random) < 0.2 ? nil : value }
+            let alphas = [0.5, 0.5.nextDown, 0, 1, 0.75, 0.25]
+            let state = BarState(
+                barHidden: maybe(Bool.random(using: &random)), largeTitleAlpha: maybe(alphas.randomElement(using: &random)!),
+                inlineTitleAlpha: maybe(alphas.randomElement(using: &random)!), contentTitleAlpha: maybe(alphas.randomElement(using: &random)!),
+                background: maybe(BarBackground.allCases.randomElement(using: &random)!), subtitleVisible: maybe(Bool.random(using: &random)),
+                dropdownExpanded: maybe(Bool.random(using: &random)))
+            states.append(state)
+            block.append(seq: row, sample: ScrollSample(t: Double(row), y: 0), computed: state, observed: nil)
+        }
+        let signals = SignalRows(block.computed, count: count)
+        for signal in BinarySignal.allCases {
+            var known: UInt64 = 0, on: UInt64 = 0
+            for (row, state) in states.enumerated() {
+                guard let value = signal.value(in: state) else { continue }
+                known |= 1 << UInt64(row)
+                if value { on |= 1 << UInt64(row) }
+            }
+            #expect(signals[signal] == (known, on), "\(signal)")
+            // Counter-case: the rows where it is off are known and not on.
+            #expect(signals[signal].on & (known & ~on) == 0)
+        }
+    }
+
+    @Test("rows past the block's count are never on, whatever the block held before")
+    func pastTheCount() {
+        let block = FrameColumns()
+        for row in 0..<64 {
+            block.append(seq: row, sample: ScrollSample(t: Double(row), y: 0), computed: BarState(barHidden: true, largeTitleAlpha: 1), observed: nil)
+        }
+        block.count = 13
+        let signals = SignalRows(block.computed, count: 13)
+        #expect(signals[.barHidden].on == (1 << 13) - 1)
+        #expect(signals.visible(.large) == (1 << 13) - 1)
     }
 
     @Test("the title comparison with the shared signals decides as with its own: a title differing on a row, and not")
