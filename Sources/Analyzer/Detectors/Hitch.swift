@@ -274,6 +274,7 @@ struct HitchDetector: Sendable {
                         barChanged: barChanged &>> UInt64(row) & 1 != 0)
                 }
                 if policy.atRest == .changes || policy.atRest == .nothing {
+                    // What `restRun(after:…)` gives every frame under these policies.
                     restRun = 0
                 } else {
                     var startFrame = frames[newest].frame
