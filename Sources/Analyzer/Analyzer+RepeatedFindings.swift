@@ -62,13 +62,18 @@ extension Analyzer {
     static func withoutComparisonsOfVisibilityFaults(_ findings: [Finding], tolerance: Double) -> [Finding] {
         // Each fault's titles once: a session whose app flickers has hundreds of comparisons, and
         // splitting a fault's names again for each cost more than the rest of its analysis.
+        // The subkinds read from the evidence's case: `subkind` builds a string each time.
         let faults = findings.compactMap { fault -> (titles: Set<Substring>, start: Double, end: Double)? in
-            guard fault.source == .observed, fault.subkind == "both_visible" || fault.subkind == "none_visible" else { return nil }
+            guard fault.source == .observed, case .titleVisibility = fault.evidence else { return nil }
             return (Set(fault.signal.split(separator: "+")), fault.start - tolerance, fault.end + tolerance)
         }
         guard !faults.isEmpty else { return findings }
         return findings.filter { finding in
-            guard finding.subkind == "observed_vs_expected", finding.signal != BinarySignal.barHidden.name else { return true }
+            switch finding.evidence {
+            case .barHiddenComparison, .titleComparison: break
+            default: return true
+            }
+            guard finding.signal != BinarySignal.barHidden.name else { return true }
             let titles = Set(finding.signal.split(separator: "+"))
             return !faults.contains { titles.isSubset(of: $0.titles) && $0.start <= finding.start && finding.end <= $0.end }
         }

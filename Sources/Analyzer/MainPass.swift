@@ -95,7 +95,11 @@ struct MainPass: Sendable {
             }
             let after = UnsafePointer(inputAfter.baseAddress!)
             let observed = observedRows != 0 ? block.observed : nil
-            computedFlapping?.observe(rows: rows, count: count, t: t, y: y, states: computed, observed: observed)
+            // Each stream's signals once, for the flapping and the title detectors.
+            let signals = (computed: SignalRows(computed, count: count), observed: SignalRows(block.observed, count: count))
+            computedFlapping?.observe(
+                rows: rows, count: count, t: t, y: y, states: computed, observed: observed, signals: signals.computed,
+                observedSignals: signals.observed)
             computedJitter.observe(rows: rows, t: t, states: computed, inputAfter: after)
             // The comparison runs from the first frame with an observed state on.
             var comparisonRows = rows
@@ -109,30 +113,32 @@ struct MainPass: Sendable {
             let parts = transitions.isEmpty ? nil : titleParts(t: t, count: count)
             let outside = parts?.reduce(0) { $0 | $1.rows } ?? rows
             if let observed {
-                observedFlapping?.observe(rows: observedRows & outside, count: count, t: t, y: y, states: observed)
+                observedFlapping?.observe(
+                    rows: observedRows & outside, count: count, t: t, y: y, states: observed, signals: signals.observed)
                 observedJitter?.observe(rows: observedRows & outside, t: t, states: observed, inputAfter: after)
             }
             if let parts {
                 for part in parts {
-                    observeTitles(part.rows, interruptedAt: part.interruptedAt, comparisonRows: comparisonRows, t: t, block: block)
+                    observeTitles(
+                        part.rows, interruptedAt: part.interruptedAt, comparisonRows: comparisonRows, t: t, block: block, signals: signals)
                 }
             } else {
-                observeTitles(rows, interruptedAt: nil, comparisonRows: comparisonRows, t: t, block: block)
+                observeTitles(rows, interruptedAt: nil, comparisonRows: comparisonRows, t: t, block: block, signals: signals)
             }
         }
-        for row in 0..<count {
-            // Only an `idle` frame that did not move can be evidence of rest, so only there is it
-            // asked whether a bar state changed.
-            var barChanged = false
-            if infersRest, block.phase[row] == .idle, y[row] == (row > 0 ? y[row - 1] : lastY) {
-                barChanged = self.barChanged(at: row, in: block)
+        // Only an `idle` frame that did not move can be evidence of rest, so only there is it asked
+        // whether a bar state changed.
+        var barChanged: UInt64 = 0
+        if infersRest {
+            for row in 0..<count where block.phase[row] == .idle && y[row] == (row > 0 ? y[row - 1] : lastY) {
+                if self.barChanged(at: row, in: block) { barChanged |= 1 &<< UInt64(row) }
             }
-            hitch.observe(t: t[row], y: y[row], phase: block.phase[row], frameDuration: block.frameDuration[row], barChanged: barChanged)
-            // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
-            // after an interval), so the late frames are the ones it names, not the current sample.
-            if buildsTimeline, !hitch.newHitches.isEmpty {
-                for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
-            }
+        }
+        hitch.observe(block, barChanged: barChanged)
+        // The hitch detector decides a few frames late (it merges callbacks and waits for the rate
+        // after an interval), so the late frames are the ones it names, not the block's.
+        if buildsTimeline {
+            for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
         }
         if buildsTimeline {
             timeline.observe(
@@ -150,7 +156,8 @@ struct MainPass: Sendable {
     /// The title detectors over `part` of a block (after closing their runs where a transition
     /// started, `interruptedAt`).
     private mutating func observeTitles(
-        _ part: UInt64, interruptedAt: Double?, comparisonRows: UInt64, t: FrameColumn<Double>, block: FrameColumns
+        _ part: UInt64, interruptedAt: Double?, comparisonRows: UInt64, t: FrameColumn<Double>, block: FrameColumns,
+        signals: (computed: SignalRows, observed: SignalRows)
     ) {
         if let start = interruptedAt {
             computedTitles.interrupt(at: start)
@@ -158,10 +165,13 @@ struct MainPass: Sendable {
             comparison?.interrupt(at: start)
         }
         let observedRows = block.observedRows
-        computedTitles.observe(rows: block.rows & part, t: t, states: block.computed)
-        if observedRows != 0 { observedTitles?.observe(rows: observedRows & part, t: t, states: block.observed) }
+        computedTitles.observe(rows: block.rows & part, t: t, states: block.computed, signals: signals.computed)
+        if observedRows != 0 {
+            observedTitles?.observe(rows: observedRows & part, t: t, states: block.observed, signals: signals.observed)
+        }
         comparison?.observe(
-            rows: comparisonRows & part, t: t, computed: block.computed, observed: block.observed, observedRows: observedRows)
+            rows: comparisonRows & part, t: t, computed: block.computed, observed: block.observed, observedRows: observedRows,
+            computedSignals: signals.computed, observedSignals: signals.observed)
     }
 
     /// Whether a bar state at `row` differs from the frame before's: the computed one, or the

@@ -106,18 +106,23 @@ struct FlappingDetector: Sendable {
     /// A signal at a time over the rows, its tracker in registers: the episodes that end in the
     /// block are put in the order a sample at a time gave them (sample, then signal), so the
     /// findings are the same.
+    ///
+    /// `signals` and `observedSignals` are the two streams' signals when the caller worked them
+    /// out (``SignalRows``); `nil`, they are worked out here.
     mutating func observe(rows: UInt64, count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>,
-                          states: FrameStateColumns, observed: FrameStateColumns? = nil) {
+                          states: FrameStateColumns, observed: FrameStateColumns? = nil,
+                          signals: SignalRows? = nil, observedSignals: SignalRows? = nil) {
         guard rows != 0 else { return }
+        let signals = signals ?? SignalRows(states, count: count)
+        let observedSignals = observed.map { observedSignals ?? SignalRows($0, count: count) }
         let window = self.window
         let minimum = minToggles
         var ended: [(row: Int, index: Int, episode: Episode)] = []
         // `y`'s range over the whole block, worked out once for the signals that do not toggle in it.
         var blockRange: (min: Double, max: Double)?
         for index in 0..<Self.signals.count {
-            let signal = Self.signals[index]
-            let (known, on) = signal.rows(in: states, count: count)
-            let (observedKnown, observedOn) = observed.map { signal.rows(in: $0, count: count) } ?? (0, 0)
+            let (known, on) = signals[index]
+            let (observedKnown, observedOn) = observedSignals?[index] ?? (0, 0)
             let values = (known & rows) | (observedKnown & rows)
             let bit: UInt8 = 1 << UInt8(index)
             // A signal neither state has and no tracker has seen changes nothing (its sweep

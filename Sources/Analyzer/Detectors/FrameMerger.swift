@@ -19,7 +19,8 @@ struct FrameMerger: Sendable {
 
     /// Seconds; half the display's shortest frame.
     let window: Double
-    private var open: Frame?
+    /// The frame taking samples: the last closed by a sample at least ``window`` after its start.
+    var open: Frame?
 
     init(window: Double) { self.window = window }
 

@@ -53,6 +53,9 @@ struct HitchDetector: Sendable {
     let policy: RecorderPolicy
     /// The recording's pixel, points: the grid UIKit keeps `contentOffset` on.
     let pixel: Double
+    /// The shortest frame duration in effect after a frame without a recorded one (`nil`: such an
+    /// interval is not measured): an interval no longer than `factor` × this is never late.
+    private let leastFrameDuration: Double?
     /// Lifecycle event times, ascending.
     private var lifecycle: [Double]
     private var nextLifecycle = 0
@@ -113,11 +116,14 @@ struct HitchDetector: Sendable {
     /// Frames kept: an interval's start is at most ``rateFrames`` + 1 frames before the newest, and
     /// its velocity reads up to ``velocityFrames`` frames before that.
     static let frameWindow = 8
+    /// Frames ``takePlain(from:_:barChanged:)`` takes at most in one call: its buffers (two values
+    /// more) stay under 1 KB, on the stack.
+    static let plainRun = 60
 
     /// One frame, and what is known of the interval that ends at it when it ends.
     private struct Slot: Sendable {
         var frame: FrameMerger.Frame
-        /// ``counted``, ``loggedAtRest`` and ``spansLifecycle`` of the interval ending here.
+        /// ``counted``, ``loggedAtRest``, ``spansLifecycle`` and ``plain`` of the interval ending here.
         var flags: UInt8
     }
 
@@ -126,6 +132,9 @@ struct HitchDetector: Sendable {
     /// The ``restEvidence`` intervals before the interval's start were rest frames at the display's rate.
     private static let loggedAtRest: UInt8 = 2
     private static let spansLifecycle: UInt8 = 4
+    /// The interval counts, spans no lifecycle event and is no longer than `factor` × the shortest
+    /// frame duration in effect after its start: never late, whatever the rates around it.
+    private static let plain: UInt8 = 8
 
     init(
         expected: Double?, fps: Double?, factor: Double, lifecycle: [Double] = [], policy: RecorderPolicy = RecorderPolicy(),
@@ -137,6 +146,7 @@ struct HitchDetector: Sendable {
         self.pixel = pixel
         adaptive = (fps ?? .infinity) > 60
         shortestFrame = fps.map { 1 / $0 } ?? 1.0 / 120
+        leastFrameDuration = adaptive ? shortestFrame : expected
         rateStep = fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2
         self.lifecycle = lifecycle.sorted()
         merger = FrameMerger(window: FrameMerger.window(fps: fps))
@@ -169,6 +179,120 @@ struct HitchDetector: Sendable {
         if let frame = merger.add(t: t, y: y, phase: phase, frameDuration: frameDuration, barChanged: barChanged) { take(frame) }
     }
 
+    /// Takes a block's samples, as ``observe(t:y:phase:frameDuration:barChanged:)`` row by row
+    /// (bit `row` of `barChanged` its flag); ``newHitches`` are the block's.
+    ///
+    /// Nearly every interval of a recording is a plain frame (``plain``): where the two waiting
+    /// intervals are plain and the next closes another, ``takePlain(from:_:barChanged:)`` runs
+    /// the rule for that case alone over the columns; any other row goes through the merger.
+    mutating func observe(_ block: FrameColumns, barChanged: UInt64) {
+        if !newHitches.isEmpty { newHitches.removeAll(keepingCapacity: true) }
+        let count = block.count
+        var row = 0
+        while row < count {
+            row = takePlain(from: row, block, barChanged: barChanged)
+            guard row < count else { break }
+            let frame = merger.add(
+                t: block.t[row], y: block.y[row], phase: block.phase[row], frameDuration: block.frameDuration[row],
+                barChanged: barChanged &>> UInt64(row) & 1 != 0)
+            if let frame { take(frame) }
+            row += 1
+        }
+    }
+
+    /// Takes rows from `start` on while the detector waits on two plain intervals and each row
+    /// closes the merger's open frame with another plain one: each such frame classifies the
+    /// oldest waiting interval on time, with no merge, no lifecycle event and no late test — what
+    /// ``take(_:)`` and ``classifyOldest(countedAfter:)`` do in that case, in the same order of
+    /// operations. Returns the first row not taken, `start` when the detector is not waiting so.
+    ///
+    /// First the rows are checked, then the intervals classified, in two loops over the
+    /// durations: one loop doing both ran out of registers. Only the last ``frameWindow`` frames
+    /// go into the ring, without ``loggedAtRest``: it is read only for a late interval.
+    private mutating func takePlain(from start: Int, _ block: FrameColumns, barChanged: UInt64) -> Int {
+        let newest = frames.count - 1
+        guard waiting == 2, let open = merger.open, frames[newest].flags & frames[newest - 1].flags & Self.plain != 0,
+            start < block.count, block.t[start] - open.t >= merger.window
+        else { return start }
+        let t = block.t, y = block.y, phase = block.phase, recorded = block.frameDuration
+        let count = block.count, window = merger.window
+        let nextEvent = nextLifecycle < lifecycle.count ? lifecycle[nextLifecycle] : .infinity
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.plainRun + 2) { durations in
+            withUnsafeTemporaryAllocation(of: Double?.self, capacity: Self.plainRun + 2) { starts in
+                // Interval `j` runs from the frame whose recorded duration is `starts[j]`, for
+                // `durations[j]`: the two waiting, the one the open frame ends, then the rows'.
+                durations[0] = frames[newest - 1].frame.t - frames[newest - 2].frame.t
+                durations[1] = frames[newest].frame.t - frames[newest - 1].frame.t
+                starts[0] = frames[newest - 2].frame.frameDuration
+                starts[1] = frames[newest - 1].frame.frameDuration
+                // Frame `k` taken is the open frame (0), else row `start + k - 1`; row `end` is the
+                // first that does not close a plain one.
+                var taken = 0
+                var (previousT, previousY, previousRecorded) = (frames[newest].frame.t, frames[newest].frame.y, frames[newest].frame.frameDuration)
+                var (closingT, closingY, closingPhase, closingRecorded) = (open.t, open.y, open.phase, open.frameDuration)
+                while true {
+                    let duration = closingT - previousT
+                    guard closingT < nextEvent, let least = previousRecorded ?? leastFrameDuration,
+                        duration <= factor * least + Self.lateMargin,
+                        closingPhase.map({ $0 != .idle }) ?? false || RestTolerance.moved(from: previousY, to: closingY)
+                    else { break }
+                    durations[taken + 2] = duration
+                    starts[taken + 2] = previousRecorded
+                    taken += 1
+                    let row = start + taken - 1
+                    guard taken < Self.plainRun, row + 1 < count, t[row + 1] - t[row] >= window else { break }
+                    (previousT, previousY, previousRecorded) = (closingT, closingY, closingRecorded)
+                    (closingT, closingY, closingPhase, closingRecorded) = (t[row], y[row], phase[row], recorded[row])
+                }
+                guard taken > 0 else { return start }
+                // The overruns go into the histogram together, one bounds and uniqueness check.
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: taken) { overrunValues in
+                    var measured = 0
+                    // The rates after the last three intervals: on an adaptive display each
+                    // interval here goes into `before`, so the rate before interval `j` is the
+                    // rate after interval `j - 3`, where that was inferred.
+                    var (after1, after2, after3): (Double?, Double?, Double?) = (nil, nil, nil)
+                    for j in 0..<taken {
+                        let oldest = durations[j], recordedBefore = starts[j]
+                        let rateAfter = recordedBefore == nil && adaptive ? rate(durations[j + 1], durations[j + 2]) : nil
+                        let inEffect = frameDuration(after: recordedBefore, rateBefore: after3 ?? rateBefore, rateAfter: rateAfter)
+                        (after3, after2, after1) = (after2, after1, rateAfter)
+                        if let inEffect {
+                            overrunValues[measured] = countMoving(oldest, frameDuration: inEffect)
+                            measured += 1
+                            if adaptive { before.append(oldest) }
+                        }
+                    }
+                    overruns.add(UnsafeBufferPointer(rebasing: overrunValues.prefix(measured)))
+                }
+                let end = start + taken
+                func frame(_ k: Int) -> FrameMerger.Frame {
+                    guard k > 0 else { return open }
+                    let row = start + k - 1
+                    return FrameMerger.Frame(
+                        t: t[row], y: y[row], phase: phase[row], frameDuration: recorded[row],
+                        barChanged: barChanged &>> UInt64(row) & 1 != 0)
+                }
+                if policy.atRest == .changes || policy.atRest == .nothing {
+                    // What `restRun(after:…)` gives every frame under these policies.
+                    restRun = 0
+                } else {
+                    var startFrame = frames[newest].frame
+                    for k in 0..<taken {
+                        let closing = frame(k)
+                        restRun = restRun(
+                            after: closing, startT: startFrame.t, startY: startFrame.y, startFrameDuration: startFrame.frameDuration,
+                            spansLifecycle: false)
+                        startFrame = closing
+                    }
+                }
+                for k in max(0, taken - Self.frameWindow)..<taken { frames.push(Slot(frame: frame(k), flags: Self.counted | Self.plain)) }
+                merger.open = frame(taken)
+                return end
+            }
+        }
+    }
+
     /// Ends the session: the last frame and intervals are classified.
     mutating func finish() {
         if !newHitches.isEmpty { newHitches.removeAll(keepingCapacity: true) }
@@ -189,33 +313,48 @@ struct HitchDetector: Sendable {
             if lifecycle[nextLifecycle] > startT { flags |= Self.spansLifecycle }
             nextLifecycle += 1
         }
-        if Self.isMoving(frame, afterY: startY) { flags |= Self.counted }
-        if restRun >= (policy.atRest == .everyFrame ? 1 : Self.restEvidence) { flags |= Self.loggedAtRest }
-        let atRate = (frames[newest].frame.frameDuration ?? expected).map { frame.t - startT <= factor * $0 + Self.lateMargin } ?? false
-        if RestTolerance.moved(from: startY, to: frame.y) || flags & Self.spansLifecycle != 0 || !atRate {
-            restRun = 0
-        } else {
-            switch policy.atRest {
-            case .everyFrame?:
-                // Declared: every frame that did not move, at the display's rate, is the recorder logging.
-                restRun += 1
-            case .changes?, .nothing?:
-                restRun = 0
-            case nil:
-                // Inferred, conservatively: only a frame of real rest is evidence. The tail of a
-                // deceleration or a bounce sits on one pixel while the content still moves, and an
-                // `idle` frame where the bar changed was written for the change, not at rest; a
-                // touch-down sample (a `drag` frame that did not move) neither adds nor breaks.
-                if frame.phase == .idle, !frame.barChanged {
-                    restRun += 1
-                } else if frame.phase != .drag {
-                    restRun = 0
-                }
+        let startFrameDuration = frames[newest].frame.frameDuration
+        if Self.isMoving(frame, afterY: startY) {
+            flags |= Self.counted
+            if flags & Self.spansLifecycle == 0, let least = startFrameDuration ?? leastFrameDuration,
+                frame.t - startT <= factor * least + Self.lateMargin
+            {
+                flags |= Self.plain
             }
         }
+        if restRun >= restEvidenceNeeded { flags |= Self.loggedAtRest }
+        restRun = restRun(
+            after: frame, startT: startT, startY: startY, startFrameDuration: startFrameDuration,
+            spansLifecycle: flags & Self.spansLifecycle != 0)
         frames.push(Slot(frame: frame, flags: flags))
         waiting &+= 1
         classifyWaiting(final: false)
+    }
+
+    /// Rest intervals in a row that show the recorder logging at rest: one where its header
+    /// declares it, else ``restEvidence``.
+    private var restEvidenceNeeded: Int { policy.atRest == .everyFrame ? 1 : Self.restEvidence }
+
+    /// ``restRun`` once `frame` closes the interval from the frame at `startT`, `startY` (whose
+    /// recorded frame duration is `startFrameDuration`).
+    @inline(__always)
+    private func restRun(after frame: FrameMerger.Frame, startT: Double, startY: Double, startFrameDuration: Double?, spansLifecycle: Bool) -> Int {
+        let atRate = (startFrameDuration ?? expected).map { frame.t - startT <= factor * $0 + Self.lateMargin } ?? false
+        if RestTolerance.moved(from: startY, to: frame.y) || spansLifecycle || !atRate { return 0 }
+        switch policy.atRest {
+        case .everyFrame?:
+            // Declared: every frame that did not move, at the display's rate, is the recorder logging.
+            return restRun + 1
+        case .changes?, .nothing?:
+            return 0
+        case nil:
+            // Inferred, conservatively: only a frame of real rest is evidence. The tail of a
+            // deceleration or a bounce sits on one pixel while the content still moves, and an
+            // `idle` frame where the bar changed was written for the change, not at rest; a
+            // touch-down sample (a `drag` frame that did not move) neither adds nor breaks.
+            if frame.phase == .idle, !frame.barChanged { return restRun + 1 }
+            return frame.phase != .drag ? 0 : restRun
+        }
     }
 
     /// The duration of the interval that ends at `frames[end]`.
@@ -293,16 +432,8 @@ struct HitchDetector: Sendable {
         let startT = frames[end - 1].frame.t
         let endT = frames[end].frame.t
         let duration = endT - startT
-        let frameDuration: Double
-        if let recorded = frames[end - 1].frame.frameDuration {
-            frameDuration = recorded
-        } else if adaptive, let rate = Self.slower(before.first.map { rate($0, before.second) }, rateAfter) {
-            frameDuration = rate
-        } else if let expected {
-            frameDuration = adaptive ? max(expected, shortestFrame) : expected
-        } else {
-            return
-        }
+        guard let frameDuration = frameDuration(after: frames[end - 1].frame.frameDuration, rateBefore: rateBefore, rateAfter: rateAfter)
+        else { return }
 
         // A stamp taken late makes its interval long and the next one short by as much: late only
         // when the two together are still late, as a frame the display showed late leaves them.
@@ -320,9 +451,7 @@ struct HitchDetector: Sendable {
             movingSeconds += duration
             return
         }
-        movingSeconds += duration
-        jitter += (abs(duration - frameDuration) - jitter) / 16
-        overruns.add((duration - frameDuration) * 1000)
+        overruns.add(countMoving(duration, frameDuration: frameDuration))
         if late {
             let lateBy = duration - frameDuration
             hitchSeconds += lateBy
@@ -336,6 +465,28 @@ struct HitchDetector: Sendable {
             // Only an adaptive display's rate is read from the intervals before.
             before.append(duration)
         }
+    }
+
+    /// The rate the display ran at before the next interval, if ``before`` holds one.
+    private var rateBefore: Double? { before.first.map { rate($0, before.second) } }
+
+    /// The frame duration in effect for a counted interval whose start frame recorded `recorded`,
+    /// given the rates the display ran at before it and runs at after it; `nil` when there is none.
+    @inline(__always)
+    private func frameDuration(after recorded: Double?, rateBefore: @autoclosure () -> Double?, rateAfter: Double?) -> Double? {
+        if let recorded { return recorded }
+        if adaptive, let rate = Self.slower(rateBefore(), rateAfter) { return rate }
+        guard let expected else { return nil }
+        return adaptive ? max(expected, shortestFrame) : expected
+    }
+
+    /// Counts a moving interval (not a gap) against the frame duration in effect; returns its
+    /// overrun, milliseconds, for ``overruns``.
+    @inline(__always)
+    private mutating func countMoving(_ duration: Double, frameDuration: Double) -> Double {
+        movingSeconds += duration
+        jitter += (abs(duration - frameDuration) - jitter) / 16
+        return (duration - frameDuration) * 1000
     }
 
     /// Whether the recorder writes only frames whose offset changed: declared `offsetChanges`, or

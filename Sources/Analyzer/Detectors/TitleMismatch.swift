@@ -51,7 +51,9 @@ struct TitleMismatchDetector: Sendable {
     /// Only the rows that have one of the fields it reads are visited: fields are carried forward,
     /// so a row without any leaves every condition as the row before it left it. The two-titles
     /// check and the subtitle check keep separate state, so each takes the block on its own.
-    mutating func observe(rows: UInt64, t: FrameColumn<Double>, states: FrameStateColumns) {
+    /// `signals` are the stream's signals over the block when the caller worked them out
+    /// (``SignalRows``).
+    mutating func observe(rows: UInt64, t: FrameColumn<Double>, states: FrameStateColumns, signals: SignalRows? = nil) {
         guard rows != 0 else { return }
         let last = 63 - rows.leadingZeroBitCount
         lastT = t[last]
@@ -59,7 +61,7 @@ struct TitleMismatchDetector: Sendable {
         if presentations.isEmpty {
             if hiddenRows != 0 { barHidden = hidden[63 - hiddenRows.leadingZeroBitCount] != 0 }
         } else {
-            observeExclusive(rows: rows, t: t, states: states)
+            observeExclusive(rows: rows, t: t, states: states, signals: signals)
         }
         let visibleRows = states.rows(.subtitleVisible), visible = states.column(.subtitleVisible)
         let textRows = states.rows(.subtitleHasText), text = states.column(.subtitleHasText)
@@ -87,7 +89,7 @@ struct TitleMismatchDetector: Sendable {
     /// every one has `barHidden` (the usual block; hide-on-swipe computes `barHidden` on every
     /// frame), each row's condition comes from bit masks, and only the rows where it differs from
     /// the row before are visited: the others change nothing. Otherwise a row at a time.
-    private mutating func observeExclusive(rows: UInt64, t: FrameColumn<Double>, states: FrameStateColumns) {
+    private mutating func observeExclusive(rows: UInt64, t: FrameColumn<Double>, states: FrameStateColumns, signals: SignalRows?) {
         let hiddenRows = states.rows(.barHidden) & rows
         var atLeastOne: UInt64 = 0, atLeastTwo: UInt64 = 0, everyAlpha = true, alphaRows: UInt64 = 0
         for presentation in presentations {
@@ -107,20 +109,15 @@ struct TitleMismatchDetector: Sendable {
             return
         }
         let rowCount = 64 - rows.leadingZeroBitCount
+        // The rows are the block's first, and each has every title: its signals over them.
+        let signals = signals ?? SignalRows(states, count: rowCount)
         for presentation in presentations {
-            let alphas = states.column(presentation.alphaField)
-            var visible: UInt64 = 0
-            for row in 0..<rowCount where alphas[row] >= BarState.visibleAlpha { visible |= 1 &<< UInt64(row) }
+            let visible = signals.visible(presentation) & rows
             atLeastTwo |= atLeastOne & visible
             atLeastOne |= visible
         }
         // The rows where the bar is hidden: all or none as carried forward, else each row's own.
-        var hiddenMask: UInt64 = barHidden ? rows : 0
-        if hiddenRows != 0 {
-            let hidden = states.column(.barHidden)
-            hiddenMask = 0
-            for row in 0..<rowCount where hidden[row] != 0 { hiddenMask |= 1 &<< UInt64(row) }
-        }
+        let hiddenMask = hiddenRows != 0 ? signals[.barHidden].on & rows : barHidden ? rows : 0
         // Each row's condition: none (nil), no title visible, or two or more.
         let noneVisible = rows & ~atLeastOne & ~hiddenMask
         let bothVisible = atLeastTwo & ~hiddenMask
@@ -273,14 +270,21 @@ struct TitleComparisonDetector: Sendable {
     /// last time and the app's last `barHidden` on: most blocks are such (a hide-on-swipe bar has
     /// `barHidden` on every row of both), and comparing them a row at a time would cost every
     /// sample a comparison of each title.
+    /// `computedSignals` and `observedSignals` are the streams' signals over the block when the
+    /// caller worked them out (``SignalRows``).
     mutating func observe(
-        rows: UInt64, t: FrameColumn<Double>, computed: FrameStateColumns, observed: FrameStateColumns, observedRows: UInt64
+        rows: UInt64, t: FrameColumn<Double>, computed: FrameStateColumns, observed: FrameStateColumns, observedRows: UInt64,
+        computedSignals: SignalRows? = nil, observedSignals: SignalRows? = nil
     ) {
         guard rows != 0 else { return }
         let reportedHidden = observed.rows(.barHidden) & rows & observedRows
         let computedHidden = computed.rows(.barHidden) & rows
-        if titleRun == nil, hiddenRun == nil, !Self.differs(reportedHidden & computedHidden, .barHidden, computed, observed),
-            !differs(rows: rows & observedRows, computed: computed, observed: observed, hiddenInBlock: reportedHidden | computedHidden != 0)
+        let rowCount = 64 - rows.leadingZeroBitCount
+        let computedSignals = computedSignals ?? SignalRows(computed, count: rowCount)
+        let observedSignals = observedSignals ?? SignalRows(observed, count: rowCount)
+        if titleRun == nil, hiddenRun == nil,
+            !Self.differs(reportedHidden & computedHidden, .barHidden, computedSignals, observedSignals),
+            !differs(rows: rows & observedRows, computed: computedSignals, observed: observedSignals, hiddenInBlock: reportedHidden | computedHidden != 0)
         {
             if reportedHidden != 0 { observedHidden = observed.column(.barHidden)[63 - reportedHidden.leadingZeroBitCount] != 0 }
             lastT = t[63 - rows.leadingZeroBitCount]
@@ -297,25 +301,16 @@ struct TitleComparisonDetector: Sendable {
     /// Whether any of `rows` has a presentation visible in one stream and not in the other. With
     /// no `barHidden` in the block (`hiddenInBlock` false) the app's last one holds throughout,
     /// and no title differs while it hides the bar; otherwise any difference counts.
-    private func differs(rows: UInt64, computed: FrameStateColumns, observed: FrameStateColumns, hiddenInBlock: Bool) -> Bool {
+    private func differs(rows: UInt64, computed: SignalRows, observed: SignalRows, hiddenInBlock: Bool) -> Bool {
         guard rows != 0, hiddenInBlock || observedHidden != true else { return false }
-        for presentation in presentations where Self.differs(rows, presentation.alphaField, computed, observed) { return true }
-        return false
+        return presentations.contains { Self.differs(rows, SignalRows.signal(showing: $0), computed, observed) }
     }
 
-    /// Whether `field` reads differently in the two streams — visible or not for an alpha, on or
-    /// off for `barHidden` — on any of `rows` that has it in both.
-    private static func differs(_ rows: UInt64, _ field: BarStateField, _ computed: FrameStateColumns, _ observed: FrameStateColumns) -> Bool {
-        let both = rows & computed.rows(field) & observed.rows(field)
-        guard both != 0 else { return false }
-        // An alpha is visible from `visibleAlpha`; a boolean is 0 or 1, so the same cut reads it.
-        let rowCount = 64 - both.leadingZeroBitCount
-        let computedValues = computed.column(field), observedValues = observed.column(field)
-        var different: UInt64 = 0
-        for row in 0..<rowCount where (computedValues[row] >= BarState.visibleAlpha) != (observedValues[row] >= BarState.visibleAlpha) {
-            different |= 1 &<< UInt64(row)
-        }
-        return different & both != 0
+    /// Whether `signal` reads differently in the two streams — a title visible or not, the bar
+    /// hidden or not — on any of `rows` that has it in both.
+    private static func differs(_ rows: UInt64, _ signal: BinarySignal, _ computed: SignalRows, _ observed: SignalRows) -> Bool {
+        let (computedKnown, computedOn) = computed[signal], (observedKnown, observedOn) = observed[signal]
+        return (computedOn ^ observedOn) & rows & computedKnown & observedKnown != 0
     }
 
     /// Takes one row's computed and observed states at time `t`.

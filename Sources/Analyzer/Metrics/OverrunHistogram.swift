@@ -56,6 +56,31 @@ struct OverrunHistogram: Sendable, Hashable {
         total += 1
     }
 
+    /// Adds `overruns` (milliseconds), as ``add(_:)`` one at a time: the bins held grow at most
+    /// once a side, and the counts are written behind one uniqueness check of the array, not one
+    /// a value.
+    mutating func add(_ overruns: UnsafeBufferPointer<Double>) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: overruns.count) { bins in
+            var added = 0, lowest = lowestBin, highest = highestBin
+            for overrun in overruns where overrun.isFinite {
+                let bin = Self.bin(of: overrun)
+                bins[added] = bin
+                lowest = min(lowest, bin)
+                highest = max(highest, bin)
+                added += 1
+            }
+            guard added > 0 else { return }
+            (lowestBin, highestBin) = (lowest, highest)
+            if lowestBin < firstBin || counts.isEmpty { hold(lowestBin) }
+            if highestBin >= firstBin + counts.count { hold(highestBin) }
+            let firstBin = firstBin
+            counts.withUnsafeMutableBufferPointer { counts in
+                for bin in bins.prefix(added) { counts[bin - firstBin] &+= 1 }
+            }
+            total += added
+        }
+    }
+
     /// Grows the bins held to reach `bin`, by at least as many again as are held (so growing
     /// costs O(1) per value) on the side it lies.
     private mutating func hold(_ bin: Int) {

@@ -48,17 +48,32 @@ package enum BinarySignal: String, Sendable, CaseIterable, Hashable {
         let known = states.rows(field)
         guard known != 0 else { return (0, 0) }
         let values = states.column(field)
-        var on: UInt64 = 0
-        switch self {
-        case .barHidden, .subtitleVisible, .dropdownExpanded:
-            for row in 0..<count where values[row] != 0 { on |= 1 &<< UInt64(row) }
-        case .background:
-            let code = Double(BarBackground.default.rawValue)
-            for row in 0..<count where values[row] == code { on |= 1 &<< UInt64(row) }
+        let on: UInt64 = switch self {
+        case .barHidden, .subtitleVisible, .dropdownExpanded: Self.rows(of: values, count: count) { $0 .!= 0 }
+        case .background: Self.rows(of: values, count: count) { $0 .== Double(BarBackground.default.rawValue) }
         case .largeTitleVisible, .inlineTitleVisible, .contentTitleVisible:
-            for row in 0..<count where values[row] >= BarState.visibleAlpha { on |= 1 &<< UInt64(row) }
+            Self.rows(of: values, count: count) { $0 .>= BarState.visibleAlpha }
         }
         return (known, on & known)
+    }
+
+    /// The rows among the first `count` of `values` where `test` holds, eight at a time: a row at
+    /// a time, building the masks cost as much as the detectors that read them. The column holds
+    /// a block's 64 rows whatever `count`, so the last eight are read whole.
+    @inline(__always)
+    private static func rows(
+        of values: FrameColumn<Double>, count: Int, where test: (SIMD8<Double>) -> SIMDMask<SIMD8<Int64>>
+    ) -> UInt64 {
+        let weights = SIMD8<Int64>(1, 2, 4, 8, 16, 32, 64, 128)
+        var rows: UInt64 = 0
+        for first in stride(from: 0, to: count, by: 8) {
+            let lanes = SIMD8<Double>(
+                values[first], values[first + 1], values[first + 2], values[first + 3],
+                values[first + 4], values[first + 5], values[first + 6], values[first + 7])
+            let byte = SIMD8<Int64>.zero.replacing(with: weights, where: test(lanes)).wrappedSum()
+            rows |= UInt64(truncatingIfNeeded: byte) &<< UInt64(first)
+        }
+        return count < 64 ? rows & (1 &<< UInt64(count) &- 1) : rows
     }
 
     /// The behaviour whose `hysteresis` parameter drives this signal in `behaviors`' models;
