@@ -162,6 +162,15 @@ public final class FrameColumns {
     /// row sets ``firstSeq``. Writers that hold no ``SessionFrame`` call this: one built to be
     /// appended was copied whole (~430 bytes) twice more.
     public func append(seq: Int, sample: ScrollSample, computed state: BarState, observed observedState: BarState?) {
+        let row = append(seq: seq, sample: sample)
+        computed.set(state, at: row)
+        if let observedState { setObserved(observedState, at: row) }
+    }
+
+    /// Appends `sample` as the next row (the block must not be full), its states empty for the
+    /// caller to write (``BarEngine/step(_:into:at:)``, ``setObserved(_:at:)``); returns the row.
+    /// The first row sets ``firstSeq``.
+    public func append(seq: Int, sample: ScrollSample) -> Int {
         let row = count
         if row == 0 { firstSeq = seq }
         t[row] = sample.t
@@ -169,12 +178,14 @@ public final class FrameColumns {
         phase[row] = sample.phase
         vy[row] = sample.vy
         frameDuration[row] = sample.frameDuration
-        computed.set(state, at: row)
-        if let observedState {
-            observed.set(observedState, at: row)
-            observedRows |= 1 << UInt64(row)
-        }
         count = row + 1
+        return row
+    }
+
+    /// Gives `row`, which has no observed state yet, the observed state `state`.
+    public func setObserved(_ state: BarState, at row: Int) {
+        observed.set(state, at: row)
+        observedRows |= 1 << UInt64(row)
     }
 
     /// Appends `frame` as the next row (the block must not be full); the first row sets ``firstSeq``.

@@ -108,6 +108,32 @@ public final class FrameStateColumns {
         known[field.maskBit] |= bit
     }
 
+    /// One row of the columns as a ``BarStateWriter``: what ``BarEngine`` steps into.
+    struct Row: BarStateWriter {
+        let values: UnsafeMutablePointer<Double>
+        let known: UnsafeMutablePointer<UInt64>
+        let bit: UInt64
+
+        @inline(__always)
+        init(_ columns: FrameStateColumns, _ row: Int) {
+            values = columns.values + row
+            known = columns.known
+            bit = 1 << UInt64(row)
+        }
+
+        @inline(__always)
+        func set(_ value: Double, _ field: BarStateField) {
+            values[field.maskBit * FrameColumns.capacity] = value
+            known[field.maskBit] |= bit
+        }
+
+        @inline(__always)
+        func set(_ flag: Bool, _ field: BarStateField) { set(flag ? 1 : 0, field) }
+
+        @inline(__always)
+        func set(_ background: BarBackground) { set(Double(background.rawValue), .background) }
+    }
+
     /// The state of `row`, as ``set(_:at:)`` wrote it.
     public func state(at row: Int) -> BarState {
         var state = BarState()

@@ -129,11 +129,12 @@ package final class AnalyzingSink: SessionSink {
     }
 
     @inline(__always)
-    package func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
+    package func add(_ slot: RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
+        let sample = StoredValues.sample(slot.sample)
         if firstT == nil { firstT = sample.t }
         lastT = sample.t
-        if case .some = observed { observedSamples += 1 }
-        try spool.append(StoredValues.sample(sample), computed: computed, observed: observed)
+        if slot.hasObserved { observedSamples += 1 }
+        try spool.append(sample, modelling: slot, with: &model)
     }
 
     package func add(_ event: ScrollEvent) throws {
