@@ -16,12 +16,16 @@ public struct BarEngine: Sendable {
     private var barShown: LinearAnimation
     private var dropdownExpanded = false
     private var swipe = SwipeTracker()
+    /// dropdownTitle's subtitle fields, which never change: worked out once, not by comparing its
+    /// subtitle string every frame.
+    private let subtitle: (visible: Bool, hasText: Bool)?
 
     /// An engine at the start of a session; `behaviors` should have passed ``BehaviorSet/validate()``.
     public init(behaviors: BehaviorSet) {
         self.behaviors = behaviors
         toolbarTitleAlpha = LinearAnimation(resting: 0, duration: behaviors.customTitle?.fadeDuration ?? 0)
         barShown = LinearAnimation(resting: 1, duration: behaviors.hideOnSwipe?.duration ?? 0)
+        subtitle = behaviors.dropdownTitle.map { ($0.subtitleVisible, $0.subtitleHasText) }
     }
 
     /// Applies an event at its own time: later samples see its effect. Lifecycle events change no
@@ -95,9 +99,9 @@ public struct BarEngine: Sendable {
             state.set(barShown.value(at: t), .barShown)
         }
 
-        if let dropdownTitle = behaviors.dropdownTitle {
-            state.set(dropdownTitle.subtitleVisible, .subtitleVisible)
-            state.set(dropdownTitle.subtitleHasText, .subtitleHasText)
+        if let subtitle {
+            state.set(subtitle.visible, .subtitleVisible)
+            state.set(subtitle.hasText, .subtitleHasText)
             state.set(dropdownExpanded, .dropdownExpanded)
         }
     }
