@@ -62,6 +62,28 @@ struct BarEngineRowTests {
         }
     }
 
+    @Test("dropdownTitle's subtitle fields, worked out once per engine, as the BarState path gives them", arguments: [
+        ParameterValue.null, .string(""), .string("Inbox"),
+    ])
+    func subtitle(value: ParameterValue) throws {
+        let behaviors = try makeBehaviors(["dropdownTitle"], ["dropdownTitle.subtitle": value])
+        var viaRow = BarEngine(behaviors: behaviors), viaState = BarEngine(behaviors: behaviors)
+        let columns = FrameStateColumns()
+        for row in 0..<3 {
+            if row == 2 {
+                viaRow.apply(ScrollEvent(t: 0.01, target: .title))
+                viaState.apply(ScrollEvent(t: 0.01, target: .title))
+            }
+            viaRow.step(ScrollSample(t: Double(row) / 60, y: 0), into: columns, at: row)
+            #expect(columns.state(at: row) == viaState.step(ScrollSample(t: Double(row) / 60, y: 0)))
+        }
+        // The counter-case: the tap on the title expands the dropdown from the next frame on.
+        #expect(columns.state(at: 1).dropdownExpanded == false)
+        #expect(columns.state(at: 2).dropdownExpanded == true)
+        #expect(columns.state(at: 0).subtitleVisible == (value != .string("")))
+        #expect(columns.state(at: 0).subtitleHasText == (value == .string("Inbox")))
+    }
+
     @Test("the counter-cases: a field no behaviour writes keeps its bit clear; one written twice keeps the later value")
     func fieldsWritten() throws {
         let columns = FrameStateColumns()
