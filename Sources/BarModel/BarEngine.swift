@@ -143,6 +143,7 @@ struct SwipeTracker: Sendable {
     private var direction = 0.0
 
     /// Returns `true` to hide the bar, `false` to show it, `nil` to leave it.
+    @inline(__always)
     mutating func track(_ sample: ScrollSample, distance: Double, barHidden: Bool) -> Bool? {
         guard sample.phase == .drag else {
             dragging = false
