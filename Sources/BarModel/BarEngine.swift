@@ -16,12 +16,16 @@ public struct BarEngine: Sendable {
     private var barShown: LinearAnimation
     private var dropdownExpanded = false
     private var swipe = SwipeTracker()
+    /// dropdownTitle's subtitle fields, which never change: worked out once, not by comparing its
+    /// subtitle string every frame.
+    private let subtitle: (visible: Bool, hasText: Bool)?
 
     /// An engine at the start of a session; `behaviors` should have passed ``BehaviorSet/validate()``.
     public init(behaviors: BehaviorSet) {
         self.behaviors = behaviors
         toolbarTitleAlpha = LinearAnimation(resting: 0, duration: behaviors.customTitle?.fadeDuration ?? 0)
         barShown = LinearAnimation(resting: 1, duration: behaviors.hideOnSwipe?.duration ?? 0)
+        subtitle = behaviors.dropdownTitle.map { ($0.subtitleVisible, $0.subtitleHasText) }
     }
 
     /// Applies an event at its own time: later samples see its effect. Lifecycle events change no
@@ -39,54 +43,67 @@ public struct BarEngine: Sendable {
 
     /// The bar state on the frame of `sample`.
     public mutating func step(_ sample: ScrollSample) -> BarState {
+        var state = BarState()
+        step(sample, into: &state)
+        return state
+    }
+
+    /// Steps to the frame of `sample` and writes its state into `columns` at `row`, whose bits must
+    /// be clear: only the fields the behaviours set, without a ``BarState`` in between.
+    package mutating func step(_ sample: ScrollSample, into columns: FrameStateColumns, at row: Int) {
+        var writer = FrameStateColumns.Row(columns, row)
+        step(sample, into: &writer)
+    }
+
+    /// Steps to the frame of `sample`, writing its state's fields into `state`, which holds none.
+    @inline(__always)
+    private mutating func step<State: BarStateWriter>(_ sample: ScrollSample, into state: inout State) {
         let y = sample.y
         let t = sample.t
-        var state = BarState()
 
         if let largeTitle = behaviors.largeTitle {
             let height = largeTitle.barHeight(y: y)
             inlineTitleOn = largeTitle.inlineTitleVisible(y: y, wasVisible: inlineTitleOn)
-            state.barHeight = height
-            state.largeTitleAlpha = inlineTitleOn ? 0 : 1
-            state.inlineTitleAlpha = inlineTitleOn ? 1 : 0
+            state.set(height, .barHeight)
+            state.set(inlineTitleOn ? 0 : 1, .largeTitleAlpha)
+            state.set(inlineTitleOn ? 1 : 0, .inlineTitleAlpha)
             if let avatar = behaviors.avatar {
                 let transform = avatar.transform(
                     barHeight: height, smallHeight: largeTitle.smallHeight, largeHeight: largeTitle.largeHeight)
-                state.avatarScale = transform.scale
-                state.avatarTx = transform.tx
-                state.avatarTy = transform.ty
+                state.set(transform.scale, .avatarScale)
+                state.set(transform.tx, .avatarTx)
+                state.set(transform.ty, .avatarTy)
             }
         }
 
         if let customTitle = behaviors.customTitle {
-            state.barHeight = CustomTitle.barHeight
+            state.set(CustomTitle.barHeight, .barHeight)
             contentTitleOn = customTitle.contentTitleVisible(y: y, wasVisible: contentTitleOn)
-            state.contentTitleAlpha = contentTitleOn ? 1 : 0
+            state.set(contentTitleOn ? 1 : 0, .contentTitleAlpha)
             toolbarTitleOn = customTitle.toolbarTitleTarget(y: y, wasOn: toolbarTitleOn)
             toolbarTitleAlpha.retarget(toolbarTitleOn ? 1 : 0, at: t)
-            state.inlineTitleAlpha = toolbarTitleAlpha.value(at: t)
+            state.set(toolbarTitleAlpha.value(at: t), .inlineTitleAlpha)
         }
 
         if let blurHeader = behaviors.blurHeader {
             background = blurHeader.background(y: y, previous: background)
-            state.barHeight = blurHeader.navBarHeight
-            state.blurAlpha = blurHeader.blurAlpha(y: y)
-            state.background = background
-            state.inlineTitleAlpha = background == .default ? 1 : 0
-            state.contentTitleAlpha = background == .transparent ? 1 : 0
+            state.set(blurHeader.navBarHeight, .barHeight)
+            state.set(blurHeader.blurAlpha(y: y), .blurAlpha)
+            state.set(background)
+            state.set(background == .default ? 1 : 0, .inlineTitleAlpha)
+            state.set(background == .transparent ? 1 : 0, .contentTitleAlpha)
         }
 
-        if behaviors.hideOnSwipe != nil {
-            state.barHidden = stepBarHidden(sample)
-            state.barShown = barShown.value(at: t)
+        if let barHidden = stepBarHidden(sample) {
+            state.set(barHidden, .barHidden)
+            state.set(barShown.value(at: t), .barShown)
         }
 
-        if let dropdownTitle = behaviors.dropdownTitle {
-            state.subtitleVisible = dropdownTitle.subtitleVisible
-            state.subtitleHasText = dropdownTitle.subtitleHasText
-            state.dropdownExpanded = dropdownExpanded
+        if let subtitle {
+            state.set(subtitle.visible, .subtitleVisible)
+            state.set(subtitle.hasText, .subtitleHasText)
+            state.set(dropdownExpanded, .dropdownExpanded)
         }
-        return state
     }
 
     /// Hide-on-swipe's `barHidden` on the frame of `sample`, as ``step(_:)`` gives it, without
@@ -126,6 +143,7 @@ struct SwipeTracker: Sendable {
     private var direction = 0.0
 
     /// Returns `true` to hide the bar, `false` to show it, `nil` to leave it.
+    @inline(__always)
     mutating func track(_ sample: ScrollSample, distance: Double, barHidden: Bool) -> Bool? {
         guard sample.phase == .drag else {
             dragging = false

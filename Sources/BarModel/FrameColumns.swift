@@ -5,13 +5,13 @@
 /// A block is reused: a reader overwrites it whole. Row `i` is the frame with seq `firstSeq + i`.
 public final class FrameColumns {
     /// Rows a block holds: a `frame_chunks` row's samples, and the bits of a `UInt64` row mask.
-    public static let capacity = 64
+    @inlinable public static var capacity: Int { 64 }
 
     /// ``count``, ``firstSeq`` and ``observedRows``, behind a pointer: stored properties of a class
     /// pay a dynamic exclusivity check per access, and ``load(_:into:)`` reads them per frame. The
     /// header and the sample columns are one allocation (``sampleBytes``), so a block is copied or
     /// spilled as one region of bytes and its two state streams (``copy(from:)``, ``pack(into:)``).
-    private let header: UnsafeMutablePointer<(count: Int, firstSeq: Int, observedRows: UInt64)>
+    @usableFromInline let header: UnsafeMutablePointer<(count: Int, firstSeq: Int, observedRows: UInt64)>
     /// Rows filled, 0 to ``capacity``.
     public var count: Int {
         get { header.pointee.count }
@@ -162,19 +162,33 @@ public final class FrameColumns {
     /// row sets ``firstSeq``. Writers that hold no ``SessionFrame`` call this: one built to be
     /// appended was copied whole (~430 bytes) twice more.
     public func append(seq: Int, sample: ScrollSample, computed state: BarState, observed observedState: BarState?) {
-        let row = count
-        if row == 0 { firstSeq = seq }
+        let row = append(seq: seq, sample: sample)
+        computed.set(state, at: row)
+        if let observedState { setObserved(observedState, at: row) }
+    }
+
+    /// Appends `sample` as the next row (the block must not be full), its states empty for the
+    /// caller to write (``BarEngine/step(_:into:at:)``, ``setObserved(_:at:)``); returns the row.
+    /// The first row sets ``firstSeq``. Inlinable, as ``setObserved(_:at:)``: the import and
+    /// analysis paths call both once a sample.
+    @inlinable
+    public func append(seq: Int, sample: ScrollSample) -> Int {
+        let row = header.pointee.count
+        if row == 0 { header.pointee.firstSeq = seq }
         t[row] = sample.t
         y[row] = sample.y
         phase[row] = sample.phase
         vy[row] = sample.vy
         frameDuration[row] = sample.frameDuration
-        computed.set(state, at: row)
-        if let observedState {
-            observed.set(observedState, at: row)
-            observedRows |= 1 << UInt64(row)
-        }
-        count = row + 1
+        header.pointee.count = row + 1
+        return row
+    }
+
+    /// Gives `row`, which has no observed state yet, the observed state `state`.
+    @inlinable
+    public func setObserved(_ state: BarState, at row: Int) {
+        observed.set(state, at: row)
+        header.pointee.observedRows |= 1 << UInt64(row)
     }
 
     /// Appends `frame` as the next row (the block must not be full); the first row sets ``firstSeq``.

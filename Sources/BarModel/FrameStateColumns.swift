@@ -9,9 +9,9 @@ public final class FrameStateColumns {
     public static let slots = BarStateField.allCases.map(\.maskBit).max()! + 1
 
     /// `slots × FrameColumns.capacity` numbers, a field's rows together.
-    package let values: UnsafeMutablePointer<Double>
+    @usableFromInline package let values: UnsafeMutablePointer<Double>
     /// Per slot, bit `row` set when that row has the field.
-    package let known: UnsafeMutablePointer<UInt64>
+    @usableFromInline package let known: UnsafeMutablePointer<UInt64>
 
     /// ``values`` then ``known``, one allocation.
     private let bytes: UnsafeMutableRawBufferPointer
@@ -86,14 +86,14 @@ public final class FrameStateColumns {
     public func clear() { known.update(repeating: 0, count: Self.slots) }
 
     /// Writes `value` as `field`'s in `row`, whose bit is `bit`: one line of ``set(_:at:)``.
-    @inline(__always)
+    @inlinable @inline(__always)
     func put(_ value: Double?, _ field: BarStateField, _ row: Int, _ bit: UInt64) {
         guard let value else { return }
         values[field.maskBit * FrameColumns.capacity + row] = value
         known[field.maskBit] |= bit
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func put(_ flag: Bool?, _ field: BarStateField, _ row: Int, _ bit: UInt64) {
         guard let flag else { return }
         values[field.maskBit * FrameColumns.capacity + row] = flag ? 1 : 0
@@ -101,11 +101,37 @@ public final class FrameStateColumns {
     }
 
     /// An enumeration: its code, as ``BarStateField/value(in:)`` gives it.
-    @inline(__always)
+    @inlinable @inline(__always)
     func put<Code: RawRepresentable>(_ code: Code?, _ field: BarStateField, _ row: Int, _ bit: UInt64) where Code.RawValue: BinaryInteger {
         guard let code else { return }
         values[field.maskBit * FrameColumns.capacity + row] = Double(code.rawValue)
         known[field.maskBit] |= bit
+    }
+
+    /// One row of the columns as a ``BarStateWriter``: what ``BarEngine`` steps into.
+    struct Row: BarStateWriter {
+        let values: UnsafeMutablePointer<Double>
+        let known: UnsafeMutablePointer<UInt64>
+        let bit: UInt64
+
+        @inline(__always)
+        init(_ columns: FrameStateColumns, _ row: Int) {
+            values = columns.values + row
+            known = columns.known
+            bit = 1 << UInt64(row)
+        }
+
+        @inline(__always)
+        func set(_ value: Double, _ field: BarStateField) {
+            values[field.maskBit * FrameColumns.capacity] = value
+            known[field.maskBit] |= bit
+        }
+
+        @inline(__always)
+        func set(_ flag: Bool, _ field: BarStateField) { set(flag ? 1 : 0, field) }
+
+        @inline(__always)
+        func set(_ background: BarBackground) { set(Double(background.rawValue), .background) }
     }
 
     /// The state of `row`, as ``set(_:at:)`` wrote it.

@@ -61,6 +61,18 @@ struct AnalyzeTests {
             """#)
     }
 
+    @Test("a session's duration is the span of its recorded times, not of their stored (rounded) form, as import + report give it")
+    func durationOfRecordedTimes() throws {
+        // 1/60-second steps: every t past the first has more than six decimals.
+        let samples = (0..<21).map { #"{"t":\#(Double($0) / 60),"y":\#($0 * 3),"phase":"drag"}"# }
+        let file = try directory.write("thirds.ndjson", [#"{"navrec":1,"session":{"id":"thirds","behaviors":{"largeTitle":{}}}}"#] + samples)
+        let lines = try analyze([file])
+        #expect(lines.first?["duration"] as? Double == 20.0 / 60)
+        // The counter-case: the stored times' span, 0.333333, is not what analyze reports.
+        #expect(lines.first?["duration"] as? Double != 0.333333)
+        expectSame(lines, try importAndReport(file))
+    }
+
     @Test("on the demo's sessions analyze gives exactly import + report's sessions, metrics and findings")
     func demoEqualsReport() throws {
         let file = directory.path("demo.ndjson")

@@ -23,8 +23,8 @@ struct RecordingPipelineTests {
             return header.id != "skipped"
         }
 
-        func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
-            calls.append(.sample(sample, computed: computed, observed: observed, line: line))
+        func add(_ slot: RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
+            calls.append(.sample(slot.sample, computed: model.step(slot.sample), observed: slot.observedState, line: line()))
         }
 
         func add(_ event: ScrollEvent) throws { calls.append(.event(event)) }

@@ -1,5 +1,6 @@
-import BarModel
+@testable import BarModel
 @testable import NavRec
+import Recording
 import Testing
 
 /// ``FrameSpool``: the frames of a session longer than memory holds come back in order from its
@@ -118,5 +119,54 @@ struct FrameSpoolTests {
         // past it where it is asked.
         #expect(try spool.reader(session: "s", from: 1, samplesOnly: true).readAll().first?.seq == max(64, first))
         #expect(try spool.reader(session: "s", from: kept, samplesOnly: true).readAll().first?.seq == kept * 64)
+    }
+
+    @Test("a frame appended from a reader's slot, the model stepped into its row, reads back as one appended with the model's BarState, across blocks")
+    func modelledFromSlot() throws {
+        let behaviors = try BehaviorSet([("largeTitle", []), ("avatar", []), ("hideOnSwipe", [])])
+        var viaSlot = BarEngine(behaviors: behaviors), viaState = BarEngine(behaviors: behaviors)
+        let fromSlot = FrameSpool(), fromStates = FrameSpool()
+        var slot = RecordingSlot()
+        var expected: [SessionFrame] = []
+        for seq in 0..<(64 * 2 + 5) {
+            let sample = ScrollSample(t: Double(seq) / 60, y: Double(seq % 40 < 20 ? seq % 40 : 40 - seq % 40) * 6 - 20, phase: seq % 50 < 30 ? .drag : .idle)
+            // An observed state on two frames in three, on every ninth an empty one (still observed).
+            let observed: BarState? = seq % 3 == 0 ? nil : (seq % 9 == 1 ? BarState() : BarState(barHeight: 44, barHidden: seq % 2 == 0))
+            slot.hold(.sample(sample, observed: observed))
+            try fromSlot.append(sample, modelling: slot, with: &viaSlot)
+            let computed = viaState.step(sample)
+            try fromStates.append(sample, computed: computed, observed: observed)
+            expected.append(SessionFrame(seq: seq, sample: sample, computed: computed, observed: observed))
+        }
+        let frames = try fromSlot.reader(session: "s").readAll()
+        #expect(frames == expected)
+        #expect(frames == (try fromStates.reader(session: "s").readAll()))
+        // The counter-cases: a frame without an observed state has none; an empty one is kept as empty.
+        #expect(frames[3].observed == nil)
+        #expect(frames[1].observed == BarState())
+        #expect(Set(frames.map(\.computed)).count > 2)
+    }
+
+    @Test("the stored form of a sample goes in the block while the model steps on the sample as read")
+    func storedSampleModelledAsRead() throws {
+        let behaviors = try BehaviorSet([("customTitle", [])])
+        var engine = BarEngine(behaviors: behaviors), reference = BarEngine(behaviors: behaviors)
+        let spool = FrameSpool()
+        var slot = RecordingSlot()
+        var computed: [BarState] = []
+        // customTitle's toolbar title fades over time: its alpha depends on the unrounded t.
+        for (index, y) in [0.0, 200, 200, 200, 0, 0].enumerated() {
+            let sample = ScrollSample(t: Double(index) * 0.0166666666, y: y)
+            slot.hold(.sample(sample, observed: nil))
+            try spool.append(StoredValues.sample(sample), modelling: slot, with: &engine)
+            computed.append(reference.step(sample))
+        }
+        let frames = try spool.reader(session: "s").readAll()
+        #expect(frames.map(\.computed) == computed)
+        #expect(frames.map(\.sample.t) == (0..<6).map { StoredValues.sample(ScrollSample(t: Double($0) * 0.0166666666, y: 0)).t })
+        // The counter-case: stepped on the stored times, the fade gives other alphas.
+        var rounded = BarEngine(behaviors: behaviors)
+        let fromStored = [0.0, 200, 200, 200, 0, 0].enumerated().map { rounded.step(StoredValues.sample(ScrollSample(t: Double($0) * 0.0166666666, y: $1))) }
+        #expect(fromStored != computed)
     }
 }

@@ -134,11 +134,14 @@ package final class AnalyzingSink: SessionSink {
     }
 
     @inline(__always)
-    package func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
-        if firstT == nil { firstT = sample.t }
-        lastT = sample.t
-        if case .some = observed { observedSamples += 1 }
-        try spool.append(StoredValues.sample(sample), computed: computed, observed: observed)
+    package func add(_ slot: RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
+        // The session's duration is the recorded times' span, as `import` stores it, not the
+        // stored times'.
+        let t = slot.sample.t
+        if firstT == nil { firstT = t }
+        lastT = t
+        if slot.hasObserved { observedSamples += 1 }
+        try spool.append(StoredValues.sample(slot.sample), modelling: slot, with: &model)
     }
 
     package func add(_ event: ScrollEvent) throws {

@@ -1,4 +1,5 @@
 package import BarModel
+package import Recording
 
 /// One session's frames while it is read, before it is stored (`navrec import`) or analysed
 /// (`navrec analyze`): blocks of columns (``FrameColumns``, the form frames take between modules)
@@ -80,9 +81,28 @@ package final class FrameSpool {
     /// Appends the next frame: `sample` and the states as the models and the app gave them.
     @inline(__always)
     package func append(_ sample: ScrollSample, computed: BarState, observed: BarState?) throws {
-        if held == 0 || current._withUnsafeGuaranteedRef({ $0.count }) == FrameColumns.capacity { try startBlock() }
+        try append { block, seq in block.append(seq: seq, sample: sample, computed: computed, observed: observed) }
+    }
+
+    /// Appends the next frame: `sample` (the slot's, or its stored form), the state `model` steps to
+    /// on the slot's sample, written straight into the block, and the slot's observed state.
+    @inline(__always)
+    package func append(_ sample: ScrollSample, modelling slot: RecordingSlot, with model: inout BarEngine) throws {
+        try append { block, seq in
+            let row = block.append(seq: seq, sample: sample)
+            model.step(slot.sample, into: block.computed, at: row)
+            if slot.hasObserved { block.setObserved(slot.observed, at: row) }
+        }
+    }
+
+    /// Hands `write` the block the next frame goes in and its seq; `write` appends it.
+    @inline(__always)
+    private func append(_ write: (FrameColumns, Int) -> Void) throws {
+        // Every block but the last is full, so a frame starts a block where the count is a multiple
+        // of the capacity, 64 (asking the block its count was a call into BarModel a frame).
+        if frames & (FrameColumns.capacity - 1) == 0 { try startBlock() }
         let seq = frames
-        current._withUnsafeGuaranteedRef { $0.append(seq: seq, sample: sample, computed: computed, observed: observed) }
+        current._withUnsafeGuaranteedRef { write($0, seq) }
         frames = seq + 1
     }
 

@@ -30,7 +30,7 @@ package struct RecordingPipeline {
                 samplesRead += 1
                 if accepted {
                     slot.sample.t = clock.time(slot.sample.t)
-                    try sink.add(slot.sample, computed: engine.step(slot.sample), observed: slot.observedState, line: source.itemLine)
+                    try sink.add(slot, model: &engine, line: source.itemLine)
                 }
                 if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
                 continue

@@ -7,9 +7,11 @@ package protocol SessionSink: AnyObject {
     /// A session starts; returns whether to run the models over it and hand over its samples and
     /// events (`false` skips them, e.g. a session that is already stored).
     func begin(_ header: SessionHeader) throws -> Bool
-    /// A sample (its time on the session's ``SessionClock``) with the state the models computed and,
-    /// if the app reported one, its observed state; `line` is where it is in its recording.
-    func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws
+    /// A sample in `slot` (its time on the session's ``SessionClock``) with, if the app reported
+    /// one, its observed state; the sink steps `model` on it once, writing the computed state
+    /// where it keeps the frame (``BarEngine/step(_:into:at:)``: no ``BarState`` in between).
+    /// `line`, where the sample is in its recording, is asked only by sinks that keep it.
+    func add(_ slot: RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws
     /// An event (its time on the session's clock), already applied to the models.
     func add(_ event: ScrollEvent) throws
     /// The session's last line has been read (called for skipped sessions too); `clock` says how

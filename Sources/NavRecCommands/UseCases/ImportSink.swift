@@ -72,9 +72,9 @@ final class ImportSink: SessionSink {
     }
 
     @inline(__always)
-    func add(_ sample: ScrollSample, computed: BarState, observed: BarState?, line: Int) throws {
-        lines.note(seq: spool.count, line: line)
-        try spool.append(sample, computed: computed, observed: observed)
+    func add(_ slot: RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
+        lines.note(seq: spool.count, line: line())
+        try spool.append(slot.sample, modelling: slot, with: &model)
     }
 
     func add(_ event: ScrollEvent) throws {

@@ -99,7 +99,9 @@ package enum FieldListFiles {
             ///
             /// Field by field in straight lines, each slot's offset a constant: a loop over
             /// ``BarStateField/allCases`` through ``BarStateField/value(in:)`` switched on every field of
-            /// every row, and this runs twice a sample in `navrec analyze`.
+            /// every row. Inlinable, so that a caller's state is read where it lies: passed to a call,
+            /// the ~140-byte `BarState` was copied first, a sample at a time in `navrec analyze`.
+            @inlinable @inline(__always)
             public func set(_ state: BarState, at row: Int) {
                 let bit: UInt64 = 1 << UInt64(row)
 
