@@ -48,9 +48,6 @@ struct SampleLineSkeleton {
         var firstMask: UInt64 = 0
         var wordCount = 0
         var length = 0
-        /// `max(length, 8)`: the bytes the line must have from the text on (a text shorter than a
-        /// word is compared as a whole word).
-        var need = 0
         var kind = Kind.t
         var field = BarStateField.barHeight
         /// The bar field's byte offset in ``BarState`` (number and boolean fields).
@@ -65,11 +62,11 @@ struct SampleLineSkeleton {
         var number: Double?
         var boolean: Bool?
 
-        /// Whether the value at `position` of a line of `count` bytes is the remembered one;
+        /// Whether the value at `position` (``lookahead`` bytes readable) is the remembered one;
         /// moves past it if so.
         @inline(__always)
-        func repeats(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int) -> Bool {
-            guard count &- position >= 8, load(bytes + position) & valueMask == valueWord else { return false }
+        func repeats(_ bytes: UnsafePointer<UInt8>, _ position: inout Int) -> Bool {
+            guard load(bytes + position) & valueMask == valueWord else { return false }
             position &+= valueLength
             return true
         }
@@ -77,9 +74,9 @@ struct SampleLineSkeleton {
         /// Remembers the bytes of the value read from `start` to `end` when they fit; the caller
         /// then stores what it read as (a value that does not fit leaves the last one remembered).
         @inline(__always)
-        mutating func remember(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, _ count: Int) -> Bool {
+        mutating func remember(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
             let length = end &- start
-            guard length < 8, count &- start >= 8 else { return false }
+            guard length < 8 else { return false }
             // The value's bytes and the one after it: 2 to 8 of the word's low bytes.
             valueMask = UInt64.max &>> UInt64(56 &- 8 &* length)
             valueWord = load(bytes + start) & valueMask
@@ -92,6 +89,13 @@ struct SampleLineSkeleton {
     static let maxLiteralLength = 32
     /// More values than a line without duplicate keys can have.
     static let capacity = 24
+    /// The bytes readable past the start of a slot's text: more than a slot's text, value and the
+    /// held bar (at most 32 + 42 and 512 + 2) can read, so the readers of one slot check no
+    /// length; ``JSONScanner/parseSkeletonSample()`` checks this once a slot instead.
+    static let lookahead = 1024
+    /// The longest whole line the skeleton path takes (through a copy with ``lookahead`` bytes
+    /// after it); longer lines, never a recorder's, go to the full scanner.
+    static let longestLine = 3072
 
     let slots: UnsafeMutablePointer<Slot>
     /// Slots of the learned line; 0 when there is none.
@@ -179,7 +183,6 @@ struct SampleLineSkeleton {
             slot.kind = value.kind
             slot.field = value.field
             slot.length = value.start - previousEnd
-            slot.need = max(slot.length, 8)
             let text = bytes + previousEnd
             if slot.length < 8 {
                 slot.firstMask = (1 << UInt64(8 * slot.length)) - 1
@@ -211,10 +214,9 @@ struct SampleLineSkeleton {
         return true
     }
 
-    /// Whether slot `slot`'s text is at `position` of a line of `count` bytes.
+    /// Whether slot `slot`'s text is at `position` (``lookahead`` bytes readable).
     @inline(__always)
-    static func matches(_ slot: UnsafePointer<Slot>, _ bytes: UnsafePointer<UInt8>, at position: Int, count: Int) -> Bool {
-        guard count &- position >= slot.pointee.need else { return false }
+    static func matches(_ slot: UnsafePointer<Slot>, _ bytes: UnsafePointer<UInt8>, at position: Int) -> Bool {
         let text = bytes + position
         guard load(text) & slot.pointee.firstMask == slot.pointee.words.0 else { return false }
         let words = slot.pointee.wordCount
@@ -226,12 +228,12 @@ struct SampleLineSkeleton {
         return words < 4 || load(text + offsets.2) == slot.pointee.words.3
     }
 
-    /// The line-end's length (``terminator(_:at:count:endsAtCount:)``) when the held bar's bytes
-    /// are at `position` of `count` bytes and end the line; `nil` if not.
+    /// The line-end's length (``terminator(_:at:)``) when the held bar's bytes are at `position`
+    /// (``lookahead`` bytes readable) and end the line; `nil` if not.
     @inline(__always)
-    func barRepeats(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int, endsAtCount: Bool) -> Int? {
-        guard heldBarLength != 0, count &- position >= heldBarLength, memcmp(bytes + position, heldBar, heldBarLength) == 0 else { return nil }
-        return Self.terminator(bytes, at: position &+ heldBarLength, count: count, endsAtCount: endsAtCount)
+    func barRepeats(_ bytes: UnsafePointer<UInt8>, at position: Int) -> Int? {
+        guard heldBarLength != 0, memcmp(bytes + position, heldBar, heldBarLength) == 0 else { return nil }
+        return Self.terminator(bytes, at: position &+ heldBarLength)
     }
 
     /// Holds the bytes from `position` to the end of a line of `count` bytes (whose bar fields the
@@ -248,25 +250,21 @@ struct SampleLineSkeleton {
         kind == .barNumber || kind == .barBoolean || kind == .barEnumeration
     }
 
-    /// The line-end's length when the learned tail is at `position` of `count` bytes and ends the
-    /// line there; `nil` if not.
+    /// The line-end's length when the learned tail is at `position` (``lookahead`` bytes readable)
+    /// and ends the line there; `nil` if not.
     @inline(__always)
-    func tailEnds(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int, endsAtCount: Bool) -> Int? {
+    func tailEnds(_ bytes: UnsafePointer<UInt8>, at position: Int) -> Int? {
         let end = position &+ tailLength
-        guard let terminator = Self.terminator(bytes, at: end, count: count, endsAtCount: endsAtCount) else { return nil }
+        guard let terminator = Self.terminator(bytes, at: end) else { return nil }
         // The word ending with the tail, shifted down (a sample line has `t` and `y`: 13 bytes or more).
         let last = Self.load(bytes + (end &- 8))
         if tailLength <= 8 { return last &>> UInt64(8 &* (8 &- tailLength)) == tail.0 ? terminator : nil }
         return Self.load(bytes + position) == tail.0 && last &>> UInt64(8 &* (16 &- tailLength)) == tail.1 ? terminator : nil
     }
 
-    /// How many bytes at `end` of `count` end a line: 0 where the bytes end (`endsAtCount`: they are
-    /// one line), else 1 for `\n` and 2 for `\r\n` (the byte after the `count` bytes is readable);
-    /// `nil` for anything else.
+    /// How many bytes at `end` end a line: 1 for `\n` and 2 for `\r\n`; `nil` for anything else.
     @inline(__always)
-    static func terminator(_ bytes: UnsafePointer<UInt8>, at end: Int, count: Int, endsAtCount: Bool) -> Int? {
-        if endsAtCount { return end == count ? 0 : nil }
-        guard end < count else { return nil }
+    static func terminator(_ bytes: UnsafePointer<UInt8>, at end: Int) -> Int? {
         if bytes[end] == UInt8(ascii: "\n") { return 1 }
         return bytes[end] == UInt8(ascii: "\r") && bytes[end &+ 1] == UInt8(ascii: "\n") ? 2 : nil
     }
