@@ -15,22 +15,19 @@ extension JSONScanner {
     /// a recorder that writes two shapes by turns (a `bar` every other frame) takes this path on
     /// both. After a miss of both, ``parseRecordLine()`` learns over the one least recently used.
     mutating func parseLearnedSample() -> Int? {
-        let wholeLine = beginSkeletonPath()
-        var tOffset = skeletonSample()
-        if tOffset == nil {
-            swap(&skeleton, &otherSkeleton)
-            // The state may hold fields of the other shape, or of a line that missed midway.
-            observedMatchesSkeleton = false
-            skeleton.heldBarLength = 0
-            tOffset = skeletonSample()
-        }
-        return endSkeletonPath(tOffset, wholeLine: wholeLine)
+        if endsAtCount { return parseCopy(of: UnsafeBufferPointer(start: base, count: end)) { $0.parseLearnedSample() } }
+        if let tOffset = skeletonSample() { return tOffset }
+        swap(&skeleton, &otherSkeleton)
+        // The state may hold fields of the other shape, or of a line that missed midway.
+        observedMatchesSkeleton = false
+        skeleton.heldBarLength = 0
+        return skeletonSample()
     }
 
     /// ``parseLearnedSample()`` with the last skeleton only.
     mutating func parseSkeletonSample() -> Int? {
-        let wholeLine = beginSkeletonPath()
-        return endSkeletonPath(skeletonSample(), wholeLine: wholeLine)
+        if endsAtCount { return parseCopy(of: UnsafeBufferPointer(start: base, count: end)) { $0.parseSkeletonSample() } }
+        return skeletonSample()
     }
 
     /// Parses the bytes set with ``reset(_:endsLine:)``, a buffer's bytes from a line's start on,
@@ -42,11 +39,9 @@ extension JSONScanner {
         let slotCount = skeleton.count
         let bytes = base
         let count = end
-        // Every reader of a slot reads less than `lookahead` bytes from its start on, so this one
-        // limit, checked a slot, keeps them all within the bytes. The line's end is a sentinel:
-        // every scan for a digit or a letter stops at it.
-        let limit = count &- SampleLineSkeleton.lookahead
-        guard slotCount > 0 else { return nil }
+        // The path reads at most `reach` bytes (the readers of a slot check no length); the byte
+        // after a line's or the buffer's bytes is a sentinel for the careful number reader.
+        guard slotCount > 0, count >= SampleLineSkeleton.reach else { return nil }
         let powers = UnsafePointer(powersOfTen)
         let exactPowers = UnsafePointer(exactPowersOfTen)
         if skeleton.hasBar, !observedMatchesSkeleton {
@@ -66,7 +61,6 @@ extension JSONScanner {
         let barSlot = slot + skeleton.barSlot
         var barStart = -1
         while slot < slotsEnd {
-            guard position <= limit else { return nil }
             if slot == barSlot {
                 // The bar object to the line's end: the state holds it when its bytes repeat.
                 if let terminator = skeleton.barRepeats(bytes, at: position) {
@@ -159,7 +153,7 @@ extension JSONScanner {
             }
             slot += 1
         }
-        guard position <= limit, let terminator = skeleton.tailEnds(bytes, at: position) else { return nil }
+        guard let terminator = skeleton.tailEnds(bytes, at: position) else { return nil }
         (lineLength, terminatorLength) = (position &+ skeleton.tailLength, terminator)
         if barStart >= 0 { skeleton.holdBar(bytes, from: barStart, count: lineLength) }
         hasObserved = skeleton.hasBar

@@ -6,9 +6,9 @@ internal import TextTools
 /// 19 significant digits and an exponent of at most 3 digits, the phase names, `true`, `false`,
 /// `null`, an enumeration's names without escapes — and returns `nil` for anything else, which the
 /// caller then leaves to the full scanner, so every value, message and column is the full scanner's.
-/// Each reads at most 42 bytes from `position` on, so with ``SampleLineSkeleton/lookahead`` bytes
-/// readable there it checks no length (the careful number reader, which may read further, checks
-/// `count`).
+/// Each reads and takes at most ``numberReach`` bytes from `position` on and checks no length
+/// (``SampleLineSkeleton/reach``); the careful number reader, which may read further, checks
+/// `count` and stops at the sentinel after it, and takes no longer number.
 ///
 /// Numbers go through the same ``DecimalValue`` conversion with the same decimal mantissa and
 /// exponent as ``NumberParser`` (what it computes from the digits, eight at a time here), so they
@@ -16,7 +16,7 @@ internal import TextTools
 extension JSONScanner {
     /// A JSON number at `position` with at most 19 significant digits and a 1–3 digit exponent,
     /// converted as ``NumberParser`` converts it; `position` moves past it (for the careful way,
-    /// anywhere up to `count`). `nil` (position unspecified) for anything else, which the full
+    /// at most ``numberReach`` bytes). `nil` (position unspecified) for anything else, which the full
     /// scanner then reads or rejects.
     ///
     /// The numbers recorders write — up to seven integer digits, up to 16 after the point, no
@@ -24,6 +24,10 @@ extension JSONScanner {
     /// the rest go through ``carefulNumber(_:_:_:_:)``. Where the mantissa and the power of ten are
     /// both exact doubles the value is one division, the same one ``DecimalValue`` does (Clinger's
     /// fast path), so both give the correctly rounded value bit for bit.
+    /// The most bytes a number of the skeleton path reads from its start: the sign, the first word,
+    /// at most four more words of fraction digits (the loop stops at 24 or more), and the byte after.
+    static let numberReach = 42
+
     @inline(__always)
     static func commonNumber(
         _ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ powersOfTen: UnsafePointer<UInt64>,
@@ -167,7 +171,8 @@ extension JSONScanner {
             if exponentDigits == 0 || exponentDigits > 3 { return nil }
             exponent &+= exponentNegative ? -value : value
         }
-        guard let magnitude = DecimalValue.of(mantissa: mantissa, exponent: exponent), magnitude.isFinite else { return nil }
+        guard index &- position <= numberReach, let magnitude = DecimalValue.of(mantissa: mantissa, exponent: exponent), magnitude.isFinite
+        else { return nil }
         position = index
         return negative ? -magnitude : magnitude
     }

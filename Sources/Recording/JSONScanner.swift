@@ -49,8 +49,8 @@ struct JSONScanner {
     let exactPowersOfTen: UnsafeMutablePointer<Double>
     /// Whether the bytes set with ``reset(_:endsLine:)`` are one line.
     private(set) var endsAtCount = true
-    /// A whole line's copy for the skeleton path, with room for the `\n` and the readable bytes
-    /// it scans past a line's end.
+    /// A whole line's copy for the skeleton path, with the `\n` after it, in as many bytes as
+    /// that path reads from a line's start, and one more.
     private let paddedLine: UnsafeMutablePointer<UInt8>
     /// The length of the line the skeleton path last took, and of the `\n` or `\r\n` after it.
     var lineLength = 0
@@ -72,7 +72,7 @@ struct JSONScanner {
         observedState = .allocate(capacity: 1)
         observedState.initialize(to: BarState())
         end = 0
-        paddedLine = .allocate(capacity: SampleLineSkeleton.longestLine + 1 + SampleLineSkeleton.lookahead)
+        paddedLine = .allocate(capacity: SampleLineSkeleton.reach + 1)
         powersOfTen = .allocate(capacity: 9)
         for exponent in 0...8 { powersOfTen[exponent] = exponent == 0 ? 1 : powersOfTen[exponent - 1] * 10 }
         exactPowersOfTen = .allocate(capacity: 23)
@@ -96,10 +96,9 @@ struct JSONScanner {
     }
 
     /// Starts scanning `line`, which must stay valid until the next reset. With `endsLine` false
-    /// the bytes are a line and what follows it (at least ``SampleLineSkeleton/longestLine`` +
-    /// ``SampleLineSkeleton/lookahead`` for the skeleton path to take a line), followed by a
-    /// readable byte: the skeleton path then finds where the line ends (``lineLength``); the full
-    /// scanner takes only whole lines.
+    /// the bytes are a line and what follows it (at least ``SampleLineSkeleton/reach`` for the
+    /// skeleton path to take a line), followed by a readable byte that is no digit: the skeleton
+    /// path then finds where the line ends (``lineLength``); the full scanner takes only whole lines.
     mutating func reset(_ line: UnsafeBufferPointer<UInt8>, endsLine: Bool = true) {
         base = line.baseAddress ?? UnsafePointer(scratch)
         end = line.count
@@ -109,31 +108,18 @@ struct JSONScanner {
 
     // MARK: The skeleton path's bytes
 
-    /// For a whole line (set with ``reset(_:endsLine:)``'s `endsLine`), scans a copy of it followed
-    /// by `\n` and ``SampleLineSkeleton/lookahead`` readable bytes instead, as the skeleton path
-    /// reads a buffer; returns the line's length, or `nil` for a buffer. A line too long for the
-    /// copy gets no bytes to scan.
-    @inline(__always)
-    mutating func beginSkeletonPath() -> UnsafeBufferPointer<UInt8>? {
-        guard endsAtCount else { return nil }
-        let line = UnsafeBufferPointer(start: base, count: end)
-        if line.count <= SampleLineSkeleton.longestLine {
-            paddedLine.update(from: base, count: line.count)
-            paddedLine[line.count] = UInt8(ascii: "\n")
-            base = UnsafePointer(paddedLine)
-            end = line.count &+ 1 &+ SampleLineSkeleton.lookahead
-        } else {
-            end = 0
-        }
-        return line
-    }
-
-    /// `tOffset` when the skeleton path took the whole line (all of it, up to the `\n` after the
-    /// copy); puts the line back for the full scanner.
-    @inline(__always)
-    mutating func endSkeletonPath(_ tOffset: Int?, wholeLine: UnsafeBufferPointer<UInt8>?) -> Int? {
-        guard let line = wholeLine else { return tOffset }
-        let taken = end != 0 && lineLength == line.count
+    /// The skeleton path (`parse`, ``parseLearnedSample()`` or ``parseSkeletonSample()``) over a
+    /// whole line set with ``reset(_:endsLine:)``: it reads up to ``SampleLineSkeleton/reach``
+    /// bytes from a line's start, so it scans a copy of the line followed by `\n` and readable
+    /// bytes, as it scans a buffer, and takes the line when it ends at the `\n`. A longer line
+    /// cannot be taken. The line is set again for the full scanner.
+    mutating func parseCopy(of line: UnsafeBufferPointer<UInt8>, _ parse: (inout JSONScanner) -> Int?) -> Int? {
+        guard line.count < SampleLineSkeleton.reach else { return nil }
+        paddedLine.update(from: base, count: line.count)
+        paddedLine[line.count] = UInt8(ascii: "\n")
+        reset(UnsafeBufferPointer(start: paddedLine, count: SampleLineSkeleton.reach &+ 1), endsLine: false)
+        let tOffset = parse(&self)
+        let taken = lineLength == line.count
         reset(line)
         return taken ? tOffset : nil
     }

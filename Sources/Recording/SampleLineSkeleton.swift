@@ -62,7 +62,7 @@ struct SampleLineSkeleton {
         var number: Double?
         var boolean: Bool?
 
-        /// Whether the value at `position` (``lookahead`` bytes readable) is the remembered one;
+        /// Whether the value at `position` is the remembered one;
         /// moves past it if so.
         @inline(__always)
         func repeats(_ bytes: UnsafePointer<UInt8>, _ position: inout Int) -> Bool {
@@ -89,13 +89,11 @@ struct SampleLineSkeleton {
     static let maxLiteralLength = 32
     /// More values than a line without duplicate keys can have.
     static let capacity = 24
-    /// The bytes readable past the start of a slot's text: more than a slot's text, value and the
-    /// held bar (at most 32 + 42 and 512 + 2) can read, so the readers of one slot check no
-    /// length; ``JSONScanner/parseSkeletonSample()`` checks this once a slot instead.
-    static let lookahead = 1024
-    /// The longest whole line the skeleton path takes (through a copy with ``lookahead`` bytes
-    /// after it); longer lines, never a recorder's, go to the full scanner.
-    static let longestLine = 3072
+    /// More bytes than ``JSONScanner/parseSkeletonSample()`` reads from a line's start, whatever
+    /// they are: a slot's text and value at most 32 + 42 (``JSONScanner/numberReach``), so
+    /// ``capacity`` slots 1,776, the held bar at most 512 + 2 after 23 of them, the tail 16 + 2.
+    /// With this many bytes readable its readers check no length.
+    static let reach = 2560
 
     let slots: UnsafeMutablePointer<Slot>
     /// Slots of the learned line; 0 when there is none.
@@ -214,7 +212,7 @@ struct SampleLineSkeleton {
         return true
     }
 
-    /// Whether slot `slot`'s text is at `position` (``lookahead`` bytes readable).
+    /// Whether slot `slot`'s text is at `position`.
     @inline(__always)
     static func matches(_ slot: UnsafePointer<Slot>, _ bytes: UnsafePointer<UInt8>, at position: Int) -> Bool {
         let text = bytes + position
@@ -229,7 +227,7 @@ struct SampleLineSkeleton {
     }
 
     /// The line-end's length (``terminator(_:at:)``) when the held bar's bytes are at `position`
-    /// (``lookahead`` bytes readable) and end the line; `nil` if not.
+    /// and end the line; `nil` if not.
     @inline(__always)
     func barRepeats(_ bytes: UnsafePointer<UInt8>, at position: Int) -> Int? {
         guard heldBarLength != 0, memcmp(bytes + position, heldBar, heldBarLength) == 0 else { return nil }
@@ -250,8 +248,8 @@ struct SampleLineSkeleton {
         kind == .barNumber || kind == .barBoolean || kind == .barEnumeration
     }
 
-    /// The line-end's length when the learned tail is at `position` (``lookahead`` bytes readable)
-    /// and ends the line there; `nil` if not.
+    /// The line-end's length when the learned tail is at `position` and ends the line there; `nil`
+    /// if not.
     @inline(__always)
     func tailEnds(_ bytes: UnsafePointer<UInt8>, at position: Int) -> Int? {
         let end = position &+ tailLength
