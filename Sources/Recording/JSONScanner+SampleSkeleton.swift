@@ -36,12 +36,11 @@ extension JSONScanner {
     /// part of the line, until the full scanner sets them).
     @inline(__always)
     private mutating func skeletonSample() -> Int? {
-        let slotCount = skeleton.count
         let bytes = base
         let count = end
         // The path reads at most `reach` bytes (the readers of a slot check no length); the byte
         // after a line's or the buffer's bytes is a sentinel for the careful number reader.
-        guard slotCount > 0, count >= SampleLineSkeleton.reach else { return nil }
+        guard skeleton.count > 0, count >= SampleLineSkeleton.reach else { return nil }
         let powers = UnsafePointer(powersOfTen)
         let exactPowers = UnsafePointer(exactPowersOfTen)
         if skeleton.hasBar, !observedMatchesSkeleton {
@@ -57,10 +56,10 @@ extension JSONScanner {
         var tOffset = 0
         var position = 0
         var slot = skeleton.slots
-        let slotsEnd = slot + slotCount
         let barSlot = slot + skeleton.barSlot
         var barStart = -1
-        while slot < slotsEnd {
+        // Ends at the end slot, whose text is the line's tail.
+        while true {
             if slot == barSlot {
                 // The bar object to the line's end: the state holds it when its bytes repeat.
                 if let terminator = skeleton.barRepeats(bytes, at: position) {
@@ -150,13 +149,14 @@ extension JSONScanner {
                     guard let code = Self.commonEnumeration(bytes, &position, slot.pointee.field) else { return nil }
                     slot.pointee.field.set(Double(code), in: &observedState.pointee)
                 }
+            case .end:
+                guard let terminator = SampleLineSkeleton.terminator(bytes, at: position) else { return nil }
+                (lineLength, terminatorLength) = (position, terminator)
+                if barStart >= 0 { skeleton.holdBar(bytes, from: barStart, count: lineLength) }
+                hasObserved = skeleton.hasBar
+                return tOffset
             }
             slot += 1
         }
-        guard let terminator = skeleton.tailEnds(bytes, at: position) else { return nil }
-        (lineLength, terminatorLength) = (position &+ skeleton.tailLength, terminator)
-        if barStart >= 0 { skeleton.holdBar(bytes, from: barStart, count: lineLength) }
-        hasObserved = skeleton.hasBar
-        return tOffset
     }
 }

@@ -27,6 +27,9 @@ struct SampleLineSkeleton {
         case barBoolean
         /// A bar field that is an enumeration's name.
         case barEnumeration
+        /// No value: the slot after the last, whose text is the line's tail (`}`, `}}`,
+        /// `,"bar":{}}`) and after it the line's end.
+        case end
 
         /// The kind of a bar field's value.
         init(_ kind: BarStateField.Kind) {
@@ -91,21 +94,19 @@ struct SampleLineSkeleton {
     static let capacity = 24
     /// More bytes than ``JSONScanner/parseSkeletonSample()`` reads from a line's start, whatever
     /// they are: a slot's text and value at most 32 + 42 (``JSONScanner/numberReach``), so
-    /// ``capacity`` slots 1,776, the held bar at most 512 + 2 after 23 of them, the tail 16 + 2.
+    /// ``capacity`` slots 1,776, the held bar at most 512 + 2 after 23 of them, the tail 32 + 2.
     /// With this many bytes readable its readers check no length.
     static let reach = 2560
 
+    /// The value slots of the learned line, then the ``Kind/end`` slot.
     let slots: UnsafeMutablePointer<Slot>
-    /// Slots of the learned line; 0 when there is none.
+    /// Value slots of the learned line; 0 when there is none.
     private(set) var count = 0
-    /// The text after the last value (`}`, `}}`, `,"bar":{}}`), at most 16 bytes, as two
-    /// zero-padded little-endian words.
-    private(set) var tail: (UInt64, UInt64) = (0, 0)
-    private(set) var tailLength = 0
     /// Whether the line had a `bar` object.
     private(set) var hasBar = false
-    /// The first bar field's slot when every slot from it on is a bar field, so that the bytes from
-    /// its text to the line's end are the bar object's fields and nothing else; ``count`` if not.
+    /// The first bar field's slot when every value slot from it on is a bar field, so that the
+    /// bytes from its text to the line's end are the bar object's fields and nothing else; past
+    /// every slot (``capacity`` + 1) if not.
     private(set) var barSlot = 0
     /// Those bytes of the last line read with this skeleton while the scanner's observed state
     /// holds what they read as (``heldBarLength`` 0 while it may not): a bar at rest repeats them
@@ -131,10 +132,10 @@ struct SampleLineSkeleton {
     private let values: UnsafeMutablePointer<Value>
 
     init() {
-        slots = .allocate(capacity: Self.capacity)
-        slots.initialize(repeating: Slot(), count: Self.capacity)
-        values = .allocate(capacity: Self.capacity)
-        values.initialize(repeating: Value(), count: Self.capacity)
+        slots = .allocate(capacity: Self.capacity + 1)
+        slots.initialize(repeating: Slot(), count: Self.capacity + 1)
+        values = .allocate(capacity: Self.capacity + 1)
+        values.initialize(repeating: Value(), count: Self.capacity + 1)
         heldBar = .allocate(capacity: Self.heldBarCapacity)
     }
 
@@ -159,12 +160,14 @@ struct SampleLineSkeleton {
 
     /// Turns the recorded values of the `count` bytes at `bytes` (a sample line the full scanner
     /// read with nothing ignored) into the skeleton; returns `false`, keeping the skeleton it had,
-    /// when the line ends in anything but `}` (the number readers' sentinel), a text between values
-    /// is too long for a slot, or a bar field cannot be written by offset.
+    /// when the line ends in anything but `}`, a text between values or after the last is too long
+    /// for a slot, or a bar field cannot be written by offset.
     mutating func finishLearning(_ bytes: UnsafePointer<UInt8>, count lineCount: Int, hasBar: Bool) -> Bool {
         guard pending > 0, pending <= Self.capacity, lineCount >= 8, bytes[lineCount - 1] == UInt8(ascii: "}") else { return false }
+        // The tail is the text of an end slot.
+        values[pending] = Value(kind: .end, start: lineCount, end: lineCount)
         var previousEnd = 0
-        for index in 0..<pending {
+        for index in 0...pending {
             let length = values[index].start - previousEnd
             guard length >= 1, length <= Self.maxLiteralLength else { return false }
             if values[index].kind == .barNumber || values[index].kind == .barBoolean {
@@ -172,10 +175,8 @@ struct SampleLineSkeleton {
             }
             previousEnd = values[index].end
         }
-        let tailLength = lineCount - previousEnd
-        guard tailLength >= 1, tailLength <= 16 else { return false }
         previousEnd = 0
-        for index in 0..<pending {
+        for index in 0...pending {
             let value = values[index]
             var slot = Slot()
             slot.kind = value.kind
@@ -201,13 +202,11 @@ struct SampleLineSkeleton {
             slots[index] = slot
             previousEnd = value.end
         }
-        let tail = bytes + previousEnd
-        self.tail = (Self.padded(tail, min(tailLength, 8)), tailLength > 8 ? Self.padded(tail + 8, tailLength - 8) : 0)
-        self.tailLength = tailLength
         self.hasBar = hasBar
         count = pending
         barSlot = count
         while barSlot > 0, Self.isBarField(slots[barSlot - 1].kind) { barSlot -= 1 }
+        if barSlot == count { barSlot = Self.capacity + 1 }
         heldBarLength = 0
         return true
     }
@@ -246,18 +245,6 @@ struct SampleLineSkeleton {
 
     private static func isBarField(_ kind: Kind) -> Bool {
         kind == .barNumber || kind == .barBoolean || kind == .barEnumeration
-    }
-
-    /// The line-end's length when the learned tail is at `position` and ends the line there; `nil`
-    /// if not.
-    @inline(__always)
-    func tailEnds(_ bytes: UnsafePointer<UInt8>, at position: Int) -> Int? {
-        let end = position &+ tailLength
-        guard let terminator = Self.terminator(bytes, at: end) else { return nil }
-        // The word ending with the tail, shifted down (a sample line has `t` and `y`: 13 bytes or more).
-        let last = Self.load(bytes + (end &- 8))
-        if tailLength <= 8 { return last &>> UInt64(8 &* (8 &- tailLength)) == tail.0 ? terminator : nil }
-        return Self.load(bytes + position) == tail.0 && last &>> UInt64(8 &* (16 &- tailLength)) == tail.1 ? terminator : nil
     }
 
     /// How many bytes at `end` end a line: 1 for `\n` and 2 for `\r\n`; `nil` for anything else.
