@@ -56,21 +56,9 @@ extension JSONScanner {
         var tOffset = 0
         var position = 0
         var slot = skeleton.slots
-        let barSlot = slot + skeleton.barSlot
         var barStart = -1
         // Ends at the end slot, whose text is the line's tail.
         while true {
-            if slot == barSlot {
-                // The bar object to the line's end: the state holds it when its bytes repeat.
-                if let terminator = skeleton.barRepeats(bytes, at: position) {
-                    (lineLength, terminatorLength) = (position &+ skeleton.heldBarLength, terminator)
-                    hasObserved = true
-                    return tOffset
-                }
-                // Written field by field below. A miss midway leaves part of this line's in the
-                // state, but a miss swaps the skeletons, and a swap drops the held bar.
-                barStart = position
-            }
             guard SampleLineSkeleton.matches(slot, bytes, at: position) else { return nil }
             position &+= slot.pointee.length
             switch slot.pointee.kind {
@@ -149,6 +137,16 @@ extension JSONScanner {
                     guard let code = Self.commonEnumeration(bytes, &position, slot.pointee.field) else { return nil }
                     slot.pointee.field.set(Double(code), in: &observedState.pointee)
                 }
+            case .heldBar:
+                // The bar object to the line's end: the state holds it when its bytes repeat.
+                if let terminator = skeleton.barRepeats(bytes, at: position) {
+                    (lineLength, terminatorLength) = (position &+ skeleton.heldBarLength, terminator)
+                    hasObserved = true
+                    return tOffset
+                }
+                // Read field by field. A miss midway leaves part of this line's in the state, but
+                // a miss swaps the skeletons, and a swap drops the held bar.
+                barStart = position
             case .end:
                 guard let terminator = SampleLineSkeleton.terminator(bytes, at: position) else { return nil }
                 (lineLength, terminatorLength) = (position, terminator)

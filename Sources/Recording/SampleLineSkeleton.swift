@@ -30,6 +30,11 @@ struct SampleLineSkeleton {
         /// No value: the slot after the last, whose text is the line's tail (`}`, `}}`,
         /// `,"bar":{}}`) and after it the line's end.
         case end
+        /// No value and no text: the slot before the first bar field when every value slot from
+        /// that one on is a bar field, so that the bytes from there to the line's end are the bar
+        /// object's fields and nothing else, which the observed state holds when they repeat
+        /// (``heldBar``).
+        case heldBar
 
         /// The kind of a bar field's value.
         init(_ kind: BarStateField.Kind) {
@@ -98,16 +103,12 @@ struct SampleLineSkeleton {
     /// With this many bytes readable its readers check no length.
     static let reach = 2560
 
-    /// The value slots of the learned line, then the ``Kind/end`` slot.
+    /// The slots of the learned line, the ``Kind/end`` slot last.
     let slots: UnsafeMutablePointer<Slot>
-    /// Value slots of the learned line; 0 when there is none.
+    /// Slots of the learned line before the end slot; 0 when there is none.
     private(set) var count = 0
     /// Whether the line had a `bar` object.
     private(set) var hasBar = false
-    /// The first bar field's slot when every value slot from it on is a bar field, so that the
-    /// bytes from its text to the line's end are the bar object's fields and nothing else; past
-    /// every slot (``capacity`` + 1) if not.
-    private(set) var barSlot = 0
     /// Those bytes of the last line read with this skeleton while the scanner's observed state
     /// holds what they read as (``heldBarLength`` 0 while it may not): a bar at rest repeats them
     /// byte for byte, ~40 % of a fleet's bar lines, and then none of its fields is read again.
@@ -132,8 +133,8 @@ struct SampleLineSkeleton {
     private let values: UnsafeMutablePointer<Value>
 
     init() {
-        slots = .allocate(capacity: Self.capacity + 1)
-        slots.initialize(repeating: Slot(), count: Self.capacity + 1)
+        slots = .allocate(capacity: Self.capacity + 2)
+        slots.initialize(repeating: Slot(), count: Self.capacity + 2)
         values = .allocate(capacity: Self.capacity + 1)
         values.initialize(repeating: Value(), count: Self.capacity + 1)
         heldBar = .allocate(capacity: Self.heldBarCapacity)
@@ -204,9 +205,16 @@ struct SampleLineSkeleton {
         }
         self.hasBar = hasBar
         count = pending
-        barSlot = count
+        var barSlot = count
         while barSlot > 0, Self.isBarField(slots[barSlot - 1].kind) { barSlot -= 1 }
-        if barSlot == count { barSlot = Self.capacity + 1 }
+        if barSlot < count {
+            (slots + barSlot + 1).update(from: slots + barSlot, count: count + 1 - barSlot)
+            var held = Slot()
+            held.kind = .heldBar
+            held.wordCount = 1
+            slots[barSlot] = held
+            count += 1
+        }
         heldBarLength = 0
         return true
     }
