@@ -11,11 +11,14 @@ internal import TextTools
 /// scanner reads it as a sample with nothing ignored and the same values. Anything else returns
 /// `nil` and the line goes to ``parseRecordLine()``, which learns its skeleton when it can.
 extension JSONScanner {
-    /// ``parseSkeletonSample()`` with the last skeleton that took a line, then the one before it:
-    /// a recorder that writes two shapes by turns (a `bar` every other frame) takes this path on
-    /// both. After a miss of both, ``parseRecordLine()`` learns over the one least recently used.
+    /// Parses the line set with ``reset(_:endsLine:)`` into ``sample``, ``observedState`` and
+    /// ``hasObserved`` when it has the skeleton of the last skeleton that took a line, or of the one
+    /// before it (a recorder that writes two shapes by turns, a `bar` every other frame, takes this
+    /// path on both); returns where `t`'s value starts, or `nil` (then ``sample`` and
+    /// ``observedState`` may hold part of the line, until the full scanner sets them). After a
+    /// miss of both, ``parseRecordLine()`` learns over the one least recently used.
     mutating func parseLearnedSample() -> Int? {
-        if endsAtCount { return parseCopy(of: UnsafeBufferPointer(start: base, count: end)) { $0.parseLearnedSample() } }
+        if endsAtCount { return parseCopy { $0.parseLearnedSample() } }
         if let tOffset = skeletonSample() { return tOffset }
         swap(&skeleton, &otherSkeleton)
         // The state may hold fields of the other shape, or of a line that missed midway.
@@ -24,16 +27,7 @@ extension JSONScanner {
         return skeletonSample()
     }
 
-    /// ``parseLearnedSample()`` with the last skeleton only.
-    mutating func parseSkeletonSample() -> Int? {
-        if endsAtCount { return parseCopy(of: UnsafeBufferPointer(start: base, count: end)) { $0.parseSkeletonSample() } }
-        return skeletonSample()
-    }
-
-    /// Parses the bytes set with ``reset(_:endsLine:)``, a buffer's bytes from a line's start on,
-    /// into ``sample``, ``observedState`` and ``hasObserved`` when the line has the learned skeleton;
-    /// returns where `t`'s value starts, or `nil` (then ``sample`` and ``observedState`` may hold
-    /// part of the line, until the full scanner sets them).
+    /// ``parseLearnedSample()`` with ``skeleton`` on a buffer's bytes from a line's start on.
     @inline(__always)
     private mutating func skeletonSample() -> Int? {
         let bytes = base

@@ -1,33 +1,31 @@
 import BarModel
 internal import TextTools
 
-/// The value readers of the skeleton path (``JSONScanner/parseSkeletonSample()``), straight from
+/// The value readers of the skeleton path (``JSONScanner/parseLearnedSample()``), straight from
 /// a line's bytes: each takes only a token it is sure of — numbers in JSON's grammar with at most
 /// 19 significant digits and an exponent of at most 3 digits, the phase names, `true`, `false`,
 /// `null`, an enumeration's names without escapes — and returns `nil` for anything else, which the
 /// caller then leaves to the full scanner, so every value, message and column is the full scanner's.
-/// Each reads and takes at most ``numberReach`` bytes from `position` on and checks no length
-/// (``SampleLineSkeleton/reach``); the careful number reader, which may read further, checks
-/// `count` and stops at the sentinel after it, and takes no longer number.
+/// They check no length (``SampleLineSkeleton/reach``): each reads at most ``numberReach`` bytes.
 ///
 /// Numbers go through the same ``DecimalValue`` conversion with the same decimal mantissa and
 /// exponent as ``NumberParser`` (what it computes from the digits, eight at a time here), so they
 /// are bit for bit the full scanner's (`SkeletonSampleTests`).
 extension JSONScanner {
+    /// The most bytes a number of the skeleton path reads from its start: the sign, the first word,
+    /// at most four more of fraction digits (the loop stops at 24 or more), the byte after. The
+    /// careful way reads on to the first non-digit (the sentinel at the latest) but takes no more.
+    static let numberReach = 42
+
     /// A JSON number at `position` with at most 19 significant digits and a 1–3 digit exponent,
-    /// converted as ``NumberParser`` converts it; `position` moves past it (for the careful way,
-    /// at most ``numberReach`` bytes). `nil` (position unspecified) for anything else, which the full
-    /// scanner then reads or rejects.
+    /// converted as ``NumberParser`` converts it; `position` moves past it. `nil` (position
+    /// unspecified) for anything else, which the full scanner then reads or rejects.
     ///
     /// The numbers recorders write — up to seven integer digits, up to 16 after the point, no
     /// exponent, eight bytes of the line from each part on — take one word per eight digits here;
     /// the rest go through ``carefulNumber(_:_:_:_:)``. Where the mantissa and the power of ten are
     /// both exact doubles the value is one division, the same one ``DecimalValue`` does (Clinger's
     /// fast path), so both give the correctly rounded value bit for bit.
-    /// The most bytes a number of the skeleton path reads from its start: the sign, the first word,
-    /// at most four more words of fraction digits (the loop stops at 24 or more), and the byte after.
-    static let numberReach = 42
-
     @inline(__always)
     static func commonNumber(
         _ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ powersOfTen: UnsafePointer<UInt64>,

@@ -10,7 +10,7 @@ import BarModel
 /// The key skeleton of the last sample line the full scanner read: the bytes between its values
 /// (`{"t":`, `,"y":`, `,"phase":`, …, `,"bar":{"barHeight":`, …, `}}`) with what each value is, so
 /// the next line of the same shape — nearly every line of a session — is checked with a few
-/// eight-byte comparisons per key instead of a lookup per key (``JSONScanner/parseSkeletonSample()``).
+/// eight-byte comparisons per key instead of a lookup per key (``JSONScanner/parseLearnedSample()``).
 ///
 /// Learned by ``JSONScanner/parseRecordLine()`` from a line it read as a sample with nothing
 /// ignored (it records each value's kind and byte range as it reads it), so a line that matches has
@@ -97,7 +97,7 @@ struct SampleLineSkeleton {
     static let maxLiteralLength = 32
     /// More values than a line without duplicate keys can have.
     static let capacity = 24
-    /// More bytes than ``JSONScanner/parseSkeletonSample()`` reads from a line's start, whatever
+    /// More bytes than ``JSONScanner/parseLearnedSample()`` reads from a line's start, whatever
     /// they are: a slot's text and value at most 32 + 42 (``JSONScanner/numberReach``), so
     /// ``capacity`` slots 1,776, the held bar at most 512 + 2 after 23 of them, the tail 32 + 2.
     /// With this many bytes readable its readers check no length.
@@ -206,13 +206,10 @@ struct SampleLineSkeleton {
         self.hasBar = hasBar
         count = pending
         var barSlot = count
-        while barSlot > 0, Self.isBarField(slots[barSlot - 1].kind) { barSlot -= 1 }
+        while barSlot > 0, [.barNumber, .barBoolean, .barEnumeration].contains(slots[barSlot - 1].kind) { barSlot -= 1 }
         if barSlot < count {
             (slots + barSlot + 1).update(from: slots + barSlot, count: count + 1 - barSlot)
-            var held = Slot()
-            held.kind = .heldBar
-            held.wordCount = 1
-            slots[barSlot] = held
+            slots[barSlot] = Slot(kind: .heldBar)
             count += 1
         }
         heldBarLength = 0
@@ -249,10 +246,6 @@ struct SampleLineSkeleton {
         guard length <= Self.heldBarCapacity else { return }
         heldBar.update(from: bytes + position, count: length)
         heldBarLength = length
-    }
-
-    private static func isBarField(_ kind: Kind) -> Bool {
-        kind == .barNumber || kind == .barBoolean || kind == .barEnumeration
     }
 
     /// How many bytes at `end` end a line: 1 for `\n` and 2 for `\r\n`; `nil` for anything else.
