@@ -260,6 +260,19 @@ struct SkeletonLearningTests {
         #expect(Self.read([line(1, "2"), line(2, beyond), line(3, "4")]) == [.full, .full, .skeleton])
     }
 
+    @Test("the tail is the end slot's text and ends the line; the counter-cases: another tail, or bytes after it, go to the full scanner")
+    func tailEndsLine() {
+        let bar = #"{"t":1,"y":2,"bar":{"barHeight":96}}"#
+        #expect(Self.read([bar, bar, #"{"t":2,"y":3,"bar":{"barHeight":90}} "#, #"{"t":3,"y":3,"bar":{"barHeight":90}}"#]) == [
+            .full, .skeleton, .full, .skeleton,
+        ])
+        #expect(Self.read([bar, #"{"t":2,"y":3,"bar":{"barHeight":90} }"#, bar]) == [.full, .full, .skeleton])
+        // A 17-32-byte tail is a slot's text too.
+        let tail = #","vy":null,"phase":null  ,  "bar" : { } }"#
+        let long = [#"{"t":1,"y":2"# + tail, #"{"t":2,"y":3"# + tail, #"{"t":3,"y":4"# + tail.dropLast() + " }"]
+        #expect(Self.read(long) == [.full, .skeleton, .full])
+    }
+
     @Test("a whole line is read from a copy: a line cut short is not completed by the bytes a longer one left after it")
     func lineCopy() {
         let long = #"{"t":1,"y":1234.56789,"phase":"drag"}"#
