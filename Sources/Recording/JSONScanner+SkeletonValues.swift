@@ -38,8 +38,8 @@ extension JSONScanner {
         var offsets = load(bytes + index) ^ zeros
         let ends = nonDigits(offsets)
         var run = ends.trailingZeroBitCount &>> 3
-        // No digit, a leading zero ("01", an error), or eight integer digits or more: the careful way.
-        guard UInt(bitPattern: run &- 1) < 7, offsets & 0xFF != 0 || run == 1 else { return carefulNumber(bytes, &position, count, powersOfTen) }
+        // No digit, a leading zero ("01", an error: a 0 stands alone), or eight integer digits or more: the careful way.
+        guard UInt(bitPattern: run &- 1) < (offsets & 0xFF == 0 ? 1 : 7) else { return carefulNumber(bytes, &position, count, powersOfTen) }
         let integerDigits = run
         var fractionDigits = 0
         var mantissa: UInt64
