@@ -11,30 +11,30 @@ internal import TextTools
 /// scanner reads it as a sample with nothing ignored and the same values. Anything else returns
 /// `nil` and the line goes to ``parseRecordLine()``, which learns its skeleton when it can.
 extension JSONScanner {
-    /// ``parseSkeletonSample()`` with the last skeleton that took a line, then the one before it:
-    /// a recorder that writes two shapes by turns (a `bar` every other frame) takes this path on
-    /// both. After a miss of both, ``parseRecordLine()`` learns over the one least recently used.
-    @inline(__always)
+    /// Parses the line set with ``reset(_:endsLine:)`` into ``sample``, ``observedState`` and
+    /// ``hasObserved`` when it has the skeleton of the last skeleton that took a line, or of the one
+    /// before it (a recorder that writes two shapes by turns, a `bar` every other frame, takes this
+    /// path on both); returns where `t`'s value starts, or `nil` (then ``sample`` and
+    /// ``observedState`` may hold part of the line, until the full scanner sets them). After a
+    /// miss of both, ``parseRecordLine()`` learns over the one least recently used.
     mutating func parseLearnedSample() -> Int? {
-        if let tOffset = parseSkeletonSample() { return tOffset }
+        if endsAtCount { return parseCopy { $0.parseLearnedSample() } }
+        if let tOffset = skeletonSample() { return tOffset }
         swap(&skeleton, &otherSkeleton)
         // The state may hold fields of the other shape, or of a line that missed midway.
         observedMatchesSkeleton = false
         skeleton.heldBarLength = 0
-        return parseSkeletonSample()
+        return skeletonSample()
     }
 
-    /// Parses the line set with ``reset(_:)`` into ``sample``, ``observedState`` and
-    /// ``hasObserved`` when it has the learned skeleton; returns where `t`'s value starts, or `nil` (then
-    /// ``sample`` and ``observedState`` may hold part of the line, until the full scanner sets them).
+    /// ``parseLearnedSample()`` with ``skeleton`` on a buffer's bytes from a line's start on.
     @inline(__always)
-    mutating func parseSkeletonSample() -> Int? {
-        let slotCount = skeleton.count
+    private mutating func skeletonSample() -> Int? {
         let bytes = base
         let count = end
-        // The closing brace (or the byte after a buffer's bytes) is a sentinel: every scan for a
-        // digit or a letter stops at it, so only the eight-byte loads check the length.
-        guard slotCount > 0, count >= 8, !endsAtCount || bytes[count &- 1] == UInt8(ascii: "}") else { return nil }
+        // The path reads at most `reach` bytes (the readers of a slot check no length); the byte
+        // after a line's or the buffer's bytes is a sentinel for the careful number reader.
+        guard skeleton.count > 0, count >= SampleLineSkeleton.reach else { return nil }
         let powers = UnsafePointer(powersOfTen)
         let exactPowers = UnsafePointer(exactPowersOfTen)
         if skeleton.hasBar, !observedMatchesSkeleton {
@@ -50,22 +50,10 @@ extension JSONScanner {
         var tOffset = 0
         var position = 0
         var slot = skeleton.slots
-        let slotsEnd = slot + slotCount
-        let barSlot = slot + skeleton.barSlot
         var barStart = -1
-        while slot < slotsEnd {
-            if slot == barSlot {
-                // The bar object to the line's end: the state holds it when its bytes repeat.
-                if let terminator = skeleton.barRepeats(bytes, at: position, count: count, endsAtCount: endsAtCount) {
-                    (lineLength, terminatorLength) = (position &+ skeleton.heldBarLength, terminator)
-                    hasObserved = true
-                    return tOffset
-                }
-                // Written field by field below. A miss midway leaves part of this line's in the
-                // state, but a miss swaps the skeletons, and a swap drops the held bar.
-                barStart = position
-            }
-            guard SampleLineSkeleton.matches(slot, bytes, at: position, count: count) else { return nil }
+        // Ends at the end slot, whose text is the line's tail.
+        while true {
+            guard SampleLineSkeleton.matches(slot, bytes, at: position) else { return nil }
             position &+= slot.pointee.length
             switch slot.pointee.kind {
             case .t:
@@ -76,27 +64,27 @@ extension JSONScanner {
                 guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), abs(value) <= maximumOffset else { return nil }
                 sample.y = value
             case .vy:
-                if slot.pointee.repeats(bytes, &position, count) {
+                if slot.pointee.repeats(bytes, &position) {
                     sample.vy = slot.pointee.number
                     break
                 }
                 let start = position
                 if bytes[position] == UInt8(ascii: "n") {
-                    guard Self.isNull(bytes, at: position, count: count) else { return nil }
+                    guard Self.isNull(bytes, at: position) else { return nil }
                     position &+= 4
                 } else {
                     guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
                     sample.vy = value
                 }
-                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.number = sample.vy }
+                if slot.pointee.remember(bytes, from: start, to: position) { slot.pointee.number = sample.vy }
             case .frameDuration:
-                if slot.pointee.repeats(bytes, &position, count) {
+                if slot.pointee.repeats(bytes, &position) {
                     sample.frameDuration = slot.pointee.number
                     break
                 }
                 let start = position
                 if bytes[position] == UInt8(ascii: "n") {
-                    guard Self.isNull(bytes, at: position, count: count) else { return nil }
+                    guard Self.isNull(bytes, at: position) else { return nil }
                     position &+= 4
                 } else {
                     guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers), value > 0, value <= maximumFrameDuration else {
@@ -104,52 +92,63 @@ extension JSONScanner {
                     }
                     sample.frameDuration = value
                 }
-                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.number = sample.frameDuration }
+                if slot.pointee.remember(bytes, from: start, to: position) { slot.pointee.number = sample.frameDuration }
             case .phase:
-                guard let value = Self.commonPhase(bytes, &position, count) else { return nil }
+                guard let value = Self.commonPhase(bytes, &position) else { return nil }
                 sample.phase = value
             case .barNumber:
                 let field = (state + slot.pointee.offset).assumingMemoryBound(to: Double?.self)
-                if slot.pointee.repeats(bytes, &position, count) {
+                if slot.pointee.repeats(bytes, &position) {
                     field.pointee = slot.pointee.number
                     break
                 }
                 let start = position
                 if bytes[position] == UInt8(ascii: "n") {
-                    guard Self.isNull(bytes, at: position, count: count) else { return nil }
+                    guard Self.isNull(bytes, at: position) else { return nil }
                     position &+= 4
                     field.pointee = nil
                 } else {
                     guard let value = Self.commonNumber(bytes, &position, count, powers, exactPowers) else { return nil }
                     field.pointee = value
                 }
-                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.number = field.pointee }
+                if slot.pointee.remember(bytes, from: start, to: position) { slot.pointee.number = field.pointee }
             case .barBoolean:
                 let field = (state + slot.pointee.offset).assumingMemoryBound(to: Bool?.self)
-                if slot.pointee.repeats(bytes, &position, count) {
+                if slot.pointee.repeats(bytes, &position) {
                     field.pointee = slot.pointee.boolean
                     break
                 }
                 let start = position
-                guard let value = Self.commonBoolean(bytes, &position, count) else { return nil }
+                guard let value = Self.commonBoolean(bytes, &position) else { return nil }
                 field.pointee = value
-                if slot.pointee.remember(bytes, from: start, to: position, count) { slot.pointee.boolean = value }
+                if slot.pointee.remember(bytes, from: start, to: position) { slot.pointee.boolean = value }
             case .barEnumeration:
                 if bytes[position] == UInt8(ascii: "n") {
-                    guard Self.isNull(bytes, at: position, count: count) else { return nil }
+                    guard Self.isNull(bytes, at: position) else { return nil }
                     position &+= 4
                     slot.pointee.field.set(nil, in: &observedState.pointee)
                 } else {
-                    guard let code = Self.commonEnumeration(bytes, &position, count, slot.pointee.field) else { return nil }
+                    guard let code = Self.commonEnumeration(bytes, &position, slot.pointee.field) else { return nil }
                     slot.pointee.field.set(Double(code), in: &observedState.pointee)
                 }
+            case .heldBar:
+                // The bar object to the line's end: the state holds it when its bytes repeat.
+                if let terminator = skeleton.barRepeats(bytes, at: position) {
+                    (lineLength, terminatorLength) = (position &+ skeleton.heldBarLength, terminator)
+                    hasObserved = true
+                    return tOffset
+                }
+                // Read field by field. A miss midway leaves part of this line's in the state, but
+                // a miss swaps the skeletons, and a swap drops the held bar.
+                barStart = position
+            case .end:
+                guard let terminator = SampleLineSkeleton.terminator(bytes, at: position) else { return nil }
+                (lineLength, terminatorLength) = (position, terminator)
+                if barStart >= 0 { skeleton.holdBar(bytes, from: barStart, count: lineLength) }
+                hasObserved = skeleton.hasBar
+                return tOffset
             }
             slot += 1
         }
-        guard let terminator = skeleton.tailEnds(bytes, at: position, count: count, endsAtCount: endsAtCount) else { return nil }
-        (lineLength, terminatorLength) = (position &+ skeleton.tailLength, terminator)
-        if barStart >= 0 { skeleton.holdBar(bytes, from: barStart, count: lineLength) }
-        hasObserved = skeleton.hasBar
-        return tOffset
     }
 }

@@ -1,16 +1,22 @@
 import BarModel
 internal import TextTools
 
-/// The value readers of the skeleton path (``JSONScanner/parseSkeletonSample()``), straight from
+/// The value readers of the skeleton path (``JSONScanner/parseLearnedSample()``), straight from
 /// a line's bytes: each takes only a token it is sure of — numbers in JSON's grammar with at most
 /// 19 significant digits and an exponent of at most 3 digits, the phase names, `true`, `false`,
 /// `null`, an enumeration's names without escapes — and returns `nil` for anything else, which the
 /// caller then leaves to the full scanner, so every value, message and column is the full scanner's.
+/// They check no length (``SampleLineSkeleton/reach``): each reads at most ``numberReach`` bytes.
 ///
 /// Numbers go through the same ``DecimalValue`` conversion with the same decimal mantissa and
 /// exponent as ``NumberParser`` (what it computes from the digits, eight at a time here), so they
 /// are bit for bit the full scanner's (`SkeletonSampleTests`).
 extension JSONScanner {
+    /// The most bytes a number of the skeleton path reads from its start: the sign, the first word,
+    /// at most four more of fraction digits (the loop stops at 24 or more), the byte after. The
+    /// careful way reads on to the first non-digit (the sentinel at the latest) but takes no more.
+    static let numberReach = 42
+
     /// A JSON number at `position` with at most 19 significant digits and a 1–3 digit exponent,
     /// converted as ``NumberParser`` converts it; `position` moves past it. `nil` (position
     /// unspecified) for anything else, which the full scanner then reads or rejects.
@@ -28,13 +34,12 @@ extension JSONScanner {
         var index = position
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index &+= 1 }
-        guard count >= 8 else { return carefulNumber(bytes, &position, count, powersOfTen) }
         let zeros: UInt64 = 0x3030_3030_3030_3030
-        var offsets = digitWord(bytes, at: index, count: count) ^ zeros
+        var offsets = load(bytes + index) ^ zeros
         let ends = nonDigits(offsets)
         var run = ends.trailingZeroBitCount &>> 3
-        // No digit, a leading zero ("01", an error), or eight integer digits or more: the careful way.
-        guard UInt(bitPattern: run &- 1) < 7, offsets & 0xFF != 0 || run == 1 else { return carefulNumber(bytes, &position, count, powersOfTen) }
+        // No digit, a leading zero ("01", an error: a 0 stands alone), or eight integer digits or more: the careful way.
+        guard UInt(bitPattern: run &- 1) < (offsets & 0xFF == 0 ? 1 : 7) else { return carefulNumber(bytes, &position, count, powersOfTen) }
         let integerDigits = run
         var fractionDigits = 0
         var mantissa: UInt64
@@ -61,7 +66,7 @@ extension JSONScanner {
                 fractionDigits = 7 &- run
                 index &+= 8
                 repeat {
-                    offsets = digitWord(bytes, at: index, count: count) ^ zeros
+                    offsets = load(bytes + index) ^ zeros
                     run = digitRun(offsets)
                     if run == 0 { break }
                     mantissa = mantissa &* powersOfTen[run] &+ eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
@@ -84,14 +89,6 @@ extension JSONScanner {
         let magnitude = Double(mantissa) / exactPowers[fractionDigits]
         position = index
         return negative ? -magnitude : magnitude
-    }
-
-    /// The eight bytes at `index` of a line of `count >= 8` bytes as a little-endian word; near the
-    /// end, the line's last eight shifted down, zeros (not digits) past its end.
-    @inline(__always)
-    private static func digitWord(_ bytes: UnsafePointer<UInt8>, at index: Int, count: Int) -> UInt64 {
-        if index &+ 8 <= count { return load(bytes + index) }
-        return load(bytes + (count &- 8)) &>> UInt64(8 &* (index &+ 8 &- count))
     }
 
     /// How many of the eight bytes of `offsets` (a word of the line XOR `'0'` per byte), from its
@@ -172,7 +169,8 @@ extension JSONScanner {
             if exponentDigits == 0 || exponentDigits > 3 { return nil }
             exponent &+= exponentNegative ? -value : value
         }
-        guard let magnitude = DecimalValue.of(mantissa: mantissa, exponent: exponent), magnitude.isFinite else { return nil }
+        guard index &- position <= numberReach, let magnitude = DecimalValue.of(mantissa: mantissa, exponent: exponent), magnitude.isFinite
+        else { return nil }
         position = index
         return negative ? -magnitude : magnitude
     }
@@ -215,18 +213,15 @@ extension JSONScanner {
     /// A phase name in quotes, or `null`; `position` moves past it. One word of the line compared
     /// with each name's first eight bytes (the words are the names' little-endian bytes).
     @inline(__always)
-    static func commonPhase(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int) -> ScrollPhase?? {
-        let available = count &- position
-        guard count >= 8, available >= 4 else { return nil }
-        // Zeros past the line's end, which match no name's bytes.
-        let word = digitWord(bytes, at: position, count: count)
+    static func commonPhase(_ bytes: UnsafePointer<UInt8>, _ position: inout Int) -> ScrollPhase?? {
+        let word = load(bytes + position)
         let sixBytes: UInt64 = 0xFFFF_FFFF_FFFF
         let value: ScrollPhase?
         let length: Int
         if word & sixBytes == 0x2267_6172_6422 {  // "drag"
             (value, length) = (.drag, 6)
         } else if word == 0x7265_6C65_6365_6422 {  // "deceler
-            guard available >= 12, UInt32(littleEndian: UnsafeRawPointer(bytes + position + 8).loadUnaligned(as: UInt32.self)) == 0x2265_7461 else {
+            guard UInt32(littleEndian: UnsafeRawPointer(bytes + position + 8).loadUnaligned(as: UInt32.self)) == 0x2265_7461 else {
                 return nil  // ate"
             }
             (value, length) = (.decelerate, 12)
@@ -235,7 +230,7 @@ extension JSONScanner {
         } else if word == 0x2265_636E_756F_6222 {  // "bounce"
             (value, length) = (.bounce, 8)
         } else if word == 0x6574_616D_696E_6122 {  // "animate
-            guard available >= 9, bytes[position + 8] == UInt8(ascii: "\"") else { return nil }
+            guard bytes[position + 8] == UInt8(ascii: "\"") else { return nil }
             (value, length) = (.animate, 9)
         } else if word & 0xFFFF_FFFF == 0x6C6C_756E {  // null
             (value, length) = (nil, 4)
@@ -248,16 +243,14 @@ extension JSONScanner {
 
     /// `null` at `position` (not moved).
     @inline(__always)
-    static func isNull(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int) -> Bool {
-        guard count &- position >= 4 else { return false }
-        return UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6C6C_756E)
+    static func isNull(_ bytes: UnsafePointer<UInt8>, at position: Int) -> Bool {
+        UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6C6C_756E)
     }
 
     /// `true`, `false` or `null` (`.some(nil)`) at `position`, which moves past it; `nil` for
     /// anything else.
     @inline(__always)
-    static func commonBoolean(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int) -> Bool?? {
-        guard count &- position >= 5 else { return nil }
+    static func commonBoolean(_ bytes: UnsafePointer<UInt8>, _ position: inout Int) -> Bool?? {
         let word = UInt32(littleEndian: UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt32.self))
         switch word {
         case 0x6575_7274:  // "true"
@@ -277,12 +270,12 @@ extension JSONScanner {
     /// An enumeration value's name in quotes at `position` (which moves past it) as `field`'s code;
     /// `nil` for anything else.
     @inline(__always)
-    static func commonEnumeration(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int, _ field: BarStateField) -> Int? {
+    static func commonEnumeration(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ field: BarStateField) -> Int? {
         guard bytes[position] == UInt8(ascii: "\"") else { return nil }
         let nameStart = position &+ 1
         var nameEnd = nameStart
-        while nameEnd < count, bytes[nameEnd] != UInt8(ascii: "\""), nameEnd &- nameStart < 24 { nameEnd &+= 1 }
-        guard nameEnd < count, bytes[nameEnd] == UInt8(ascii: "\""),
+        while bytes[nameEnd] != UInt8(ascii: "\""), nameEnd &- nameStart < 24 { nameEnd &+= 1 }
+        guard bytes[nameEnd] == UInt8(ascii: "\""),
             let code = BarFieldNames.code(of: UnsafeBufferPointer(start: bytes + nameStart, count: nameEnd &- nameStart), in: field)
         else { return nil }
         position = nameEnd &+ 1

@@ -38,7 +38,7 @@ struct JSONScanner {
     let fieldNames = BarFieldNames.camelCase
     /// Whether the last sample line had a `bar` object.
     var hasObserved = false
-    /// The skeleton ``parseSkeletonSample()`` reads with and ``parseRecordLine()`` learns into,
+    /// The skeleton ``parseLearnedSample()`` reads with and ``parseRecordLine()`` learns into,
     /// and the one ``parseLearnedSample()`` tries after it: the last two sample lines' shapes.
     var skeleton = SampleLineSkeleton()
     var otherSkeleton = SampleLineSkeleton()
@@ -49,6 +49,9 @@ struct JSONScanner {
     let exactPowersOfTen: UnsafeMutablePointer<Double>
     /// Whether the bytes set with ``reset(_:endsLine:)`` are one line.
     private(set) var endsAtCount = true
+    /// A whole line's copy for the skeleton path and the `\n` after it, in as many bytes as that
+    /// path reads from a line's start, and a 0 after them.
+    private let paddedLine: UnsafeMutablePointer<UInt8>
     /// The length of the line the skeleton path last took, and of the `\n` or `\r\n` after it.
     var lineLength = 0
     var terminatorLength = 0
@@ -69,6 +72,8 @@ struct JSONScanner {
         observedState = .allocate(capacity: 1)
         observedState.initialize(to: BarState())
         end = 0
+        paddedLine = .allocate(capacity: SampleLineSkeleton.reach + 1)
+        paddedLine.initialize(repeating: 0, count: SampleLineSkeleton.reach + 1)
         powersOfTen = .allocate(capacity: 9)
         for exponent in 0...8 { powersOfTen[exponent] = exponent == 0 ? 1 : powersOfTen[exponent - 1] * 10 }
         exactPowersOfTen = .allocate(capacity: 23)
@@ -84,6 +89,7 @@ struct JSONScanner {
     func release() {
         scratch.deallocate()
         observedState.deallocate()
+        paddedLine.deallocate()
         skeleton.release()
         otherSkeleton.release()
         powersOfTen.deallocate()
@@ -91,13 +97,31 @@ struct JSONScanner {
     }
 
     /// Starts scanning `line`, which must stay valid until the next reset. With `endsLine` false
-    /// the bytes are a line and what follows it, followed by a readable byte: the skeleton path
-    /// then finds where the line ends (``lineLength``); the full scanner takes only whole lines.
+    /// the bytes are a line and what follows it (at least ``SampleLineSkeleton/reach`` for the
+    /// skeleton path to take a line), followed by a readable byte that is no digit: the skeleton
+    /// path then finds where the line ends (``lineLength``); the full scanner takes only whole lines.
     mutating func reset(_ line: UnsafeBufferPointer<UInt8>, endsLine: Bool = true) {
         base = line.baseAddress ?? UnsafePointer(scratch)
         end = line.count
         index = 0
         endsAtCount = endsLine
+    }
+
+    // MARK: The skeleton path's bytes
+
+    /// The skeleton path (`parse`) over the whole line set with ``reset(_:endsLine:)``: that path
+    /// reads up to ``SampleLineSkeleton/reach`` bytes from a line's start, so it scans a copy of
+    /// the line and a `\n` in that many bytes, as it scans a buffer, and takes the line when it ends
+    /// at the `\n` (a longer line cannot be taken). The line is set again for the full scanner.
+    mutating func parseCopy(_ parse: (inout JSONScanner) -> Int?) -> Int? {
+        let line = UnsafeBufferPointer(start: base, count: end)
+        guard line.count < SampleLineSkeleton.reach else { return nil }
+        paddedLine.update(from: base, count: line.count)
+        paddedLine[line.count] = UInt8(ascii: "\n")
+        reset(UnsafeBufferPointer(start: paddedLine, count: SampleLineSkeleton.reach), endsLine: false)
+        defer { reset(line) }
+        guard let tOffset = parse(&self), lineLength == line.count else { return nil }
+        return tOffset
     }
 
     // MARK: Bytes

@@ -71,7 +71,7 @@ let maximumFrameDuration = 1.0
 
 extension JSONScanner {
     /// Parses one NDJSON line (set with ``reset(_:)``): a header, a sample or an event. A sample
-    /// with nothing ignored becomes ``skeleton``, for ``parseSkeletonSample()`` to read the lines
+    /// with nothing ignored becomes ``skeleton``, for ``parseLearnedSample()`` to read the lines
     /// of its shape after it.
     mutating func parseRecordLine() throws(ScanError) -> NDJSONLine {
         // Here rather than in `reset`: the skeleton path never needs it.

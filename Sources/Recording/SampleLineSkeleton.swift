@@ -10,7 +10,7 @@ import BarModel
 /// The key skeleton of the last sample line the full scanner read: the bytes between its values
 /// (`{"t":`, `,"y":`, `,"phase":`, …, `,"bar":{"barHeight":`, …, `}}`) with what each value is, so
 /// the next line of the same shape — nearly every line of a session — is checked with a few
-/// eight-byte comparisons per key instead of a lookup per key (``JSONScanner/parseSkeletonSample()``).
+/// eight-byte comparisons per key instead of a lookup per key (``JSONScanner/parseLearnedSample()``).
 ///
 /// Learned by ``JSONScanner/parseRecordLine()`` from a line it read as a sample with nothing
 /// ignored (it records each value's kind and byte range as it reads it), so a line that matches has
@@ -27,6 +27,14 @@ struct SampleLineSkeleton {
         case barBoolean
         /// A bar field that is an enumeration's name.
         case barEnumeration
+        /// No value: the slot after the last, whose text is the line's tail (`}`, `}}`,
+        /// `,"bar":{}}`) and after it the line's end.
+        case end
+        /// No value and no text: the slot before the first bar field when every value slot from
+        /// that one on is a bar field, so that the bytes from there to the line's end are the bar
+        /// object's fields and nothing else, which the observed state holds when they repeat
+        /// (``heldBar``).
+        case heldBar
 
         /// The kind of a bar field's value.
         init(_ kind: BarStateField.Kind) {
@@ -48,9 +56,6 @@ struct SampleLineSkeleton {
         var firstMask: UInt64 = 0
         var wordCount = 0
         var length = 0
-        /// `max(length, 8)`: the bytes the line must have from the text on (a text shorter than a
-        /// word is compared as a whole word).
-        var need = 0
         var kind = Kind.t
         var field = BarStateField.barHeight
         /// The bar field's byte offset in ``BarState`` (number and boolean fields).
@@ -65,11 +70,11 @@ struct SampleLineSkeleton {
         var number: Double?
         var boolean: Bool?
 
-        /// Whether the value at `position` of a line of `count` bytes is the remembered one;
+        /// Whether the value at `position` is the remembered one;
         /// moves past it if so.
         @inline(__always)
-        func repeats(_ bytes: UnsafePointer<UInt8>, _ position: inout Int, _ count: Int) -> Bool {
-            guard count &- position >= 8, load(bytes + position) & valueMask == valueWord else { return false }
+        func repeats(_ bytes: UnsafePointer<UInt8>, _ position: inout Int) -> Bool {
+            guard load(bytes + position) & valueMask == valueWord else { return false }
             position &+= valueLength
             return true
         }
@@ -77,9 +82,9 @@ struct SampleLineSkeleton {
         /// Remembers the bytes of the value read from `start` to `end` when they fit; the caller
         /// then stores what it read as (a value that does not fit leaves the last one remembered).
         @inline(__always)
-        mutating func remember(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int, _ count: Int) -> Bool {
+        mutating func remember(_ bytes: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
             let length = end &- start
-            guard length < 8, count &- start >= 8 else { return false }
+            guard length < 8 else { return false }
             // The value's bytes and the one after it: 2 to 8 of the word's low bytes.
             valueMask = UInt64.max &>> UInt64(56 &- 8 &* length)
             valueWord = load(bytes + start) & valueMask
@@ -92,19 +97,18 @@ struct SampleLineSkeleton {
     static let maxLiteralLength = 32
     /// More values than a line without duplicate keys can have.
     static let capacity = 24
+    /// More bytes than ``JSONScanner/parseLearnedSample()`` reads from a line's start, whatever
+    /// they are: a slot's text and value at most 32 + 42 (``JSONScanner/numberReach``), so
+    /// ``capacity`` slots 1,776, the held bar at most 512 + 2 after 23 of them, the tail 32 + 2.
+    /// With this many bytes readable its readers check no length.
+    static let reach = 2560
 
+    /// The slots of the learned line, the ``Kind/end`` slot last.
     let slots: UnsafeMutablePointer<Slot>
-    /// Slots of the learned line; 0 when there is none.
+    /// Slots of the learned line before the end slot; 0 when there is none.
     private(set) var count = 0
-    /// The text after the last value (`}`, `}}`, `,"bar":{}}`), at most 16 bytes, as two
-    /// zero-padded little-endian words.
-    private(set) var tail: (UInt64, UInt64) = (0, 0)
-    private(set) var tailLength = 0
     /// Whether the line had a `bar` object.
     private(set) var hasBar = false
-    /// The first bar field's slot when every slot from it on is a bar field, so that the bytes from
-    /// its text to the line's end are the bar object's fields and nothing else; ``count`` if not.
-    private(set) var barSlot = 0
     /// Those bytes of the last line read with this skeleton while the scanner's observed state
     /// holds what they read as (``heldBarLength`` 0 while it may not): a bar at rest repeats them
     /// byte for byte, ~40 % of a fleet's bar lines, and then none of its fields is read again.
@@ -129,10 +133,10 @@ struct SampleLineSkeleton {
     private let values: UnsafeMutablePointer<Value>
 
     init() {
-        slots = .allocate(capacity: Self.capacity)
-        slots.initialize(repeating: Slot(), count: Self.capacity)
-        values = .allocate(capacity: Self.capacity)
-        values.initialize(repeating: Value(), count: Self.capacity)
+        slots = .allocate(capacity: Self.capacity + 2)
+        slots.initialize(repeating: Slot(), count: Self.capacity + 2)
+        values = .allocate(capacity: Self.capacity + 1)
+        values.initialize(repeating: Value(), count: Self.capacity + 1)
         heldBar = .allocate(capacity: Self.heldBarCapacity)
     }
 
@@ -157,12 +161,14 @@ struct SampleLineSkeleton {
 
     /// Turns the recorded values of the `count` bytes at `bytes` (a sample line the full scanner
     /// read with nothing ignored) into the skeleton; returns `false`, keeping the skeleton it had,
-    /// when the line ends in anything but `}` (the number readers' sentinel), a text between values
-    /// is too long for a slot, or a bar field cannot be written by offset.
+    /// when the line ends in anything but `}`, a text between values or after the last is too long
+    /// for a slot, or a bar field cannot be written by offset.
     mutating func finishLearning(_ bytes: UnsafePointer<UInt8>, count lineCount: Int, hasBar: Bool) -> Bool {
         guard pending > 0, pending <= Self.capacity, lineCount >= 8, bytes[lineCount - 1] == UInt8(ascii: "}") else { return false }
+        // The tail is the text of an end slot.
+        values[pending] = Value(kind: .end, start: lineCount, end: lineCount)
         var previousEnd = 0
-        for index in 0..<pending {
+        for index in 0...pending {
             let length = values[index].start - previousEnd
             guard length >= 1, length <= Self.maxLiteralLength else { return false }
             if values[index].kind == .barNumber || values[index].kind == .barBoolean {
@@ -170,16 +176,13 @@ struct SampleLineSkeleton {
             }
             previousEnd = values[index].end
         }
-        let tailLength = lineCount - previousEnd
-        guard tailLength >= 1, tailLength <= 16 else { return false }
         previousEnd = 0
-        for index in 0..<pending {
+        for index in 0...pending {
             let value = values[index]
             var slot = Slot()
             slot.kind = value.kind
             slot.field = value.field
             slot.length = value.start - previousEnd
-            slot.need = max(slot.length, 8)
             let text = bytes + previousEnd
             if slot.length < 8 {
                 slot.firstMask = (1 << UInt64(8 * slot.length)) - 1
@@ -200,21 +203,22 @@ struct SampleLineSkeleton {
             slots[index] = slot
             previousEnd = value.end
         }
-        let tail = bytes + previousEnd
-        self.tail = (Self.padded(tail, min(tailLength, 8)), tailLength > 8 ? Self.padded(tail + 8, tailLength - 8) : 0)
-        self.tailLength = tailLength
         self.hasBar = hasBar
         count = pending
-        barSlot = count
-        while barSlot > 0, Self.isBarField(slots[barSlot - 1].kind) { barSlot -= 1 }
+        var barSlot = count
+        while barSlot > 0, [.barNumber, .barBoolean, .barEnumeration].contains(slots[barSlot - 1].kind) { barSlot -= 1 }
+        if barSlot < count {
+            (slots + barSlot + 1).update(from: slots + barSlot, count: count + 1 - barSlot)
+            slots[barSlot] = Slot(kind: .heldBar)
+            count += 1
+        }
         heldBarLength = 0
         return true
     }
 
-    /// Whether slot `slot`'s text is at `position` of a line of `count` bytes.
+    /// Whether slot `slot`'s text is at `position`.
     @inline(__always)
-    static func matches(_ slot: UnsafePointer<Slot>, _ bytes: UnsafePointer<UInt8>, at position: Int, count: Int) -> Bool {
-        guard count &- position >= slot.pointee.need else { return false }
+    static func matches(_ slot: UnsafePointer<Slot>, _ bytes: UnsafePointer<UInt8>, at position: Int) -> Bool {
         let text = bytes + position
         guard load(text) & slot.pointee.firstMask == slot.pointee.words.0 else { return false }
         let words = slot.pointee.wordCount
@@ -226,12 +230,12 @@ struct SampleLineSkeleton {
         return words < 4 || load(text + offsets.2) == slot.pointee.words.3
     }
 
-    /// The line-end's length (``terminator(_:at:count:endsAtCount:)``) when the held bar's bytes
-    /// are at `position` of `count` bytes and end the line; `nil` if not.
+    /// The line-end's length (``terminator(_:at:)``) when the held bar's bytes are at `position`
+    /// and end the line; `nil` if not.
     @inline(__always)
-    func barRepeats(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int, endsAtCount: Bool) -> Int? {
-        guard heldBarLength != 0, count &- position >= heldBarLength, memcmp(bytes + position, heldBar, heldBarLength) == 0 else { return nil }
-        return Self.terminator(bytes, at: position &+ heldBarLength, count: count, endsAtCount: endsAtCount)
+    func barRepeats(_ bytes: UnsafePointer<UInt8>, at position: Int) -> Int? {
+        guard heldBarLength != 0, memcmp(bytes + position, heldBar, heldBarLength) == 0 else { return nil }
+        return Self.terminator(bytes, at: position &+ heldBarLength)
     }
 
     /// Holds the bytes from `position` to the end of a line of `count` bytes (whose bar fields the
@@ -244,29 +248,9 @@ struct SampleLineSkeleton {
         heldBarLength = length
     }
 
-    private static func isBarField(_ kind: Kind) -> Bool {
-        kind == .barNumber || kind == .barBoolean || kind == .barEnumeration
-    }
-
-    /// The line-end's length when the learned tail is at `position` of `count` bytes and ends the
-    /// line there; `nil` if not.
+    /// How many bytes at `end` end a line: 1 for `\n` and 2 for `\r\n`; `nil` for anything else.
     @inline(__always)
-    func tailEnds(_ bytes: UnsafePointer<UInt8>, at position: Int, count: Int, endsAtCount: Bool) -> Int? {
-        let end = position &+ tailLength
-        guard let terminator = Self.terminator(bytes, at: end, count: count, endsAtCount: endsAtCount) else { return nil }
-        // The word ending with the tail, shifted down (a sample line has `t` and `y`: 13 bytes or more).
-        let last = Self.load(bytes + (end &- 8))
-        if tailLength <= 8 { return last &>> UInt64(8 &* (8 &- tailLength)) == tail.0 ? terminator : nil }
-        return Self.load(bytes + position) == tail.0 && last &>> UInt64(8 &* (16 &- tailLength)) == tail.1 ? terminator : nil
-    }
-
-    /// How many bytes at `end` of `count` end a line: 0 where the bytes end (`endsAtCount`: they are
-    /// one line), else 1 for `\n` and 2 for `\r\n` (the byte after the `count` bytes is readable);
-    /// `nil` for anything else.
-    @inline(__always)
-    static func terminator(_ bytes: UnsafePointer<UInt8>, at end: Int, count: Int, endsAtCount: Bool) -> Int? {
-        if endsAtCount { return end == count ? 0 : nil }
-        guard end < count else { return nil }
+    static func terminator(_ bytes: UnsafePointer<UInt8>, at end: Int) -> Int? {
         if bytes[end] == UInt8(ascii: "\n") { return 1 }
         return bytes[end] == UInt8(ascii: "\r") && bytes[end &+ 1] == UInt8(ascii: "\n") ? 2 : nil
     }

@@ -230,12 +230,16 @@ struct SkeletonLearningTests {
 
     @Test("a bar longer than the held bytes' capacity is read on every line, and reads the same")
     func longBar() {
-        let fields = ["barHeight", "largeTitleAlpha", "inlineTitleAlpha", "avatarScale", "avatarTx", "avatarTy", "contentTitleAlpha"]
+        let fields = [
+            "barHeight", "largeTitleAlpha", "inlineTitleAlpha", "avatarScale", "avatarTx", "avatarTy", "contentTitleAlpha", "barShown",
+            "blurAlpha",
+        ]
         func line(_ t: Int, _ value: String) -> String {
             #"{"t":\#(t),"y":1,"bar":{"# + fields.map { #""\#($0)": \#(value) "# }.joined(separator: ",") + "}}"
         }
-        // 60 bytes a value: leading zeros after the point are not significant digits.
-        let tiny = "0." + String(repeating: "0", count: 53) + "12345"
+        // 40 bytes a value (the longest number the skeleton path reads is 42): leading zeros after
+        // the point are not significant digits.
+        let tiny = "0." + String(repeating: "0", count: 33) + "12345"
         let long = [line(1, tiny), line(2, tiny), line(3, tiny.dropLast() + "6")]
         #expect(long[0].utf8.count > SampleLineSkeleton.heldBarCapacity + 20)
         #expect(Self.read(long) == [.full, .skeleton, .skeleton])
@@ -243,5 +247,37 @@ struct SkeletonLearningTests {
         let short = [line(1, "0.5"), line(2, "0.5")]
         #expect(Self.read(short) == [.full, .skeleton])
         #expect(Self.heldBar(after: short) > 0, "the counter-case: the same bar with short values is held")
+    }
+
+    @Test("a number of up to 42 bytes is read on the skeleton path; the counter-case: a longer one is left to the full scanner")
+    func numberReach() {
+        func line(_ t: Int, _ y: String) -> String { #"{"t":\#(t),"y":\#(y),"phase":"drag"}"# }
+        // Leading zeros after the point are not significant digits: the careful number reader's.
+        let reached = "-0." + String(repeating: "0", count: JSONScanner.numberReach - 8) + "12345"
+        #expect(reached.utf8.count == JSONScanner.numberReach)
+        #expect(Self.read([line(1, "2"), line(2, reached), line(3, reached.dropLast() + "6")]) == [.full, .skeleton, .skeleton])
+        let beyond = "-0.0" + reached.dropFirst(3)
+        #expect(Self.read([line(1, "2"), line(2, beyond), line(3, "4")]) == [.full, .full, .skeleton])
+    }
+
+    @Test("the tail is the end slot's text and ends the line; the counter-cases: another tail, or bytes after it, go to the full scanner")
+    func tailEndsLine() {
+        let bar = #"{"t":1,"y":2,"bar":{"barHeight":96}}"#
+        #expect(Self.read([bar, bar, #"{"t":2,"y":3,"bar":{"barHeight":90}} "#, #"{"t":3,"y":3,"bar":{"barHeight":90}}"#]) == [
+            .full, .skeleton, .full, .skeleton,
+        ])
+        #expect(Self.read([bar, #"{"t":2,"y":3,"bar":{"barHeight":90} }"#, bar]) == [.full, .full, .skeleton])
+        // A 17-32-byte tail is a slot's text too.
+        let tail = #","vy":null,"phase":null  ,  "bar" : { } }"#
+        let long = [#"{"t":1,"y":2"# + tail, #"{"t":2,"y":3"# + tail, #"{"t":3,"y":4"# + tail.dropLast() + " }"]
+        #expect(Self.read(long) == [.full, .skeleton, .full])
+    }
+
+    @Test("a whole line is read from a copy: a line cut short is not completed by the bytes a longer one left after it")
+    func lineCopy() {
+        let long = #"{"t":1,"y":1234.56789,"phase":"drag"}"#
+        let cut = #"{"t":2,"y":1234"#
+        let cutAtPhase = #"{"t":2,"y":1234.56789,"phase":"#
+        #expect(Self.read([long, long, cut, long, cutAtPhase, long]) == [.full, .skeleton, .full, .skeleton, .full, .skeleton])
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 @testable import Recording
 import Testing
 
-/// The NDJSON reader's skeleton path (`parseSkeletonSample`, after the full scanner learned a
+/// The NDJSON reader's skeleton path (`parseLearnedSample`, after the full scanner learned a
 /// line's skeleton) against the full scanner: whenever the skeleton path takes a line, the full
 /// scanner reads it as a sample with nothing ignored, at the same `t` column, with every number bit
 /// for bit the same; and it takes the lines recorders write.
@@ -57,7 +57,7 @@ struct SkeletonSampleTests {
         let bytes = Array(line.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             scanner.reset(buffer)
-            guard let tOffset = scanner.parseSkeletonSample() else { return nil }
+            guard let tOffset = scanner.parseLearnedSample() else { return nil }
             return Parsed(tOffset: tOffset, sample: scanner.sample, observed: scanner.observed)
         }
     }
