@@ -106,11 +106,20 @@ struct OverrunHistogram: Sendable, Hashable {
     }
 
     /// Inlined into ``add(_:)`` for the linear bins, where nearly every frame's overrun falls.
+    ///
+    /// The hundredths rounded half away from zero, as `roundedToNearest` rounds them, are a linear
+    /// bin where they are under ``linearHalf`` in magnitude, that is where the hundredths are under
+    /// `linearHalf − 0.5`. There the rounding is the whole part, one more away from zero where the
+    /// part it drops is half or more: that part is exact (the whole part of so small a double is
+    /// one too), and the whole part needs none of the conversion's range checks, which
+    /// `roundedToNearest`'s result did.
     @inline(__always)
     static func bin(of value: Double) -> Int {
-        let hundredths = (value * 100).roundedToNearest
-        if abs(hundredths) < Double(linearHalf) { return logBins + linearHalf + Int(hundredths) }
-        return logBin(of: value)
+        let hundredths = value * 100
+        guard abs(hundredths) < Double(linearHalf) - 0.5 else { return logBin(of: value) }
+        let whole = Int(hundredths)
+        let dropped = hundredths - Double(whole)
+        return logBins + linearHalf + whole + (dropped >= 0.5 ? 1 : dropped <= -0.5 ? -1 : 0)
     }
 
     private static func logBin(of value: Double) -> Int {
