@@ -106,13 +106,8 @@ struct OverrunHistogram: Sendable, Hashable {
     }
 
     /// Inlined into ``add(_:)`` for the linear bins, where nearly every frame's overrun falls.
-    ///
-    /// The hundredths rounded half away from zero, as `roundedToNearest` rounds them, are a linear
-    /// bin where they are under ``linearHalf`` in magnitude, that is where the hundredths are under
-    /// `linearHalf − 0.5`. There the rounding is the whole part, one more away from zero where the
-    /// part it drops is half or more: that part is exact (the whole part of so small a double is
-    /// one too), and the whole part needs none of the conversion's range checks, which
-    /// `roundedToNearest`'s result did.
+    /// The hundredths rounded half away from zero (`roundedToNearest`'s rounding), from the whole
+    /// part and the exact part it drops: no range checks on the conversion, no rounding constants.
     @inline(__always)
     static func bin(of value: Double) -> Int {
         let hundredths = value * 100

@@ -8,9 +8,9 @@ import BarModel
 ///
 /// The candidates of all episodes replay together in one pass over the frames, but for the values
 /// stepped by engines after their group's smallest: a second pass steps them only for the groups
-/// where the smallest left an episode unfixed (the smallest value that fixes one is its
-/// suggestion, so larger ones can change nothing). A candidate
-/// is stepped up to its group's last episode's end, and a pass stops after the last such end. Each candidate
+/// where the smallest left an episode unfixed (the smallest value that fixes one is its suggestion,
+/// so larger ones can change nothing). A candidate is stepped up to its group's last episode's
+/// end, and a pass stops after the last such end. Each candidate
 /// follows each signal it serves once and credits a toggle to the episode whose span contains it:
 /// one signal's episodes never overlap (a flapping detector's chains are disjoint), so a cursor over
 /// them, sorted by start, finds that episode in amortized O(1).
@@ -153,13 +153,11 @@ struct HysteresisSearch: Sendable {
         /// candidates follow in value order) and the same end. The samples are read to the last end.
         var engineCandidates: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool, end: Double)] = []
         /// The groups of candidates stepped by engines, each with its first candidate's index and
-        /// its engines in value order, of which the passes so far stepped the first `stepped`: the
-        /// first pass steps each group's smallest value, a second the rest of the groups where it
-        /// left an episode unfixed. The smallest value that fixes an episode is its suggestion, so
-        /// larger ones cannot change it; most groups are fixed by their smallest (hideOnSwipe's on
-        /// a fleet), and a value stepped costs about as much as reading the samples once more.
-        /// (Stepping the rest one, two, four… values a pass read more than it saved on a fleet.)
-        var engineGroups: [(first: Int, engines: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool, end: Double)], stepped: Int)] = []
+        /// its engines in value order: the first pass steps each group's smallest value, a second
+        /// the others of the groups where it left an episode unfixed. Most groups are fixed by their
+        /// smallest (hideOnSwipe's on a fleet), and a value stepped costs about as much as reading
+        /// the samples once more.
+        var engineGroups: [(first: Int, engines: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool, end: Double)])] = []
         /// A group a stopped log covers replays from the log's candidates, from its first sample not
         /// logged (`from`, a seq) on, its changes masked to the group's (`used`).
         var schmittGroups: [(candidates: SchmittCandidates, first: Int, end: Double, from: Int, used: UInt64)] = []
@@ -192,7 +190,7 @@ struct HysteresisSearch: Sendable {
             } else if let schmitt {
                 schmittGroups.append((schmitt, candidates.count, groupEnd, 0, ~0))
             }
-            if schmitt == nil, !group.isEmpty { engineGroups.append((candidates.count, [], 0)) }
+            if schmitt == nil, !group.isEmpty { engineGroups.append((candidates.count, [])) }
             for (value, replayed) in group {
                 if schmitt == nil {
                     // A candidate that watches `barHidden` alone (hideOnSwipe's swipeDistance) steps
@@ -211,10 +209,7 @@ struct HysteresisSearch: Sendable {
         /// Candidates no pass stepped: smaller values of their group fixed all its episodes.
         var skipped = [Bool](repeating: false, count: candidates.count)
         var firstPass = true
-        for group in engineGroups.indices {
-            engineCandidates.append(engineGroups[group].engines[0])
-            engineGroups[group].stepped = 1
-        }
+        engineCandidates = engineGroups.map { $0.engines[0] }
         while true {
             let framesEnd = max(engineCandidates.map(\.end).max() ?? 0, schmittGroups.map(\.end).max() ?? 0)
             let reader = engineCandidates.isEmpty && schmittGroups.isEmpty ? nil : try frames()
@@ -297,26 +292,21 @@ struct HysteresisSearch: Sendable {
                     }
                 }
             }
+            guard firstPass else { break }
             firstPass = false
             // The Schmitt groups and logs were replayed whole. The second pass steps the other
             // values of the groups where an episode still has `minToggles` toggles or more with
             // the smallest; the others' values are not stepped at all.
             schmittGroups = []
             engineCandidates = []
-            for group in engineGroups.indices {
-                let (first, engines, stepped) = engineGroups[group]
-                guard stepped < engines.count else { continue }
+            for (first, engines) in engineGroups where engines.count > 1 {
                 let fixed = candidates[first].tracks.allSatisfy { slot in
-                    (tracks[slot].first..<tracks[slot].end).allSatisfy { position in
-                        (first..<(first + stepped)).contains { toggles[candidates[$0].toggleBase + position] < settings.minToggles }
-                    }
+                    (tracks[slot].first..<tracks[slot].end).allSatisfy { toggles[candidates[first].toggleBase + $0] < settings.minToggles }
                 }
                 if fixed {
-                    for engine in engines[stepped...] { skipped[engine.index] = true }
-                    engineGroups[group].stepped = engines.count
+                    for engine in engines.dropFirst() { skipped[engine.index] = true }
                 } else {
-                    engineCandidates += engines[stepped...]
-                    engineGroups[group].stepped = engines.count
+                    engineCandidates += engines.dropFirst()
                 }
             }
             if engineCandidates.isEmpty { break }
