@@ -58,8 +58,8 @@ package struct Analyzer: Sendable {
     ///
     /// `reader` must return a fresh reader positioned at the session's first frame each time it is
     /// called: the analyzer makes one main pass, plus a first pass for the median frame interval
-    /// when the session has no `fps`, and a replay pass when a flapping finding needs a suggested
-    /// hysteresis or swipe distance that the main pass did not replay itself (largeTitle's and
+    /// when the session has no `fps`, and replay passes when a flapping finding needs a
+    /// suggested hysteresis or swipe distance that the main pass did not replay itself (largeTitle's and
     /// blurHeader's hysteresis it replays, ``SchmittToggleLog``). With `samplesOnly` true the pass
     /// reads only each frame's `seq` and `sample`, so the reader may leave the blocks'
     /// state columns empty.

@@ -178,11 +178,13 @@ struct SuggestedHysteresisTests {
         }
     }
 
-    @Test("frames is read once with fps, twice without, and once more for a suggestion the main pass did not replay")
+    @Test("frames is read once with fps, twice without, and once or twice more for a suggestion the main pass did not replay")
     func passes() throws {
         final class Counter: @unchecked Sendable { var calls = 0 }
         // blurHeader's hysteresis is replayed in the main pass (SchmittToggleLog); hideOnSwipe's
-        // swipeDistance needs the samples again.
+        // swipeDistance needs the samples again, and once more here: its smallest value leaves an
+        // episode flapping, so the larger ones are stepped in a second pass (ReplaySearchEndTests
+        // has the case where the smallest fixes every episode and the samples are read once).
         let flapping = try WorkedExampleTests.hover84()
         var swipes = try Fixture(["hideOnSwipe"], samples: [])
         var engine = ReplayEngine(behaviors: swipes.behaviors, events: [])
@@ -192,7 +194,7 @@ struct SuggestedHysteresisTests {
         #expect(try swipes.analyze().findings.contains { $0.flapping?.suggestedSwipeDistance != nil })
         let clean = try Fixture(["blurHeader"], samples: [(0, 0), (0.1, 10), (0.2, 20)])
         for (fixture, fps, expected) in [
-            (clean, 60.0, 1), (clean, nil, 2), (flapping, 60, 1), (flapping, nil, 2), (swipes, 60, 2), (swipes, nil, 3),
+            (clean, 60.0, 1), (clean, nil, 2), (flapping, 60, 1), (flapping, nil, 2), (swipes, 60, 3), (swipes, nil, 4),
         ] {
             let counter = Counter()
             var description = fixture.description

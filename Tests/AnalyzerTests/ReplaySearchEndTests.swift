@@ -56,14 +56,23 @@ struct ReplaySearchEndTests {
         // Ending at 25's third toggle, the episode holds three of them: 25 fails, 30 is the fix.
         // Ending just before it, two: 25 is.
         for (end, expected) in [(times[2], 30.0), (times[2] - 0.5 / 60, 25.0)] {
-            let alone = CountingReader(fixture.frames), together = CountingReader(fixture.frames)
-            let first = try search.run([swipeRequest(end: end)], logs: logs) { alone }
-            let both = try search.run([swipeRequest(end: end), late], logs: logs) { together }
+            // A fresh reader for each pass, as the search asks; the rows of all passes counted.
+            var aloneReaders: [CountingReader] = [], togetherReaders: [CountingReader] = []
+            let first = try search.run([swipeRequest(end: end)], logs: logs) {
+                aloneReaders.append(CountingReader(fixture.frames))
+                return aloneReaders.last!
+            }
+            let both = try search.run([swipeRequest(end: end), late], logs: logs) {
+                togetherReaders.append(CountingReader(fixture.frames))
+                return togetherReaders.last!
+            }
             #expect(first == [expected])
             #expect(both.first == expected)
-            // Alone, the samples are read up to the episode's end (a block past it at most).
-            #expect(alone.rows < samples.count / 2)
-            #expect(together.rows > samples.count / 2)
+            // Alone, the samples are read up to the episode's end (a block past it at most), once
+            // where 25 fixes the episode and twice where 30 must be stepped too.
+            #expect(aloneReaders.count == (expected == 25 ? 1 : 2))
+            #expect(aloneReaders.allSatisfy { $0.rows < samples.count / 2 })
+            #expect(togetherReaders.reduce(0) { $0 + $1.rows } > samples.count / 2)
         }
     }
 }

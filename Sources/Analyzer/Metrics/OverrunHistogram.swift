@@ -106,11 +106,15 @@ struct OverrunHistogram: Sendable, Hashable {
     }
 
     /// Inlined into ``add(_:)`` for the linear bins, where nearly every frame's overrun falls.
+    /// The hundredths rounded half away from zero (`roundedToNearest`'s rounding), from the whole
+    /// part and the exact part it drops: no range checks on the conversion, no rounding constants.
     @inline(__always)
     static func bin(of value: Double) -> Int {
-        let hundredths = (value * 100).roundedToNearest
-        if abs(hundredths) < Double(linearHalf) { return logBins + linearHalf + Int(hundredths) }
-        return logBin(of: value)
+        let hundredths = value * 100
+        guard abs(hundredths) < Double(linearHalf) - 0.5 else { return logBin(of: value) }
+        let whole = Int(hundredths)
+        let dropped = hundredths - Double(whole)
+        return logBins + linearHalf + whole + (dropped >= 0.5 ? 1 : dropped <= -0.5 ? -1 : 0)
     }
 
     private static func logBin(of value: Double) -> Int {

@@ -6,8 +6,11 @@ import BarModel
 /// hideOnSwipe `swipeDistance` (a multiple of `swipeDistanceStep` above the session's value) for
 /// `barHidden` episodes, since hideOnSwipe has no hysteresis.
 ///
-/// All candidates of all episodes replay together in one pass over the frames; a candidate is stepped
-/// up to its group's last episode's end, and the pass stops after the last such end. Each candidate
+/// The candidates of all episodes replay together in one pass over the frames, but for the values
+/// stepped by engines after their group's smallest: a second pass steps them only for the groups
+/// where the smallest left an episode unfixed (the smallest value that fixes one is its suggestion,
+/// so larger ones can change nothing). A candidate is stepped up to its group's last episode's
+/// end, and a pass stops after the last such end. Each candidate
 /// follows each signal it serves once and credits a toggle to the episode whose span contains it:
 /// one signal's episodes never overlap (a flapping detector's chains are disjoint), so a cursor over
 /// them, sorted by start, finds that episode in amortized O(1).
@@ -114,7 +117,8 @@ struct HysteresisSearch: Sendable {
     ///
     /// `logs` are the main pass's replays of the Schmitt-switched behaviours: a group of candidates
     /// they cover is credited from them, and `frames` (a fresh reader of the session's samples) is
-    /// called only when some candidate still needs the samples, which it reads into `block`.
+    /// called only when some candidate still needs the samples, which it reads into `block`: once
+    /// for the first pass, and again for the second when it has a candidate to step.
     func run(
         _ requests: [Request], logs: HysteresisLogs, block: FrameColumns = FrameColumns(),
         frames: () throws -> any SessionFrameReader
@@ -148,6 +152,12 @@ struct HysteresisSearch: Sendable {
         /// replayed as Schmitt states, with the index of each group's first candidate (its
         /// candidates follow in value order) and the same end. The samples are read to the last end.
         var engineCandidates: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool, end: Double)] = []
+        /// The groups of candidates stepped by engines, each with its first candidate's index and
+        /// its engines in value order: the first pass steps each group's smallest value, a second
+        /// the others of the groups where it left an episode unfixed. Most groups are fixed by their
+        /// smallest (hideOnSwipe's on a fleet), and a value stepped costs about as much as reading
+        /// the samples once more.
+        var engineGroups: [(first: Int, engines: [(index: Int, engine: ReplayEngine, barHiddenOnly: Bool, end: Double)])] = []
         /// A group a stopped log covers replays from the log's candidates, from its first sample not
         /// logged (`from`, a seq) on, its changes masked to the group's (`used`).
         var schmittGroups: [(candidates: SchmittCandidates, first: Int, end: Double, from: Int, used: UInt64)] = []
@@ -180,12 +190,14 @@ struct HysteresisSearch: Sendable {
             } else if let schmitt {
                 schmittGroups.append((schmitt, candidates.count, groupEnd, 0, ~0))
             }
+            if schmitt == nil, !group.isEmpty { engineGroups.append((candidates.count, [])) }
             for (value, replayed) in group {
                 if schmitt == nil {
                     // A candidate that watches `barHidden` alone (hideOnSwipe's swipeDistance) steps
                     // hide-on-swipe alone, not a whole state.
                     let barHiddenOnly = served.allSatisfy { $0.signal == .barHidden }
-                    engineCandidates.append((candidates.count, ReplayEngine(behaviors: replayed, events: events), barHiddenOnly, groupEnd))
+                    engineGroups[engineGroups.count - 1].engines.append(
+                        (candidates.count, ReplayEngine(behaviors: replayed, events: events), barHiddenOnly, groupEnd))
                 }
                 candidates.append(Candidate(
                     value: value, tracks: tracks.count..<(tracks.count + served.count), toggleBase: candidates.count * episodeOrder.count))
@@ -194,76 +206,82 @@ struct HysteresisSearch: Sendable {
         }
         var toggles = [Int](repeating: 0, count: candidates.count * episodeOrder.count)
         let lastEnd = ends.max() ?? 0
-        let framesEnd = max(engineCandidates.map(\.end).max() ?? 0, schmittGroups.map(\.end).max() ?? 0)
-        let frames = engineCandidates.isEmpty && schmittGroups.isEmpty ? nil : try frames()
-        try starts.withUnsafeBufferPointer { starts in
-            try ends.withUnsafeBufferPointer { ends in
-                try tracks.withUnsafeMutableBufferPointer { tracks in
-                    try toggles.withUnsafeMutableBufferPointer { toggles in
-                        // One exclusive access to the candidates for the whole pass: subscripting the
-                        // array per candidate and frame checked its uniqueness each time.
-                        try candidates.withUnsafeMutableBufferPointer { candidates in
-                            try schmittGroups.withUnsafeMutableBufferPointer { schmittGroups in
-                                try engineCandidates.withUnsafeMutableBufferPointer { engineCandidates in
-                                    /// Credits a toggle of `slot` at `t` to the episode whose span holds it.
-                                    @inline(__always)
-                                    func toggle(_ slot: Int, at t: Double, base: Int) {
-                                        var cursor = tracks[slot].cursor
-                                        while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
-                                        tracks[slot].cursor = cursor
-                                        if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
-                                    }
-                                    /// Takes `slot`'s value on the frame at `t`: a toggle where it differs from the last one.
-                                    @inline(__always)
-                                    func follow(_ slot: Int, _ value: Bool?, at t: Double, base: Int) {
-                                        guard let value else { return }
-                                        guard let previous = tracks[slot].last else {
+        /// Candidates no pass stepped: smaller values of their group fixed all its episodes.
+        var skipped = [Bool](repeating: false, count: candidates.count)
+        var firstPass = true
+        engineCandidates = engineGroups.map { $0.engines[0] }
+        while true {
+            let framesEnd = max(engineCandidates.map(\.end).max() ?? 0, schmittGroups.map(\.end).max() ?? 0)
+            let reader = engineCandidates.isEmpty && schmittGroups.isEmpty ? nil : try frames()
+            try starts.withUnsafeBufferPointer { starts in
+                try ends.withUnsafeBufferPointer { ends in
+                    try tracks.withUnsafeMutableBufferPointer { tracks in
+                        try toggles.withUnsafeMutableBufferPointer { toggles in
+                            // One exclusive access to the candidates for the whole pass: subscripting the
+                            // array per candidate and frame checked its uniqueness each time.
+                            try candidates.withUnsafeMutableBufferPointer { candidates in
+                                try schmittGroups.withUnsafeMutableBufferPointer { schmittGroups in
+                                    try engineCandidates.withUnsafeMutableBufferPointer { engineCandidates in
+                                        /// Credits a toggle of `slot` at `t` to the episode whose span holds it.
+                                        @inline(__always)
+                                        func toggle(_ slot: Int, at t: Double, base: Int) {
+                                            var cursor = tracks[slot].cursor
+                                            while cursor < tracks[slot].end, ends[cursor] < t { cursor += 1 }
+                                            tracks[slot].cursor = cursor
+                                            if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
+                                        }
+                                        /// Takes `slot`'s value on the frame at `t`: a toggle where it differs from the last one.
+                                        @inline(__always)
+                                        func follow(_ slot: Int, _ value: Bool?, at t: Double, base: Int) {
+                                            guard let value else { return }
+                                            guard let previous = tracks[slot].last else {
+                                                tracks[slot].last = value
+                                                return
+                                            }
+                                            guard previous != value else { return }
                                             tracks[slot].last = value
-                                            return
+                                            toggle(slot, at: t, base: base)
                                         }
-                                        guard previous != value else { return }
-                                        tracks[slot].last = value
-                                        toggle(slot, at: t, base: base)
-                                    }
-                                    for group in loggedGroups {
-                                        let used = SchmittCandidates.mask(group.count)
-                                        for (t, change) in zip(group.log.times, group.log.changes) {
-                                            if t > lastEnd { break }
-                                            var changed = change & used
-                                            while changed != 0 {
-                                                let index = group.first + changed.trailingZeroBitCount
-                                                changed &= changed &- 1
-                                                for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
-                                            }
-                                        }
-                                    }
-                                    blocks: while let frames, try frames.read(into: block) {
-                                        for row in 0..<block.count {
-                                            let t = block.t[row]
-                                            if t > framesEnd { break blocks }
-                                            let sample = block.sample(row)
-                                            for engine in engineCandidates.indices where t <= engineCandidates[engine].end {
-                                                let index = engineCandidates[engine].index
-                                                let base = candidates[index].toggleBase
-                                                if engineCandidates[engine].barHiddenOnly {
-                                                    let hidden = engineCandidates[engine].engine.stepBarHidden(sample)
-                                                    for slot in candidates[index].tracks { follow(slot, hidden, at: t, base: base) }
-                                                } else {
-                                                    let state = engineCandidates[engine].engine.step(sample)
-                                                    for slot in candidates[index].tracks {
-                                                        follow(slot, tracks[slot].signal.value(in: state), at: t, base: base)
-                                                    }
-                                                }
-                                            }
-                                            // Every signal of a Schmitt candidate is its state or the
-                                            // complement: each toggles when the state does.
-                                            for group in schmittGroups.indices
-                                            where t <= schmittGroups[group].end && block.firstSeq + row >= schmittGroups[group].from {
-                                                var changed = schmittGroups[group].candidates.step(block.y[row]) & schmittGroups[group].used
+                                        for group in loggedGroups where firstPass {
+                                            let used = SchmittCandidates.mask(group.count)
+                                            for (t, change) in zip(group.log.times, group.log.changes) {
+                                                if t > lastEnd { break }
+                                                var changed = change & used
                                                 while changed != 0 {
-                                                    let index = schmittGroups[group].first + changed.trailingZeroBitCount
+                                                    let index = group.first + changed.trailingZeroBitCount
                                                     changed &= changed &- 1
                                                     for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                                }
+                                            }
+                                        }
+                                        blocks: while let reader, try reader.read(into: block) {
+                                            for row in 0..<block.count {
+                                                let t = block.t[row]
+                                                if t > framesEnd { break blocks }
+                                                let sample = block.sample(row)
+                                                for engine in engineCandidates.indices where t <= engineCandidates[engine].end {
+                                                    let index = engineCandidates[engine].index
+                                                    let base = candidates[index].toggleBase
+                                                    if engineCandidates[engine].barHiddenOnly {
+                                                        let hidden = engineCandidates[engine].engine.stepBarHidden(sample)
+                                                        for slot in candidates[index].tracks { follow(slot, hidden, at: t, base: base) }
+                                                    } else {
+                                                        let state = engineCandidates[engine].engine.step(sample)
+                                                        for slot in candidates[index].tracks {
+                                                            follow(slot, tracks[slot].signal.value(in: state), at: t, base: base)
+                                                        }
+                                                    }
+                                                }
+                                                // Every signal of a Schmitt candidate is its state or the
+                                                // complement: each toggles when the state does.
+                                                for group in schmittGroups.indices
+                                                where t <= schmittGroups[group].end && block.firstSeq + row >= schmittGroups[group].from {
+                                                    var changed = schmittGroups[group].candidates.step(block.y[row]) & schmittGroups[group].used
+                                                    while changed != 0 {
+                                                        let index = schmittGroups[group].first + changed.trailingZeroBitCount
+                                                        changed &= changed &- 1
+                                                        for slot in candidates[index].tracks { toggle(slot, at: t, base: candidates[index].toggleBase) }
+                                                    }
                                                 }
                                             }
                                         }
@@ -274,9 +292,27 @@ struct HysteresisSearch: Sendable {
                     }
                 }
             }
+            guard firstPass else { break }
+            firstPass = false
+            // The Schmitt groups and logs were replayed whole. The second pass steps the other
+            // values of the groups where an episode still has `minToggles` toggles or more with
+            // the smallest; the others' values are not stepped at all.
+            schmittGroups = []
+            engineCandidates = []
+            for (first, engines) in engineGroups where engines.count > 1 {
+                let fixed = candidates[first].tracks.allSatisfy { slot in
+                    (tracks[slot].first..<tracks[slot].end).allSatisfy { toggles[candidates[first].toggleBase + $0] < settings.minToggles }
+                }
+                if fixed {
+                    for engine in engines.dropFirst() { skipped[engine.index] = true }
+                } else {
+                    engineCandidates += engines.dropFirst()
+                }
+            }
+            if engineCandidates.isEmpty { break }
         }
         var suggestions: [Double?] = requests.map { _ in nil }
-        for candidate in candidates {
+        for (index, candidate) in candidates.enumerated() where !skipped[index] {
             for slot in candidate.tracks {
                 for position in tracks[slot].first..<tracks[slot].end where toggles[candidate.toggleBase + position] < settings.minToggles {
                     let request = episodeOrder[position]
