@@ -55,4 +55,19 @@ struct StoredValuesTests {
         let plain = StoredValues.sample(ScrollSample(t: 2.5, y: -3))
         #expect(plain == ScrollSample(t: 2.5, y: -3))
     }
+
+    @Test("times are rounded as through an Int64 of microseconds: -0.0 and what rounds to it as 0.0, halves away from zero, and from 2^52 microseconds on by the Int64 itself")
+    func microseconds() {
+        func stored(_ t: Double) -> Double { StoredValues.sample(ScrollSample(t: t, y: 0)).t }
+        func throughInt64(_ t: Double) -> Double { Double(Int64((t * 1_000_000).rounded())) / 1_000_000 }
+        let times: [Double] = [
+            -0.0, -0.0000004, 0.0000004, -0.0000005, 0.0000005, 0.0000015, -2.5e-6, 1.0 / 60, 613.3166666666667,
+            86400.50833300834, 0x1p52 / 1_000_000 - 1, 0x1p52 / 1_000_000, -0x1p52 / 1_000_000, 5e9, -5e9, 1e12,
+        ]
+        for t in times {
+            #expect(stored(t).bitPattern == throughInt64(t).bitPattern, "\(t)")
+        }
+        #expect(stored(-0.0000004).sign == .plus)
+        #expect(stored(-0.0000006) == -0.000001)
+    }
 }

@@ -16,10 +16,15 @@ package enum StoredValues {
             vy: sample.vy.map(number), frameDuration: sample.frameDuration.map(microseconds))
     }
 
-    /// Seconds as the integer-microsecond columns give them back.
+    /// Seconds as the integer-microsecond columns give them back: `Double(Int64(x.rounded()))`
+    /// divided by a million. Below 2^52 microseconds the round trip through `Int64` only made
+    /// `-0.0` `0.0` (adding `0.0` does that), and its range checks and conversions cost more than
+    /// the rounding; from 2^52 on it is taken, trapping where it always did.
     @inline(__always)
     private static func microseconds(_ seconds: Double) -> Double {
-        Double(Int64((seconds * 1_000_000).roundedToNearest)) / 1_000_000
+        let scaled = seconds * 1_000_000
+        guard abs(scaled) < 0x1p52 else { return Double(Int64(scaled.rounded())) / 1_000_000 }
+        return (scaled.roundedToNearest + 0) / 1_000_000
     }
 
     /// Makes `block`'s states what they read back as: `-0.0` as `0.0` in every number field,
