@@ -1,8 +1,9 @@
 /// One stream's bar states (computed or observed) for the frames of a ``FrameColumns`` block: a
 /// column of numbers per ``BarStateField`` and a bit mask per field of the rows that have it.
 ///
-/// Values are what ``BarStateField/value(in:)`` gives (booleans 0 or 1, an enumeration its code);
-/// a value whose row's bit is clear is garbage and must not be read. A field's column starts at
+/// Values are what ``BarStateField/value(in:)`` gives (booleans 0 or 1, an enumeration its code),
+/// `-0.0` written as `0.0`, as the database gives it back; a value whose row's bit is clear is
+/// garbage and must not be read. A field's column starts at
 /// `values + field.maskBit * FrameColumns.capacity`, so a detector finds it without a lookup.
 public final class FrameStateColumns {
     /// Fields' slots: one per mask bit in use.
@@ -100,17 +101,22 @@ public final class FrameStateColumns {
             bit = 1 << UInt64(row)
         }
 
+        /// A number, `-0.0` as `0.0`: what the chunks give back (`StoredValues`), so that a block
+        /// holds what the database would without a pass over its columns.
         @inlinable @inline(__always)
-        func set(_ value: Double, _ field: BarStateField) {
+        func set(_ value: Double, _ field: BarStateField) { store(value == 0 ? 0 : value, field) }
+
+        @inlinable @inline(__always)
+        func set(_ flag: Bool, _ field: BarStateField) { store(flag ? 1 : 0, field) }
+
+        @inlinable @inline(__always)
+        func set(_ background: BarBackground) { store(Double(background.rawValue), .background) }
+
+        @inlinable @inline(__always)
+        func store(_ value: Double, _ field: BarStateField) {
             values[field.maskBit &* FrameColumns.capacity] = value
             known[field.maskBit] |= bit
         }
-
-        @inlinable @inline(__always)
-        func set(_ flag: Bool, _ field: BarStateField) { set(flag ? 1 : 0, field) }
-
-        @inlinable @inline(__always)
-        func set(_ background: BarBackground) { set(Double(background.rawValue), .background) }
 
         /// Writes `value` as `field`'s, if there is one: one line of ``FrameStateColumns/set(_:at:)``.
         @inlinable @inline(__always)
@@ -126,7 +132,7 @@ public final class FrameStateColumns {
         /// An enumeration: its code, as ``BarStateField/value(in:)`` gives it.
         @inlinable @inline(__always)
         func put<Code: RawRepresentable>(_ code: Code?, _ field: BarStateField) where Code.RawValue: BinaryInteger {
-            if let code { set(Double(code.rawValue), field) }
+            if let code { store(Double(code.rawValue), field) }
         }
     }
 

@@ -2,11 +2,11 @@ import BarModel
 import NavRec
 import Testing
 
-/// `StoredValues.normalize` goes over a block's columns: every field's -0.0 must come back as 0.0,
-/// and nothing else may change.
+/// A block's state columns hold what the database gives back: every field's -0.0 written as 0.0,
+/// nothing else changed (`FrameStateColumns.Row`); a sample's as `StoredValues` makes it.
 @Suite("Stored values")
 struct StoredValuesTests {
-    @Test("every number field's -0.0 becomes 0.0; booleans, the background, nil and other numbers stay as they are")
+    @Test("a block's states: every number field's -0.0 is written as 0.0; booleans, the background, nil and other numbers as they are")
     func normalize() {
         var state = BarState()
         var expected = BarState()
@@ -36,12 +36,13 @@ struct StoredValuesTests {
         #expect(values.barShown?.bitPattern == 1)
     }
 
-    /// `state` through a one-row block, normalized and read back.
+    /// `state` through a one-row block, as computed and as observed state, read back (both the same).
     private func normalize(_ state: inout BarState) {
         let block = FrameColumns()
-        block.append(SessionFrame(seq: 0, sample: ScrollSample(t: 0, y: 0), computed: state))
-        StoredValues.normalize(block)
+        block.append(SessionFrame(seq: 0, sample: ScrollSample(t: 0, y: 0), computed: state, observed: state))
+        let observed = block.observed.state(at: 0)
         state = block.computed.state(at: 0)
+        #expect(BarStateField.allCases.allSatisfy { $0.value(in: observed)?.bitPattern == $0.value(in: state)?.bitPattern })
     }
 
     @Test("a sample's times in whole microseconds, -0.0 offsets and velocities as 0.0")

@@ -6,8 +6,8 @@ package import Recording
 /// written as the samples arrive, in memory up to ``memoryBlocks``, beyond that in an anonymous
 /// temporary file (``SpillFile``), so memory stays flat however long a session is.
 ///
-/// The spool keeps each frame as given; ``seal``, a hook, finishes each block once it is full or
-/// read (`analyze` makes its values what the database gives back, ``StoredValues``, and feeds its
+/// The spool keeps each frame as given (its states' `-0.0` as `0.0`, as ``FrameStateColumns``
+/// writes them); ``seal``, a hook, sees each block once it is full or read (`analyze` feeds its
 /// main pass). A reader copies whole blocks (``FrameColumns/copy(from:)``). Blocks before
 /// ``samplesOnlyBefore`` spill without their states (``FrameColumns/packSamples(into:whole:)``): once the
 /// main pass has seen them, only a replay of the samples reads them again; blocks before
