@@ -102,9 +102,10 @@ public final class FrameStateColumns {
         }
 
         /// A number, `-0.0` as `0.0`: what the chunks give back (`StoredValues`), so that a block
-        /// holds what the database would without a pass over its columns.
+        /// holds what the database would without a pass over its columns. Adding `0.0` does that
+        /// in one instruction and changes no other value (a select was three).
         @inlinable @inline(__always)
-        func set(_ value: Double, _ field: BarStateField) { store(value == 0 ? 0 : value, field) }
+        func set(_ value: Double, _ field: BarStateField) { store(value + 0, field) }
 
         @inlinable @inline(__always)
         func set(_ flag: Bool, _ field: BarStateField) { store(flag ? 1 : 0, field) }
