@@ -184,8 +184,10 @@ public final class FrameColumns {
         return row
     }
 
-    /// Gives `row`, which has no observed state yet, the observed state `state`.
-    @inlinable
+    /// Gives `row`, which has no observed state yet, the observed state `state`. Always inlined:
+    /// called, it took a copy of the caller's state (the call's argument), even for a frame
+    /// without one, and the fields' stores could not be scheduled with the caller's.
+    @inlinable @inline(__always)
     public func setObserved(_ state: BarState, at row: Int) {
         observed.set(state, at: row)
         header.pointee.observedRows |= 1 << UInt64(row)

@@ -7,22 +7,24 @@ extension FrameStateColumns {
     /// ``BarStateField/allCases`` through ``BarStateField/value(in:)`` switched on every field of
     /// every row. Inlinable, so that a caller's state is read where it lies: passed to a call,
     /// the ~140-byte `BarState` was copied first, a sample at a time in `navrec analyze`.
+    /// Through a ``Row``, whose pointers are locals: read from the class, they were loaded
+    /// again after each store, with an overflow check on each field's offset.
     @inlinable @inline(__always)
     public func set(_ state: BarState, at row: Int) {
-        let bit: UInt64 = 1 << UInt64(row)
-        put(state.barHeight, .barHeight, row, bit)
-        put(state.barHidden, .barHidden, row, bit)
-        put(state.barShown, .barShown, row, bit)
-        put(state.largeTitleAlpha, .largeTitleAlpha, row, bit)
-        put(state.inlineTitleAlpha, .inlineTitleAlpha, row, bit)
-        put(state.contentTitleAlpha, .contentTitleAlpha, row, bit)
-        put(state.avatarScale, .avatarScale, row, bit)
-        put(state.avatarTx, .avatarTx, row, bit)
-        put(state.avatarTy, .avatarTy, row, bit)
-        put(state.blurAlpha, .blurAlpha, row, bit)
-        put(state.background, .background, row, bit)
-        put(state.subtitleVisible, .subtitleVisible, row, bit)
-        put(state.subtitleHasText, .subtitleHasText, row, bit)
-        put(state.dropdownExpanded, .dropdownExpanded, row, bit)
+        let row = Row(self, row)
+        row.put(state.barHeight, .barHeight)
+        row.put(state.barHidden, .barHidden)
+        row.put(state.barShown, .barShown)
+        row.put(state.largeTitleAlpha, .largeTitleAlpha)
+        row.put(state.inlineTitleAlpha, .inlineTitleAlpha)
+        row.put(state.contentTitleAlpha, .contentTitleAlpha)
+        row.put(state.avatarScale, .avatarScale)
+        row.put(state.avatarTx, .avatarTx)
+        row.put(state.avatarTy, .avatarTy)
+        row.put(state.blurAlpha, .blurAlpha)
+        row.put(state.background, .background)
+        row.put(state.subtitleVisible, .subtitleVisible)
+        row.put(state.subtitleHasText, .subtitleHasText)
+        row.put(state.dropdownExpanded, .dropdownExpanded)
     }
 }

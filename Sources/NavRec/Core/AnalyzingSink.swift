@@ -36,7 +36,7 @@ package final class AnalyzingSink: SessionSink {
     /// Called with each analysed session as it ends; its frames stay readable (``frames(session:)``)
     /// until the call returns.
     package var onSession: (Analyzed) throws -> Void
-    private let spool = FrameSpool(seal: StoredValues.normalize)
+    private let spool = FrameSpool()
     /// The session's analysis while it is read, from its first spill; `nil` before, and for a
     /// session analysed after its last line.
     private var pass: SessionPass?
@@ -120,17 +120,14 @@ package final class AnalyzingSink: SessionSink {
         self.pass = pass
         spool.keepsWholeSamples = pass.readsWholeSamples
         readsOnlyPastLogs = pass.readsOnlyPastLogs
-        // Only now a block's sealing does more than normalize it: shorter sessions pay nothing.
-        spool.seal = { [unowned self] block in
-            StoredValues.normalize(block)
-            passBlocks(before: lastT)
-        }
+        // Only now a block's sealing does anything: shorter sessions pay nothing.
+        spool.seal = { [unowned self] _ in passBlocks(before: lastT) }
         passBlocks(before: lastT)
     }
 
     private func stopPass() {
         pass = nil
-        spool.seal = StoredValues.normalize
+        spool.seal = { _ in }
     }
 
     @inline(__always)

@@ -6,8 +6,8 @@ package import Recording
 /// written as the samples arrive, in memory up to ``memoryBlocks``, beyond that in an anonymous
 /// temporary file (``SpillFile``), so memory stays flat however long a session is.
 ///
-/// The spool keeps each frame as given; ``seal``, a hook, finishes each block once it is full or
-/// read (`analyze` makes its values what the database gives back, ``StoredValues``, and feeds its
+/// The spool keeps each frame as given (its states' `-0.0` as `0.0`, as ``FrameStateColumns``
+/// writes them); ``seal``, a hook, sees each block once it is full or read (`analyze` feeds its
 /// main pass). A reader copies whole blocks (``FrameColumns/copy(from:)``). Blocks before
 /// ``samplesOnlyBefore`` spill without their states (``FrameColumns/packSamples(into:whole:)``): once the
 /// main pass has seen them, only a replay of the samples reads them again; blocks before
@@ -90,8 +90,10 @@ package final class FrameSpool {
     package func append(_ sample: ScrollSample, modelling slot: RecordingSlot, with model: inout BarEngine) throws {
         try append { block, seq in
             let row = block.append(seq: seq, sample: sample)
-            model.step(slot.sample, into: block.computed, at: row)
+            // The observed state first: after the model's step, a call, it was copied out of the
+            // slot first (~140 bytes a sample, with or without one).
             if slot.hasObserved { block.setObserved(slot.observed, at: row) }
+            model.step(slot.sample, into: block.computed, at: row)
         }
     }
 

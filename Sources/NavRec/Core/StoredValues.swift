@@ -5,7 +5,8 @@ package import BarModel
 /// `navrec import` + `navrec report`'s.
 ///
 /// The encodings (``DigitColumn``) keep every number exactly except two: `t` and `frameDuration`
-/// are stored in whole microseconds, and `-0.0` reads back as `0.0`. Keep this in step with
+/// are stored in whole microseconds, and `-0.0` reads back as `0.0` (a block's state columns
+/// write it so, ``FrameStateColumns``). Keep this in step with
 /// ``FrameChunkBuilder`` and ``FrameCursor`` when an encoding changes.
 package enum StoredValues {
     /// The sample as stored: `t` and `frameDuration` rounded to the microsecond, `-0.0` as `0.0`.
@@ -16,27 +17,15 @@ package enum StoredValues {
             vy: sample.vy.map(number), frameDuration: sample.frameDuration.map(microseconds))
     }
 
-    /// Seconds as the integer-microsecond columns give them back.
+    /// Seconds as the integer-microsecond columns give them back: `Double(Int64(x.rounded()))`
+    /// divided by a million. Below 2^52 microseconds the round trip through `Int64` only made
+    /// `-0.0` `0.0` (adding `0.0` does that), and its range checks and conversions cost more than
+    /// the rounding; from 2^52 on it is taken, trapping where it always did.
     @inline(__always)
     private static func microseconds(_ seconds: Double) -> Double {
-        Double(Int64((seconds * 1_000_000).roundedToNearest)) / 1_000_000
-    }
-
-    /// Makes `block`'s states what they read back as: `-0.0` as `0.0` in every number field,
-    /// everything else unchanged; a column at a time, for writers that fill columns as frames
-    /// arrive (`navrec analyze`'s spool).
-    package static func normalize(_ block: FrameColumns) {
-        normalize(block.computed, count: block.count)
-        normalize(block.observed, count: block.count)
-    }
-
-    private static func normalize(_ states: FrameStateColumns, count: Int) {
-        for slot in 0..<FrameStateColumns.slots where states.known[slot] != 0 {
-            // Booleans and enumeration codes are never -0.0, so every column can go through (a
-            // select per value, which the compiler vectorizes).
-            let column = states.values + slot * FrameColumns.capacity
-            for row in 0..<count { column[row] = number(column[row]) }
-        }
+        let scaled = seconds * 1_000_000
+        guard abs(scaled) < 0x1p52 else { return Double(Int64(scaled.rounded())) / 1_000_000 }
+        return (scaled.roundedToNearest + 0) / 1_000_000
     }
 
     /// A number as the chunks give it back (zero always as 0, ``DigitColumn/thousandths(_:)``).

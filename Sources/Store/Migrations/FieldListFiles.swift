@@ -101,11 +101,13 @@ package enum FieldListFiles {
             /// ``BarStateField/allCases`` through ``BarStateField/value(in:)`` switched on every field of
             /// every row. Inlinable, so that a caller's state is read where it lies: passed to a call,
             /// the ~140-byte `BarState` was copied first, a sample at a time in `navrec analyze`.
+            /// Through a ``Row``, whose pointers are locals: read from the class, they were loaded
+            /// again after each store, with an overflow check on each field's offset.
             @inlinable @inline(__always)
             public func set(_ state: BarState, at row: Int) {
-                let bit: UInt64 = 1 << UInt64(row)
+                let row = Row(self, row)
 
-        """ + BarStateField.allCases.map { "        put(state.\($0.name), .\($0.name), row, bit)\n" }.joined() + """
+        """ + BarStateField.allCases.map { "        row.put(state.\($0.name), .\($0.name))\n" }.joined() + """
             }
         }
 
