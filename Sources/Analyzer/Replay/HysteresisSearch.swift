@@ -10,16 +10,17 @@ import BarModel
 /// stepped by engines after their group's smallest: a second pass steps them only for the groups
 /// where the smallest left an episode unfixed (the smallest value that fixes one is its suggestion,
 /// so larger ones can change nothing). A candidate is stepped up to its group's last episode's
-/// end, and a pass stops after the last such end. Each candidate
-/// follows each signal it serves once and credits a toggle to the episode whose span contains it:
-/// one signal's episodes never overlap (a flapping detector's chains are disjoint), so a cursor over
-/// them, sorted by start, finds that episode in amortized O(1).
+/// end, and a pass stops after the last such end. Each candidate follows each signal it serves
+/// once and credits a toggle to the episode whose span contains it: one signal's episodes never
+/// overlap (a flapping detector's chains are disjoint), so a cursor over them, sorted by start,
+/// finds that episode in amortized O(1).
 ///
 /// A Schmitt-switched hysteresis (largeTitle, blurHeader) replays as one ``SchmittCandidates``
 /// state for all its candidates, whose engines would each step a whole bar state; and when the
 /// main pass already replayed it (``SchmittToggleLog``), its toggles are read from that log and
-/// the samples are not read again, but for those after where the log stopped, if it did. Only the other candidates (hideOnSwipe's `swipeDistance`,
-/// customTitle, behaviours sharing a field) step engines over the samples.
+/// the samples are not read again but for those after where the log stopped, if it did. Only the
+/// other candidates (hideOnSwipe's `swipeDistance`, customTitle, behaviours sharing a field) step
+/// engines over the samples.
 ///
 /// - Complexity: O(n × c × s + c × e) time for n frames up to the last episode, c candidate values,
 ///   s signals per behaviour (one or two) and e episodes — O(n + toggles + c × e) for Schmitt
