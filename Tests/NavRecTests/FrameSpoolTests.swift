@@ -68,16 +68,22 @@ struct FrameSpoolTests {
         #expect(try plain.reader(session: "s").readAll()[0].observed?.blurAlpha?.sign == .plus)
     }
 
+    /// A spool that spilled 512 blocks and holds 3 more and a part in memory, the frames appended
+    /// to it, and `atSeal` run as each block is sealed (it sets what the blocks keep).
+    static func spilled(wholeSamples: Bool, atSeal: @escaping (FrameSpool) -> Void) throws -> (FrameSpool, [SessionFrame]) {
+        let spool = FrameSpool()
+        spool.reset()
+        spool.keepsWholeSamples = wholeSamples
+        let frames = (0..<(FrameSpool.memoryBlocks * 64 * 2 + 64 * 3 + 17)).map(Self.frame)
+        spool.seal = { [unowned spool] _ in atSeal(spool) }
+        for frame in frames { try spool.append(frame.sample, computed: frame.computed, observed: frame.observed) }
+        return (spool, frames)
+    }
+
     @Test("blocks before samplesOnlyBefore spill their samples only (whole, or t and y): they come back; whole frames from that block on, also from inside a group",
           arguments: [FrameSpool.memoryBlocks - 3, FrameSpool.memoryBlocks + 5], [true, false])
     func samplesOnly(kept: Int, whole: Bool) throws {
-        let spool = FrameSpool()
-        spool.reset()
-        spool.keepsWholeSamples = whole
-        let count = FrameSpool.memoryBlocks * 64 * 2 + 64 * 3 + 17
-        let frames = (0..<count).map(Self.frame)
-        spool.seal = { _ in spool.samplesOnlyBefore = min(spool.sealed, kept) }
-        for frame in frames { try spool.append(frame.sample, computed: frame.computed, observed: frame.observed) }
+        let (spool, frames) = try Self.spilled(wholeSamples: whole) { spool in spool.samplesOnlyBefore = min(spool.sealed, kept) }
         let samples = try spool.reader(session: "s", samplesOnly: true).readAll()
         let dropped = min(kept, FrameSpool.memoryBlocks * 2) * 64
         #expect(samples.map(\.seq) == frames.map(\.seq))
@@ -95,20 +101,14 @@ struct FrameSpoolTests {
     @Test("blocks before droppedBefore spill nothing: a samples-only reader starts after those spilled (inside a group too) and the rest come back; those still in memory come back",
           arguments: [(dropped: 3, kept: 70), (dropped: 70, kept: 70), (dropped: FrameSpool.memoryBlocks + 5, kept: FrameSpool.memoryBlocks + 9)])
     func dropped(dropped: Int, kept: Int) throws {
-        let spool = FrameSpool()
-        spool.reset()
-        spool.keepsWholeSamples = false
-        let count = FrameSpool.memoryBlocks * 64 * 2 + 64 * 3 + 17
-        let frames = (0..<count).map(Self.frame)
-        spool.seal = { _ in
+        let (spool, frames) = try Self.spilled(wholeSamples: false) { spool in
             spool.samplesOnlyBefore = min(spool.sealed, kept)
             spool.droppedBefore = min(spool.sealed, dropped)
         }
-        for frame in frames { try spool.append(frame.sample, computed: frame.computed, observed: frame.observed) }
         let samples = try spool.reader(session: "s", samplesOnly: true).readAll()
         // Blocks 0..<512 spilled; the dropped ones among them are gone, the rest come back in order.
         let first = min(dropped, FrameSpool.memoryBlocks * 2) * 64
-        #expect(samples.map(\.seq) == Array(first..<count))
+        #expect(samples.map(\.seq) == Array(first..<frames.count))
         #expect(samples.map(\.sample.y) == frames[first...].map(\.sample.y))
         #expect(samples[(kept * 64 - first)...] == frames[(kept * 64)...])
         #expect(try spool.reader(session: "s", from: kept).readAll() == Array(frames[(kept * 64)...]))
