@@ -47,6 +47,11 @@ extension JSONScanner {
             // A lone digit (most integers a recorder writes: 0, 1) needs no multiplications.
             mantissa = run == 1 ? offsets & 0xFF : eightDigitsValue(offsets &<< UInt64(64 &- 8 &* run))
             index &+= run
+            if bytes[index] | 0x20 == UInt8(ascii: "e") { return carefulNumber(bytes, &position, count, powersOfTen) }
+            // Up to seven digits: exact as a double, the quotient by 10^0 below without the division.
+            let magnitude = Double(mantissa)
+            position = index
+            return negative ? -magnitude : magnitude
         } else {
             // The word's digits: the point adds no carry, so the next non-digit the mask shows
             // past it ends them (none: all seven). Its bytes after the point moved down over it:

@@ -37,7 +37,11 @@ public final class NDJSONReader: RecordingReader {
     /// A header read while the previous session was still open, returned after its summary.
     private var pendingHeader = PendingHeader.none
     /// Once an error is thrown, every later call throws it again (until ``resumeAtNextHeader()``).
-    private var failure: RecordingError?
+    private var failure: RecordingError? {
+        didSet { failed = failure != nil }
+    }
+    /// Whether ``failure`` holds an error: the sample path's test, which copies no error.
+    private var failed = false
     /// Set by ``resumeAtNextHeader()``: lines are skipped until one that is a session header.
     private var skippingToHeader = false
     private var finished = false
@@ -123,6 +127,34 @@ public final class NDJSONReader: RecordingReader {
     }
 
     public func read(into slot: inout RecordingSlot) throws(RecordingError) -> Bool {
+        if case .none = pendingHeader, !failed, !finished, !skippingToHeader, lines.lineNumber > 0,
+            let bytes = lines.unread(), bytes.count >= 4096
+        {
+            // The skeleton path first, over the buffered bytes: it finds the line's end as it
+            // takes the line, so a sample line needs no search for its `\n`. Left to the path
+            // below: the first line (it may start with a byte-order mark), the last 4 KiB of a
+            // buffer (where a line may be cut), and every state but reading along. Apart from
+            // the rest of the reader so that a sample line, nearly every line, runs only this.
+            scanner.reset(bytes, endsLine: false)
+            if let tOffset = scanner.parseLearnedSample(), scanner.lineLength <= lines.maxLineLength {
+                lines.takeLine(length: scanner.lineLength, terminator: scanner.terminatorLength)
+                let line = UnsafeBufferPointer(start: bytes.baseAddress, count: scanner.lineLength)
+                do {
+                    return try acceptSample(line, tOffset: tOffset, columnShift: 0, ignoredKeys: 0, lineNumber: lines.lineNumber, into: &slot)
+                } catch {
+                    failure = error
+                    throw error
+                }
+            }
+            return try readLine(into: &slot, skeletonTried: true)
+        }
+        return try readLine(into: &slot, skeletonTried: false)
+    }
+
+    /// ``read(into:)`` for every line but a sample line the skeleton path takes; `skeletonTried`
+    /// when that path had the line at hand.
+    @inline(never)
+    private func readLine(into slot: inout RecordingSlot, skeletonTried: Bool) throws(RecordingError) -> Bool {
         if case .header(let header) = pendingHeader {
             pendingHeader = .none
             slot.holdsSample = false
@@ -132,7 +164,7 @@ public final class NDJSONReader: RecordingReader {
         if let failure { throw failure }
         if finished { return false }
         do {
-            return try readItem(into: &slot)
+            return try readItem(into: &slot, skeletonTried: skeletonTried)
         } catch {
             failure = error
             throw error
@@ -160,15 +192,14 @@ public final class NDJSONReader: RecordingReader {
     @usableFromInline @exclusivity(unchecked) private(set) var currentItemLine = 0
 
     @inline(__always)
-    private func readItem(into slot: inout RecordingSlot) throws(RecordingError) -> Bool {
+    private func readItem(into slot: inout RecordingSlot, skeletonTried firstLineTried: Bool) throws(RecordingError) -> Bool {
+        var firstTried = firstLineTried
         while true {
             // Whether the line at hand was tried on the skeleton path already.
-            var skeletonTried = false
-            if !skippingToHeader, lines.lineNumber > 0, let bytes = lines.unread(), bytes.count >= 4096 {
-                // The skeleton path first, over the buffered bytes: it finds the line's end as it
-                // takes the line, so a sample line needs no search for its `\n`. Left to the path
-                // below: the first line (it may start with a byte-order mark) and the last 4 KiB
-                // of a buffer (where a line may be cut).
+            var skeletonTried = firstTried
+            firstTried = false
+            if !skeletonTried, !skippingToHeader, lines.lineNumber > 0, let bytes = lines.unread(), bytes.count >= 4096 {
+                // As in ``read(into:)``, for the lines after one this loop skips.
                 scanner.reset(bytes, endsLine: false)
                 if let tOffset = scanner.parseLearnedSample(), scanner.lineLength <= lines.maxLineLength {
                     lines.takeLine(length: scanner.lineLength, terminator: scanner.terminatorLength)
@@ -318,7 +349,7 @@ public final class NDJSONReader: RecordingReader {
     ) throws(RecordingError) -> Bool {
         try accept(line, t: scanner.sample.t, tOffset: tOffset + columnShift, ignoredKeys: ignoredKeys, lineNumber: lineNumber, what: "sample")
         if let message = session.milliseconds.add(t: scanner.sample.t, y: scanner.sample.y) {
-            throw RecordingError(file: displayName, line: lineNumber, column: tOffset + columnShift + 1, message: message)
+            throw error(line: lineNumber, column: tOffset + columnShift + 1, message)
         }
         session.samples += 1
         currentItemLine = lineNumber
@@ -329,21 +360,34 @@ public final class NDJSONReader: RecordingReader {
         return true
     }
 
+    /// The error at `line` and `column` of the file; out of line, as every error path of the
+    /// per-line code is, so that the sample path holds none of the messages' code.
+    @inline(never)
+    private func error(line: Int, column: Int, _ message: String) -> RecordingError {
+        RecordingError(file: displayName, line: line, column: column, message: message)
+    }
+
+    @inline(never)
+    private func beforeHeader(_ what: String, line: Int) -> RecordingError {
+        error(
+            line: line, column: 1,
+            "\(what) before any session header; a recording starts with a header line such as {\"navrec\":1,\"session\":{\"behaviors\":{\"largeTitle\":{}}}}")
+    }
+
+    @inline(never)
+    private func timeWentBack(_ t: Double, line: Int, column: Int) -> RecordingError {
+        error(
+            line: line, column: column,
+            "'t' went back: \(formatNumber(t)) is smaller than the previous line's \(formatNumber(session.lastT)) (t never decreases within a session)")
+    }
+
     /// Checks a sample's or event's place in the session and adds the line to it.
     @inline(__always)
     private func accept(
         _ line: UnsafeBufferPointer<UInt8>, t: Double, tOffset: Int, ignoredKeys: Int, lineNumber: Int, what: String
     ) throws(RecordingError) {
-        guard inSession else {
-            throw RecordingError(
-                file: displayName, line: lineNumber, column: 1,
-                message: "\(what) before any session header; a recording starts with a header line such as {\"navrec\":1,\"session\":{\"behaviors\":{\"largeTitle\":{}}}}")
-        }
-        if t < session.lastT {
-            throw RecordingError(
-                file: displayName, line: lineNumber, column: tOffset + 1,
-                message: "'t' went back: \(formatNumber(t)) is smaller than the previous line's \(formatNumber(session.lastT)) (t never decreases within a session)")
-        }
+        guard inSession else { throw beforeHeader(what, line: lineNumber) }
+        if t < session.lastT { throw timeWentBack(t, line: lineNumber, column: tOffset + 1) }
         session.lastT = t
         session.lastLine = lineNumber
         session.ignoredKeys += ignoredKeys

@@ -115,6 +115,10 @@ struct SampleLineSkeleton {
     private let heldBar: UnsafeMutablePointer<UInt8>
     /// 0 while the state may hold other values: a swap of skeletons and the full scanner set it so.
     var heldBarLength = 0
+    /// Where ``barRepeats(_:at:)`` compares eight bytes first: at most ``heldBarCapacity`` - 8,
+    /// and ``heldBarLength`` - 8 where that is more than 0. (A probe past the held bytes only turns
+    /// a line to the field by field reading.)
+    private(set) var heldBarProbe = 0
     /// The longest bar held (a fleet's are under 300 bytes).
     static let heldBarCapacity = 512
 
@@ -138,6 +142,7 @@ struct SampleLineSkeleton {
         values = .allocate(capacity: Self.capacity + 1)
         values.initialize(repeating: Value(), count: Self.capacity + 1)
         heldBar = .allocate(capacity: Self.heldBarCapacity)
+        heldBar.initialize(repeating: 0, count: Self.heldBarCapacity)
     }
 
     func release() {
@@ -232,10 +237,28 @@ struct SampleLineSkeleton {
 
     /// The line-end's length (``terminator(_:at:)``) when the held bar's bytes are at `position`
     /// and end the line; `nil` if not.
+    ///
+    /// A bar that moves differs first in the same field line after line, so the eight bytes at
+    /// ``heldBarProbe``, where the last whole comparison found a difference, turn most of those
+    /// lines away before it; a probe that no longer differs is moved to where the bytes do.
     @inline(__always)
-    func barRepeats(_ bytes: UnsafePointer<UInt8>, at position: Int) -> Int? {
-        guard heldBarLength != 0, memcmp(bytes + position, heldBar, heldBarLength) == 0 else { return nil }
+    mutating func barRepeats(_ bytes: UnsafePointer<UInt8>, at position: Int) -> Int? {
+        let line = bytes + position
+        guard heldBarLength != 0, Self.load(line + heldBarProbe) == Self.load(heldBar + heldBarProbe) else { return nil }
+        guard memcmp(line, heldBar, heldBarLength) == 0 else {
+            heldBarProbe = Self.firstDifferingWord(line, heldBar, count: heldBarLength)
+            return nil
+        }
         return Self.terminator(bytes, at: position &+ heldBarLength)
+    }
+
+    /// The offset of the first eight bytes of `count` that differ between `bytes` and
+    /// `held`, the last eight when only the bytes after the last whole word do (0 for fewer than 8).
+    @inline(never)
+    static func firstDifferingWord(_ bytes: UnsafePointer<UInt8>, _ held: UnsafePointer<UInt8>, count: Int) -> Int {
+        var offset = 0
+        while offset + 8 < count, load(bytes + offset) == load(held + offset) { offset += 8 }
+        return max(0, min(offset, count - 8))
     }
 
     /// Holds the bytes from `position` to the end of a line of `count` bytes (whose bar fields the
@@ -246,6 +269,7 @@ struct SampleLineSkeleton {
         guard length <= Self.heldBarCapacity else { return }
         heldBar.update(from: bytes + position, count: length)
         heldBarLength = length
+        heldBarProbe = min(heldBarProbe, max(length &- 8, 0))
     }
 
     /// How many bytes at `end` end a line: 1 for `\n` and 2 for `\r\n`; `nil` for anything else.
