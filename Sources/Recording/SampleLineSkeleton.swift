@@ -142,6 +142,7 @@ struct SampleLineSkeleton {
         values = .allocate(capacity: Self.capacity + 1)
         values.initialize(repeating: Value(), count: Self.capacity + 1)
         heldBar = .allocate(capacity: Self.heldBarCapacity)
+        // The probe's eight bytes may reach past the held ones: into stale or zero bytes, never uninitialized memory.
         heldBar.initialize(repeating: 0, count: Self.heldBarCapacity)
     }
 
