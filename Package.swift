@@ -33,13 +33,16 @@ let package = Package(
         // The signal handler that removes unfinished `--output` temporaries: C, because a handler
         // may only call async-signal-safe functions.
         .target(name: "CSignalCleanup"),
+        // The SIGBUS handler that keeps a mapped recording which shrinks under navrec from ending
+        // it (Recording/MappedFile.swift): C, for the same reason.
+        .target(name: "CMappedFileGuard"),
         // Text utilities that know nothing of navrec: the closest name to a typo, decimal digits to
         // a correctly rounded Double, the NAME.KEY=VALUE assignment of --param and --set.
         .target(name: "TextTools", dependencies: ["CSHA256"]),
         .target(name: "BarModel", dependencies: ["TextTools"], linkerSettings: [.linkedLibrary("m")]),
         // Scroll physics, gestures, faults and the demo scenarios that drive the model.
         .target(name: "Simulation", dependencies: ["BarModel", "TextTools"], linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "Recording", dependencies: ["BarModel", "CSHA256", "TextTools"]),
+        .target(name: "Recording", dependencies: ["BarModel", "CMappedFileGuard", "CSHA256", "TextTools"]),
         .executableTarget(name: "EmbedSQLTool", dependencies: ["CSQLite", "TextTools"]),
         .plugin(name: "EmbedSQL", capability: .buildTool(), dependencies: ["EmbedSQLTool"]),
         .target(

@@ -7,7 +7,11 @@ import Darwin
 #endif
 
 /// Splits a file descriptor's bytes into lines with `read(2)` into one reusable buffer, so memory
-/// stays at the buffer's size however long the recording is.
+/// stays at the buffer's size however long the recording is. Where the process allows it
+/// (``MappedFile/enableForProcess()``), a large regular file is instead mapped and its lines
+/// handed out in place, up to the last line that ends ``mappedTail`` bytes before the file's end;
+/// the rest goes through the buffer, which also reads whatever was appended since. The mapped
+/// pages already read are given back as it goes, so memory stays small either way.
 ///
 /// A line is handed out as a pointer into the buffer, valid until the next call. `\n` and `\r\n`
 /// both end a line; a last line without a terminator still counts. The buffer grows only for a line
@@ -31,6 +35,7 @@ final class LineReader {
     private let memory: [UInt8]?
     private var memoryRead = 0
     private let initialCapacity: Int
+    /// The buffer, or the mapped file's bytes (never written) while ``mapping`` is set.
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// Start of the bytes not handed out yet.
@@ -45,16 +50,62 @@ final class LineReader {
     private var discardingLine = false
     /// 1-based number of the last line handed out.
     private(set) var lineNumber = 0
+    /// The mapped file while its lines are handed out in place; `end` is then where its last
+    /// mapped line ends.
+    private var mapping: MappedFile?
+    /// Where ``nextLine()`` next gives back the mapped pages read and checks the file is
+    /// unchanged (`Int.max` without a mapping); ``unread()`` hands out nothing from here on.
+    private var nextUpkeep = Int.max
+    /// The mapped bytes before this were given back.
+    private var released = 0
 
-    /// A reader of `fileDescriptor`; closes it in `deinit` when `ownsDescriptor`.
-    init(fileDescriptor: Int32, ownsDescriptor: Bool, bufferSize: Int = 1 << 20, maxLineLength: Int = 64 << 20) {
+    /// Whether lines are handed out from the mapped file (not yet from the buffer).
+    var readsInPlace: Bool { mapping != nil }
+
+    /// The mapped bytes after the last line handed out in place: at least what the skeleton path
+    /// may read past a line's start (``SampleLineSkeleton/reach``), so it never reads past the
+    /// file's end.
+    static let mappedTail = 64 << 10
+    /// The mapped bytes read between two upkeeps: what the process holds of the file at most.
+    private static let upkeepInterval = 8 << 20
+    /// The failure of a mapped file that shrank, or lost a line, after it was mapped.
+    static let changedMessage = "the file changed while it was read (it shrank or was rewritten)"
+
+    /// A reader of `fileDescriptor`; closes it in `deinit` when `ownsDescriptor`. A regular file
+    /// with at least `mappedFrom` bytes after the descriptor's offset is mapped where the process
+    /// allows it.
+    init(fileDescriptor: Int32, ownsDescriptor: Bool, bufferSize: Int = 1 << 20, maxLineLength: Int = 64 << 20,
+         mappedFrom: Int = 4 << 20) {
         self.fileDescriptor = fileDescriptor
         self.ownsDescriptor = ownsDescriptor
         memory = nil
         self.maxLineLength = maxLineLength
         initialCapacity = max(16, bufferSize)
         capacity = initialCapacity
-        buffer = .allocate(capacity: capacity + 1)
+        let position = Int(lseek(fileDescriptor, 0, SEEK_CUR))
+        if let mapping = MappedFile(descriptor: fileDescriptor, from: position, minimumLength: max(mappedFrom, Self.mappedTail + 1)),
+           let linesEnd = Self.lastLineEnd(in: mapping, from: position - mapping.offset) {
+            self.mapping = mapping
+            buffer = UnsafeMutablePointer(mutating: mapping.base)
+            start = position - mapping.offset
+            scanned = start
+            end = linesEnd
+            nextUpkeep = start + Self.upkeepInterval
+        } else {
+            buffer = .allocate(capacity: capacity + 1)
+        }
+    }
+
+    /// Where the last line that ends ``mappedTail`` bytes or more before the mapping's end ends
+    /// (after its `\n`), or nil (the mapping is closed) when no line from `first` on does.
+    private static func lastLineEnd(in mapping: MappedFile, from first: Int) -> Int? {
+        var index = mapping.length - mappedTail
+        while index > first {
+            if mapping.base[index - 1] == 0x0A { return index }
+            index -= 1
+        }
+        mapping.close()
+        return nil
     }
 
     /// A reader of `bytes` in memory (read through the same buffer as a file's). Its first line is
@@ -71,13 +122,18 @@ final class LineReader {
     }
 
     deinit {
-        buffer.deallocate()
+        if let mapping {
+            mapping.close()
+        } else {
+            buffer.deallocate()
+        }
         if ownsDescriptor { _ = close(fileDescriptor) }
     }
 
     /// The next line without its terminator, or `nil` at the end of the input.
     func nextLine() throws(Failure) -> UnsafeBufferPointer<UInt8>? {
         if discardingLine { try discardRestOfLine() }
+        if start >= nextUpkeep { try upkeep() }
         while true {
             if scanned < end, let newline = memchr(buffer + scanned, 0x0A, end - scanned) {
                 let lineStart = start
@@ -90,6 +146,10 @@ final class LineReader {
                 return UnsafeBufferPointer(start: buffer + lineStart, count: lineEnd - lineStart)
             }
             scanned = end
+            if mapping != nil {
+                try leaveMapping()
+                continue
+            }
             if end - start > maxLineLength {
                 // The line's bytes so far are dropped now; the rest goes on the next call.
                 lineNumber += 1
@@ -114,10 +174,12 @@ final class LineReader {
 
     /// The buffered bytes from the next line's start on, followed by a 0 byte that is not one of
     /// them, for a caller that finds the line's end itself and then calls ``takeLine(length:terminator:)``;
-    /// `nil` while an over-long line is being discarded.
+    /// `nil` while an over-long line is being discarded, or when ``nextLine()`` is due to check a
+    /// mapped file. Mapped bytes are whole lines followed by at least ``mappedTail`` bytes of the
+    /// file instead of the 0.
     func unread() -> UnsafeBufferPointer<UInt8>? {
-        guard !discardingLine else { return nil }
-        buffer[end] = 0
+        guard !discardingLine, start < nextUpkeep else { return nil }
+        if mapping == nil { buffer[end] = 0 }
         return UnsafeBufferPointer(start: buffer + start, count: end - start)
     }
 
@@ -127,6 +189,35 @@ final class LineReader {
         start &+= length &+ terminator
         if scanned < start { scanned = start }
         lineNumber &+= 1
+    }
+
+    /// Gives back the mapped pages read so far and checks that the file still holds the mapped bytes.
+    /// A changed file fails here, and again on every later call.
+    private func upkeep() throws(Failure) {
+        guard let mapping else { return }
+        guard mapping.stillMapped(descriptor: fileDescriptor) else { throw .io(Self.changedMessage) }
+        let read = start & ~(MappedFile.pageSize - 1)
+        if read > released {
+            mapping.release(released..<read)
+            released = read
+        }
+        nextUpkeep = start + Self.upkeepInterval
+    }
+
+    /// Goes on with `read(2)` into the buffer after the mapped lines (all handed out). A line left
+    /// unfinished among them means the file was rewritten since it was mapped: that fails.
+    private func leaveMapping() throws(Failure) {
+        guard let mapping else { return }
+        guard start == end, mapping.stillMapped(descriptor: fileDescriptor) else { throw .io(Self.changedMessage) }
+        let resume = mapping.offset + end
+        mapping.close()
+        self.mapping = nil
+        nextUpkeep = .max
+        buffer = .allocate(capacity: capacity + 1)
+        start = 0
+        end = 0
+        scanned = 0
+        guard lseek(fileDescriptor, off_t(resume), SEEK_SET) >= 0 else { throw .io(String(cString: strerror(errno))) }
     }
 
     /// Drops bytes up to and including the next `\n` (or to the end of the input), one buffer at a time.

@@ -111,9 +111,11 @@ public final class NDJSONReader: RecordingReader {
         self.init(lines: LineReader(bytes: bytes, firstLineNumber: firstLine), displayName: displayName)
     }
 
-    /// A reader with a small buffer and line cap, for tests of lines that span reads.
-    init(fileDescriptor: Int32, displayName: String, bufferSize: Int, maxLineLength: Int) {
-        lines = LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false, bufferSize: bufferSize, maxLineLength: maxLineLength)
+    /// A reader with a small buffer and line cap, for tests of lines that span reads (and of files
+    /// mapped from `mappedFrom` bytes on).
+    init(fileDescriptor: Int32, displayName: String, bufferSize: Int, maxLineLength: Int, mappedFrom: Int = 4 << 20) {
+        lines = LineReader(fileDescriptor: fileDescriptor, ownsDescriptor: false, bufferSize: bufferSize, maxLineLength: maxLineLength,
+                           mappedFrom: mappedFrom)
         self.displayName = displayName
     }
 

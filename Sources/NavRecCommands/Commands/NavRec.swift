@@ -54,6 +54,8 @@ package enum NavRec {
         // A reader that goes away (`navrec … | head`) ends navrec silently with 141, as it does any
         // Unix tool, also when the parent process ignored SIGPIPE (README.md "Exit codes").
         signal(SIGPIPE, SIG_DFL)
+        // Large recordings are read in place, mapped, instead of copied through read(2).
+        MappedFile.enableForProcess()
         let closed = reserveClosedDescriptors()
         let context = CommandContext()
         context.output.isClosed = closed.contains(1)
