@@ -213,9 +213,15 @@ package final class FrameSpool {
     /// Overwrites `columns` with in-memory block `index` (counted from the first spilled one);
     /// `false` past the last.
     fileprivate func readMemory(block index: Int, into columns: FrameColumns) -> Bool {
-        guard index - spilled < held else { return false }
-        columns.copy(from: blocks[index - spilled])
+        guard let block = memoryBlock(index) else { return false }
+        columns.copy(from: block)
         return true
+    }
+
+    /// In-memory block `index` (counted from the first spilled one); `nil` when it is spilled or
+    /// past the last.
+    fileprivate func memoryBlock(_ index: Int) -> FrameColumns? {
+        index >= spilled && index - spilled < held ? blocks[index - spilled] : nil
     }
 
     private final class Reader: SessionFrameReader {
@@ -259,6 +265,12 @@ package final class FrameSpool {
             }
             nextBlock += 1
             return true
+        }
+
+        func next(orInto scratch: FrameColumns) throws(SpillError) -> FrameColumns? {
+            guard let block = spool.memoryBlock(nextBlock) else { return try read(into: scratch) ? scratch : nil }
+            nextBlock += 1
+            return block
         }
     }
 }
