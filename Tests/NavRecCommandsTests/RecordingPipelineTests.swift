@@ -23,7 +23,7 @@ struct RecordingPipelineTests {
             return header.id != "skipped"
         }
 
-        func add(_ slot: RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
+        func add(_ slot: inout RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
             calls.append(.sample(slot.sample, computed: model.step(slot.sample), observed: slot.observedState, line: line()))
         }
 
