@@ -91,7 +91,11 @@ package struct Analyzer: Sendable {
             analyzer: self, behaviors: session.behaviors, metadata: session.metadata, expected: expected, duration: session.duration)
         for event in session.events.sorted(by: { $0.t < $1.t }) { pass.add(event) }
         let frames = try reader(false)
-        while try frames.read(into: block) { pass.observe(block) }
+        if pass.overwritesComputedStates {
+            while try frames.read(into: block) { pass.observe(block) }
+        } else {
+            while let next = try frames.next(orInto: block) { pass.observe(next) }
+        }
         return try pass.finish(session, block: block, reader: reader)
     }
 

@@ -89,10 +89,14 @@ struct MainPass: Sendable {
             for row in 0..<count { computed.set(replay!.step(block.sample(row)), at: row) }
         }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: FrameColumns.capacity) { inputAfter in
+            // The counter in a local for the loop: as the pass's member it went through memory
+            // each row, and its last value and direction chain from row to row.
+            var reversals = inputReversals
             for row in 0..<count {
-                _ = inputReversals.add(y[row])
-                inputAfter[row] = inputReversals.total
+                _ = reversals.add(y[row])
+                inputAfter[row] = reversals.total
             }
+            inputReversals = reversals
             let after = UnsafePointer(inputAfter.baseAddress!)
             let observed = observedRows != 0 ? block.observed : nil
             // Each stream's signals once, for the flapping and the title detectors.

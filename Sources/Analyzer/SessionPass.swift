@@ -53,6 +53,10 @@ package final class SessionPass {
     /// Whether the main pass's toggle logs hold every change so far.
     package var logsAreComplete: Bool { pass.hysteresisLogs.areComplete }
 
+    /// Whether ``observe(_:)`` overwrites a block's computed states with replayed ones (replayed
+    /// parameters): it must then be given a copy, not a reader's own block.
+    package var overwritesComputedStates: Bool { !replayed.isEmpty }
+
     /// Takes the session's next event.
     package func add(_ event: ScrollEvent) {
         events.append(event)

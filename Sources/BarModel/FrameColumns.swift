@@ -193,6 +193,14 @@ public final class FrameColumns {
         header.pointee.observedRows |= 1 << UInt64(row)
     }
 
+    /// ``setObserved(_:at:)`` with the state read where it lies, each field as it is written
+    /// (the pointer form of ``FrameStateColumns``' `set`): the spool's path from a reader's slot.
+    @inlinable @inline(__always)
+    public func setObserved(_ state: UnsafePointer<BarState>, at row: Int) {
+        observed.set(state, at: row)
+        header.pointee.observedRows |= 1 << UInt64(row)
+    }
+
     /// Appends `frame` as the next row (the block must not be full); the first row sets ``firstSeq``.
     public func append(_ frame: SessionFrame) {
         append(seq: frame.seq, sample: frame.sample, computed: frame.computed, observed: frame.observed)

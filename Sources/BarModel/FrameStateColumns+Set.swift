@@ -27,4 +27,28 @@ extension FrameStateColumns {
         row.put(state.subtitleHasText, .subtitleHasText)
         row.put(state.dropdownExpanded, .dropdownExpanded)
     }
+
+    /// Writes the fields of the state at `state` into `row` (whose bits must be clear), each
+    /// read from there as it is written: a state taken by value from memory other stores may
+    /// reach (a reader's slot) was loaded whole before the first store and held past the
+    /// registers, a sample at a time in `navrec analyze`. Internal, as raw memory stays out of
+    /// module APIs: ``FrameColumns/setObserved(_:at:)`` takes it to the spool.
+    @inlinable @inline(__always)
+    func set(_ state: UnsafePointer<BarState>, at row: Int) {
+        let row = Row(self, row)
+        row.put(state.pointee.barHeight, .barHeight)
+        row.put(state.pointee.barHidden, .barHidden)
+        row.put(state.pointee.barShown, .barShown)
+        row.put(state.pointee.largeTitleAlpha, .largeTitleAlpha)
+        row.put(state.pointee.inlineTitleAlpha, .inlineTitleAlpha)
+        row.put(state.pointee.contentTitleAlpha, .contentTitleAlpha)
+        row.put(state.pointee.avatarScale, .avatarScale)
+        row.put(state.pointee.avatarTx, .avatarTx)
+        row.put(state.pointee.avatarTy, .avatarTy)
+        row.put(state.pointee.blurAlpha, .blurAlpha)
+        row.put(state.pointee.background, .background)
+        row.put(state.pointee.subtitleVisible, .subtitleVisible)
+        row.put(state.pointee.subtitleHasText, .subtitleHasText)
+        row.put(state.pointee.dropdownExpanded, .dropdownExpanded)
+    }
 }

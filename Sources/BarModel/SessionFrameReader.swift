@@ -13,9 +13,21 @@ public protocol SessionFrameReader: AnyObject {
     /// - Throws: when the frames cannot be read (a database or file error); the reader is then
     ///   finished.
     func read(into columns: FrameColumns) throws -> Bool
+
+    /// The next 1 to ``FrameColumns/capacity`` frames, `nil` at the end: a block the reader holds
+    /// in memory, handed over as it is (valid until the next call; the caller must not change
+    /// it), else `scratch` filled as ``read(into:)`` fills it. For callers that only read the
+    /// frames: a spool's in-memory blocks were copied whole (~9 KB a block with its states) for
+    /// each pass over them.
+    func next(orInto scratch: FrameColumns) throws -> FrameColumns?
 }
 
 extension SessionFrameReader {
+    /// Fills `scratch`: a reader that holds no blocks hands over a copy.
+    public func next(orInto scratch: FrameColumns) throws -> FrameColumns? {
+        try read(into: scratch) ? scratch : nil
+    }
+
     /// The remaining frames, in order, each a ``SessionFrame``.
     public func readAll() throws -> [SessionFrame] {
         var frames: [SessionFrame] = []

@@ -40,4 +40,30 @@ struct OverrunHistogramBatchTests {
         #expect(Self.batched(batches + [[123.4]]) != Self.oneByOne(batches))
         #expect(Self.batched([[], [.nan]]) == OverrunHistogram())
     }
+
+    @Test("runs of values in one bin, broken by other bins, non-finite values and batch ends, count as values one at a time")
+    func runsOfOneBin() {
+        var random = SeededGenerator(seed: 3838)
+        // Frames on time: a few bins, each repeated for a run of random length (0.004 and 0.0049
+        // share bin 0; 0.005 is bin 1, rounded half away from zero).
+        let values = [0.0, 0.004, 0.0049, 0.005, -0.005, 0.01, 12.5, .nan]
+        var batches: [[Double]] = [[0.0], [0.0, 0.0], [0.0, 0.01], [0.01, 0.0, 0.0, 0.01]]
+        for _ in 0..<300 {
+            var batch: [Double] = []
+            while batch.count < 60, Int.random(in: 0..<8, using: &random) != 0 {
+                let value = values.randomElement(using: &random)!
+                batch += Array(repeating: value, count: Int.random(in: 1...20, using: &random))
+            }
+            batches.append(Array(batch.prefix(60)))
+        }
+        let batched = Self.batched(batches)
+        #expect(batched == Self.oneByOne(batches))
+        #expect(batched.total == batches.joined().filter(\.isFinite).count)
+        for q in [1.0, 25, 50, 75, 99, 100] { #expect(batched.percentile(q) == Self.oneByOne(batches).percentile(q)) }
+        // Counter-cases: a run's last value in another bin, and one value more at a batch's end,
+        // are other histograms.
+        #expect(Self.batched([[0.0, 0.0, 0.01]]) != Self.oneByOne([[0.0, 0.0, 0.0]]))
+        #expect(Self.batched([[0.0, 0.0, 0.0]]) != Self.oneByOne([[0.0, 0.0]]))
+        #expect(Self.batched([[0.0, 0.0, 0.0]]).percentile(100) == 0)
+    }
 }

@@ -23,7 +23,7 @@ struct RecordingPipelineTests {
             return header.id != "skipped"
         }
 
-        func add(_ slot: RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
+        func add(_ slot: inout RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
             calls.append(.sample(slot.sample, computed: model.step(slot.sample), observed: slot.observedState, line: line()))
         }
 
@@ -86,5 +86,63 @@ struct RecordingPipelineTests {
         #expect(observed[1] == nil)
         #expect(observed[2] == BarState(barHeight: 80, largeTitleAlpha: 0.25))
         #expect(observed[4] == BarState(blurAlpha: 0, background: .transparent))
+    }
+
+    /// Sessions counting from 0 (one of them from just under the raw-clock threshold) and on raw
+    /// clocks (one deciding its origin at an event), with times of many decimals.
+    static let clocks = """
+        {"navrec":1,"session":{"id":"zero","behaviors":{"largeTitle":{}}}}
+        {"t":0,"y":0,"phase":"drag"}
+        {"t":0.0083333333337,"y":1,"phase":"drag"}
+        {"t":0.0166666666671,"y":2}
+        {"navrec":1,"session":{"id":"raw","behaviors":{"largeTitle":{}}}}
+        {"t":100000.123456789,"y":0,"phase":"drag"}
+        {"t":100000.131790123,"y":1}
+        {"t":100000.14,"event":"tap","target":"title"}
+        {"t":100000.140123456789,"y":2}
+        {"navrec":1,"session":{"id":"underThreshold","behaviors":{"largeTitle":{}}}}
+        {"t":59.9999999,"y":0}
+        {"t":60.0083333,"y":1}
+        {"navrec":1,"session":{"id":"rawFromEvent","behaviors":{"largeTitle":{}}}}
+        {"t":200000.5,"event":"tap","target":"title"}
+        {"t":200000.5083333,"y":3}
+        {"t":200000.516666666,"y":4}
+
+        """
+
+    @Test("sample times are the session clock's: kept from 0, rebased on a raw clock from its first sample or event")
+    func sessionClockTimes() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "navrec-pipeline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "clocks.ndjson").path
+        try Data(Self.clocks.utf8).write(to: URL(fileURLWithPath: path))
+
+        let sink = CollectingSink()
+        try RecordingPipeline().run(try NDJSONReader(path: path, displayName: "clocks.ndjson"), into: sink)
+        let times = sink.calls.compactMap { call -> UInt64? in
+            if case .sample(let sample, _, _, _) = call { sample.t.bitPattern } else { nil }
+        }
+        // The rule, an item at a time: every sample's and event's time through its session's clock.
+        var expected: [UInt64] = []
+        var clock = SessionClock()
+        let reader = try NDJSONReader(path: path, displayName: "clocks.ndjson")
+        while let item = try reader.next() {
+            switch item {
+            case .header: clock = SessionClock()
+            case .sample(let sample, _): expected.append(clock.time(sample.t).bitPattern)
+            case .event(let event): _ = clock.time(event.t)
+            case .endOfSession: break
+            }
+        }
+        #expect(times == expected)
+        #expect(times.count == 10)
+        // Counter-cases: a raw clock's samples are rebased (its first at 0, the rest rounded to the
+        // microsecond), the others keep every decimal.
+        #expect(Double(bitPattern: times[1]) == 0.0083333333337)
+        #expect(Double(bitPattern: times[3]) == 0)
+        #expect(Double(bitPattern: times[4]) == 0.008333)
+        #expect(Double(bitPattern: times[7]) == 60.0083333)
+        #expect(Double(bitPattern: times[8]) == 0.008333)
     }
 }

@@ -130,7 +130,7 @@ struct FrameSpoolTests {
             // An observed state on two frames in three, on every ninth an empty one (still observed).
             let observed: BarState? = seq % 3 == 0 ? nil : (seq % 9 == 1 ? BarState() : BarState(barHeight: 44, barHidden: seq % 2 == 0))
             slot.hold(.sample(sample, observed: observed))
-            try fromSlot.append(sample, modelling: slot, with: &viaSlot)
+            try fromSlot.append(sample, modelling: &slot, with: &viaSlot)
             let computed = viaState.step(sample)
             try fromStates.append(sample, computed: computed, observed: observed)
             expected.append(SessionFrame(seq: seq, sample: sample, computed: computed, observed: observed))
@@ -155,7 +155,7 @@ struct FrameSpoolTests {
         for (index, y) in [0.0, 200, 200, 200, 0, 0].enumerated() {
             let sample = ScrollSample(t: Double(index) * 0.0166666666, y: y)
             slot.hold(.sample(sample, observed: nil))
-            try spool.append(StoredValues.sample(sample), modelling: slot, with: &engine)
+            try spool.append(StoredValues.sample(sample), modelling: &slot, with: &engine)
             computed.append(reference.step(sample))
         }
         let frames = try spool.reader(session: "s").readAll()

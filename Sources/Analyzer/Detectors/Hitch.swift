@@ -252,17 +252,22 @@ struct HitchDetector: Sendable {
                     // interval here goes into `before`, so the rate before interval `j` is the
                     // rate after interval `j - 3`, where that was inferred.
                     var (after1, after2, after3): (Double?, Double?, Double?) = (nil, nil, nil)
+                    // The sums and the rates before in locals for the loop: as members they went
+                    // through memory each interval, the jitter's chain from one to the next with them.
+                    var (moving, jitter, before) = (movingSeconds, self.jitter, self.before)
                     for j in 0..<taken {
                         let oldest = durations[j], recordedBefore = starts[j]
                         let rateAfter = recordedBefore == nil && adaptive ? rate(durations[j + 1], durations[j + 2]) : nil
-                        let inEffect = frameDuration(after: recordedBefore, rateBefore: after3 ?? rateBefore, rateAfter: rateAfter)
+                        let inEffect = frameDuration(
+                            after: recordedBefore, rateBefore: after3 ?? before.first.map { rate($0, before.second) }, rateAfter: rateAfter)
                         (after3, after2, after1) = (after2, after1, rateAfter)
                         if let inEffect {
-                            overrunValues[measured] = countMoving(oldest, frameDuration: inEffect)
+                            overrunValues[measured] = Self.countMoving(oldest, frameDuration: inEffect, movingSeconds: &moving, jitter: &jitter)
                             measured += 1
                             if adaptive { before.append(oldest) }
                         }
                     }
+                    (movingSeconds, self.jitter, self.before) = (moving, jitter, before)
                     overruns.add(UnsafeBufferPointer(rebasing: overrunValues.prefix(measured)))
                 }
                 let end = start + taken
@@ -484,6 +489,13 @@ struct HitchDetector: Sendable {
     /// overrun, milliseconds, for ``overruns``.
     @inline(__always)
     private mutating func countMoving(_ duration: Double, frameDuration: Double) -> Double {
+        Self.countMoving(duration, frameDuration: frameDuration, movingSeconds: &movingSeconds, jitter: &jitter)
+    }
+
+    /// ``countMoving(_:frameDuration:)`` into the given sums: ``takePlain(from:_:barChanged:)``
+    /// keeps them in locals over its intervals.
+    @inline(__always)
+    private static func countMoving(_ duration: Double, frameDuration: Double, movingSeconds: inout Double, jitter: inout Double) -> Double {
         movingSeconds += duration
         jitter += (abs(duration - frameDuration) - jitter) / 16
         return (duration - frameDuration) * 1000

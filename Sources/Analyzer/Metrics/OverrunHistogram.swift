@@ -75,7 +75,18 @@ struct OverrunHistogram: Sendable, Hashable {
             if highestBin >= firstBin + counts.count { hold(highestBin) }
             let firstBin = firstBin
             counts.withUnsafeMutableBufferPointer { counts in
-                for bin in bins.prefix(added) { counts[bin - firstBin] &+= 1 }
+                // A run of values in one bin (most of a batch: the frames on time) is counted
+                // with one add: an add a value waited on the store of the one before.
+                var (runBin, runLength): (Int, UInt32) = (bins[0], 0)
+                for bin in bins.prefix(added) {
+                    if bin == runBin {
+                        runLength &+= 1
+                    } else {
+                        counts[runBin - firstBin] &+= runLength
+                        (runBin, runLength) = (bin, 1)
+                    }
+                }
+                counts[runBin - firstBin] &+= runLength
             }
             total += added
         }

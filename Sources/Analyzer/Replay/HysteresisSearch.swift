@@ -118,7 +118,8 @@ struct HysteresisSearch: Sendable {
     ///
     /// `logs` are the main pass's replays of the Schmitt-switched behaviours: a group of candidates
     /// they cover is credited from them, and `frames` (a fresh reader of the session's samples) is
-    /// called only when some candidate still needs the samples, which it reads into `block`: once
+    /// called only when some candidate still needs the samples, which it reads (into `block`
+    /// where the reader holds no block of its own, ``SessionFrameReader/next(orInto:)``): once
     /// for the first pass, and again for the second when it has a candidate to step.
     func run(
         _ requests: [Request], logs: HysteresisLogs, block: FrameColumns = FrameColumns(),
@@ -255,11 +256,11 @@ struct HysteresisSearch: Sendable {
                                                 }
                                             }
                                         }
-                                        blocks: while let reader, try reader.read(into: block) {
-                                            for row in 0..<block.count {
-                                                let t = block.t[row]
+                                        blocks: while let reader, let columns = try reader.next(orInto: block) {
+                                            for row in 0..<columns.count {
+                                                let t = columns.t[row]
                                                 if t > framesEnd { break blocks }
-                                                let sample = block.sample(row)
+                                                let sample = columns.sample(row)
                                                 for engine in engineCandidates.indices where t <= engineCandidates[engine].end {
                                                     let index = engineCandidates[engine].index
                                                     let base = candidates[index].toggleBase
@@ -276,8 +277,8 @@ struct HysteresisSearch: Sendable {
                                                 // Every signal of a Schmitt candidate is its state or the
                                                 // complement: each toggles when the state does.
                                                 for group in schmittGroups.indices
-                                                where t <= schmittGroups[group].end && block.firstSeq + row >= schmittGroups[group].from {
-                                                    var changed = schmittGroups[group].candidates.step(block.y[row]) & schmittGroups[group].used
+                                                where t <= schmittGroups[group].end && columns.firstSeq + row >= schmittGroups[group].from {
+                                                    var changed = schmittGroups[group].candidates.step(columns.y[row]) & schmittGroups[group].used
                                                     while changed != 0 {
                                                         let index = schmittGroups[group].first + changed.trailingZeroBitCount
                                                         changed &= changed &- 1

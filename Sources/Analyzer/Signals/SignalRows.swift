@@ -7,10 +7,22 @@ struct SignalRows: Sendable {
     private var known = SIMD8<UInt64>(), on = SIMD8<UInt64>()
 
     /// The signals of `states`' first `count` rows.
+    ///
+    /// Each signal named, in ``BinarySignal/allCases`` order (the lanes the subscripts read), and
+    /// the vectors built once from scalars: written a lane at a time, each lane's store and the
+    /// next whole-vector load missed store forwarding, and that was most of the time spent here.
     init(_ states: FrameStateColumns, count: Int) {
-        for index in BinarySignal.allCases.indices {
-            (known[index], on[index]) = BinarySignal.allCases[index].rows(in: states, count: count)
-        }
+        let barHidden = BinarySignal.barHidden.rows(in: states, count: count)
+        let background = BinarySignal.background.rows(in: states, count: count)
+        let largeTitle = BinarySignal.largeTitleVisible.rows(in: states, count: count)
+        let inlineTitle = BinarySignal.inlineTitleVisible.rows(in: states, count: count)
+        let contentTitle = BinarySignal.contentTitleVisible.rows(in: states, count: count)
+        let subtitle = BinarySignal.subtitleVisible.rows(in: states, count: count)
+        let dropdown = BinarySignal.dropdownExpanded.rows(in: states, count: count)
+        known = SIMD8(
+            barHidden.known, background.known, largeTitle.known, inlineTitle.known, contentTitle.known, subtitle.known,
+            dropdown.known, 0)
+        on = SIMD8(barHidden.on, background.on, largeTitle.on, inlineTitle.on, contentTitle.on, subtitle.on, dropdown.on, 0)
     }
 
     /// The rows that have the signal of ``BinarySignal/allCases`` at `index`, and of those the

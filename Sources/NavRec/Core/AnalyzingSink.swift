@@ -131,14 +131,14 @@ package final class AnalyzingSink: SessionSink {
     }
 
     @inline(__always)
-    package func add(_ slot: RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
+    package func add(_ slot: inout RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
         // The session's duration is the recorded times' span, as `import` stores it, not the
         // stored times'.
         let t = slot.sample.t
         if firstT == nil { firstT = t }
         lastT = t
         if slot.hasObserved { observedSamples += 1 }
-        try spool.append(StoredValues.sample(slot.sample), modelling: slot, with: &model)
+        try spool.append(StoredValues.sample(slot.sample), modelling: &slot, with: &model)
     }
 
     package func add(_ event: ScrollEvent) throws {

@@ -87,12 +87,13 @@ package final class FrameSpool {
     /// Appends the next frame: `sample` (the slot's, or its stored form), the state `model` steps to
     /// on the slot's sample, written straight into the block, and the slot's observed state.
     @inline(__always)
-    package func append(_ sample: ScrollSample, modelling slot: RecordingSlot, with model: inout BarEngine) throws {
+    package func append(_ sample: ScrollSample, modelling slot: inout RecordingSlot, with model: inout BarEngine) throws {
         try append { block, seq in
             let row = block.append(seq: seq, sample: sample)
             // The observed state first: after the model's step, a call, it was copied out of the
-            // slot first (~140 bytes a sample, with or without one).
-            if slot.hasObserved { block.setObserved(slot.observed, at: row) }
+            // slot first (~140 bytes a sample, with or without one). Read where it lies, a field
+            // as it is written: taken by value, it was loaded whole before the block's first store.
+            if slot.hasObserved { withUnsafePointer(to: &slot.observed) { block.setObserved($0, at: row) } }
             model.step(slot.sample, into: block.computed, at: row)
         }
     }
@@ -213,9 +214,15 @@ package final class FrameSpool {
     /// Overwrites `columns` with in-memory block `index` (counted from the first spilled one);
     /// `false` past the last.
     fileprivate func readMemory(block index: Int, into columns: FrameColumns) -> Bool {
-        guard index - spilled < held else { return false }
-        columns.copy(from: blocks[index - spilled])
+        guard let block = memoryBlock(index) else { return false }
+        columns.copy(from: block)
         return true
+    }
+
+    /// In-memory block `index` (counted from the first spilled one); `nil` when it is spilled or
+    /// past the last.
+    fileprivate func memoryBlock(_ index: Int) -> FrameColumns? {
+        index >= spilled && index - spilled < held ? blocks[index - spilled] : nil
     }
 
     private final class Reader: SessionFrameReader {
@@ -259,6 +266,12 @@ package final class FrameSpool {
             }
             nextBlock += 1
             return true
+        }
+
+        func next(orInto scratch: FrameColumns) throws(SpillError) -> FrameColumns? {
+            guard let block = spool.memoryBlock(nextBlock) else { return try read(into: scratch) ? scratch : nil }
+            nextBlock += 1
+            return block
         }
     }
 }

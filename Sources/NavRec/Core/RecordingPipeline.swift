@@ -29,8 +29,10 @@ package struct RecordingPipeline {
             if slot.holdsSample {
                 samplesRead += 1
                 if accepted {
-                    slot.sample.t = clock.time(slot.sample.t)
-                    try sink.add(slot, model: &engine, line: source.itemLine)
+                    // A session counting from 0 keeps its times: the clock's call (not inlined
+                    // across modules) is made only until the origin is known, and on a raw clock.
+                    if clock.origin != 0 { slot.sample.t = clock.time(slot.sample.t) }
+                    try sink.add(&slot, model: &engine, line: source.itemLine)
                 }
                 if samplesRead & 0xFFF == 0 { try onProgress(samplesRead) }
                 continue

@@ -11,7 +11,11 @@ package protocol SessionSink: AnyObject {
     /// one, its observed state; the sink steps `model` on it once, writing the computed state
     /// where it keeps the frame (``BarEngine/step(_:into:at:)``: no ``BarState`` in between).
     /// `line`, where the sample is in its recording, is asked only by sinks that keep it.
-    func add(_ slot: RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws
+    ///
+    /// The slot is passed in place and only read: taken by value, it was loaded whole before the
+    /// sink's first store (any store might reach the caller's slot) and held past the registers,
+    /// every sample; in place, the spool reads each field of its observed state as it writes it.
+    func add(_ slot: inout RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws
     /// An event (its time on the session's clock), already applied to the models.
     func add(_ event: ScrollEvent) throws
     /// The session's last line has been read (called for skipped sessions too); `clock` says how

@@ -72,9 +72,9 @@ final class ImportSink: SessionSink {
     }
 
     @inline(__always)
-    func add(_ slot: RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
+    func add(_ slot: inout RecordingSlot, model: inout BarEngine, line: @autoclosure () -> Int) throws {
         lines.note(seq: spool.count, line: line())
-        try spool.append(slot.sample, modelling: slot, with: &model)
+        try spool.append(slot.sample, modelling: &slot, with: &model)
     }
 
     func add(_ event: ScrollEvent) throws {

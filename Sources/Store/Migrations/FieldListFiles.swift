@@ -109,6 +109,18 @@ package enum FieldListFiles {
 
         """ + BarStateField.allCases.map { "        row.put(state.\($0.name), .\($0.name))\n" }.joined() + """
             }
+
+            /// Writes the fields of the state at `state` into `row` (whose bits must be clear), each
+            /// read from there as it is written: a state taken by value from memory other stores may
+            /// reach (a reader's slot) was loaded whole before the first store and held past the
+            /// registers, a sample at a time in `navrec analyze`. Internal, as raw memory stays out of
+            /// module APIs: ``FrameColumns/setObserved(_:at:)`` takes it to the spool.
+            @inlinable @inline(__always)
+            func set(_ state: UnsafePointer<BarState>, at row: Int) {
+                let row = Row(self, row)
+
+        """ + BarStateField.allCases.map { "        row.put(state.pointee.\($0.name), .\($0.name))\n" }.joined() + """
+            }
         }
 
         """
