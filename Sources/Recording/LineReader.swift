@@ -66,8 +66,8 @@ final class LineReader {
     /// may read past a line's start (``SampleLineSkeleton/reach``), so it never reads past the
     /// file's end.
     static let mappedTail = 64 << 10
-    /// The mapped bytes read between two upkeeps: what the process holds of the file at most.
-    private static let upkeepInterval = 8 << 20
+    /// The mapped bytes read between two upkeeps: about what the process holds of the file.
+    static let upkeepInterval = 2 << 20
     /// The failure of a mapped file that shrank, or lost a line, after it was mapped.
     static let changedMessage = "the file changed while it was read (it shrank or was rewritten)"
 

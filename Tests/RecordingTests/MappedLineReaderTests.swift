@@ -88,7 +88,7 @@ struct MappedLineReaderTests {
     @Test("from a descriptor's offset (not on a page), and across the points where pages are given back")
     func offsetAndUpkeep() throws {
         let directory = try TemporaryDirectory()
-        let bytes = Self.text(bytes: 9 << 20, seed: 9)
+        let bytes = Self.text(bytes: 4 * LineReader.upkeepInterval + 12_345, seed: 9)
         for offset in [0, 12_345] {
             let (reader, _) = try Self.mappedReader(bytes, in: directory, offset: offset)
             #expect(reader.readsInPlace)
@@ -131,10 +131,10 @@ struct MappedLineReaderTests {
     @Test("a file cut short after the next check point: the check fails with the reader's error")
     func shrunkBeforeCheck() throws {
         let directory = try TemporaryDirectory()
-        let bytes = Self.text(bytes: 9 << 20, seed: 4)
+        let bytes = Self.text(bytes: 4 * LineReader.upkeepInterval, seed: 4)
         let (reader, descriptor) = try Self.mappedReader(bytes, in: directory)
         _ = try reader.nextLine()
-        // Past the first check, at 8 MiB: every byte read before it is still there.
+        // Cut near the end, so the first check (at `upkeepInterval`) finds it before any read past it.
         #expect(ftruncate(descriptor, off_t(bytes.count - 1000)) == 0)
         let lines = Self.lines(of: reader, takeFrom: 4096)
         #expect(lines.last == "error \(LineReader.Failure.io(LineReader.changedMessage))")
@@ -147,11 +147,11 @@ struct MappedLineReaderTests {
     func shrunkUnderReads() throws {
         for takeFrom in [Int.max, 4096] {
             let directory = try TemporaryDirectory()
-            let bytes = Self.text(bytes: 2 << 20, seed: 5)
+            let bytes = Self.text(bytes: 2 * LineReader.upkeepInterval, seed: 5)
             let (reader, descriptor) = try Self.mappedReader(bytes, in: directory)
             _ = try reader.nextLine()
-            // Cut inside the first 8 MiB, where no check comes before the reads past the new end.
-            #expect(ftruncate(descriptor, 1 << 20) == 0)
+            // Cut inside the first upkeep interval, where no check comes before the reads past the new end.
+            #expect(ftruncate(descriptor, off_t(LineReader.upkeepInterval / 2)) == 0)
             let lines = Self.lines(of: reader, takeFrom: takeFrom)
             #expect(lines.last == "error \(LineReader.Failure.io(LineReader.changedMessage))")
             let expected = Self.lines(of: LineReader(bytes: bytes))
