@@ -50,10 +50,8 @@ struct RecordingPipelineTests {
 
     @Test("an NDJSON file and its items held in memory give the sink the same calls")
     func anyReader() throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "navrec-pipeline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appending(path: "session.ndjson").path
+        let directory = TemporaryDirectory()
+        let path = directory.path("session.ndjson")
         try Data(Self.recording.utf8).write(to: URL(fileURLWithPath: path))
 
         let fromFile = CollectingSink()
@@ -112,10 +110,8 @@ struct RecordingPipelineTests {
 
     @Test("sample times are the session clock's: kept from 0, rebased on a raw clock from its first sample or event")
     func sessionClockTimes() throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "navrec-pipeline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appending(path: "clocks.ndjson").path
+        let directory = TemporaryDirectory()
+        let path = directory.path("clocks.ndjson")
         try Data(Self.clocks.utf8).write(to: URL(fileURLWithPath: path))
 
         let sink = CollectingSink()
