@@ -85,6 +85,13 @@ struct MappedLineReaderTests {
         }
     }
 
+    @Test("the mapped tail covers what the skeleton path may read past the last mapped line's start")
+    func tailCoversTheSkeletonsReach() {
+        // The skeleton path reads up to `reach` bytes from a line's start without a length check;
+        // from the last line handed out in place that stays inside the file only if the tail holds them.
+        #expect(LineReader.mappedTail >= SampleLineSkeleton.reach)
+    }
+
     @Test("from a descriptor's offset (not on a page), and across the points where pages are given back")
     func offsetAndUpkeep() throws {
         let directory = try TemporaryDirectory()
