@@ -129,28 +129,36 @@ public final class NDJSONReader: RecordingReader {
     }
 
     public func read(into slot: inout RecordingSlot) throws(RecordingError) -> Bool {
-        if case .none = pendingHeader, !failed, !finished, !skippingToHeader, lines.lineNumber > 0,
-            let bytes = lines.unread(), bytes.count >= 4096
-        {
-            // The skeleton path first, over the buffered bytes: it finds the line's end as it
-            // takes the line, so a sample line needs no search for its `\n`. Left to the path
-            // below: the first line (it may start with a byte-order mark), the last 4 KiB of a
-            // buffer (where a line may be cut), and every state but reading along. Apart from
-            // the rest of the reader so that a sample line, nearly every line, runs only this.
-            scanner.reset(bytes, endsLine: false)
-            if let tOffset = scanner.parseLearnedSample(), scanner.lineLength <= lines.maxLineLength {
-                lines.takeLine(length: scanner.lineLength, terminator: scanner.terminatorLength)
-                let line = UnsafeBufferPointer(start: bytes.baseAddress, count: scanner.lineLength)
-                do {
-                    return try acceptSample(line, tOffset: tOffset, columnShift: 0, ignoredKeys: 0, lineNumber: lines.lineNumber, into: &slot)
-                } catch {
-                    failure = error
-                    throw error
-                }
+        // Reading along (every state but that is `readLine`'s): apart from the rest of the reader
+        // so that a sample line, nearly every line, runs only this.
+        var skeletonTried = false
+        if case .none = pendingHeader, !failed, !finished, !skippingToHeader {
+            do {
+                if try takeBufferedSample(into: &slot, tried: &skeletonTried) { return true }
+            } catch {
+                failure = error
+                throw error
             }
-            return try readLine(into: &slot, skeletonTried: true)
         }
-        return try readLine(into: &slot, skeletonTried: false)
+        return try readLine(into: &slot, skeletonTried: skeletonTried)
+    }
+
+    /// The skeleton path over the buffered bytes: it finds the line's end as it takes the line, so
+    /// a sample line needs no search for its `\n`. `true` when it took the line at hand as a
+    /// sample (now in `slot`); `tried` is set when it had the line at hand and did not. Left to the
+    /// full scanner: the first line (it may start with a byte-order mark) and the last 4 KiB of a
+    /// buffer (where a line may be cut).
+    @inline(__always)
+    private func takeBufferedSample(into slot: inout RecordingSlot, tried: inout Bool) throws(RecordingError) -> Bool {
+        guard lines.lineNumber > 0, let bytes = lines.unread(), bytes.count >= 4096 else { return false }
+        scanner.reset(bytes, endsLine: false)
+        guard let tOffset = scanner.parseLearnedSample(), scanner.lineLength <= lines.maxLineLength else {
+            tried = true
+            return false
+        }
+        lines.takeLine(length: scanner.lineLength, terminator: scanner.terminatorLength)
+        let line = UnsafeBufferPointer(start: bytes.baseAddress, count: scanner.lineLength)
+        return try acceptSample(line, tOffset: tOffset, columnShift: 0, ignoredKeys: 0, lineNumber: lines.lineNumber, into: &slot)
     }
 
     /// ``read(into:)`` for every line but a sample line the skeleton path takes; `skeletonTried`
@@ -200,16 +208,8 @@ public final class NDJSONReader: RecordingReader {
             // Whether the line at hand was tried on the skeleton path already.
             var skeletonTried = firstTried
             firstTried = false
-            if !skeletonTried, !skippingToHeader, lines.lineNumber > 0, let bytes = lines.unread(), bytes.count >= 4096 {
-                // As in ``read(into:)``, for the lines after one this loop skips.
-                scanner.reset(bytes, endsLine: false)
-                if let tOffset = scanner.parseLearnedSample(), scanner.lineLength <= lines.maxLineLength {
-                    lines.takeLine(length: scanner.lineLength, terminator: scanner.terminatorLength)
-                    let line = UnsafeBufferPointer(start: bytes.baseAddress, count: scanner.lineLength)
-                    return try acceptSample(line, tOffset: tOffset, columnShift: 0, ignoredKeys: 0, lineNumber: lines.lineNumber, into: &slot)
-                }
-                skeletonTried = true
-            }
+            // As in ``read(into:)``, for the lines after one this loop skips.
+            if !skeletonTried, !skippingToHeader, try takeBufferedSample(into: &slot, tried: &skeletonTried) { return true }
             let nextLine: UnsafeBufferPointer<UInt8>?
             do {
                 nextLine = try lines.nextLine(of: displayName)
