@@ -91,6 +91,7 @@ final class LineReader {
             scanned = start
             end = linesEnd
             nextUpkeep = start + Self.upkeepInterval
+            mapping.prefault(start..<nextUpkeep + Self.mappedTail)
         } else {
             buffer = .allocate(capacity: capacity + 1)
         }
@@ -202,6 +203,7 @@ final class LineReader {
             released = read
         }
         nextUpkeep = start + Self.upkeepInterval
+        mapping.prefault(start..<nextUpkeep + Self.mappedTail)
     }
 
     /// Goes on with `read(2)` into the buffer after the mapped lines (all handed out). A line left

@@ -178,4 +178,38 @@ struct MappedLineReaderTests {
         #expect(pwrite(descriptor, bytes, bytes.count, 0) == bytes.count)
         #expect(Self.lines(of: reader).last == "error \(LineReader.Failure.io(LineReader.changedMessage))")
     }
+
+    @Test("the stretch about to be read is mapped ahead in one call; pages past it and the file's untouched pages are not")
+    func pagesMappedAhead() throws {
+        guard MappedFile.prefaultIsSupported else { return }
+        let directory = try TemporaryDirectory()
+        let bytes = Self.text(bytes: 8 * LineReader.upkeepInterval, seed: 7)
+        let path = try directory.write("pages.txt", bytes)
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let mapping = try #require(MappedFile(descriptor: descriptor, from: 0, minimumLength: 1))
+        defer { mapping.close() }
+        let page = MappedFile.pageSize
+        // Counter-case: a page nobody read is not mapped yet.
+        #expect(!Self.isMapped(mapping.base + 5 * LineReader.upkeepInterval))
+        mapping.prefault(3 * LineReader.upkeepInterval + 100..<4 * LineReader.upkeepInterval)
+        for offset in stride(from: 3 * LineReader.upkeepInterval, to: 4 * LineReader.upkeepInterval, by: page) {
+            #expect(Self.isMapped(mapping.base + offset), "page at \(offset)")
+        }
+        #expect(!Self.isMapped(mapping.base + 5 * LineReader.upkeepInterval))
+        // Past the mapping's end: clipped, no fault.
+        mapping.prefault(mapping.length - 10..<mapping.length + 10 * page)
+        #expect(Self.isMapped(mapping.base + mapping.length - 1))
+    }
+
+    /// Whether the page holding `address` is mapped in this process (`/proc/self/pagemap`'s
+    /// present bit, which it gives without privileges).
+    static func isMapped(_ address: UnsafePointer<UInt8>) -> Bool {
+        let pagemap = open("/proc/self/pagemap", O_RDONLY)
+        defer { close(pagemap) }
+        var entry: UInt64 = 0
+        let offset = off_t(UInt(bitPattern: address) / UInt(MappedFile.pageSize) * 8)
+        guard pread(pagemap, &entry, 8, offset) == 8 else { return false }
+        return entry >> 63 == 1
+    }
 }
