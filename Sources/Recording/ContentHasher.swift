@@ -36,6 +36,11 @@ struct ContentHasher {
     private var lines = 0
     /// Whether the legacy hash is computed (``legacyContentID`` is `nil` when not).
     private let legacy: Bool
+    /// Lines added in place (``addInPlace(_:)``) and not yet hashed: the bytes from the first's
+    /// start to the last's end, each line and the one `\n` after it, as they lie in the caller's
+    /// buffer — the hashed stream itself, taken in one update instead of two a line.
+    private var pendingStart: UnsafePointer<UInt8>?
+    private var pendingEnd: UnsafePointer<UInt8>?
 
     // The C calls reach the stream through `_withUnprotectedUnsafeMutablePointer`: handing
     // `&digest` to C directly would make every caller that keeps a hasher in a local — the
@@ -49,6 +54,7 @@ struct ContentHasher {
 
     /// Adds one line (without its terminator).
     mutating func add(_ line: UnsafeBufferPointer<UInt8>) {
+        hashPending()
         let separated = lines > 0
         _withUnprotectedUnsafeMutablePointer(to: &digest) { digest in
             if separated { csha256_update(digest, Self.newline, 1) }
@@ -56,6 +62,41 @@ struct ContentHasher {
         }
         lines += 1
         if legacy { addLegacy(line) }
+    }
+
+    /// ``add(_:)`` for a line whose bytes stay where they are until ``hashPending()``: a line that
+    /// starts one `\n` after the last one's end extends the pending bytes; any other line (after
+    /// `\r\n`, a blank line, or elsewhere in memory) hashes them first.
+    @inline(__always)
+    mutating func addInPlace(_ line: UnsafeBufferPointer<UInt8>) {
+        guard let start = line.baseAddress else { return add(line) }
+        if let end = pendingEnd, start == end + 1 {
+            pendingEnd = start + line.count
+            lines += 1
+            if legacy { addLegacy(line) }
+            // Hashed while the bytes are still in the first-level cache: a whole session's
+            // (hundreds of KiB) hashed at its end cost more than an update a line.
+            if let pendingStart, pendingEnd! - pendingStart >= Self.pendingLimit { hashPending() }
+            return
+        }
+        hashPending()
+        if lines > 0 { _withUnprotectedUnsafeMutablePointer(to: &digest) { csha256_update($0, Self.newline, 1) } }
+        pendingStart = start
+        pendingEnd = start + line.count
+        lines += 1
+        if legacy { addLegacy(line) }
+    }
+
+    /// The most bytes held for one update.
+    static let pendingLimit = 4096
+
+    /// Hashes the lines added in place; call it before their bytes move or go.
+    @inline(__always)
+    mutating func hashPending() {
+        guard let start = pendingStart, let end = pendingEnd else { return }
+        _withUnprotectedUnsafeMutablePointer(to: &digest) { csha256_update($0, start, end - start) }
+        pendingStart = nil
+        pendingEnd = nil
     }
 
     /// The separator between lines, in an array (a local's address would need the protector too).
@@ -129,6 +170,7 @@ struct ContentHasher {
 
     /// `auto-` and the first 16 bytes of the SHA-256 digest as 32 lowercase hex digits.
     var contentID: String {
+        precondition(pendingStart == nil, "lines added in place are hashed before the id is read")
         var stream = digest
         var bytes = [UInt8](repeating: 0, count: 32)
         csha256_final(&stream, &bytes)

@@ -212,6 +212,8 @@ public final class NDJSONReader: RecordingReader {
             if !skeletonTried, !skippingToHeader, try takeBufferedSample(into: &slot, tried: &skeletonTried) { return true }
             let nextLine: UnsafeBufferPointer<UInt8>?
             do {
+                // The line reader may move or give back the bytes of lines handed out.
+                if inSession { session.hasher.hashPending() }
                 nextLine = try lines.nextLine(of: displayName)
             } catch {
                 // An over-long line met while skipping belongs to the session that already failed.
@@ -292,7 +294,7 @@ public final class NDJSONReader: RecordingReader {
                                            hasher: ContentHasher(legacy: legacyContentIDs))
                 next.milliseconds = MillisecondTimeCheck(fps: header.fps)
                 next.hashes = namedSessionContentIDs || header.id == nil
-                if next.hashes { next.hasher.add(line) }
+                if next.hashes { next.hasher.addInPlace(line) }
                 let previous = inSession ? session.summary : nil
                 session = next
                 inSession = true
@@ -393,6 +395,6 @@ public final class NDJSONReader: RecordingReader {
         session.lastT = t
         session.lastLine = lineNumber
         session.ignoredKeys += ignoredKeys
-        if session.hashes { session.hasher.add(line) }
+        if session.hashes { session.hasher.addInPlace(line) }
     }
 }
