@@ -62,12 +62,22 @@ struct OverrunHistogram: Sendable, Hashable {
     mutating func add(_ overruns: UnsafeBufferPointer<Double>) {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: overruns.count) { bins in
             var added = 0, lowest = lowestBin, highest = highestBin
-            for overrun in overruns where overrun.isFinite {
-                let bin = Self.bin(of: overrun)
+            for overrun in overruns {
+                // The linear bins' range test admits finite values only: the finiteness test is
+                // left to the rest, a frame in a hundred.
+                let hundredths = overrun * 100
+                let bin: Int
+                if abs(hundredths) < Self.linearLimit {
+                    bin = Self.linearBin(ofHundredths: hundredths)
+                } else if overrun.isFinite {
+                    bin = Self.logBin(of: overrun)
+                } else {
+                    continue
+                }
                 bins[added] = bin
                 lowest = min(lowest, bin)
                 highest = max(highest, bin)
-                added += 1
+                added &+= 1
             }
             guard added > 0 else { return }
             (lowestBin, highestBin) = (lowest, highest)
@@ -122,10 +132,20 @@ struct OverrunHistogram: Sendable, Hashable {
     @inline(__always)
     static func bin(of value: Double) -> Int {
         let hundredths = value * 100
-        guard abs(hundredths) < Double(linearHalf) - 0.5 else { return logBin(of: value) }
+        guard abs(hundredths) < linearLimit else { return logBin(of: value) }
+        return linearBin(ofHundredths: hundredths)
+    }
+
+    /// The hundredths below which (in magnitude) a value's bin is a linear one.
+    static let linearLimit = Double(linearHalf) - 0.5
+
+    /// The linear bin of a value of `hundredths` hundredths of a millisecond, less than
+    /// ``linearLimit`` in magnitude: the sums stay far inside `Int`, so they need no overflow checks.
+    @inline(__always)
+    static func linearBin(ofHundredths hundredths: Double) -> Int {
         let whole = Int(hundredths)
         let dropped = hundredths - Double(whole)
-        return logBins + linearHalf + whole + (dropped >= 0.5 ? 1 : dropped <= -0.5 ? -1 : 0)
+        return logBins &+ linearHalf &+ whole &+ (dropped >= 0.5 ? 1 : dropped <= -0.5 ? -1 : 0)
     }
 
     private static func logBin(of value: Double) -> Int {
