@@ -163,6 +163,28 @@ struct OverrunHistogram: Sendable, Hashable {
         return bin < linearStart ? -magnitude : magnitude
     }
 
+    /// ``percentile(_:)`` of `low`, `middle` and `high` (ascending) from one walk over the bins,
+    /// not three: the bins held can span thousands, and a session's metrics ask for three.
+    func percentiles(_ low: Double, _ middle: Double, _ high: Double) -> (Double?, Double?, Double?) {
+        guard total > 0 else { return (nil, nil, nil) }
+        func rank(_ q: Double) -> Int { max(1, Int((q / 100 * Double(total)).rounded(.up))) }
+        let ranks = (rank(low), rank(middle), rank(high))
+        precondition(ranks.0 <= ranks.1 && ranks.1 <= ranks.2, "percentiles must be asked in ascending order")
+        var found: (Double?, Double?, Double?) = (nil, nil, nil)
+        var seen = 0
+        for bin in lowestBin...highestBin where counts[bin - firstBin] > 0 {
+            seen += Int(counts[bin - firstBin])
+            // One bin can hold more than one of the ranks.
+            if found.0 == nil, seen >= ranks.0 { found.0 = Self.value(of: bin) }
+            if found.1 == nil, seen >= ranks.1 { found.1 = Self.value(of: bin) }
+            if seen >= ranks.2 {
+                found.2 = Self.value(of: bin)
+                break
+            }
+        }
+        return found
+    }
+
     /// The nearest-rank percentile `q` (0 < q ≤ 100): the smallest binned value at or below which
     /// at least `q` % of the frames fall; `nil` without frames.
     func percentile(_ q: Double) -> Double? {
