@@ -60,22 +60,36 @@ extension Analyzer {
     ///
     /// - Complexity: O(c × v) for c comparison and v visibility findings.
     static func withoutComparisonsOfVisibilityFaults(_ findings: [Finding], tolerance: Double) -> [Finding] {
-        // Each fault's titles once: a session whose app flickers has hundreds of comparisons, and
-        // splitting a fault's names again for each cost more than the rest of its analysis.
         // The subkinds read from the evidence's case: `subkind` builds a string each time.
-        let faults = findings.compactMap { fault -> (titles: Set<Substring>, start: Double, end: Double)? in
+        let faults = findings.compactMap { fault -> (signal: String, start: Double, end: Double)? in
             guard fault.source == .observed, case .titleVisibility = fault.evidence else { return nil }
-            return (Set(fault.signal.split(separator: "+")), fault.start - tolerance, fault.end + tolerance)
+            return (fault.signal, fault.start - tolerance, fault.end + tolerance)
         }
         guard !faults.isEmpty else { return findings }
-        return findings.filter { finding in
+        // The spans first, the names only where a fault's span holds the comparison: a session whose
+        // app flickers has hundreds of comparisons, and splitting each one's and each fault's
+        // names into sets for every pair cost more than the rest of its analysis.
+        let dropped = findings.indices.filter { index in
+            let finding = findings[index]
             switch finding.evidence {
             case .barHiddenComparison, .titleComparison: break
-            default: return true
+            default: return false
             }
-            guard finding.signal != BinarySignal.barHidden.name else { return true }
-            let titles = Set(finding.signal.split(separator: "+"))
-            return !faults.contains { titles.isSubset(of: $0.titles) && $0.start <= finding.start && finding.end <= $0.end }
+            guard finding.signal != BinarySignal.barHidden.name else { return false }
+            return faults.contains {
+                $0.start <= finding.start && finding.end <= $0.end
+                    && Set(finding.signal.split(separator: "+")).isSubset(of: Set($0.signal.split(separator: "+")))
+            }
         }
+        guard !dropped.isEmpty else { return findings }
+        var kept: [Finding] = []
+        kept.reserveCapacity(findings.count - dropped.count)
+        var next = 0
+        for index in dropped {
+            kept += findings[next..<index]
+            next = index + 1
+        }
+        kept += findings[next...]
+        return kept
     }
 }

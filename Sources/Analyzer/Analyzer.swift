@@ -15,7 +15,7 @@ package import BarModel
 /// - Likewise a jitter of a continuous signal that only follows a binary one (a title's alpha its
 ///   `*Visible` state, `barShown` `barHidden`; not `blurAlpha`, which follows `y`) is not reported
 ///   when a reported flap of that binary signal, or of its own driver, on the same source overlaps
-///   it in time (``withoutDrivenJitter(_:behaviors:)``).
+///   it in time (``isDrivenJitter(_:source:start:end:flaps:behaviors:)``).
 /// - Hitches are about the frames the app logged, so their `source` is `recording`, signal `frames`
 ///   (the human-readable reports name no stream for them).
 /// - Jitter on real recordings (Docs/findings.md "Jitter on real recordings"): observed lengths

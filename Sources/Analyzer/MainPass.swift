@@ -27,7 +27,8 @@ struct MainPass: Sendable {
     private let tolerance: Double
     /// The size of a pixel of the recording's screen, points: the grid of the observed lengths.
     private let pixel: Double
-    /// Findings of every detector but flapping (which needs the replay search first).
+    /// Findings of every detector but flapping (which needs the replay search first) and jitter
+    /// (``jitterFindings(dropping:)``, which needs the flapping findings).
     private(set) var findings: [Finding] = []
     /// Screen transitions (Docs/findings.md "Screen transitions"), in time order: from a
     /// `disappear` to the next `appear` (or the session's end), the bar is a transition's and the
@@ -238,20 +239,6 @@ struct MainPass: Sendable {
             for late in hitch.newHitches { timeline.lateFrame(from: late.start, to: late.end, late: late.late, hang: late.hang) }
         }
 
-        for (source, detector) in [(Finding.Source.computed, computedJitter), (.observed, observedJitter)] {
-            guard let detector else { continue }
-            for episode in detector.episodes {
-                let amplitude = rounded(episode.amplitude, 4)
-                let unit = episode.signal.isLength ? " pt" : ""
-                findings.append(Finding(
-                    signal: episode.signal.name, source: source,
-                    severity: episode.count >= 2 * settings.jitter.minReversals ? .error : .warning,
-                    start: episode.start, end: episode.end, count: episode.count,
-                    message: "\(episode.signal.name) reversed \(episode.count) times in \(secondsText(episode.end - episode.start)) s"
-                        + " (steps up to \(episode.signal.isLength ? pointsText(amplitude) : decimalText(amplitude, digits: 2))\(unit)) while y reversed \(episode.inputReversals) times",
-                    evidence: .jitter(JitterEvidence(inputReversals: episode.inputReversals, amplitude: amplitude))))
-            }
-        }
         findings += computedTitles.findings
         findings += observedTitles?.findings ?? []
         findings += comparison?.findings ?? []
@@ -271,5 +258,29 @@ struct MainPass: Sendable {
                     movingTime: rounded(hitch.movingSeconds, 6), expectedInterval: rounded(expected * 1000, 3),
                     longestHitch: rounded(hitch.longestHitch * 1000, 3), hangs: hitch.hangCount))))
         }
+    }
+
+    /// The jitter findings of both streams, the computed stream's first and each detector's in
+    /// episode order, but for the episodes `isDropped` names (given the stream): their findings are
+    /// never made. Most of a fleet's jitter repeats a flap (``Analyzer/isDrivenJitter(_:source:start:end:flaps:behaviors:)``)
+    /// and is dropped once the flapping findings are known; building each message first cost more
+    /// than the detectors' own finish.
+    func jitterFindings(dropping isDropped: (Finding.Source, JitterDetector.Episode) -> Bool) -> [Finding] {
+        var findings: [Finding] = []
+        for (source, detector) in [(Finding.Source.computed, computedJitter), (.observed, observedJitter)] {
+            guard let detector else { continue }
+            for episode in detector.episodes where !isDropped(source, episode) {
+                let amplitude = rounded(episode.amplitude, 4)
+                let unit = episode.signal.isLength ? " pt" : ""
+                findings.append(Finding(
+                    signal: episode.signal.name, source: source,
+                    severity: episode.count >= 2 * settings.jitter.minReversals ? .error : .warning,
+                    start: episode.start, end: episode.end, count: episode.count,
+                    message: "\(episode.signal.name) reversed \(episode.count) times in \(secondsText(episode.end - episode.start)) s"
+                        + " (steps up to \(episode.signal.isLength ? pointsText(amplitude) : decimalText(amplitude, digits: 2))\(unit)) while y reversed \(episode.inputReversals) times",
+                    evidence: .jitter(JitterEvidence(inputReversals: episode.inputReversals, amplitude: amplitude))))
+            }
+        }
+        return findings
     }
 }

@@ -78,9 +78,14 @@ package final class SessionPass {
         _ session: SessionDescription, block: FrameColumns, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) throws -> SessionAnalysis {
         pass.finish()
-        var findings = pass.findings
-        findings += try analyzer.flappingFindings(pass, behaviors: behaviors, events: events, block: block, reader: reader)
-        findings = Analyzer.withoutDrivenJitter(findings, behaviors: behaviors)
+        let flapping = try analyzer.flappingFindings(pass, behaviors: behaviors, events: events, block: block, reader: reader)
+        // Jitter that repeats a reported flap is dropped before its finding is made.
+        var findings = pass.jitterFindings { source, episode in
+            Analyzer.isDrivenJitter(
+                episode.signal, source: source, start: episode.start, end: episode.end, flaps: flapping, behaviors: behaviors)
+        }
+        findings += pass.findings
+        findings += flapping
         findings = Analyzer.withoutStableAppComparisons(findings)
         findings = Analyzer.withoutRepeatedJitter(findings)
         findings = Analyzer.withoutComparisonsOfVisibilityFaults(

@@ -19,6 +19,10 @@ public struct BarEngine: Sendable {
     /// dropdownTitle's subtitle fields, which never change: worked out once, not by comparing its
     /// subtitle string every frame.
     private let subtitle: (visible: Bool, hasText: Bool)?
+    /// The avatar's transform on a collapsed bar (largeTitle's small height), worked out once:
+    /// most frames are scrolled past the collapse, and the transform's two divisions were the
+    /// slowest instructions of those frames' steps.
+    private let collapsedAvatar: (barHeight: Double, transform: (scale: Double, tx: Double, ty: Double))?
 
     /// An engine at the start of a session; `behaviors` should have passed ``BehaviorSet/validate()``.
     public init(behaviors: BehaviorSet) {
@@ -26,6 +30,12 @@ public struct BarEngine: Sendable {
         toolbarTitleAlpha = LinearAnimation(resting: 0, duration: behaviors.customTitle?.fadeDuration ?? 0)
         barShown = LinearAnimation(resting: 1, duration: behaviors.hideOnSwipe?.duration ?? 0)
         subtitle = behaviors.dropdownTitle.map { ($0.subtitleVisible, $0.subtitleHasText) }
+        if let largeTitle = behaviors.largeTitle, let avatar = behaviors.avatar {
+            let height = largeTitle.smallHeight
+            collapsedAvatar = (height, avatar.transform(barHeight: height, smallHeight: height, largeHeight: largeTitle.largeHeight))
+        } else {
+            collapsedAvatar = nil
+        }
     }
 
     /// Applies an event at its own time: later samples see its effect. Lifecycle events change no
@@ -68,8 +78,12 @@ public struct BarEngine: Sendable {
             state.set(inlineTitleOn ? 0 : 1, .largeTitleAlpha)
             state.set(inlineTitleOn ? 1 : 0, .inlineTitleAlpha)
             if let avatar = behaviors.avatar {
-                let transform = avatar.transform(
-                    barHeight: height, smallHeight: largeTitle.smallHeight, largeHeight: largeTitle.largeHeight)
+                // The same bits, the same transform.
+                let transform = if let collapsedAvatar, height.bitPattern == collapsedAvatar.barHeight.bitPattern {
+                    collapsedAvatar.transform
+                } else {
+                    avatar.transform(barHeight: height, smallHeight: largeTitle.smallHeight, largeHeight: largeTitle.largeHeight)
+                }
                 state.set(transform.scale, .avatarScale)
                 state.set(transform.tx, .avatarTx)
                 state.set(transform.ty, .avatarTy)

@@ -50,12 +50,13 @@ package struct JSONRenderer: ReportRenderer, Sendable {
 
     /// One session as `navrec analyze` prints it: the report's session object on one line, with
     /// the header's `device`, `os`, `startedAt`, `scale`, `appVersion` and `build` after `screen`
-    /// (Docs/commands.md "navrec analyze").
-    package func sessionLine(_ analysis: SessionAnalysis) -> String {
+    /// (Docs/commands.md "navrec analyze"), as UTF-8 bytes without the newline: the command writes
+    /// them as they are, where a `String` made of them was checked for valid UTF-8 again.
+    package func sessionLine(_ analysis: SessionAnalysis) -> [UInt8] {
         var writer = JSONObjectWriter(compactReserving: Self.sessionCapacity)
         Self.writeSession(analysis, withMetadata: true, to: &writer)
         writer.close()
-        return String(decoding: writer.output, as: UTF8.self)
+        return writer.output
     }
 
     /// The line of `navrec analyze --rows`: ``sessionLine(_:)`` followed by the columns of the
@@ -65,7 +66,7 @@ package struct JSONRenderer: ReportRenderer, Sendable {
     package func sessionLine(
         _ analysis: SessionAnalysis, recordingID: String?, parametersJSON: String,
         observedSamples: Int, events: Int, ignoredKeys: Int, tOrigin: Double
-    ) -> String {
+    ) -> [UInt8] {
         var writer = JSONObjectWriter(compactReserving: Self.sessionCapacity)
         Self.writeSession(analysis, withMetadata: true, to: &writer)
         writer.string("recordingId", recordingID)
@@ -75,7 +76,7 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         writer.integer("ignoredKeys", ignoredKeys)
         writer.plainNumber("tOrigin", tOrigin)
         writer.close()
-        return String(decoding: writer.output, as: UTF8.self)
+        return writer.output
     }
 
     /// The line `navrec analyze` prints for a session it could not read: its header's id, app and

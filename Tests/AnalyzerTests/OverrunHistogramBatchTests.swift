@@ -22,12 +22,17 @@ struct OverrunHistogramBatchTests {
     func sameCounts() {
         var random = SeededGenerator(seed: 38)
         var batches: [[Double]] = [[], [.nan, .infinity]]
+        // The edges of the linear bins' range, which the batch's range test also takes for the
+        // finiteness test; and finite values whose hundredths are infinite (counted, in the top or
+        // bottom bin), beside the infinities (not counted).
+        let edges = [9.995, -9.995, 9.994999999999999, -9.994999999999999, 1e307, -1e307, .infinity, -.infinity]
         for _ in 0..<200 {
             batches.append((0..<Int.random(in: 0...70, using: &random)).map { _ in
-                switch Int.random(in: 0..<10, using: &random) {
+                switch Int.random(in: 0..<12, using: &random) {
                 case 0: -Double.random(in: 10...90_000, using: &random)  // log bins below
                 case 1: Double.random(in: 10...90_000, using: &random)  // log bins above
                 case 2: .nan
+                case 3: edges.randomElement(using: &random)!
                 default: Double.random(in: -0.5...0.5, using: &random)
                 }
             })
@@ -39,6 +44,7 @@ struct OverrunHistogramBatchTests {
         // Counter-case: one value more, in a bin of its own, is another histogram.
         #expect(Self.batched(batches + [[123.4]]) != Self.oneByOne(batches))
         #expect(Self.batched([[], [.nan]]) == OverrunHistogram())
+        #expect(Self.batched([[1e307, -.infinity]]).total == 1)
     }
 
     @Test("runs of values in one bin, broken by other bins, non-finite values and batch ends, count as values one at a time")

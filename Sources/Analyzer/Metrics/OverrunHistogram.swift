@@ -62,12 +62,22 @@ struct OverrunHistogram: Sendable, Hashable {
     mutating func add(_ overruns: UnsafeBufferPointer<Double>) {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: overruns.count) { bins in
             var added = 0, lowest = lowestBin, highest = highestBin
-            for overrun in overruns where overrun.isFinite {
-                let bin = Self.bin(of: overrun)
+            for overrun in overruns {
+                // The linear bins' range test admits finite values only: the finiteness test is
+                // left to the rest, a frame in a hundred.
+                let hundredths = overrun * 100
+                let bin: Int
+                if abs(hundredths) < Self.linearLimit {
+                    bin = Self.linearBin(ofHundredths: hundredths)
+                } else if overrun.isFinite {
+                    bin = Self.logBin(of: overrun)
+                } else {
+                    continue
+                }
                 bins[added] = bin
                 lowest = min(lowest, bin)
                 highest = max(highest, bin)
-                added += 1
+                added &+= 1
             }
             guard added > 0 else { return }
             (lowestBin, highestBin) = (lowest, highest)
@@ -122,10 +132,20 @@ struct OverrunHistogram: Sendable, Hashable {
     @inline(__always)
     static func bin(of value: Double) -> Int {
         let hundredths = value * 100
-        guard abs(hundredths) < Double(linearHalf) - 0.5 else { return logBin(of: value) }
+        guard abs(hundredths) < linearLimit else { return logBin(of: value) }
+        return linearBin(ofHundredths: hundredths)
+    }
+
+    /// The hundredths below which (in magnitude) a value's bin is a linear one.
+    static let linearLimit = Double(linearHalf) - 0.5
+
+    /// The linear bin of a value of `hundredths` hundredths of a millisecond, less than
+    /// ``linearLimit`` in magnitude: the sums stay far inside `Int`, so they need no overflow checks.
+    @inline(__always)
+    static func linearBin(ofHundredths hundredths: Double) -> Int {
         let whole = Int(hundredths)
         let dropped = hundredths - Double(whole)
-        return logBins + linearHalf + whole + (dropped >= 0.5 ? 1 : dropped <= -0.5 ? -1 : 0)
+        return logBins &+ linearHalf &+ whole &+ (dropped >= 0.5 ? 1 : dropped <= -0.5 ? -1 : 0)
     }
 
     private static func logBin(of value: Double) -> Int {
@@ -141,6 +161,28 @@ struct OverrunHistogram: Sendable, Hashable {
         let step = bin < linearStart ? logBins - 1 - bin : bin - linearEnd - 1
         let magnitude = logBase * pow(logStep, Double(step) + 0.5)
         return bin < linearStart ? -magnitude : magnitude
+    }
+
+    /// ``percentile(_:)`` of `low`, `middle` and `high` (ascending) from one walk over the bins,
+    /// not three: the bins held can span thousands, and a session's metrics ask for three.
+    func percentiles(_ low: Double, _ middle: Double, _ high: Double) -> (Double?, Double?, Double?) {
+        guard total > 0 else { return (nil, nil, nil) }
+        func rank(_ q: Double) -> Int { max(1, Int((q / 100 * Double(total)).rounded(.up))) }
+        let ranks = (rank(low), rank(middle), rank(high))
+        precondition(ranks.0 <= ranks.1 && ranks.1 <= ranks.2, "percentiles must be asked in ascending order")
+        var found: (Double?, Double?, Double?) = (nil, nil, nil)
+        var seen = 0
+        for bin in lowestBin...highestBin where counts[bin - firstBin] > 0 {
+            seen += Int(counts[bin - firstBin])
+            // One bin can hold more than one of the ranks.
+            if found.0 == nil, seen >= ranks.0 { found.0 = Self.value(of: bin) }
+            if found.1 == nil, seen >= ranks.1 { found.1 = Self.value(of: bin) }
+            if seen >= ranks.2 {
+                found.2 = Self.value(of: bin)
+                break
+            }
+        }
+        return found
     }
 
     /// The nearest-rank percentile `q` (0 < q ≤ 100): the smallest binned value at or below which

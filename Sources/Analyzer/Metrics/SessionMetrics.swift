@@ -64,11 +64,12 @@ extension SessionMetrics {
             }
         }
         if let current = open { disagreement += current.end - current.start }
+        let overruns = hitch.overruns.percentiles(50, 90, 99)
         self.init(
             movingTime: rounded(hitch.movingSeconds, 6),
-            overrunP50: hitch.overruns.percentile(50).map { rounded($0, 3) },
-            overrunP90: hitch.overruns.percentile(90).map { rounded($0, 3) },
-            overrunP99: hitch.overruns.percentile(99).map { rounded($0, 3) },
+            overrunP50: overruns.0.map { rounded($0, 3) },
+            overrunP90: overruns.1.map { rounded($0, 3) },
+            overrunP99: overruns.2.map { rounded($0, 3) },
             hangsPerMinute: perMinute(Double(hitch.hangCount)),
             flappingEpisodesPerMinute: perMinute(Double(episodes)), flappingTogglesPerMinute: perMinute(Double(toggles)),
             titleDisagreementPerMinute: duration > 0 ? rounded(disagreement / (duration / 60), 3) : nil,

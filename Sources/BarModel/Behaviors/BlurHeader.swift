@@ -24,6 +24,9 @@ public struct BlurHeader: Behavior {
     public func blurAlpha(y: Double) -> Double {
         let threshold = threshold
         guard threshold > 0 else { return y > 0 ? 1 : 0 }
+        // At or past a finite threshold (most frames) the quotient is at least 1 and the alpha
+        // exactly 1, without the division (∞/∞ would be NaN, which the clamp makes 0).
+        if y >= threshold, threshold.isFinite { return 1 }
         return min(1, max(0, y / threshold))
     }
 

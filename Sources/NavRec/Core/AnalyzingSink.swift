@@ -57,11 +57,12 @@ package final class AnalyzingSink: SessionSink {
     /// The header of the session being read, `nil` between sessions.
     package private(set) var currentHeader: SessionHeader?
     private var observedSamples = 0
-    /// Stored behaviours JSON texts seen and the sets they read as: a fleet's sessions repeat a
-    /// few configurations (each screen its own, sessions of several screens interleaved), and
-    /// decoding one (JSONDecoder) costs more than a short session's analysis. At most
-    /// ``behaviorCacheLimit`` are kept, then it starts afresh.
-    private var behaviorSets: [String: BehaviorSet] = [:]
+    /// Headers' behaviour sets seen and the sets their stored JSON reads as: a fleet's sessions
+    /// repeat a few configurations (each screen its own, sessions of several screens interleaved),
+    /// and decoding one (JSONDecoder) costs more than a short session's analysis. Keyed by the set,
+    /// not its JSON text: building and hashing the text cost a session as much as its title
+    /// detectors. At most ``behaviorCacheLimit`` are kept, then it starts afresh.
+    private var behaviorSets: [StoredBehaviorsKey: BehaviorSet] = [:]
     private static let behaviorCacheLimit = 256
 
     package init(analyzer: Analyzer, onSession: @escaping (Analyzed) throws -> Void) {
@@ -113,7 +114,7 @@ package final class AnalyzingSink: SessionSink {
     private func startPass() {
         // A header whose behaviours do not decode fails at its end, as the session always did;
         // at its end (`currentHeader` is `nil`) nothing spills any more.
-        guard ordered, !keepsFrames, let header = currentHeader, let behaviors = try? behaviors(storedJSON: header.behaviors.json),
+        guard ordered, !keepsFrames, let header = currentHeader, let behaviors = try? storedBehaviors(of: header.behaviors),
             let pass = SessionPass(analyzer: analyzer, behaviors: behaviors, metadata: header.metadata)
         else { return }
         for event in events { pass.add(event) }
@@ -167,7 +168,7 @@ package final class AnalyzingSink: SessionSink {
         // A reader leaves a content id out only where the header names the session.
         guard let id = header.id ?? summary.contentID else { preconditionFailure("a session with neither an id nor a content id") }
         let description = SessionDescription(
-            id: id, recordingID: header.id, metadata: header.metadata, behaviors: try behaviors(storedJSON: header.behaviors.json),
+            id: id, recordingID: header.id, metadata: header.metadata, behaviors: try storedBehaviors(of: header.behaviors),
             events: events, sampleCount: summary.samples, duration: firstT.map { lastT - $0 } ?? 0)
         let analysis: SessionAnalysis
         if let pass {
@@ -189,11 +190,13 @@ package final class AnalyzingSink: SessionSink {
         spool.reader(session: session)
     }
 
-    private func behaviors(storedJSON json: String) throws -> BehaviorSet {
-        if let set = behaviorSets[json] { return set }
-        let set = try BehaviorSet(storedJSON: json)
+    /// What `header`'s behaviours read as from their stored JSON, as `navrec report` reads them.
+    private func storedBehaviors(of header: BehaviorSet) throws -> BehaviorSet {
+        let key = StoredBehaviorsKey(header)
+        if let set = behaviorSets[key] { return set }
+        let set = try BehaviorSet(storedJSON: header.json)
         if behaviorSets.count == Self.behaviorCacheLimit { behaviorSets.removeAll(keepingCapacity: true) }
-        behaviorSets[json] = set
+        behaviorSets[key] = set
         return set
     }
 

@@ -57,17 +57,20 @@ final class AnalyzeSink {
         if let rowKey {
             let header = session.header
             let summary = session.summary
-            output.line(rowKey + "\t" + renderer.sessionLine(
+            output.write(rowKey + "\t")
+            output.write(renderer.sessionLine(
                 analysis, recordingID: header.id, parametersJSON: header.behaviors.json,
                 observedSamples: session.observedSamples, events: summary.events, ignoredKeys: summary.ignoredKeys,
                 tOrigin: session.clock.origin ?? 0))
+            output.line("")
             if let timelineFile {
                 try writeTimeline(to: timelineFile, key: rowKey, session: analysis.id)
             } else if printsTimeline {
                 try printTimeline(key: rowKey, session: analysis.id)
             }
         } else {
-            output.line(renderer.sessionLine(analysis))
+            output.write(renderer.sessionLine(analysis))
+            output.line("")
         }
         output.flush()
     }
