@@ -37,8 +37,8 @@ struct ContentHasher {
     /// Whether the legacy hash is computed (``legacyContentID`` is `nil` when not).
     private let legacy: Bool
     /// Lines added in place (``addInPlace(_:)``) and not yet hashed: the bytes from the first's
-    /// start to the last's end, each line and the one `\n` after it, as they lie in the caller's
-    /// buffer — the hashed stream itself, taken in one update instead of two a line.
+    /// start to the last's end as they lie in the caller's buffer, the lines and the one `\n`
+    /// between each two — the hashed stream itself, taken in one update instead of two a line.
     private var pendingStart: UnsafePointer<UInt8>?
     private var pendingEnd: UnsafePointer<UInt8>?
 
@@ -70,13 +70,14 @@ struct ContentHasher {
     @inline(__always)
     mutating func addInPlace(_ line: UnsafeBufferPointer<UInt8>) {
         guard let start = line.baseAddress else { return add(line) }
-        if let end = pendingEnd, start == end + 1 {
-            pendingEnd = start + line.count
+        if let pendingStart, let end = pendingEnd, start == end + 1 {
+            let newEnd = start + line.count
+            pendingEnd = newEnd
             lines += 1
             if legacy { addLegacy(line) }
             // Hashed while the bytes are still in the first-level cache: a whole session's
             // (hundreds of KiB) hashed at its end cost more than an update a line.
-            if let pendingStart, pendingEnd! - pendingStart >= Self.pendingLimit { hashPending() }
+            if newEnd - pendingStart >= Self.pendingLimit { hashPending() }
             return
         }
         hashPending()
