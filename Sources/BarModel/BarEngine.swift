@@ -132,6 +132,27 @@ public struct BarEngine: Sendable {
         return barHidden
     }
 
+    /// ``stepBarHidden(_:)`` over the first `count` rows of `columns`, each of `events` from
+    /// `nextEvent` on (in time order) applied first to the samples at or after it, as
+    /// ``apply(_:)`` between steps would: bit r of the result is row r's `barHidden`; `nil`
+    /// without hide-on-swipe, and then nothing is stepped. One call a block steps the swipe
+    /// tracker inline, where the swipeDistance replay called ``stepBarHidden(_:)`` a row.
+    package mutating func stepBarHidden(
+        _ columns: FrameColumns, count: Int, events: [ScrollEvent], nextEvent: inout Int
+    ) -> UInt64? {
+        guard behaviors.hideOnSwipe != nil else { return nil }
+        var hidden: UInt64 = 0
+        for row in 0..<count {
+            let sample = columns.sample(row)
+            while nextEvent < events.count, events[nextEvent].t <= sample.t {
+                apply(events[nextEvent])
+                nextEvent += 1
+            }
+            if stepBarHidden(sample) == true { hidden |= 1 &<< UInt64(row) }
+        }
+        return hidden
+    }
+
     private mutating func setBarHidden(_ hidden: Bool, at t: Double) {
         barHidden = hidden
         barShown.retarget(hidden ? 0 : 1, at: t)

@@ -215,6 +215,10 @@ struct HysteresisSearch: Sendable {
         while true {
             let framesEnd = max(engineCandidates.map(\.end).max() ?? 0, schmittGroups.map(\.end).max() ?? 0)
             let reader = engineCandidates.isEmpty && schmittGroups.isEmpty ? nil : try frames()
+            // hideOnSwipe's candidates step a block at a time, stepped and followed without a row's
+            // dispatch: they were two thirds of the replay's engine steps on a fleet.
+            var swipeCandidates = engineCandidates.filter(\.barHiddenOnly)
+            var stateCandidates = engineCandidates.filter { !$0.barHiddenOnly }
             try starts.withUnsafeBufferPointer { starts in
                 try ends.withUnsafeBufferPointer { ends in
                     try tracks.withUnsafeMutableBufferPointer { tracks in
@@ -223,7 +227,7 @@ struct HysteresisSearch: Sendable {
                             // array per candidate and frame checked its uniqueness each time.
                             try candidates.withUnsafeMutableBufferPointer { candidates in
                                 try schmittGroups.withUnsafeMutableBufferPointer { schmittGroups in
-                                    try engineCandidates.withUnsafeMutableBufferPointer { engineCandidates in
+                                    try stateCandidates.withUnsafeMutableBufferPointer { stateCandidates in
                                         /// Credits a toggle of `slot` at `t` to the episode whose span holds it.
                                         @inline(__always)
                                         func toggle(_ slot: Int, at t: Double, base: Int) {
@@ -257,18 +261,34 @@ struct HysteresisSearch: Sendable {
                                             }
                                         }
                                         blocks: while let reader, let columns = try reader.next(orInto: block) {
+                                            // A candidate is stepped over the rows up to its end (`t` never
+                                            // decreases), a prefix of the block; the rows after the first past
+                                            // `framesEnd` are past every end.
+                                            for engine in swipeCandidates.indices {
+                                                var count = 0
+                                                while count < columns.count, columns.t[count] <= swipeCandidates[engine].end { count += 1 }
+                                                guard count > 0, let hidden = swipeCandidates[engine].engine.stepBarHidden(columns, count: count)
+                                                else { continue }
+                                                let index = swipeCandidates[engine].index
+                                                for slot in candidates[index].tracks {
+                                                    var changed = Self.changedRows(hidden, count: count, after: tracks[slot].last)
+                                                    tracks[slot].last = hidden >> UInt64(count - 1) & 1 != 0
+                                                    while changed != 0 {
+                                                        let row = changed.trailingZeroBitCount
+                                                        changed &= changed &- 1
+                                                        toggle(slot, at: columns.t[row], base: candidates[index].toggleBase)
+                                                    }
+                                                }
+                                            }
                                             for row in 0..<columns.count {
                                                 let t = columns.t[row]
                                                 if t > framesEnd { break blocks }
-                                                let sample = columns.sample(row)
-                                                for engine in engineCandidates.indices where t <= engineCandidates[engine].end {
-                                                    let index = engineCandidates[engine].index
-                                                    let base = candidates[index].toggleBase
-                                                    if engineCandidates[engine].barHiddenOnly {
-                                                        let hidden = engineCandidates[engine].engine.stepBarHidden(sample)
-                                                        for slot in candidates[index].tracks { follow(slot, hidden, at: t, base: base) }
-                                                    } else {
-                                                        let state = engineCandidates[engine].engine.step(sample)
+                                                if !stateCandidates.isEmpty {
+                                                    let sample = columns.sample(row)
+                                                    for engine in stateCandidates.indices where t <= stateCandidates[engine].end {
+                                                        let index = stateCandidates[engine].index
+                                                        let base = candidates[index].toggleBase
+                                                        let state = stateCandidates[engine].engine.step(sample)
                                                         for slot in candidates[index].tracks {
                                                             follow(slot, tracks[slot].signal.value(in: state), at: t, base: base)
                                                         }
@@ -325,6 +345,15 @@ struct HysteresisSearch: Sendable {
             }
         }
         return suggestions
+    }
+
+    /// The rows among the first `count` (bit r for row r) where a signal whose values they are
+    /// (`values`) differs from the row before, row 0's being `last`: none before a first value,
+    /// which is no toggle.
+    static func changedRows(_ values: UInt64, count: Int, after last: Bool?) -> UInt64 {
+        let before = values &<< 1 | (last == true ? 1 : 0)
+        let changed = (values ^ before) & FrameColumns.rows(count)
+        return last == nil ? changed & ~1 : changed
     }
 
     /// The values to try for `parameter` of `behavior`, smallest first, for the episodes `served`.

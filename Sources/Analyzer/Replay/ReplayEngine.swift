@@ -26,12 +26,11 @@ package struct ReplayEngine: Sendable {
         return engine.step(sample)
     }
 
-    /// Hide-on-swipe's `barHidden` on the frame of `sample` (``BarEngine/stepBarHidden(_:)``): for
-    /// an engine whose only use is that field.
-    @inline(__always)
-    mutating func stepBarHidden(_ sample: ScrollSample) -> Bool? {
-        applyEvents(through: sample.t)
-        return engine.stepBarHidden(sample)
+    /// Hide-on-swipe's `barHidden` on the first `count` rows of `columns`, bit r for row r
+    /// (``BarEngine/stepBarHidden(_:count:events:nextEvent:)``), for an engine whose only use is
+    /// that field; `nil` without hide-on-swipe.
+    mutating func stepBarHidden(_ columns: FrameColumns, count: Int) -> UInt64? {
+        engine.stepBarHidden(columns, count: count, events: events, nextEvent: &nextEvent)
     }
 
     @inline(__always)
