@@ -33,6 +33,12 @@ package struct ReplayEngine: Sendable {
         engine.stepBarHidden(columns, count: count, events: events, nextEvent: &nextEvent)
     }
 
+    /// The states on the first `count` rows of `columns`, written into the same rows of `states`,
+    /// whose bits for them must be clear (``BarEngine/step(_:count:events:nextEvent:into:)``).
+    mutating func step(_ columns: FrameColumns, count: Int, into states: FrameStateColumns) {
+        engine.step(columns, count: count, events: events, nextEvent: &nextEvent, into: states)
+    }
+
     @inline(__always)
     private mutating func applyEvents(through t: Double) {
         while nextEvent < events.count, events[nextEvent].t <= t {

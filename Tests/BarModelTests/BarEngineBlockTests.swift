@@ -1,11 +1,12 @@
 import Testing
 @testable import BarModel
 
-/// ``BarEngine/stepBarHidden(_:count:events:nextEvent:)``, hide-on-swipe stepped a block at a time
-/// (the swipeDistance replay), against the straightforward rule: ``BarEngine/apply(_:)`` for each
-/// event at or before a sample, then ``BarEngine/stepBarHidden(_:)``, a row at a time.
-@Suite("BarEngine's barHidden stepped a block at a time")
-struct BlockBarHiddenTests {
+/// ``BarEngine/stepBarHidden(_:count:events:nextEvent:)`` and
+/// ``BarEngine/step(_:count:events:nextEvent:into:)``, the model stepped a block at a time (the
+/// hysteresis replay), against the straightforward rule: ``BarEngine/apply(_:)`` for each event at
+/// or before a sample, then ``BarEngine/stepBarHidden(_:)`` or ``BarEngine/step(_:)``, a row at a time.
+@Suite("BarEngine stepped a block at a time")
+struct BarEngineBlockTests {
     /// Row by row: the bits of the rows hidden, and the events applied up to the block's last row.
     static func rowByRow(
         _ engine: inout BarEngine, _ samples: ArraySlice<ScrollSample>, events: [ScrollEvent], nextEvent: inout Int
@@ -92,5 +93,49 @@ struct BlockBarHiddenTests {
         var titles = BarEngine(behaviors: try makeBehaviors(["largeTitle"]))
         var titleNext = 0
         #expect(titles.stepBarHidden(columns, count: 64, events: events, nextEvent: &titleNext) == nil)
+    }
+
+    @Test("every behaviour set, random taps and blocks of 1 to 64 rows: the fields, rows and values step(_:) gives")
+    func statesAsStepGives() throws {
+        var generator = SystemRandomNumberGenerator()
+        #expect(BarEngineRowTests.behaviorSets.count > 6)
+        for behaviors in BarEngineRowTests.behaviorSets {
+            for round in 0..<3 {
+                let samples = (0..<Int.random(in: 1...300, using: &generator)).map { BarEngineRowTests.sample($0).0 }
+                // Taps on the content and the title, some at a sample's own time, some between blocks.
+                var events = (0..<Int.random(in: 0...10, using: &generator)).map { _ in
+                    let at = Bool.random(using: &generator) ? samples.randomElement(using: &generator)!.t
+                        : Double.random(in: -0.1...(samples.last!.t + 0.1), using: &generator)
+                    return ScrollEvent(t: at, target: Bool.random(using: &generator) ? .content : .title)
+                }
+                events.sort { $0.t < $1.t }
+                let blockSize = round == 0 ? 64 : Int.random(in: 1...64, using: &generator)
+                var straight = BarEngine(behaviors: behaviors), blocked = straight
+                var straightNext = 0, blockedNext = 0
+                let expected = FrameColumns(), columns = FrameColumns(), actual = FrameStateColumns()
+                for first in stride(from: 0, to: samples.count, by: blockSize) {
+                    let rows = samples[first..<min(first + blockSize, samples.count)]
+                    expected.reset()
+                    columns.reset()
+                    for (offset, sample) in rows.enumerated() {
+                        while straightNext < events.count, events[straightNext].t <= sample.t {
+                            straight.apply(events[straightNext])
+                            straightNext += 1
+                        }
+                        expected.append(seq: first + offset, sample: sample, computed: straight.step(sample), observed: nil)
+                        _ = columns.append(seq: first + offset, sample: sample)
+                    }
+                    // Left from the last block: the step must write every field it sets.
+                    actual.clear()
+                    blocked.step(columns, count: rows.count, events: events, nextEvent: &blockedNext, into: actual)
+                    #expect(blockedNext == straightNext, "events applied by the block at \(first)")
+                    for field in BarStateField.allCases {
+                        #expect(actual.rows(field) == expected.computed.rows(field), "\(behaviors.enabledNames) \(field) at \(first)")
+                    }
+                    #expect(BarEngineRowTests.rows(actual, count: rows.count) == BarEngineRowTests.rows(expected.computed, count: rows.count),
+                            "\(behaviors.enabledNames) block at \(first)")
+                }
+            }
+        }
     }
 }
