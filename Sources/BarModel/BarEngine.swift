@@ -132,6 +132,49 @@ public struct BarEngine: Sendable {
         return barHidden
     }
 
+    /// ``stepBarHidden(_:)`` over the first `count` rows of `columns`, each of `events` from
+    /// `nextEvent` on (in time order) applied first to the samples at or after it, as
+    /// ``apply(_:)`` between steps would: bit r of the result is row r's `barHidden`; `nil`
+    /// without hide-on-swipe, and then nothing is stepped. One call a block steps the swipe
+    /// tracker inline, where the swipeDistance replay called ``stepBarHidden(_:)`` a row.
+    package mutating func stepBarHidden(
+        _ columns: FrameColumns, count: Int, events: [ScrollEvent], nextEvent: inout Int
+    ) -> UInt64? {
+        guard behaviors.hideOnSwipe != nil else { return nil }
+        var hidden: UInt64 = 0
+        for row in 0..<count {
+            let sample = columns.sample(row)
+            apply(events, from: &nextEvent, through: sample.t)
+            if stepBarHidden(sample) == true { hidden |= 1 &<< UInt64(row) }
+        }
+        return hidden
+    }
+
+    /// ``step(_:into:at:)`` over the first `count` rows of `columns`, into the same rows of
+    /// `states` (whose bits for them must be clear), each of `events` from `nextEvent` on (in time
+    /// order) applied first to the samples at or after it, as ``apply(_:)`` between steps would.
+    /// One call a block steps the models inline, where the hysteresis replay called ``step(_:)``
+    /// a row and read its signals back from a whole ``BarState``.
+    package mutating func step(
+        _ columns: FrameColumns, count: Int, events: [ScrollEvent], nextEvent: inout Int, into states: FrameStateColumns
+    ) {
+        for row in 0..<count {
+            let sample = columns.sample(row)
+            apply(events, from: &nextEvent, through: sample.t)
+            var writer = FrameStateColumns.Row(states, row)
+            step(sample, into: &writer)
+        }
+    }
+
+    /// Applies `events` from `next` on while they are at or before `t`, moving `next` past them.
+    @inline(__always)
+    private mutating func apply(_ events: [ScrollEvent], from next: inout Int, through t: Double) {
+        while next < events.count, events[next].t <= t {
+            apply(events[next])
+            next += 1
+        }
+    }
+
     private mutating func setBarHidden(_ hidden: Bool, at t: Double) {
         barHidden = hidden
         barShown.retarget(hidden ? 0 : 1, at: t)

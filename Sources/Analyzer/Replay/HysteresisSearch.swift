@@ -212,6 +212,8 @@ struct HysteresisSearch: Sendable {
         var skipped = [Bool](repeating: false, count: candidates.count)
         var firstPass = true
         engineCandidates = engineGroups.map { $0.engines[0] }
+        /// An engine candidate's states on a block's rows.
+        let states = FrameStateColumns()
         while true {
             let framesEnd = max(engineCandidates.map(\.end).max() ?? 0, schmittGroups.map(\.end).max() ?? 0)
             let reader = engineCandidates.isEmpty && schmittGroups.isEmpty ? nil : try frames()
@@ -232,17 +234,17 @@ struct HysteresisSearch: Sendable {
                                             tracks[slot].cursor = cursor
                                             if cursor < tracks[slot].end, starts[cursor] <= t { toggles[base + cursor] += 1 }
                                         }
-                                        /// Takes `slot`'s value on the frame at `t`: a toggle where it differs from the last one.
+                                        /// Takes `slot`'s values on the first `count` rows of `columns`, bit r
+                                        /// for row r: a toggle where one differs from the one before.
                                         @inline(__always)
-                                        func follow(_ slot: Int, _ value: Bool?, at t: Double, base: Int) {
-                                            guard let value else { return }
-                                            guard let previous = tracks[slot].last else {
-                                                tracks[slot].last = value
-                                                return
+                                        func follow(_ slot: Int, _ values: UInt64, count: Int, in columns: FrameColumns, base: Int) {
+                                            var changed = Self.changedRows(values, count: count, after: tracks[slot].last)
+                                            tracks[slot].last = values >> UInt64(count - 1) & 1 != 0
+                                            while changed != 0 {
+                                                let row = changed.trailingZeroBitCount
+                                                changed &= changed &- 1
+                                                toggle(slot, at: columns.t[row], base: base)
                                             }
-                                            guard previous != value else { return }
-                                            tracks[slot].last = value
-                                            toggle(slot, at: t, base: base)
                                         }
                                         for group in loggedGroups where firstPass {
                                             let used = SchmittCandidates.mask(group.count)
@@ -257,23 +259,34 @@ struct HysteresisSearch: Sendable {
                                             }
                                         }
                                         blocks: while let reader, let columns = try reader.next(orInto: block) {
+                                            // An engine steps a block at a time, over the rows up to its end
+                                            // (`t` never decreases: a prefix), and its signals' toggles are
+                                            // worked out from their bits: a row at a time, the dispatch, a
+                                            // whole BarState returned and read back cost more than the models.
+                                            // The rows after the first past `framesEnd` are past every end.
+                                            for engine in engineCandidates.indices {
+                                                var count = 0
+                                                while count < columns.count, columns.t[count] <= engineCandidates[engine].end { count += 1 }
+                                                guard count > 0 else { continue }
+                                                let index = engineCandidates[engine].index
+                                                let base = candidates[index].toggleBase
+                                                if engineCandidates[engine].barHiddenOnly {
+                                                    guard let hidden = engineCandidates[engine].engine.stepBarHidden(columns, count: count) else { continue }
+                                                    for slot in candidates[index].tracks { follow(slot, hidden, count: count, in: columns, base: base) }
+                                                } else {
+                                                    states.clear()
+                                                    engineCandidates[engine].engine.step(columns, count: count, into: states)
+                                                    for slot in candidates[index].tracks {
+                                                        // A behaviour writes its fields on every row
+                                                        // (BehaviorSet.fieldsWritten): a signal has all rows or none.
+                                                        let (known, on) = tracks[slot].signal.rows(in: states, count: count)
+                                                        if known != 0 { follow(slot, on, count: count, in: columns, base: base) }
+                                                    }
+                                                }
+                                            }
                                             for row in 0..<columns.count {
                                                 let t = columns.t[row]
                                                 if t > framesEnd { break blocks }
-                                                let sample = columns.sample(row)
-                                                for engine in engineCandidates.indices where t <= engineCandidates[engine].end {
-                                                    let index = engineCandidates[engine].index
-                                                    let base = candidates[index].toggleBase
-                                                    if engineCandidates[engine].barHiddenOnly {
-                                                        let hidden = engineCandidates[engine].engine.stepBarHidden(sample)
-                                                        for slot in candidates[index].tracks { follow(slot, hidden, at: t, base: base) }
-                                                    } else {
-                                                        let state = engineCandidates[engine].engine.step(sample)
-                                                        for slot in candidates[index].tracks {
-                                                            follow(slot, tracks[slot].signal.value(in: state), at: t, base: base)
-                                                        }
-                                                    }
-                                                }
                                                 // Every signal of a Schmitt candidate is its state or the
                                                 // complement: each toggles when the state does.
                                                 for group in schmittGroups.indices
@@ -325,6 +338,15 @@ struct HysteresisSearch: Sendable {
             }
         }
         return suggestions
+    }
+
+    /// The rows among the first `count` (bit r for row r) where a signal whose values they are
+    /// (`values`) differs from the row before, row 0's being `last`: none before a first value,
+    /// which is no toggle.
+    static func changedRows(_ values: UInt64, count: Int, after last: Bool?) -> UInt64 {
+        let before = values &<< 1 | (last == true ? 1 : 0)
+        let changed = (values ^ before) & FrameColumns.rows(count)
+        return last == nil ? changed & ~1 : changed
     }
 
     /// The values to try for `parameter` of `behavior`, smallest first, for the episodes `served`.

@@ -26,12 +26,17 @@ package struct ReplayEngine: Sendable {
         return engine.step(sample)
     }
 
-    /// Hide-on-swipe's `barHidden` on the frame of `sample` (``BarEngine/stepBarHidden(_:)``): for
-    /// an engine whose only use is that field.
-    @inline(__always)
-    mutating func stepBarHidden(_ sample: ScrollSample) -> Bool? {
-        applyEvents(through: sample.t)
-        return engine.stepBarHidden(sample)
+    /// Hide-on-swipe's `barHidden` on the first `count` rows of `columns`, bit r for row r
+    /// (``BarEngine/stepBarHidden(_:count:events:nextEvent:)``), for an engine whose only use is
+    /// that field; `nil` without hide-on-swipe.
+    mutating func stepBarHidden(_ columns: FrameColumns, count: Int) -> UInt64? {
+        engine.stepBarHidden(columns, count: count, events: events, nextEvent: &nextEvent)
+    }
+
+    /// The states on the first `count` rows of `columns`, written into the same rows of `states`,
+    /// whose bits for them must be clear (``BarEngine/step(_:count:events:nextEvent:into:)``).
+    mutating func step(_ columns: FrameColumns, count: Int, into states: FrameStateColumns) {
+        engine.step(columns, count: count, events: events, nextEvent: &nextEvent, into: states)
     }
 
     @inline(__always)
