@@ -87,14 +87,7 @@ package struct MappedFile {
     }
 
     /// `MADV_POPULATE_READ` (Linux 5.14), which Glibc's headers may lack.
-    private static let populateRead: Int32 = 22
-
-    /// Whether the kernel maps pages ahead on request (tests).
-    static let prefaultIsSupported: Bool = {
-        guard let page = mmap(nil, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), page != MAP_FAILED else { return false }
-        defer { munmap(page, pageSize) }
-        return madvise(page, pageSize, populateRead) == 0
-    }()
+    static let populateRead: Int32 = 22
 
     /// Unmaps the file; the mapping is not read after this.
     func close() {

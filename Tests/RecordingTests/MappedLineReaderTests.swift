@@ -181,7 +181,7 @@ struct MappedLineReaderTests {
 
     @Test("the stretch about to be read is mapped ahead in one call; pages past it and the file's untouched pages are not")
     func pagesMappedAhead() throws {
-        guard MappedFile.prefaultIsSupported else { return }
+        guard Self.kernelMapsPagesAhead else { return }
         let directory = try TemporaryDirectory()
         let bytes = Self.text(bytes: 8 * LineReader.upkeepInterval, seed: 7)
         let path = try directory.write("pages.txt", bytes)
@@ -201,6 +201,14 @@ struct MappedLineReaderTests {
         mapping.prefault(mapping.length - 10..<mapping.length + 10 * page)
         #expect(Self.isMapped(mapping.base + mapping.length - 1))
     }
+
+    /// Whether the kernel maps pages ahead on request (`MADV_POPULATE_READ`, Linux 5.14).
+    static let kernelMapsPagesAhead: Bool = {
+        let size = MappedFile.pageSize
+        guard let page = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), page != MAP_FAILED else { return false }
+        defer { munmap(page, size) }
+        return madvise(page, size, MappedFile.populateRead) == 0
+    }()
 
     /// Whether the page holding `address` is mapped in this process (`/proc/self/pagemap`'s
     /// present bit, which it gives without privileges).
