@@ -77,6 +77,15 @@ package final class SessionPass {
     package func finish(
         _ session: SessionDescription, block: FrameColumns, reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
     ) throws -> SessionAnalysis {
+        try finish(&pass, session, block: block, reader: reader)
+    }
+
+    /// ``finish(_:block:reader:)`` with the pass held in place: read from the stored property, the
+    /// ~2 KB pass of every detector's state was copied for each call below and destroyed after it.
+    private func finish(
+        _ pass: inout MainPass, _ session: SessionDescription, block: FrameColumns,
+        reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
+    ) throws -> SessionAnalysis {
         pass.finish()
         let flapping = try analyzer.flappingFindings(pass, behaviors: behaviors, events: events, block: block, reader: reader)
         // Jitter that repeats a reported flap is dropped before its finding is made.
