@@ -81,7 +81,7 @@ package final class SessionPass {
     }
 
     /// ``finish(_:block:reader:)`` with the pass held in place: read from the stored property, the
-    /// ~2 KB pass of every detector's state was copied for each call below and destroyed after it.
+    /// pass (every detector's state) was copied for each call below and each copy destroyed after it.
     private func finish(
         _ pass: inout MainPass, _ session: SessionDescription, block: FrameColumns,
         reader: (_ samplesOnly: Bool) throws -> any SessionFrameReader
