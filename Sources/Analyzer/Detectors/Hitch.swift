@@ -56,6 +56,8 @@ struct HitchDetector: Sendable {
     /// The shortest frame duration in effect after a frame without a recorded one (`nil`: such an
     /// interval is not measured): an interval no longer than `factor` × this is never late.
     private let leastFrameDuration: Double?
+    /// ``rate(_:_:)``'s rounding.
+    private let rates: RateRounding
     /// Lifecycle event times, ascending.
     private var lifecycle: [Double]
     private var nextLifecycle = 0
@@ -148,6 +150,7 @@ struct HitchDetector: Sendable {
         shortestFrame = fps.map { 1 / $0 } ?? 1.0 / 120
         leastFrameDuration = adaptive ? shortestFrame : expected
         rateStep = fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2
+        rates = RateRounding(shortestFrame: shortestFrame, step: rateStep)
         self.lifecycle = lifecycle.sorted()
         merger = FrameMerger(window: FrameMerger.window(fps: fps))
     }
@@ -167,10 +170,8 @@ struct HitchDetector: Sendable {
     /// The rate one or two neighbouring intervals show: their mean (the mean of two neighbours
     /// cancels the noise of the stamp between them), rounded to ``rateStep`` and never shorter than
     /// the display's shortest frame.
-    func rate(_ first: Double, _ second: Double?) -> Double {
-        let mean = second.map { (first + $0) / 2 } ?? first
-        return max(shortestFrame, (mean / rateStep).roundedToNearest * rateStep)
-    }
+    @inline(__always)
+    func rate(_ first: Double, _ second: Double?) -> Double { rates.rate(first, second) }
 
     /// Takes the next sample, given as the fields the rule reads (callers hold samples as columns);
     /// `barChanged` when a bar state (computed or observed) differs from the sample before's.
@@ -291,7 +292,8 @@ struct HitchDetector: Sendable {
                         startFrame = closing
                     }
                 }
-                for k in max(0, taken - Self.frameWindow)..<taken { frames.push(Slot(frame: frame(k), flags: Self.counted | Self.plain)) }
+                let kept = min(taken, Self.frameWindow)
+                frames.push(count: kept) { Slot(frame: frame(taken - kept + $0), flags: Self.counted | Self.plain) }
                 merger.open = frame(taken)
                 return end
             }
