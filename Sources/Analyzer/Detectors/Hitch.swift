@@ -229,19 +229,23 @@ struct HitchDetector: Sendable {
                 // Frame `k` taken is the open frame (0), else row `start + k - 1`; row `end` is the
                 // first that does not close a plain one.
                 var taken = 0
+                // The late threshold after a frame without a recorded duration, and the rows frames
+                // may be taken from (at most ``plainRun``), once: they were worked out each row.
+                let unrecordedLimit = leastFrameDuration.map { factor * $0 + Self.lateMargin }
+                let rowEnd = min(count, start + Self.plainRun)
                 var (previousT, previousY, previousRecorded) = (frames[newest].frame.t, frames[newest].frame.y, frames[newest].frame.frameDuration)
                 var (closingT, closingY, closingPhase, closingRecorded) = (open.t, open.y, open.phase, open.frameDuration)
                 while true {
                     let duration = closingT - previousT
-                    guard closingT < nextEvent, let least = previousRecorded ?? leastFrameDuration,
-                        duration <= factor * least + Self.lateMargin,
+                    guard closingT < nextEvent, let limit = previousRecorded.map({ factor * $0 + Self.lateMargin }) ?? unrecordedLimit,
+                        duration <= limit,
                         closingPhase.map({ $0 != .idle }) ?? false || RestTolerance.moved(from: previousY, to: closingY)
                     else { break }
-                    durations[taken + 2] = duration
-                    starts[taken + 2] = previousRecorded
-                    taken += 1
-                    let row = start + taken - 1
-                    guard taken < Self.plainRun, row + 1 < count, t[row + 1] - t[row] >= window else { break }
+                    durations[taken &+ 2] = duration
+                    starts[taken &+ 2] = previousRecorded
+                    let row = start &+ taken
+                    taken &+= 1
+                    guard row &+ 1 < rowEnd, t[row &+ 1] - t[row] >= window else { break }
                     (previousT, previousY, previousRecorded) = (closingT, closingY, closingRecorded)
                     (closingT, closingY, closingPhase, closingRecorded) = (t[row], y[row], phase[row], recorded[row])
                 }
@@ -256,7 +260,8 @@ struct HitchDetector: Sendable {
                     // The sums and the rates before in locals for the loop: as members they went
                     // through memory each interval, the jitter's chain from one to the next with them.
                     var (moving, jitter, before) = (movingSeconds, self.jitter, self.before)
-                    for j in 0..<taken {
+                    var j = 0
+                    while j < taken {
                         let oldest = durations[j], recordedBefore = starts[j]
                         let rateAfter = recordedBefore == nil && adaptive ? rate(durations[j + 1], durations[j + 2]) : nil
                         let inEffect = frameDuration(
@@ -267,6 +272,25 @@ struct HitchDetector: Sendable {
                             measured += 1
                             if adaptive { before.append(oldest) }
                         }
+                        j += 1
+                        // Once the last three intervals have rates after them, an adaptive display's
+                        // next interval whose start recorded no duration has the slower of the rate
+                        // after the one three before and its own, both known: that case alone, with
+                        // rates that are not optional and `before` given only the last two durations
+                        // (all that appending them all leaves).
+                        guard adaptive, let rate3 = after3, let rate2 = after2, let rate1 = after1 else { continue }
+                        var rates = (rate3, rate2, rate1)
+                        let first = j
+                        while j < taken, starts[j] == nil {
+                            let rateAfter = rate(durations[j + 1], durations[j + 2])
+                            let inEffect = max(rates.0, rateAfter)
+                            rates = (rates.1, rates.2, rateAfter)
+                            overrunValues[measured] = Self.countMoving(durations[j], frameDuration: inEffect, movingSeconds: &moving, jitter: &jitter)
+                            measured += 1
+                            j += 1
+                        }
+                        (after3, after2, after1) = rates
+                        for appended in max(first, j - 2)..<j { before.append(durations[appended]) }
                     }
                     (movingSeconds, self.jitter, self.before) = (moving, jitter, before)
                     overruns.add(UnsafeBufferPointer(rebasing: overrunValues.prefix(measured)))
