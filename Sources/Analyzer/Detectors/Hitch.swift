@@ -251,7 +251,7 @@ struct HitchDetector: Sendable {
                 }
                 guard taken > 0 else { return start }
                 // The overruns go into the histogram together, one bounds and uniqueness check.
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: taken) { overrunValues in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: taken) { [taken] overrunValues in
                     var measured = 0
                     // The rates after the last three intervals: on an adaptive display each
                     // interval here goes into `before`, so the rate before interval `j` is the
@@ -282,12 +282,12 @@ struct HitchDetector: Sendable {
                         var rates = (rate3, rate2, rate1)
                         let first = j
                         while j < taken, starts[j] == nil {
-                            let rateAfter = rate(durations[j + 1], durations[j + 2])
+                            let rateAfter = rate(durations[j &+ 1], durations[j &+ 2])
                             let inEffect = max(rates.0, rateAfter)
                             rates = (rates.1, rates.2, rateAfter)
                             overrunValues[measured] = Self.countMoving(durations[j], frameDuration: inEffect, movingSeconds: &moving, jitter: &jitter)
-                            measured += 1
-                            j += 1
+                            measured &+= 1
+                            j &+= 1
                         }
                         (after3, after2, after1) = rates
                         for appended in max(first, j - 2)..<j { before.append(durations[appended]) }
