@@ -46,9 +46,6 @@ struct HitchDetector: Sendable {
     let adaptive: Bool
     /// The shortest frame the display shows: `1/fps`, or 1/120 s (no iOS display is faster).
     let shortestFrame: Double
-    /// The steps inferred frame durations are rounded to: half the shortest frame (ProMotion's
-    /// rates are 240/n Hz at 120 Hz), half the median interval without `fps`.
-    let rateStep: Double
     /// What the recorder declared it writes.
     let policy: RecorderPolicy
     /// The recording's pixel, points: the grid UIKit keeps `contentOffset` on.
@@ -56,7 +53,8 @@ struct HitchDetector: Sendable {
     /// The shortest frame duration in effect after a frame without a recorded one (`nil`: such an
     /// interval is not measured): an interval no longer than `factor` × this is never late.
     private let leastFrameDuration: Double?
-    /// ``rate(_:_:)``'s rounding.
+    /// ``rate(_:_:)``'s rounding. Its steps are half the shortest frame (ProMotion's rates are
+    /// 240/n Hz at 120 Hz), half the median interval without `fps`.
     private let rates: RateRounding
     /// Lifecycle event times, ascending.
     private var lifecycle: [Double]
@@ -149,8 +147,7 @@ struct HitchDetector: Sendable {
         adaptive = (fps ?? .infinity) > 60
         shortestFrame = fps.map { 1 / $0 } ?? 1.0 / 120
         leastFrameDuration = adaptive ? shortestFrame : expected
-        rateStep = fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2
-        rates = RateRounding(shortestFrame: shortestFrame, step: rateStep)
+        rates = RateRounding(shortestFrame: shortestFrame, step: fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2)
         self.lifecycle = lifecycle.sorted()
         merger = FrameMerger(window: FrameMerger.window(fps: fps))
     }
@@ -168,8 +165,8 @@ struct HitchDetector: Sendable {
     }
 
     /// The rate one or two neighbouring intervals show: their mean (the mean of two neighbours
-    /// cancels the noise of the stamp between them), rounded to ``rateStep`` and never shorter than
-    /// the display's shortest frame.
+    /// cancels the noise of the stamp between them), rounded to ``RateRounding/step`` and never
+    /// shorter than the display's shortest frame.
     @inline(__always)
     func rate(_ first: Double, _ second: Double?) -> Double { rates.rate(first, second) }
 
