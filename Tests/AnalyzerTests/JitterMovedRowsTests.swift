@@ -134,4 +134,45 @@ struct JitterMovedRowsTests {
         #expect(detector.episodes == [JitterDetector.Episode(
             signal: .barHeight, count: 3, inputReversals: 0, amplitude: 1, start: 4.0 / 60, end: 7.0 / 60)])
     }
+
+    /// The rows after `first` and before `end` whose value differs from the row before's, a row at a time.
+    static func changedRowByRow(_ values: FrameColumn<Double>, after first: Int, before end: Int) -> UInt64 {
+        var changed: UInt64 = 0
+        for row in (first + 1)..<max(first + 1, end) where values[row] != values[row - 1] { changed |= 1 << UInt64(row) }
+        return changed
+    }
+
+    @Test("the rows whose value changed, eight at a time, are those a row at a time finds, for every range of a block")
+    func changedRowsEightAtATime() {
+        let block = FrameColumns()
+        let values = block.computed.column(.barHeight)
+        var random: UInt64 = 38
+        for round in 0..<6 {
+            // Runs of equal values across the groups' edges, NaN (never equal), and 0 beside -0 (equal).
+            var value = 0.0
+            for row in 0..<64 {
+                random = random &* 6364136223846793005 &+ 1442695040888963407
+                switch (random >> 33) % 7 {
+                case 0: value = .nan
+                case 1: value = value == 0 ? -0.0 : 0
+                case 2, 3: value = Double((random >> 40) % 4)
+                default: break
+                }
+                values[row] = round == 0 ? 5 : value
+            }
+            for first in 0..<64 {
+                for end in (first + 1)...64 {
+                    #expect(
+                        JitterDetector.changedRows(of: values, after: first, before: end) == Self.changedRowByRow(values, after: first, before: end),
+                        "round \(round), rows \(first)..<\(end)")
+                }
+            }
+        }
+        // Counter-case: a value that changes across the edge of two groups (rows 7 and 8) is in
+        // the mask; the same value on both sides is not.
+        for row in 0..<64 { values[row] = row < 8 ? 1 : 2 }
+        #expect(JitterDetector.changedRows(of: values, after: 0, before: 64) == 1 << 8)
+        values[7] = 2
+        #expect(JitterDetector.changedRows(of: values, after: 0, before: 64) == 1 << 7)
+    }
 }

@@ -72,4 +72,32 @@ struct OverrunHistogramBatchTests {
         #expect(Self.batched([[0.0, 0.0, 0.0]]) != Self.oneByOne([[0.0, 0.0]]))
         #expect(Self.batched([[0.0, 0.0, 0.0]]).percentile(100) == 0)
     }
+
+    @Test("values under half a hundredth of a millisecond count in the bin of 0, counted apart; half a hundredth is the next bin")
+    func zeroBin() {
+        var random = SeededGenerator(seed: 5005)
+        let edges = [0.0, -0.0, 0.004999999999999999, -0.004999999999999999, 0.005, -0.005, 1e-300, -1e-300]
+        var batches: [[Double]] = [[0.0], [0.004999999999999999, -0.004999999999999999], [0.005], [-0.005], [50.0], [-50.0, 0.0]]
+        for _ in 0..<300 {
+            batches.append((0..<Int.random(in: 0...60, using: &random)).map { _ in
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: edges.randomElement(using: &random)!
+                case 1: Double.random(in: -0.02...0.02, using: &random)
+                case 2: Double.random(in: -30...30, using: &random)
+                default: Double.random(in: -0.005...0.005, using: &random)
+                }
+            })
+        }
+        #expect(Self.batched(batches) == Self.oneByOne(batches))
+        #expect(Self.batched(batches).total == batches.joined().count)
+        // Each edge alone, from an empty histogram: the bin of 0 is held only where a value is in it.
+        for edge in edges + [50, -50, 9.995] {
+            let one = Self.batched([[edge]])
+            #expect(one == Self.oneByOne([[edge]]), "value \(edge)")
+            #expect(one.percentile(50) == (abs(edge) < 0.005 ? 0 : OverrunHistogram.value(of: OverrunHistogram.bin(of: edge))), "value \(edge)")
+        }
+        // Counter-case: half a hundredth is not in the bin of 0.
+        #expect(Self.batched([[0.005]]).percentile(50) == 0.01)
+        #expect(Self.batched([[-0.005]]).percentile(50) == -0.01)
+    }
 }

@@ -29,4 +29,19 @@ struct FixedRing<Element: Sendable>: Sendable {
         slots.withUnsafeMutableBufferPointer { $0[(head &+ count) & mask] = element }
         if full { head = (head &+ 1) & mask } else { count &+= 1 }
     }
+
+    /// Adds `added` values, `element(k)` for `k` in `0..<added`, oldest first, as many ``push(_:)``
+    /// would: behind one uniqueness check of the slots, where each push made its own.
+    @inline(__always)
+    mutating func push(count added: Int, _ element: (Int) -> Element) {
+        var (head, count) = (self.head, self.count)
+        let mask = mask
+        slots.withUnsafeMutableBufferPointer { slots in
+            for k in 0..<added {
+                slots[(head &+ count) & mask] = element(k)
+                if count > mask { head = (head &+ 1) & mask } else { count &+= 1 }
+            }
+        }
+        (self.head, self.count) = (head, count)
+    }
 }

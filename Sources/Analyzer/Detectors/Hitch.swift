@@ -46,9 +46,6 @@ struct HitchDetector: Sendable {
     let adaptive: Bool
     /// The shortest frame the display shows: `1/fps`, or 1/120 s (no iOS display is faster).
     let shortestFrame: Double
-    /// The steps inferred frame durations are rounded to: half the shortest frame (ProMotion's
-    /// rates are 240/n Hz at 120 Hz), half the median interval without `fps`.
-    let rateStep: Double
     /// What the recorder declared it writes.
     let policy: RecorderPolicy
     /// The recording's pixel, points: the grid UIKit keeps `contentOffset` on.
@@ -56,6 +53,9 @@ struct HitchDetector: Sendable {
     /// The shortest frame duration in effect after a frame without a recorded one (`nil`: such an
     /// interval is not measured): an interval no longer than `factor` × this is never late.
     private let leastFrameDuration: Double?
+    /// ``rate(_:_:)``'s rounding. Its steps are half the shortest frame (ProMotion's rates are
+    /// 240/n Hz at 120 Hz), half the median interval without `fps`.
+    private let rates: RateRounding
     /// Lifecycle event times, ascending.
     private var lifecycle: [Double]
     private var nextLifecycle = 0
@@ -147,7 +147,7 @@ struct HitchDetector: Sendable {
         adaptive = (fps ?? .infinity) > 60
         shortestFrame = fps.map { 1 / $0 } ?? 1.0 / 120
         leastFrameDuration = adaptive ? shortestFrame : expected
-        rateStep = fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2
+        rates = RateRounding(shortestFrame: shortestFrame, step: fps.map { 0.5 / $0 } ?? (expected ?? 1.0 / 120) / 2)
         self.lifecycle = lifecycle.sorted()
         merger = FrameMerger(window: FrameMerger.window(fps: fps))
     }
@@ -165,12 +165,10 @@ struct HitchDetector: Sendable {
     }
 
     /// The rate one or two neighbouring intervals show: their mean (the mean of two neighbours
-    /// cancels the noise of the stamp between them), rounded to ``rateStep`` and never shorter than
-    /// the display's shortest frame.
-    func rate(_ first: Double, _ second: Double?) -> Double {
-        let mean = second.map { (first + $0) / 2 } ?? first
-        return max(shortestFrame, (mean / rateStep).roundedToNearest * rateStep)
-    }
+    /// cancels the noise of the stamp between them), rounded to ``RateRounding/step`` and never
+    /// shorter than the display's shortest frame.
+    @inline(__always)
+    func rate(_ first: Double, _ second: Double?) -> Double { rates.rate(first, second) }
 
     /// Takes the next sample, given as the fields the rule reads (callers hold samples as columns);
     /// `barChanged` when a bar state (computed or observed) differs from the sample before's.
@@ -228,25 +226,29 @@ struct HitchDetector: Sendable {
                 // Frame `k` taken is the open frame (0), else row `start + k - 1`; row `end` is the
                 // first that does not close a plain one.
                 var taken = 0
+                // The late threshold after a frame without a recorded duration, and the rows frames
+                // may be taken from (at most ``plainRun``), once: they were worked out each row.
+                let unrecordedLimit = leastFrameDuration.map { factor * $0 + Self.lateMargin }
+                let rowEnd = min(count, start + Self.plainRun)
                 var (previousT, previousY, previousRecorded) = (frames[newest].frame.t, frames[newest].frame.y, frames[newest].frame.frameDuration)
                 var (closingT, closingY, closingPhase, closingRecorded) = (open.t, open.y, open.phase, open.frameDuration)
                 while true {
                     let duration = closingT - previousT
-                    guard closingT < nextEvent, let least = previousRecorded ?? leastFrameDuration,
-                        duration <= factor * least + Self.lateMargin,
+                    guard closingT < nextEvent, let limit = previousRecorded.map({ factor * $0 + Self.lateMargin }) ?? unrecordedLimit,
+                        duration <= limit,
                         closingPhase.map({ $0 != .idle }) ?? false || RestTolerance.moved(from: previousY, to: closingY)
                     else { break }
-                    durations[taken + 2] = duration
-                    starts[taken + 2] = previousRecorded
-                    taken += 1
-                    let row = start + taken - 1
-                    guard taken < Self.plainRun, row + 1 < count, t[row + 1] - t[row] >= window else { break }
+                    durations[taken &+ 2] = duration
+                    starts[taken &+ 2] = previousRecorded
+                    let row = start &+ taken
+                    taken &+= 1
+                    guard row &+ 1 < rowEnd, t[row &+ 1] - t[row] >= window else { break }
                     (previousT, previousY, previousRecorded) = (closingT, closingY, closingRecorded)
                     (closingT, closingY, closingPhase, closingRecorded) = (t[row], y[row], phase[row], recorded[row])
                 }
                 guard taken > 0 else { return start }
                 // The overruns go into the histogram together, one bounds and uniqueness check.
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: taken) { overrunValues in
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: taken) { [taken] overrunValues in
                     var measured = 0
                     // The rates after the last three intervals: on an adaptive display each
                     // interval here goes into `before`, so the rate before interval `j` is the
@@ -255,7 +257,8 @@ struct HitchDetector: Sendable {
                     // The sums and the rates before in locals for the loop: as members they went
                     // through memory each interval, the jitter's chain from one to the next with them.
                     var (moving, jitter, before) = (movingSeconds, self.jitter, self.before)
-                    for j in 0..<taken {
+                    var j = 0
+                    while j < taken {
                         let oldest = durations[j], recordedBefore = starts[j]
                         let rateAfter = recordedBefore == nil && adaptive ? rate(durations[j + 1], durations[j + 2]) : nil
                         let inEffect = frameDuration(
@@ -266,6 +269,25 @@ struct HitchDetector: Sendable {
                             measured += 1
                             if adaptive { before.append(oldest) }
                         }
+                        j += 1
+                        // Once the last three intervals have rates after them, an adaptive display's
+                        // next interval whose start recorded no duration has the slower of the rate
+                        // after the one three before and its own, both known: that case alone, with
+                        // rates that are not optional and `before` given only the last two durations
+                        // (all that appending them all leaves).
+                        guard adaptive, let rate3 = after3, let rate2 = after2, let rate1 = after1 else { continue }
+                        var rates = (rate3, rate2, rate1)
+                        let first = j
+                        while j < taken, starts[j] == nil {
+                            let rateAfter = rate(durations[j &+ 1], durations[j &+ 2])
+                            let inEffect = max(rates.0, rateAfter)
+                            rates = (rates.1, rates.2, rateAfter)
+                            overrunValues[measured] = Self.countMoving(durations[j], frameDuration: inEffect, movingSeconds: &moving, jitter: &jitter)
+                            measured &+= 1
+                            j &+= 1
+                        }
+                        (after3, after2, after1) = rates
+                        for appended in max(first, j - 2)..<j { before.append(durations[appended]) }
                     }
                     (movingSeconds, self.jitter, self.before) = (moving, jitter, before)
                     overruns.add(UnsafeBufferPointer(rebasing: overrunValues.prefix(measured)))
@@ -291,7 +313,8 @@ struct HitchDetector: Sendable {
                         startFrame = closing
                     }
                 }
-                for k in max(0, taken - Self.frameWindow)..<taken { frames.push(Slot(frame: frame(k), flags: Self.counted | Self.plain)) }
+                let kept = min(taken, Self.frameWindow)
+                frames.push(count: kept) { Slot(frame: frame(taken - kept + $0), flags: Self.counted | Self.plain) }
                 merger.open = frame(taken)
                 return end
             }

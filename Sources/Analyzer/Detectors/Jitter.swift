@@ -90,14 +90,8 @@ struct JitterDetector: Sendable {
             let first = visit.trailingZeroBitCount
             let run = visit &>> UInt64(first)
             if run & (run &+ 1) == 0 {
-                var moved: UInt64 = tracker.counter.last == values[first] ? 0 : 1 &<< UInt64(first)
-                var previous = values[first]
-                for row in (first + 1)..<(64 - visit.leadingZeroBitCount) {
-                    let value = values[row]
-                    moved |= (value != previous ? 1 : 0) &<< UInt64(row)
-                    previous = value
-                }
-                visit = moved
+                let moved: UInt64 = tracker.counter.last == values[first] ? 0 : 1 &<< UInt64(first)
+                visit = moved | Self.changedRows(of: values, after: first, before: 64 - visit.leadingZeroBitCount)
             }
             while visit != 0 {
                 let row = visit.trailingZeroBitCount
@@ -135,6 +129,31 @@ struct JitterDetector: Sendable {
             ended.sort { ($0.row, $0.index) < ($1.row, $1.index) }
             episodes += ended.map(\.episode)
         }
+    }
+
+    /// The rows after `first` and before `end` (at most 64) whose value differs from the row
+    /// before's, eight rows at a time: a row at a time, the masks cost as much as the rows visited.
+    /// The column holds a block's 64 rows whatever its count, so a group is read whole; the rows
+    /// outside the range are dropped from the mask.
+    @inline(__always)
+    static func changedRows(of values: FrameColumn<Double>, after first: Int, before end: Int) -> UInt64 {
+        let weights = SIMD8<Int64>(1, 2, 4, 8, 16, 32, 64, 128)
+        var changed: UInt64 = 0
+        for group in stride(from: (first + 1) & ~7, to: end, by: 8) {
+            let current = SIMD8<Double>(
+                values[group], values[group + 1], values[group + 2], values[group + 3],
+                values[group + 4], values[group + 5], values[group + 6], values[group + 7])
+            // Row 0 has no row before it in the block: it is compared with itself, and dropped
+            // with the rows up to `first`.
+            let previous = SIMD8<Double>(
+                values[max(group - 1, 0)], values[group], values[group + 1], values[group + 2],
+                values[group + 3], values[group + 4], values[group + 5], values[group + 6])
+            let byte = SIMD8<Int64>.zero.replacing(with: weights, where: current .!= previous).wrappedSum()
+            changed |= UInt64(truncatingIfNeeded: byte) &<< UInt64(group)
+        }
+        let below: UInt64 = end >= 64 ? ~0 : (1 &<< UInt64(end)) &- 1
+        let through: UInt64 = first >= 63 ? ~0 : (1 &<< UInt64(first + 1)) &- 1
+        return changed & below & ~through
     }
 
     mutating func finish() {

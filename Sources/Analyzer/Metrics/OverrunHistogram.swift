@@ -61,11 +61,17 @@ struct OverrunHistogram: Sendable, Hashable {
     /// a value.
     mutating func add(_ overruns: UnsafeBufferPointer<Double>) {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: overruns.count) { bins in
-            var added = 0, lowest = lowestBin, highest = highestBin
+            var added = 0, zeros = 0, lowest = lowestBin, highest = highestBin
             for overrun in overruns {
                 // The linear bins' range test admits finite values only: the finiteness test is
                 // left to the rest, a frame in a hundred.
                 let hundredths = overrun * 100
+                // Nearly every frame on time rounds to the bin of 0: counted apart, it needs no bin
+                // worked out or stored.
+                if abs(hundredths) < 0.5 {
+                    zeros &+= 1
+                    continue
+                }
                 let bin: Int
                 if abs(hundredths) < Self.linearLimit {
                     bin = Self.linearBin(ofHundredths: hundredths)
@@ -79,14 +85,17 @@ struct OverrunHistogram: Sendable, Hashable {
                 highest = max(highest, bin)
                 added &+= 1
             }
-            guard added > 0 else { return }
+            if zeros > 0 { (lowest, highest) = (min(lowest, Self.zeroBin), max(highest, Self.zeroBin)) }
+            guard added + zeros > 0 else { return }
             (lowestBin, highestBin) = (lowest, highest)
             if lowestBin < firstBin || counts.isEmpty { hold(lowestBin) }
             if highestBin >= firstBin + counts.count { hold(highestBin) }
             let firstBin = firstBin
             counts.withUnsafeMutableBufferPointer { counts in
-                // A run of values in one bin (most of a batch: the frames on time) is counted
-                // with one add: an add a value waited on the store of the one before.
+                if zeros > 0 { counts[Self.zeroBin - firstBin] &+= UInt32(truncatingIfNeeded: zeros) }
+                guard added > 0 else { return }
+                // A run of values in one bin is counted with one add: an add a value waited on the
+                // store of the one before.
                 var (runBin, runLength): (Int, UInt32) = (bins[0], 0)
                 for bin in bins.prefix(added) {
                     if bin == runBin {
@@ -98,7 +107,7 @@ struct OverrunHistogram: Sendable, Hashable {
                 }
                 counts[runBin - firstBin] &+= runLength
             }
-            total += added
+            total += added + zeros
         }
     }
 
@@ -135,6 +144,9 @@ struct OverrunHistogram: Sendable, Hashable {
         guard abs(hundredths) < linearLimit else { return logBin(of: value) }
         return linearBin(ofHundredths: hundredths)
     }
+
+    /// The bin of 0 ms: every value under half a hundredth in magnitude.
+    static let zeroBin = logBins + linearHalf
 
     /// The hundredths below which (in magnitude) a value's bin is a linear one.
     static let linearLimit = Double(linearHalf) - 0.5
