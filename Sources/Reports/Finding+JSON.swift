@@ -4,10 +4,9 @@ extension Finding {
     /// The evidence as a compact JSON object in its order (`{"yMin": 82.5, "yMax": 86.0}`), the
     /// same spelling as the JSON report's `details`: for the database's `findings.details` column.
     package var detailsJSON: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(128)
+        var bytes = JSONBytes(capacity: 128)
         appendDetails(to: &bytes, indent: 0, compact: true)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// The evidence as the ordered JSON object reports call `details` (SARIF's tree takes it).
@@ -24,7 +23,7 @@ extension Finding {
     /// The bytes ``detailsValue`` writes, in its layout, without building the tree: a session
     /// flapping throughout has a finding every few hundred samples, and the tree's boxes cost
     /// more than its text, twice a finding (stored and reported).
-    func appendDetails(to output: inout [UInt8], indent: Int, compact: Bool) {
+    func appendDetails(to output: inout JSONBytes, indent: Int, compact: Bool) {
         let fields = evidence.fields
         // The members are numbers and strings, never arrays or objects.
         JSONValue.writeContainer(
@@ -33,9 +32,9 @@ extension Finding {
         ) { index, output, _ in
             JSONValue.appendKey(fields[index].key, to: &output)
             switch fields[index].value {
-            case .integer(let number): output.append(contentsOf: String(number).utf8)
-            case .number(let number): JSONValue.appendDouble(number, to: &output)
-            case .string(let text): JSONValue.appendQuoted(text, to: &output)
+            case .integer(let number): output.appendInteger(number)
+            case .number(let number): output.appendDouble(number)
+            case .string(let text): output.appendQuoted(text)
             }
         }
     }

@@ -26,14 +26,11 @@ package struct JSONRenderer: ReportRenderer, Sendable {
 
     package mutating func session(_ analysis: SessionAnalysis) -> String {
         // The members of the root object sit at indent 2, the sessions array's items at 4.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.sessionCapacity)
-        bytes.append(contentsOf: (sessionsWritten == 0 ? "\n    " : ",\n    ").utf8)
-        var writer = JSONObjectWriter(appendingTo: bytes, indent: 4)
+        var writer = JSONObjectWriter(after: sessionsWritten == 0 ? "\n    " : ",\n    ", indent: 4, reserving: Self.sessionCapacity)
         Self.writeSession(analysis, withMetadata: false, to: &writer)
         writer.close()
         sessionsWritten += 1
-        return String(decoding: writer.output, as: UTF8.self)
+        return writer.bytes.string
     }
 
     package mutating func end(_ totals: Report.Totals) -> String {
@@ -50,24 +47,25 @@ package struct JSONRenderer: ReportRenderer, Sendable {
 
     /// One session as `navrec analyze` prints it: the report's session object on one line, with
     /// the header's `device`, `os`, `startedAt`, `scale`, `appVersion` and `build` after `screen`
-    /// (Docs/commands.md "navrec analyze"), as UTF-8 bytes without the newline: the command writes
-    /// them as they are, where a `String` made of them was checked for valid UTF-8 again.
-    package func sessionLine(_ analysis: SessionAnalysis) -> [UInt8] {
-        var writer = JSONObjectWriter(compactReserving: Self.sessionCapacity)
+    /// (Docs/commands.md "navrec analyze"), as UTF-8 bytes without the newline appended to `line`:
+    /// the command writes them as they are, where a `String` made of them was checked for valid
+    /// UTF-8 again, and keeps `line` for the next session, where a new array was an allocation a session.
+    package func appendSessionLine(_ analysis: SessionAnalysis, to line: inout [UInt8]) {
+        var writer = JSONObjectWriter(indent: 0, compact: true, reserving: Self.sessionCapacity)
         Self.writeSession(analysis, withMetadata: true, to: &writer)
         writer.close()
-        return writer.output
+        writer.bytes.append(to: &line)
     }
 
-    /// The line of `navrec analyze --rows`: ``sessionLine(_:)`` followed by the columns of the
+    /// The line of `navrec analyze --rows`: ``appendSessionLine(_:to:)``'s followed by the columns of the
     /// session's `sessions` row that the analysis does not carry, so the Spark job can write that
     /// table as `import` does (`parameters` is the stored JSON text, `observedSamples` the samples
     /// with an observed state, `tOrigin` the raw clock's first `t` or 0).
-    package func sessionLine(
+    package func appendSessionLine(
         _ analysis: SessionAnalysis, recordingID: String?, parametersJSON: String,
-        observedSamples: Int, events: Int, ignoredKeys: Int, tOrigin: Double
-    ) -> [UInt8] {
-        var writer = JSONObjectWriter(compactReserving: Self.sessionCapacity)
+        observedSamples: Int, events: Int, ignoredKeys: Int, tOrigin: Double, to line: inout [UInt8]
+    ) {
+        var writer = JSONObjectWriter(indent: 0, compact: true, reserving: Self.sessionCapacity)
         Self.writeSession(analysis, withMetadata: true, to: &writer)
         writer.string("recordingId", recordingID)
         writer.string("parameters", parametersJSON)
@@ -76,7 +74,7 @@ package struct JSONRenderer: ReportRenderer, Sendable {
         writer.integer("ignoredKeys", ignoredKeys)
         writer.plainNumber("tOrigin", tOrigin)
         writer.close()
-        return writer.output
+        writer.bytes.append(to: &line)
     }
 
     /// The line `navrec analyze` prints for a session it could not read: its header's id, app and

@@ -29,21 +29,21 @@ indirect enum JSONValue: Sendable {
 
     /// Writes the value; `compact` puts everything on one line.
     func write(to output: inout String, indent: Int, compact: Bool = false) {
-        var bytes: [UInt8] = []
+        var bytes = JSONBytes(capacity: 256)
         write(to: &bytes, indent: indent, compact: compact)
-        output += String(decoding: bytes, as: UTF8.self)
+        output += bytes.string
     }
 
     /// Writes the value's UTF-8 bytes: appending to one byte buffer, rather than `+=` of many short
     /// strings, which would be most of a short session's JSON report.
-    func write(to output: inout [UInt8], indent: Int, compact: Bool = false) {
+    func write(to output: inout JSONBytes, indent: Int, compact: Bool = false) {
         switch self {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .integer(let value): output.append(contentsOf: String(value).utf8)
-        case .number(let value): Self.appendDouble(value, to: &output)
-        case .plainNumber(let value): output.append(contentsOf: (value.isFinite ? formatNumber(value) : "null").utf8)
-        case .string(let value): Self.appendQuoted(value, to: &output)
+        case .null: output.append("null")
+        case .bool(let value): output.append(value ? "true" as StaticString : "false")
+        case .integer(let value): output.appendInteger(value)
+        case .number(let value): output.appendDouble(value)
+        case .plainNumber(let value): output.append(contentsOf: value.isFinite ? formatNumber(value) : "null")
+        case .string(let value): output.appendQuoted(value)
         case .array(let items):
             Self.writeContainer(to: &output, indent: indent, oneLine: compact || isCompact, open: UInt8(ascii: "["),
                                 close: UInt8(ascii: "]"), count: items.count) { index, output, indent in
@@ -61,8 +61,8 @@ indirect enum JSONValue: Sendable {
     /// An array's or object's layout: `count` items by `item` (given the buffer and the indent of
     /// its own members), on one line or one per line at `indent` + 2.
     static func writeContainer(
-        to output: inout [UInt8], indent: Int, oneLine: Bool, open: UInt8, close: UInt8, count: Int,
-        item: (Int, inout [UInt8], Int) -> Void
+        to output: inout JSONBytes, indent: Int, oneLine: Bool, open: UInt8, close: UInt8, count: Int,
+        item: (Int, inout JSONBytes, Int) -> Void
     ) {
         guard count > 0 else {
             output.append(open)
@@ -84,48 +84,19 @@ indirect enum JSONValue: Sendable {
         output.append(open)
         output.append(UInt8(ascii: "\n"))
         for index in 0..<count {
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
+            output.append(UInt8(ascii: " "), count: indent + 2)
             item(index, &output, indent + 2)
             if index < count - 1 { output.append(UInt8(ascii: ",")) }
             output.append(UInt8(ascii: "\n"))
         }
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+        output.append(UInt8(ascii: " "), count: indent)
         output.append(close)
     }
 
     /// An object member's key and the `: ` after it.
-    static func appendKey(_ key: String, to output: inout [UInt8]) {
-        appendQuoted(key, to: &output)
-        output.append(UInt8(ascii: ":"))
-        output.append(UInt8(ascii: " "))
-    }
-
-    /// `text` as a JSON string literal, the bytes of ``jsonQuoted(_:)``.
-    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        output.append(UInt8(ascii: "\""))
-        // Over the contiguous bytes: through `utf8` the scan cost ~25 instructions a byte.
-        if !text.withUTF8({ $0.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 } }) {
-            text.withUTF8 { output.append(contentsOf: $0) }
-            output.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-            case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
-            case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
-            case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: "\\u00".utf8)
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0xF)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
+    static func appendKey(_ key: String, to output: inout JSONBytes) {
+        output.appendQuoted(key)
+        output.append(": ")
     }
 
     /// Shortest round-trip text with at least one decimal; `null` when not finite. `description`, not
@@ -134,11 +105,5 @@ indirect enum JSONValue: Sendable {
         guard value.isFinite else { return "null" }
         if value == 0 { return "0.0" }
         return value.description
-    }
-
-    /// The bytes of ``double(_:)``.
-    static func appendDouble(_ value: Double, to output: inout [UInt8]) {
-        var text = double(value)
-        text.withUTF8 { output.append(contentsOf: $0) }
     }
 }

@@ -44,28 +44,28 @@ struct JSONBytesTests {
     @Test("findings: the tree's bytes, in the report's layout and on one line; none is []", arguments: [false, true])
     func findings(_ compact: Bool) {
         for findings in [Self.findings, Array(Self.findings.prefix(1)), []] {
-            var writer = JSONObjectWriter(appendingTo: [], indent: 4, compact: compact)
+            var writer = JSONObjectWriter(indent: 4, compact: compact)
             writer.objects("findings", findings, JSONRenderer.writeFinding)
             writer.close()
-            var expected: [UInt8] = []
+            var expected = ""
             JSONValue.object([("findings", .array(findings.map(Self.tree)))]).write(to: &expected, indent: 4, compact: compact)
-            #expect(String(decoding: writer.output, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+            #expect(writer.bytes.string == expected)
         }
         // Counter-case: the layouts differ, so the comparison above tells them apart.
-        var pretty = JSONObjectWriter(appendingTo: [], indent: 4), oneLine = JSONObjectWriter(appendingTo: [], indent: 4, compact: true)
+        var pretty = JSONObjectWriter(indent: 4), oneLine = JSONObjectWriter(indent: 4, compact: true)
         pretty.objects("findings", Self.findings, JSONRenderer.writeFinding)
         oneLine.objects("findings", Self.findings, JSONRenderer.writeFinding)
-        #expect(pretty.output != oneLine.output)
-        #expect(!oneLine.output.contains(UInt8(ascii: "\n")))
+        #expect(pretty.bytes.string != oneLine.bytes.string)
+        #expect(!oneLine.bytes.string.contains("\n"))
     }
 
     @Test("details: up to four fields on one line, more one per line at the member's indent")
     func detailsLayout() {
-        var inline: [UInt8] = [], lines: [UInt8] = []
+        var inline = "", lines = ""
         Self.findings[0].detailsValue.write(to: &inline, indent: 6)
         Self.findings[2].detailsValue.write(to: &lines, indent: 6)
-        #expect(String(decoding: inline, as: UTF8.self) == #"{"yMin": 50.666666666666664, "yMax": 54.333333333333336, "suggestedHysteresis": 1.5}"#)
-        #expect(String(decoding: lines, as: UTF8.self) == """
+        #expect(inline == #"{"yMin": 50.666666666666664, "yMax": 54.333333333333336, "suggestedHysteresis": 1.5}"#)
+        #expect(lines == """
             {
                     "hitchTimeRatio": 12.5,
                     "hitchTime": 50.0,
@@ -88,20 +88,21 @@ struct JSONBytesTests {
                                 evidence: .flapping(FlappingEvidence(yMin: -0.0, yMax: 2))))
         for finding in findings {
             for (indent, compact) in [(0, true), (0, false), (6, false), (6, true), (10, false)] {
-                var direct: [UInt8] = Array("x".utf8), tree: [UInt8] = Array("x".utf8)
+                var direct = JSONBytes(capacity: 16), tree = "x"
+                direct.append("x")
                 finding.appendDetails(to: &direct, indent: indent, compact: compact)
                 finding.detailsValue.write(to: &tree, indent: indent, compact: compact)
-                #expect(String(decoding: direct, as: UTF8.self) == String(decoding: tree, as: UTF8.self), "\(finding.evidence)")
+                #expect(direct.string == tree, "\(finding.evidence)")
             }
             var stored = ""
             finding.detailsValue.write(to: &stored, indent: 0, compact: true)
             #expect(finding.detailsJSON == stored)
         }
         // Counter-case: five fields and more are one per line in the report's layout, four and fewer are not.
-        var five: [UInt8] = [], four: [UInt8] = []
+        var five = JSONBytes(capacity: 16), four = JSONBytes(capacity: 16)
         findings[1].appendDetails(to: &five, indent: 6, compact: false)
         findings[6].appendDetails(to: &four, indent: 6, compact: false)
-        #expect(five.filter { $0 == UInt8(ascii: "\n") }.count == 6 && !four.contains(UInt8(ascii: "\n")))
+        #expect(five.string.filter { $0 == "\n" }.count == 6 && !four.string.contains("\n"))
     }
 
     @Test("numbers: shortest round trip with a decimal, as \"\\(value)\" wrote them; zero of either sign is 0.0, non-finite null")
@@ -113,9 +114,10 @@ struct JSONBytesTests {
             (.infinity, "null"), (-.infinity, "null"), (.nan, "null"),
         ]
         for (value, text) in pinned {
-            var bytes: [UInt8] = Array("x".utf8)
-            JSONValue.appendDouble(value, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == "x" + text, "\(value)")
+            var bytes = JSONBytes(capacity: 16)
+            bytes.append("x")
+            bytes.appendDouble(value)
+            #expect(bytes.string == "x" + text, "\(value)")
             #expect(JSONValue.double(value) == text)
         }
         // Counter-case at the edge changed: every other finite double is the stdlib's own text.
@@ -132,12 +134,74 @@ struct JSONBytesTests {
         var texts = ["", "plain", "\"", "\\", "a\"b\\c", "\"\"", "end\\", "–", "🚀 emoji", "\u{7F}", "Album & \"Artist\" | detail"]
         texts += (0..<0x20).map { String(UnicodeScalar(UInt8($0))) + "x" + String(UnicodeScalar(UInt8($0))) }
         for text in texts {
-            var bytes: [UInt8] = []
-            JSONValue.appendQuoted(text, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == jsonQuoted(text), "\(Array(text.utf8))")
+            var bytes = JSONBytes(capacity: 16)
+            bytes.appendQuoted(text)
+            #expect(bytes.string == jsonQuoted(text), "\(Array(text.utf8))")
         }
-        var control: [UInt8] = []
-        JSONValue.appendQuoted("\u{1}\n\u{1F}\u{7F}é", to: &control)
-        #expect(String(decoding: control, as: UTF8.self) == "\"\\u0001\\n\\u001f\u{7F}é\"")
+        var control = JSONBytes(capacity: 16)
+        control.appendQuoted("\u{1}\n\u{1F}\u{7F}é")
+        #expect(control.string == "\"\\u0001\\n\\u001f\u{7F}é\"")
+    }
+
+    /// The text of ``JSONBytes/appendDouble(_:)``, after an `x` (so it appends rather than starts).
+    static func appended(_ value: Double) -> String {
+        var bytes = JSONBytes(capacity: 8)
+        bytes.append("x")
+        bytes.appendDouble(value)
+        return String(bytes.string.dropFirst())
+    }
+
+    @Test("numbers that are whole microseconds in [0.0001, 1000) take the fast path and print as description does; others fall back")
+    func microsecondNumbers() {
+        let fast: [Double] = [0.0001, 0.000101, 0.1, 0.5, 1, 9.933334, 16.708333, 19.903, 86, 123.456789, 999.999999, 999]
+        for value in fast {
+            #expect(JSONBytes.microseconds(value) != nil, "\(value)")
+            #expect(Self.appended(value) == value.description, "\(value)")
+        }
+        // Counter-cases next to the cases: below the range (description writes an exponent), at its
+        // top, not whole microseconds, negative, zero and not finite all fall back to description's text.
+        let slow: [Double] = [0.000099, 0.0001.nextDown, 0.0001.nextUp, 1e-7, 1000, 1000.000001, 1e16, 1e21, 50.666666666666664,
+                              0.1 + 0.2, 9.933334.nextUp, -0.5, -9.933334, 0, -0.0, .nan, .infinity, -.infinity]
+        for value in slow {
+            #expect(JSONBytes.microseconds(value) == nil, "\(value)")
+            #expect(Self.appended(value) == JSONValue.double(value), "\(value)")
+        }
+        #expect(Self.appended(0.000099) == "9.9e-05" && Self.appended(1000) == "1000.0" && Self.appended(-0.0) == "0.0")
+        // Random counts over the whole range (every count was checked once, Benchmarks/README.md), and
+        // random doubles around it, whole microseconds or not.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 100..<1_000_000_000, using: &generator)
+            let value = Double(count) / 1e6
+            #expect(JSONBytes.microseconds(value) == count)
+            #expect(Self.appended(value) == value.description)
+            let near = Double.random(in: -1...2000, using: &generator)
+            #expect(Self.appended(near) == JSONValue.double(near))
+        }
+    }
+
+    @Test("integers as String(value) writes them", arguments: [0, 1, -1, 9, 10, -10, 99, 100, 1_000_000, Int.max, Int.min, Int.min + 1])
+    func integers(_ value: Int) {
+        var bytes = JSONBytes(capacity: 1)
+        bytes.append("x")
+        bytes.appendInteger(value)
+        #expect(bytes.string == "x" + String(value))
+    }
+
+    @Test("escape scan: a quote, a backslash or a control byte at any position of any length is found; their neighbours are not")
+    func escapeScan() {
+        let special: [UInt8] = Array(0..<0x20) + [UInt8(ascii: "\""), UInt8(ascii: "\\")]
+        let plain: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xC3, 0xFF]
+        for length in 1...20 {
+            for position in 0..<length {
+                for byte in special + plain {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = byte
+                    let found = bytes.withUnsafeBufferPointer { JSONBytes.needsEscape($0) }
+                    #expect(found == special.contains(byte), "byte \(byte) at \(position) of \(length)")
+                }
+            }
+        }
+        #expect(!JSONBytes.needsEscape(UnsafeBufferPointer(start: nil, count: 0)))
     }
 }

@@ -13,11 +13,13 @@ internal import Reports
 final class AnalyzeSink {
     let output: any TextWriter
     private let renderer = JSONRenderer()
+    /// The session's JSON line, kept from one session to the next so its memory is allocated once.
+    private var line: [UInt8] = []
     /// The analysis core; its `onSession` prints the session's line.
     private(set) var core: AnalyzingSink!
     /// `navrec analyze --rows`: the key of the row being read, printed with a tab before each of
     /// its lines, whose session lines then carry the stored columns too
-    /// (``JSONRenderer/sessionLine(_:recordingID:parametersJSON:observedSamples:events:ignoredKeys:tOrigin:)``).
+    /// (``JSONRenderer/appendSessionLine(_:recordingID:parametersJSON:observedSamples:events:ignoredKeys:tOrigin:to:)``).
     var rowKey: String?
     /// `--rows --timeline`: after a session's line, its `timeline` rows (``TimelineRowText``),
     /// each after the row's key and a tab, read back from the spool so memory stays flat.
@@ -58,19 +60,23 @@ final class AnalyzeSink {
             let header = session.header
             let summary = session.summary
             output.write(rowKey + "\t")
-            output.write(renderer.sessionLine(
+            line.removeAll(keepingCapacity: true)
+            renderer.appendSessionLine(
                 analysis, recordingID: header.id, parametersJSON: header.behaviors.json,
                 observedSamples: session.observedSamples, events: summary.events, ignoredKeys: summary.ignoredKeys,
-                tOrigin: session.clock.origin ?? 0))
-            output.line("")
+                tOrigin: session.clock.origin ?? 0, to: &line)
+            output.write(line)
+            output.write("\n")
             if let timelineFile {
                 try writeTimeline(to: timelineFile, key: rowKey, session: analysis.id)
             } else if printsTimeline {
                 try printTimeline(key: rowKey, session: analysis.id)
             }
         } else {
-            output.write(renderer.sessionLine(analysis))
-            output.line("")
+            line.removeAll(keepingCapacity: true)
+            renderer.appendSessionLine(analysis, to: &line)
+            output.write(line)
+            output.write("\n")
         }
         output.flush()
     }
