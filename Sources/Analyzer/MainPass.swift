@@ -46,7 +46,8 @@ struct MainPass: Sendable {
 
     init(
         settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, pixel: Double,
-        recorder: RecorderPolicy = RecorderPolicy(), duration: Double, buckets: Int, replays: Bool
+        recorder: RecorderPolicy = RecorderPolicy(), duration: Double, buckets: Int, replays: Bool,
+        hysteresisValues: [Double]? = nil
     ) {
         self.settings = settings
         self.behaviors = behaviors
@@ -65,7 +66,7 @@ struct MainPass: Sendable {
         timeline = TimelineDigestBuilder(presentations: behaviors.titlePresentations, duration: duration, bucketCount: buckets)
         buildsTimeline = buckets > 0
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
-        hysteresisLogs = HysteresisLogs(behaviors: behaviors, settings: settings.flapping)
+        hysteresisLogs = HysteresisLogs(behaviors: behaviors, settings: settings.flapping, values: hysteresisValues)
     }
 
     /// Takes the session's next event (in time order), before any block with a frame at or after
