@@ -44,6 +44,9 @@ struct MainPass: Sendable {
     private var lastComputed: BarState?
     private var lastObserved: BarState?
 
+    /// Not inlined: inlined into ``SessionPass``'s initializer, the pass's parts went through
+    /// more copies (of the behaviours, of detectors' storage) than the call costs.
+    @inline(never)
     init(
         settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, pixel: Double,
         recorder: RecorderPolicy = RecorderPolicy(), duration: Double, buckets: Int, replays: Bool,
