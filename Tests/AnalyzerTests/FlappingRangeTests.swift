@@ -57,4 +57,53 @@ struct FlappingRangeTests {
         let positive = Self.block([0, -0.0, 1, 0])
         #expect(Self.same(FlappingDetector.range(of: positive.y, from: 0, to: 4), (0, 1)))
     }
+
+    /// Both streams' detectors over `blocks`, each block's range of `y` shared between them
+    /// through `blockRange` (starting each block as `start`), or each working it out itself (`nil`).
+    static func episodes(_ blocks: [FrameColumns], sharing start: (min: Double, max: Double)??) throws -> [FlappingDetector.Episode] {
+        var behaviors = BehaviorSet()
+        try behaviors.add(LargeTitle.name)
+        let settings = AnalyzerSettings().flapping
+        var computed = FlappingDetector(settings: settings, behaviors: behaviors)
+        var app = FlappingDetector(settings: settings, behaviors: behaviors)
+        for block in blocks {
+            if var blockRange = start {
+                computed.observe(
+                    rows: block.rows, count: 64, t: block.t, y: block.y, states: block.computed, observed: block.observed,
+                    blockRange: &blockRange)
+                app.observe(rows: block.observedRows, count: 64, t: block.t, y: block.y, states: block.observed, blockRange: &blockRange)
+            } else {
+                computed.observe(rows: block.rows, count: 64, t: block.t, y: block.y, states: block.computed, observed: block.observed)
+                app.observe(rows: block.observedRows, count: 64, t: block.t, y: block.y, states: block.observed)
+            }
+        }
+        computed.finish()
+        app.finish()
+        return computed.episodes + app.episodes
+    }
+
+    @Test("the block's range worked out by the model's detector and read by the app's: the episodes each finds alone, and the range is the block's; counter-case: a range given is read, not worked out again")
+    func sharedBetweenStreams() throws {
+        let blocks = FlappingFoldTests.blocks(40, seed: 5, pattern: { _ in .every })
+        let alone = try Self.episodes(blocks, sharing: nil)
+        #expect(alone.count > 4)
+        #expect(try Self.episodes(blocks, sharing: .some(nil)) == alone)
+        var behaviors = BehaviorSet()
+        try behaviors.add(LargeTitle.name)
+        var detector = FlappingDetector(settings: AnalyzerSettings().flapping, behaviors: behaviors)
+        var given = FlappingDetector(settings: AnalyzerSettings().flapping, behaviors: behaviors)
+        var worked = 0
+        for block in blocks {
+            var blockRange: (min: Double, max: Double)?
+            detector.observe(rows: block.rows, count: 64, t: block.t, y: block.y, states: block.computed, blockRange: &blockRange)
+            if let blockRange {
+                worked += 1
+                #expect(Self.same(blockRange, FlappingDetector.range(of: block.y, from: 0, to: 64)))
+            }
+            var wrong: (min: Double, max: Double)? = (-1000, 1000)
+            given.observe(rows: block.rows, count: 64, t: block.t, y: block.y, states: block.computed, blockRange: &wrong)
+            #expect(wrong.map { Self.same($0, (-1000, 1000)) } == true)
+        }
+        #expect(worked > 0)
+    }
 }

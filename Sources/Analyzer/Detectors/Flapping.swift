@@ -112,6 +112,19 @@ struct FlappingDetector: Sendable {
     mutating func observe(rows: UInt64, count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>,
                           states: FrameStateColumns, observed: FrameStateColumns? = nil,
                           signals: SignalRows? = nil, observedSignals: SignalRows? = nil) {
+        var blockRange: (min: Double, max: Double)?
+        observe(
+            rows: rows, count: count, t: t, y: y, states: states, observed: observed, signals: signals,
+            observedSignals: observedSignals, blockRange: &blockRange)
+    }
+
+    /// ``observe(rows:count:t:y:states:observed:signals:observedSignals:)`` with `y`'s range over
+    /// the block's `count` rows in `blockRange` once worked out (`nil` before): both streams'
+    /// detectors read the same `y`, and the second need not fold it again.
+    mutating func observe(rows: UInt64, count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>,
+                          states: FrameStateColumns, observed: FrameStateColumns? = nil,
+                          signals: SignalRows? = nil, observedSignals: SignalRows? = nil,
+                          blockRange: inout (min: Double, max: Double)?) {
         guard rows != 0 else { return }
         let signals = signals ?? SignalRows(states, count: count)
         // No app's states: no rows of any signal, read like the app's own (an optional here was
@@ -120,8 +133,6 @@ struct FlappingDetector: Sendable {
         let window = self.window
         let minimum = minToggles
         var ended: [(row: Int, index: Int, episode: Episode)] = []
-        // `y`'s range over the whole block, worked out once for the signals that do not toggle in it.
-        var blockRange: (min: Double, max: Double)?
         for index in 0..<Self.signals.count {
             let (known, on) = signals[index]
             let (observedKnown, observedOn) = observedSignals[index]
