@@ -45,6 +45,9 @@ package struct Analyzer: Sendable {
     package let settings: AnalyzerSettings
     /// Time buckets in each session's ``TimelineDigest``; 0 builds none (the digest is empty).
     package let timelineBuckets: Int
+    /// The hysteresis values every session's main pass replays (``SchmittToggleLog``), worked out
+    /// once for all sessions: a short session's analysis paid for them again each time.
+    let hysteresisValues: [Double]
 
     /// An analyzer with the given settings; `timelineBuckets` sizes the chart digest, 0 when
     /// nothing shows a chart (`navrec analyze` prints none), so that analyze does not pay for a
@@ -52,6 +55,7 @@ package struct Analyzer: Sendable {
     package init(settings: AnalyzerSettings = AnalyzerSettings(), timelineBuckets: Int = 400) {
         self.settings = settings
         self.timelineBuckets = timelineBuckets
+        hysteresisValues = SchmittToggleLog.values(settings.flapping)
     }
 
     /// Analyzes one session.

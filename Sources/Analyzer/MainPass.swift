@@ -44,9 +44,13 @@ struct MainPass: Sendable {
     private var lastComputed: BarState?
     private var lastObserved: BarState?
 
+    /// Not inlined: inlined into ``SessionPass``'s initializer, the pass's parts went through
+    /// more copies (of the behaviours, of detectors' storage) than the call costs.
+    @inline(never)
     init(
         settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, pixel: Double,
-        recorder: RecorderPolicy = RecorderPolicy(), duration: Double, buckets: Int, replays: Bool
+        recorder: RecorderPolicy = RecorderPolicy(), duration: Double, buckets: Int, replays: Bool,
+        hysteresisValues: [Double]? = nil
     ) {
         self.settings = settings
         self.behaviors = behaviors
@@ -65,7 +69,7 @@ struct MainPass: Sendable {
         timeline = TimelineDigestBuilder(presentations: behaviors.titlePresentations, duration: duration, bucketCount: buckets)
         buildsTimeline = buckets > 0
         inputReversals = ReversalCounter(epsilon: settings.jitter.epsilon)
-        hysteresisLogs = HysteresisLogs(behaviors: behaviors, settings: settings.flapping)
+        hysteresisLogs = HysteresisLogs(behaviors: behaviors, settings: settings.flapping, values: hysteresisValues)
     }
 
     /// Takes the session's next event (in time order), before any block with a frame at or after
@@ -102,9 +106,11 @@ struct MainPass: Sendable {
             let observed = observedRows != 0 ? block.observed : nil
             // Each stream's signals once, for the flapping and the title detectors.
             let signals = (computed: SignalRows(computed, count: count), observed: SignalRows(block.observed, count: count))
+            // `y`'s range over the block, for the signals that do not toggle in it: worked out once for both streams.
+            var blockRange: (min: Double, max: Double)?
             computedFlapping?.observe(
                 rows: rows, count: count, t: t, y: y, states: computed, observed: observed, signals: signals.computed,
-                observedSignals: signals.observed)
+                observedSignals: signals.observed, blockRange: &blockRange)
             computedJitter.observe(rows: rows, t: t, states: computed, inputAfter: after)
             // The comparison runs from the first frame with an observed state on.
             var comparisonRows = rows
@@ -119,7 +125,8 @@ struct MainPass: Sendable {
             let outside = parts?.reduce(0) { $0 | $1.rows } ?? rows
             if let observed {
                 observedFlapping?.observe(
-                    rows: observedRows & outside, count: count, t: t, y: y, states: observed, signals: signals.observed)
+                    rows: observedRows & outside, count: count, t: t, y: y, states: observed, signals: signals.observed,
+                    blockRange: &blockRange)
                 observedJitter?.observe(rows: observedRows & outside, t: t, states: observed, inputAfter: after)
             }
             if let parts {

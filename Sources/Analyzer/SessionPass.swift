@@ -29,7 +29,7 @@ package final class SessionPass {
         pass = MainPass(
             settings: analyzer.settings, behaviors: behaviors, expected: expected, fps: metadata.fps,
             pixel: Analyzer.pixelSize(screenScale: metadata.screenScale), recorder: metadata.recorder, duration: duration,
-            buckets: analyzer.timelineBuckets, replays: !replayed.isEmpty)
+            buckets: analyzer.timelineBuckets, replays: !replayed.isEmpty, hysteresisValues: analyzer.hysteresisValues)
     }
 
     /// A pass over a session as it is read; `nil` when its analysis needs the whole session first:

@@ -39,6 +39,8 @@ struct SignalRowsTests {
             #expect(signals[signal] == signals[index])
         }
         #expect(signals[.barHidden].on == 0b100000)
+        // Counter-case: the signals of no states have no rows at any index.
+        for index in BinarySignal.allCases.indices { #expect(SignalRows()[index] == (0, 0)) }
     }
 
     @Test("eight rows at a time, every signal reads as value(in:) a row at a time, for blocks of every length", arguments: [1, 6, 8, 13, 63, 64])

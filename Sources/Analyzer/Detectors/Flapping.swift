@@ -112,17 +112,30 @@ struct FlappingDetector: Sendable {
     mutating func observe(rows: UInt64, count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>,
                           states: FrameStateColumns, observed: FrameStateColumns? = nil,
                           signals: SignalRows? = nil, observedSignals: SignalRows? = nil) {
+        var blockRange: (min: Double, max: Double)?
+        observe(
+            rows: rows, count: count, t: t, y: y, states: states, observed: observed, signals: signals,
+            observedSignals: observedSignals, blockRange: &blockRange)
+    }
+
+    /// ``observe(rows:count:t:y:states:observed:signals:observedSignals:)`` with `y`'s range over
+    /// the block's `count` rows in `blockRange` once worked out (`nil` before): both streams'
+    /// detectors read the same `y`, and the second need not fold it again.
+    mutating func observe(rows: UInt64, count: Int, t: FrameColumn<Double>, y: FrameColumn<Double>,
+                          states: FrameStateColumns, observed: FrameStateColumns? = nil,
+                          signals: SignalRows? = nil, observedSignals: SignalRows? = nil,
+                          blockRange: inout (min: Double, max: Double)?) {
         guard rows != 0 else { return }
         let signals = signals ?? SignalRows(states, count: count)
-        let observedSignals = observed.map { observedSignals ?? SignalRows($0, count: count) }
+        // No app's states: no rows of any signal, read like the app's own (an optional here was
+        // unwrapped for each signal of each block).
+        let observedSignals = observed.map { observedSignals ?? SignalRows($0, count: count) } ?? SignalRows()
         let window = self.window
         let minimum = minToggles
         var ended: [(row: Int, index: Int, episode: Episode)] = []
-        // `y`'s range over the whole block, worked out once for the signals that do not toggle in it.
-        var blockRange: (min: Double, max: Double)?
         for index in 0..<Self.signals.count {
             let (known, on) = signals[index]
-            let (observedKnown, observedOn) = observedSignals?[index] ?? (0, 0)
+            let (observedKnown, observedOn) = observedSignals[index]
             let values = (known & rows) | (observedKnown & rows)
             let bit: UInt8 = 1 << UInt8(index)
             // A signal neither state has and no tracker has seen changes nothing (its sweep
@@ -221,12 +234,22 @@ struct FlappingDetector: Sendable {
     /// The smallest and largest `y` of rows `from..<to`, as `min` and `max` fold them a row at a
     /// time (from the infinities, which every `y` replaces, so the tracker's own fold gives the
     /// same value, and the same zero's sign, as a row at a time).
+    ///
+    /// `max` keeps the later of two equal values; the fold here keeps the earlier, which is one
+    /// instruction a row (`maxsd`) where `max`'s tie rule took four. Equal values differ only as
+    /// 0 and −0, so the two folds agree on every largest value but 0, which is folded again with
+    /// `max`.
     @inline(__always)
-    private static func range(of y: FrameColumn<Double>, from: Int, to: Int) -> (min: Double, max: Double) {
+    static func range(of y: FrameColumn<Double>, from: Int, to: Int) -> (min: Double, max: Double) {
         var low = Double.infinity, high = -Double.infinity
         for row in from..<to {
-            low = min(low, y[row])
-            high = max(high, y[row])
+            let value = y[row]
+            low = min(low, value)
+            high = value > high ? value : high
+        }
+        if high == 0 {
+            high = -Double.infinity
+            for row in from..<to { high = max(high, y[row]) }
         }
         return (low, high)
     }

@@ -5,9 +5,10 @@ struct HysteresisLogs: Sendable {
     private(set) var largeTitle: SchmittToggleLog?
     private(set) var blurHeader: SchmittToggleLog?
 
-    init(behaviors: BehaviorSet, settings: AnalyzerSettings.Flapping) {
-        largeTitle = SchmittToggleLog(behavior: LargeTitle.name, behaviors: behaviors, settings: settings)
-        blurHeader = SchmittToggleLog(behavior: BlurHeader.name, behaviors: behaviors, settings: settings)
+    /// `values` are ``SchmittToggleLog/values(_:)`` of `settings` when the caller has them.
+    init(behaviors: BehaviorSet, settings: AnalyzerSettings.Flapping, values: [Double]? = nil) {
+        largeTitle = SchmittToggleLog(behavior: LargeTitle.name, behaviors: behaviors, settings: settings, values: values)
+        blurHeader = SchmittToggleLog(behavior: BlurHeader.name, behaviors: behaviors, settings: settings, values: values)
     }
 
     /// Takes the next `count` samples, as columns. Not inlined: inlined into the main pass's loop,

@@ -49,12 +49,13 @@ struct SchmittToggleLog: Sendable {
     private var samples = 0
 
     /// The log for `behavior` of `behaviors`, or `nil` when the behaviour is absent, has no Schmitt
-    /// state or more values would be tried than ``SchmittCandidates/capacity``.
-    init?(behavior: String, behaviors: BehaviorSet, settings: AnalyzerSettings.Flapping) {
+    /// state or more values would be tried than ``SchmittCandidates/capacity``. `values` are
+    /// ``values(_:)`` of `settings` when the caller has them.
+    init?(behavior: String, behaviors: BehaviorSet, settings: AnalyzerSettings.Flapping, values: [Double]? = nil) {
         // Most sessions use one of the two behaviours: the values are worked out only for it.
         guard behavior == LargeTitle.name ? behaviors.largeTitle != nil : behavior == BlurHeader.name && behaviors.blurHeader != nil
         else { return nil }
-        let values = HysteresisSearch.multiples(of: settings.hysteresisStep, from: 1, upTo: settings.maxHysteresis)
+        let values = values ?? Self.values(settings)
         // The edges of each value straight from the behaviour (a BehaviorSet per value cost ~90 k
         // instructions a session, most of a tiny session's analysis): the parameter set as
         // `BehaviorSet.set` sets a valid number.
@@ -76,6 +77,12 @@ struct SchmittToggleLog: Sendable {
         self.behavior = behavior
         self.values = values
         self.candidates = candidates
+    }
+
+    /// The values a log under `settings` replays: the multiples of the hysteresis step up to the
+    /// largest hysteresis.
+    static func values(_ settings: AnalyzerSettings.Flapping) -> [Double] {
+        HysteresisSearch.multiples(of: settings.hysteresisStep, from: 1, upTo: settings.maxHysteresis)
     }
 
     /// The on and off edges of `behavior` with its hysteresis set to each of `values`, in order.

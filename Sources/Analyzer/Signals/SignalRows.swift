@@ -6,6 +6,9 @@ import BarModel
 struct SignalRows: Sendable {
     private var known = SIMD8<UInt64>(), on = SIMD8<UInt64>()
 
+    /// No rows of any signal: the signals of a stream that has no states.
+    init() {}
+
     /// The signals of `states`' first `count` rows.
     ///
     /// Each signal named, in ``BinarySignal/allCases`` order (the lanes the subscripts read), and
@@ -27,8 +30,22 @@ struct SignalRows: Sendable {
 
     /// The rows that have the signal of ``BinarySignal/allCases`` at `index`, and of those the
     /// ones where it is on.
+    ///
+    /// Each lane named by a constant: a lane named by a variable copied both whole vectors to the
+    /// stack first, for each signal of each block the flapping detectors read.
     @inline(__always)
-    subscript(index: Int) -> (known: UInt64, on: UInt64) { (known[index], on[index]) }
+    subscript(index: Int) -> (known: UInt64, on: UInt64) {
+        switch index {
+        case 0: (known[0], on[0])
+        case 1: (known[1], on[1])
+        case 2: (known[2], on[2])
+        case 3: (known[3], on[3])
+        case 4: (known[4], on[4])
+        case 5: (known[5], on[5])
+        case 6: (known[6], on[6])
+        default: (known[7], on[7])
+        }
+    }
 
     /// The rows that have `signal`, and of those the ones where it is on.
     subscript(signal: BinarySignal) -> (known: UInt64, on: UInt64) { self[BinarySignal.allCases.firstIndex(of: signal)!] }
