@@ -44,13 +44,14 @@ struct MainPass: Sendable {
     private var lastComputed: BarState?
     private var lastObserved: BarState?
 
-    /// Not inlined: inlined into ``SessionPass``'s initializer, the pass's parts went through
-    /// more copies (of the behaviours, of detectors' storage) than the call costs.
+    /// `hysteresisValues` are the analyzer's (``Analyzer/hysteresisValues``), worked out once for
+    /// every session. Not inlined: inlined into ``SessionPass``'s initializer, the pass's parts went
+    /// through more copies (of the behaviours, of detectors' storage) than the call costs.
     @inline(never)
     init(
         settings: AnalyzerSettings, behaviors: BehaviorSet, expected: Double?, fps: Double?, pixel: Double,
         recorder: RecorderPolicy = RecorderPolicy(), duration: Double, buckets: Int, replays: Bool,
-        hysteresisValues: [Double]? = nil
+        hysteresisValues: [Double]
     ) {
         self.settings = settings
         self.behaviors = behaviors
