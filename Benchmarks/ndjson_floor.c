@@ -1,18 +1,44 @@
 /* The reader's floor (issue 38 item 4): the least a program can do with a navrec NDJSON
  * recording and still have read its samples — find each line, and on a sample line (one that
- * starts `{"t":`) parse `t` and `y` into doubles, exactly: Clinger's fast path (a mantissa up to
- * 2^53 scaled by an exact power of ten), Eisel-Lemire for the other mantissas of up to 19 digits
- * (the 16-18-digit shortest forms recorders write, e.g. 0.3333333333333333; the same method and
- * table as navrec's TextTools.EiselLemire), strtod for the rest (more than 19 digits, exponents
- * past the table, subnormals, ambiguous halfway cases). No other key, no validation, no models,
- * no content hash. navrec's reader is measured against this, per sample. With -a, every other
- * value of a sample line too (what navrec's reader reads): numbers as `t` and `y`, strings and
- * literals skipped, keys skipped and not looked up.
+ * starts `{"t":` and goes on `,"y":` after t's number) parse `t` and `y` into doubles, exactly:
+ * Clinger's fast path (a mantissa up to 2^53 scaled by an exact power of ten), Eisel-Lemire for
+ * the other mantissas of up to 19 digits (the 16-18-digit shortest forms recorders write, e.g.
+ * 0.3333333333333333; the same method and table as navrec's TextTools.EiselLemire), strtod for the
+ * rest (more than 19 digits, exponents, exponents past the table, subnormals, ambiguous halfway
+ * cases). No other key, no validation, no models, no content hash. navrec's reader is measured
+ * against this, per sample.
  *
- * usage: ndjson_floor [-a] FILE...   prints the sample count and a checksum of the values
+ * Modes, each on the same sample lines and each exact (every value equal to strtod's, bit for bit):
+ *   (none) `t` and `y` only, a digit at a time.
+ *   -a  every other value of a sample line too (what navrec's reader reads), the simple way:
+ *       numbers a digit at a time as `t` and `y`, keys and strings skipped to their closing quote
+ *       (memchr), separators and literals' letters a byte at a time; nothing stored. A weak floor:
+ *       it is not what a fast reader does.
+ *   -w  every value of a sample line, the way a fast reader would, in portable C (64-bit loads,
+ *       little-endian as x86-64 and arm64; no intrinsics): a number's integer part a digit at a
+ *       time (1-3 digits here; fast_float and simdjson do the same; 8 at a time costs 100
+ *       instructions a sample more and 11% more CPU time), its fraction 8 digits at a time (a
+ *       word's digit run found with one mask, 8 digits converted with 3 multiplications), then
+ *       Clinger / Eisel-Lemire / strtod as above; keys and strings skipped to their closing quote
+ *       a word at a time (a quote after an odd run of backslashes is escaped), not looked up; a
+ *       key's `:` and a value's `,` stepped over at once; each value stored by its position in
+ *       the line into an array of 64 doubles (`t` is 0, `y` 1; `true`/`false`/`null` stored as
+ *       1/0/NaN; strings take no slot). A floor of parsing: it uses nothing a general reader
+ *       could not use on any line (no comparison with the line before, no skipping repeated
+ *       values).
+ *   -k  as -w, but each value stored into a struct field chosen by its key (a switch on the key's
+ *       length, then its first 8 bytes and, past 8, its next 8, against t, y, phase, vy,
+ *       frameDuration, barHeight, largeTitleAlpha, inlineTitleAlpha, avatarScale, avatarTx,
+ *       avatarTy; any other key's value into one `unknown` field; phase's string value skipped
+ *       as any string): the least a reader that knows which value is which pays.
+ * The checksum adds `t + y` and then the sum of the line's other numbers (literals not counted),
+ * in the same order in every mode with a value, so -a, -w and -k print the same checksum.
+ *
+ * usage: ndjson_floor [-a|-w|-k] FILE...   prints the sample count and a checksum of the values
  * build: cc -O2 -o ndjson_floor Benchmarks/ndjson_floor.c
  */
 #include <fcntl.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,6 +282,18 @@ static int eisel_lemire(uint64_t w, int q, double *value) {
     return 1;
 }
 
+/* The number at `start`, up to `end`, by strtod (which needs a terminated string): the rare path
+ * (exponents, more than 19 digits) of number() and fast_number(). */
+static __attribute__((noinline)) double strtod_number(const char *start, const char *end, const char **next) {
+    char text[64];
+    size_t length = 0;
+    const char *p;
+    for (p = start; p < end && length < sizeof text - 1 && strchr("+-.0123456789eE", *p); p++) text[length++] = *p;
+    text[length] = 0;
+    *next = p;
+    return strtod(text, NULL);
+}
+
 /* The JSON number at `p` (up to `end`), correctly rounded; `*next` is the byte after it. */
 static double number(const char *p, const char *end, const char **next) {
     const char *start = p;
@@ -276,13 +314,7 @@ static double number(const char *p, const char *end, const char **next) {
         return negative ? -value : value;
     }
 slow:
-    /* Rare here: exponents, more than 19 digits. strtod needs a terminated string. */
-    char text[64];
-    size_t length = 0;
-    for (p = start; p < end && length < sizeof text - 1 && strchr("+-.0123456789eE", *p); p++) text[length++] = *p;
-    text[length] = 0;
-    *next = p;
-    return strtod(text, NULL);
+    return strtod_number(start, end, next); /* rare here: exponents, more than 19 digits */
 }
 
 /* The sum of the numbers from `p` to the line's `end` (-a): a key or a string is skipped to its
@@ -303,13 +335,226 @@ static double rest_of_line(const char *p, const char *end) {
     return sum;
 }
 
+/* -w and -k. Loads are little-endian (a big-endian machine would swap the bytes here). A load may
+ * read up to 15 bytes past a line's end: the buffer has room after its data, and 16 zero bytes
+ * there (no digit, no quote) end any run at the data's end. */
+static inline uint64_t load8(const char *p) {
+    uint64_t word;
+    memcpy(&word, p, sizeof word);
+    return word;
+}
+
+/* The high bit of each byte of `word` that is no ASCII digit (the first byte is the lowest). */
+static inline uint64_t non_digits(uint64_t word) {
+    return (((word ^ 0x3030303030303030u) + 0x7676767676767676u) | word) & 0x8080808080808080u;
+}
+
+/* Eight digit values (0-9 a byte, the first byte the most significant) as a number. */
+static inline uint64_t eight_digits(uint64_t values) {
+    values = (values * 2561) >> 8;                                       /* 10 << 8 | 1 */
+    values = ((values & 0x00FF00FF00FF00FFu) * 6553601) >> 16;           /* 100 << 16 | 1 */
+    return ((values & 0x0000FFFF0000FFFFu) * 42949672960001u) >> 32;    /* 10000 << 32 | 1 */
+}
+
+static const uint64_t scales[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+
+/* The digits at `*p` into `*mantissa` (wrapping past 19 digits; the caller counts), 8 at a time:
+ * whole words while they last, then the run's rest (0-7 digits) shifted to the top of its word and
+ * converted as 8 with leading zeros. `*p` moves past them. Returns how many there were. */
+static inline int digits_at(const char **p, uint64_t *mantissa) {
+    const char *start = *p, *q = start;
+    uint64_t word = load8(q), mask = non_digits(word);
+    while (mask == 0) {
+        *mantissa = *mantissa * 100000000 + eight_digits(word ^ 0x3030303030303030u);
+        q += 8;
+        word = load8(q);
+        mask = non_digits(word);
+    }
+    int count = __builtin_ctzll(mask) >> 3;
+    if (count) {
+        *mantissa = *mantissa * scales[count] + eight_digits((word ^ 0x3030303030303030u) << (64 - 8 * count));
+        q += count;
+    }
+    *p = q;
+    return (int)(q - start);
+}
+
+/* As number(), the fraction 8 digits at a time; the integer part a digit at a time, as fast_float
+ * and simdjson do (1-3 digits in a recording: faster than a word's conversion). Inlined into its
+ * loops: a call's saved registers cost as much as a word of digits. */
+static inline __attribute__((always_inline)) double fast_number(const char *p, const char *end, const char **next) {
+    const char *start = p;
+    int negative = *p == '-';
+    p += negative;
+    uint64_t mantissa = 0;
+    int digits = 0, exponent = 0;
+    for (; (unsigned)(*p - '0') < 10; p++, digits++) mantissa = mantissa * 10 + (uint64_t)(*p - '0');
+    if (*p == '.') {
+        p++;
+        exponent = -digits_at(&p, &mantissa);
+        digits -= exponent;
+    }
+    if ((*p | 0x20) != 'e' && digits <= 19) {
+        double value;
+        if (mantissa <= (1ull << 53) && exponent >= -22) value = (double)(int64_t)mantissa / powers[-exponent];
+        else if (!eisel_lemire(mantissa, exponent, &value)) return strtod_number(start, end, next);
+        *next = p;
+        return negative ? -value : value;
+    }
+    return strtod_number(start, end, next); /* exponents, more than 19 digits */
+}
+
+/* The byte after the string whose opening quote is just before `p`, its closing quote found a
+ * word at a time (a quote after an odd run of backslashes is escaped); `end` if none on the line. */
+static inline const char *past_string(const char *p, const char *end) {
+    for (;;) {
+        uint64_t word = load8(p) ^ 0x2222222222222222u;
+        uint64_t quotes = (word - 0x0101010101010101u) & ~word & 0x8080808080808080u;
+        if (quotes) {
+            const char *quote = p + (__builtin_ctzll(quotes) >> 3);
+            if (quote >= end) return end;
+            if (quote[-1] != '\\') return quote + 1;
+            const char *before = quote - 1;
+            while (*before == '\\') before--;
+            if ((quote - before) & 1) return quote + 1; /* an even run of backslashes */
+            p = quote + 1;
+        } else {
+            p += 8;
+            if (p >= end) return end;
+        }
+    }
+}
+
+/* -w: a sample line's values by position (kept in a global, so that the stores stay). */
+double line_values[64];
+
+/* The sum of the numbers from `p` to the line's `end`, each stored into line_values from slot 2.
+ * A key's `:` and a value's `,` are stepped over where they follow at once, by a branch (a
+ * table's 0 or 1 added to the pointer is 47 instructions a sample fewer but puts two loads on
+ * the pointer's path: 18-20% more CPU time); any other byte (a brace, a bracket, white space) a
+ * byte at a time. Every path stops at the line's end: its byte is a newline or a zero, no digit,
+ * quote or literal. */
+static double values_by_position(const char *p, const char *end) {
+    double sum = 0;
+    unsigned slot = 2;
+    for (;;) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"') {
+            p = past_string(p + 1, end);
+            if (*p == ':') p++;
+            else if (*p == ',') p++;
+        } else if ((unsigned)(c - '0') < 10 || c == '-') {
+            double value = fast_number(p, end, &p);
+            line_values[slot++ & 63] = value;
+            sum += value;
+            if (*p == ',') p++;
+        } else if (c == 't' || c == 'f' || c == 'n') {
+            line_values[slot++ & 63] = c == 't' ? 1 : c == 'f' ? 0 : NAN;
+            p += c == 'f' ? 5 : 4;
+            if (p >= end) break;
+            if (*p == ',') p++;
+        } else {
+            if (p >= end) break;
+            p++;
+        }
+    }
+    return sum;
+}
+
+/* -k: a sample line's values by key (a global too). */
+struct sample {
+    double t, y, phase, vy, frame_duration, bar_height, large_title_alpha, inline_title_alpha,
+        avatar_scale, avatar_tx, avatar_ty, unknown;
+} line_sample;
+
+/* The first 8 bytes of a string literal padded to at least 8, as load8 reads them. */
+#define WORD(s) ((uint64_t)(unsigned char)(s)[0] | (uint64_t)(unsigned char)(s)[1] << 8 | \
+                 (uint64_t)(unsigned char)(s)[2] << 16 | (uint64_t)(unsigned char)(s)[3] << 24 | \
+                 (uint64_t)(unsigned char)(s)[4] << 32 | (uint64_t)(unsigned char)(s)[5] << 40 | \
+                 (uint64_t)(unsigned char)(s)[6] << 48 | (uint64_t)(unsigned char)(s)[7] << 56)
+
+/* The field of the key of `length` bytes at `key`: its whole text compared. */
+static inline double *field(const char *key, long length) {
+    uint64_t first = load8(key);
+    if (length < 8) first &= ~(~0ull << (8 * length));
+    uint64_t second = length > 8 ? load8(key + 8) : 0;
+    if (length > 8 && length < 16) second &= ~(~0ull << (8 * (length - 8)));
+    switch (length) {
+    case 1:
+        if (first == 't') return &line_sample.t;
+        if (first == 'y') return &line_sample.y;
+        break;
+    case 2:
+        if (first == WORD("vy\0\0\0\0\0\0")) return &line_sample.vy;
+        break;
+    case 5:
+        if (first == WORD("phase\0\0\0")) return &line_sample.phase;
+        break;
+    case 8:
+        if (first == WORD("avatarTx")) return &line_sample.avatar_tx;
+        if (first == WORD("avatarTy")) return &line_sample.avatar_ty;
+        break;
+    case 9:
+        if (first == WORD("barHeight") && second == 't') return &line_sample.bar_height;
+        break;
+    case 11:
+        if (first == WORD("avatarScale") && second == WORD("ale\0\0\0\0\0")) return &line_sample.avatar_scale;
+        break;
+    case 13:
+        if (first == WORD("frameDuration") && second == WORD("ation\0\0\0")) return &line_sample.frame_duration;
+        break;
+    case 15:
+        if (first == WORD("largeTitleAlpha") && second == WORD("leAlpha\0")) return &line_sample.large_title_alpha;
+        break;
+    case 16:
+        if (first == WORD("inlineTitleAlpha") && second == WORD("tleAlpha")) return &line_sample.inline_title_alpha;
+        break;
+    }
+    return &line_sample.unknown;
+}
+
+/* The sum of the numbers from `p` to the line's `end`, each stored into its key's field; the line
+ * walked as values_by_position walks it. */
+static double values_by_key(const char *p, const char *end) {
+    double sum = 0;
+    double *into = &line_sample.unknown;
+    for (;;) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"') {
+            const char *text = p + 1;
+            p = past_string(text, end);
+            if (*p == ':') { /* a key (a string value is skipped) */
+                into = field(text, p - 1 - text);
+                p++;
+            } else {
+                if (*p == ',') p++;
+            }
+        } else if ((unsigned)(c - '0') < 10 || c == '-') {
+            double value = fast_number(p, end, &p);
+            *into = value;
+            sum += value;
+            if (*p == ',') p++;
+        } else if (c == 't' || c == 'f' || c == 'n') {
+            *into = c == 't' ? 1 : c == 'f' ? 0 : NAN;
+            p += c == 'f' ? 5 : 4;
+            if (p >= end) break;
+            if (*p == ',') p++;
+        } else {
+            if (p >= end) break;
+            p++;
+        }
+    }
+    return sum;
+}
+
 int main(int argc, char **argv) {
-    int all = argc > 1 && strcmp(argv[1], "-a") == 0;
+    char mode = 0;
+    if (argc > 1 && (strcmp(argv[1], "-a") == 0 || strcmp(argv[1], "-w") == 0 || strcmp(argv[1], "-k") == 0)) mode = argv[1][1];
     enum { size = 1 << 20 };
-    char *buffer = malloc(size);
+    char *buffer = malloc(size + 32);
     long samples = 0;
     double checksum = 0;
-    for (int file = 1 + all; file < argc; file++) {
+    for (int file = 1 + (mode != 0); file < argc; file++) {
         int fd = open(argv[file], O_RDONLY);
         if (fd < 0) { perror(argv[file]); return 66; }
         size_t held = 0;
@@ -318,17 +563,34 @@ int main(int argc, char **argv) {
             ssize_t got = read(fd, buffer + held, size - held);
             if (got < 0) { perror(argv[file]); return 74; }
             held += (size_t)got;
+            memset(buffer + held, 0, 16);
             const char *p = buffer, *end = buffer + held;
             const char *newline;
             while ((newline = memchr(p, '\n', (size_t)(end - p))) || (got == 0 && p < end)) {
                 const char *line_end = newline ? newline : end;
                 if (line_end - p > 5 && memcmp(p, "{\"t\":", 5) == 0) {
                     const char *q;
-                    double t = number(p + 5, line_end, &q);
-                    if (line_end - q > 5 && memcmp(q, ",\"y\":", 5) == 0) {
-                        checksum += t + number(q + 5, line_end, &q);
-                        if (all) checksum += rest_of_line(q, line_end);
-                        samples++;
+                    if (mode == 'w' || mode == 'k') {
+                        double t = fast_number(p + 5, line_end, &q);
+                        if (line_end - q > 5 && memcmp(q, ",\"y\":", 5) == 0) {
+                            double y = fast_number(q + 5, line_end, &q);
+                            checksum += t + y;
+                            if (mode == 'w') {
+                                line_values[0] = t, line_values[1] = y;
+                                checksum += values_by_position(q, line_end);
+                            } else {
+                                line_sample.t = t, line_sample.y = y;
+                                checksum += values_by_key(q, line_end);
+                            }
+                            samples++;
+                        }
+                    } else {
+                        double t = number(p + 5, line_end, &q);
+                        if (line_end - q > 5 && memcmp(q, ",\"y\":", 5) == 0) {
+                            checksum += t + number(q + 5, line_end, &q);
+                            if (mode == 'a') checksum += rest_of_line(q, line_end);
+                            samples++;
+                        }
                     }
                 }
                 p = line_end + (newline != NULL);

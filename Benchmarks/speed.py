@@ -11,8 +11,9 @@ monotonic clock, CPU = user + system of the process from wait4()):
   analyze        `navrec analyze` of a simulated fleet (Integrations/make_fleet.py, 120 fps, 17.5 s
                  a session; 20,000 sessions, --quick 2,000): samples per CPU-second; and the reader's
                  floor on the same files (Benchmarks/ndjson_floor.c, built with cc -O2: lines, `t`
-                 and `y`, nothing else; with -a every value of a sample line), interleaved with the
-                 two builds
+                 and `y`, nothing else; with -a every value of a sample line, a digit at a time; -w
+                 every value the way a fast reader would; -k that and each value by its key),
+                 interleaved with the two builds
   tiny-report    `navrec report --format json` of 8,000 five-sample sessions (make_tiny.sh): ms/session
   queries        every Queries/*.sql in the sqlite3 shell on 2,000 sessions of that fleet (--quick
                  200), imported and reported by each build; the baseline runs its own Queries/ (the
@@ -299,15 +300,17 @@ class Bench:
         sessions = 2_000 if self.quick else 20_000
         files = self.fleet(sessions, 120, "fleet")
         samples = sum(1 for name in files for line in open(name, "rb") if line.startswith(b'{"t"'))
-        runs = {build: [] for build in ("new", "baseline", "floor", "floor-all")}
+        runs = {build: [] for build in ("new", "baseline", "floor", "floor-all", "floor-fast", "floor-keys")}
         floor = self.floor()
         for _ in range(self.runs):
             for build, binary in self.builds():
                 runs[build].append(run_timed([binary, "analyze"] + files))
             runs["floor"].append(run_timed([floor] + files))
             runs["floor-all"].append(run_timed([floor, "-a"] + files))
+            runs["floor-fast"].append(run_timed([floor, "-w"] + files))
+            runs["floor-keys"].append(run_timed([floor, "-k"] + files))
         new, old, bare = median_of(runs["new"]), median_of(runs["baseline"]), median_of(runs["floor"])
-        every = median_of(runs["floor-all"])
+        every, fast, keys = median_of(runs["floor-all"]), median_of(runs["floor-fast"]), median_of(runs["floor-keys"])
         self.analyze_rates = {"new": samples / new[1], "baseline": samples / old[1]}
         self.goal(f"`navrec analyze` (parse + models + detectors), {sessions:,} sessions ({samples / 1e6:.1f} M samples)",
                   f"{samples / new[1] / 1e6:.2f} M samples/CPU-s ({new[0]:.1f} s wall)",
@@ -319,6 +322,12 @@ class Bench:
         self.goal("… the same floor reading every value of a sample line (`ndjson_floor -a`), for scale",
                   f"{samples / every[1] / 1e6:.1f} M samples/CPU-s; navrec analyze {every[1] / new[1]:.0%} of it",
                   f"navrec analyze {every[1] / old[1]:.0%} of it", "", "", None)
+        self.goal("… every value the way a fast reader would (`ndjson_floor -w`: fractions 8 digits at a time, keys skipped a word at a time), for scale",
+                  f"{samples / fast[1] / 1e6:.1f} M samples/CPU-s; navrec analyze {fast[1] / new[1]:.0%} of it",
+                  f"navrec analyze {fast[1] / old[1]:.0%} of it", "", "", None)
+        self.goal("… and each value stored by its key (`ndjson_floor -k`), for scale",
+                  f"{samples / keys[1] / 1e6:.1f} M samples/CPU-s; navrec analyze {keys[1] / new[1]:.0%} of it",
+                  f"navrec analyze {keys[1] / old[1]:.0%} of it", "", "", None)
 
     def tiny_report(self):
         if self.replaced("tiny-report"):
