@@ -474,9 +474,12 @@ class Bench:
         ("models: BarEngine.step", r"\$s8BarModel0A6EngineV4step\S*F"),
         ("analysis: Analyzer.analyze", r"\$s8AnalyzerAAV7analyze_6reader\S*F"),
         ("… of which the main pass (every detector, a block at a time)", r"\$s8Analyzer8MainPassV7observe\S*F"),
-        ("… … of which the hitch detector", r"\$s8Analyzer13HitchDetectorV4take\S*F"),
+        # A frame at a time (`take`) until the detector took blocks (`observe(_:barChanged:)`, 6 December).
+        ("… … of which the hitch detector", r"\$s8Analyzer13HitchDetectorV(4take|7observe_10barChanged)\S*F"),
         ("… of which flapping findings and their replay search", r"\$s8AnalyzerAAV16flappingFindings\S*F"),
-        ("output: the session's JSON line", r"\$s7Reports12JSONRendererV11sessionLineySS8Analyzer15SessionAnalysisVF"),
+        # `sessionLine` until the lines were written into bytes (6 December), `appendSessionLine` since.
+        ("output: the session's JSON line",
+         r"\$s7Reports12JSONRendererV(11sessionLineySS8Analyzer15SessionAnalysisVF|17appendSessionLine_2toy8Analyzer0D8AnalysisV_Says5UInt8VGztF)"),
     ]
     # NavRec since issue 37's layers; NavRecCommands before (the baselines).
     PIPELINE = r"\$s(6NavRec|14NavRecCommands)17RecordingPipelineV3run\S*"
@@ -532,8 +535,16 @@ class Bench:
             return "—" if value is None else f"{value / samples:,.0f}"
         table = [f"| `navrec analyze` of one fleet file ({samples:,} samples, 100 sessions), instructions a sample | new | baseline |",
                  "|---|---:|---:|"]
+        read, sha = self.ANALYZE_STAGES[0][0], self.ANALYZE_STAGES[1][0]
         for name, _ in self.ANALYZE_STAGES:
             table.append(f"| {name} | {cell(figures['new'][0][name])} | {cell(figures['baseline'][0][name])} |")
+            if name == sha:
+                # The figure issue 38 bounds, and the floor it is measured against.
+                table.append("| … the reader without the content hash (the two rows above's difference) | " + " | ".join(
+                    "—" if None in (figures[b][0][read], figures[b][0][sha]) else f"{(figures[b][0][read] - figures[b][0][sha]) / samples:,.0f}"
+                    for b in ("new", "baseline")) + " |")
+                table.append("| … … the floor on the same file, `ndjson_floor` (`t` and `y` / every value the way a fast reader would, "
+                             f"`-w` / and each by its key, `-k`; per the lines it reads) | {self.floor_instructions(recording, work)} | |")
         for label, compute in (
             ("the rest of the loop: handing samples on, spooling them for the passes", lambda stages, pipeline, total:
                 None if pipeline is None or None in (stages[n] for n, _ in self.ANALYZE_STAGES if not n.startswith("…")) else
@@ -553,10 +564,22 @@ class Bench:
         self.extra.append(("Where `navrec analyze`'s instructions go (callgrind, release)", table))
         self.tiny_profile(work)
 
+    def floor_instructions(self, recording, work):
+        """`ndjson_floor`'s instructions a sample line of `recording` under callgrind, plain / -w / -k."""
+        counts = []
+        for flag in ([], ["-w"], ["-k"]):
+            out = os.path.join(work, f"floor{''.join(flag)}.out")
+            printed = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", self.floor()] + flag + [recording],
+                                     capture_output=True, text=True, check=True)
+            lines = int(printed.stdout.split()[0])
+            counts.append(self.inclusive(out)[1] / lines)
+        return " / ".join(f"{count:,.0f}" for count in counts)
+
     REPORT_STAGES = [
         ("the sessions' rows (SessionStore.sessions)", r"\$s5Store07SessionA0C8sessions5after5limit\S*F"),
         ("analysis: Analyzer.analyze", r"\$s8AnalyzerAAV7analyze_6reader\S*F"),
-        ("… of which reading the frames (a chunk's row)", r"\$s5Store11FrameCursorC9loadChunk\S*F"),
+        # A chunk at a time (`loadChunk`) until frames crossed modules as blocks (`read(into:)`, 5 December).
+        ("… of which reading the frames (FrameCursor)", r"\$s5Store11FrameCursorC(9loadChunk|4read4into)\S*F"),
         ("… of which the main pass", r"\$s8Analyzer8MainPassV7observe\S*F"),
         ("storing the analysis and its findings (AnalysisBatch.save)", r"\$s5Store13AnalysisBatchC4save\S*F"),
         ("the session's JSON (JSONRenderer.session)", r"\$s7Reports12JSONRendererV7sessionySS8Analyzer15SessionAnalysisVF"),
