@@ -300,34 +300,29 @@ class Bench:
         sessions = 2_000 if self.quick else 20_000
         files = self.fleet(sessions, 120, "fleet")
         samples = sum(1 for name in files for line in open(name, "rb") if line.startswith(b'{"t"'))
-        runs = {build: [] for build in ("new", "baseline", "floor", "floor-all", "floor-fast", "floor-keys")}
+        floors = [
+            ([], "… the reader's floor on the same files (`Benchmarks/ndjson_floor.c`: lines, `t` and `y`), for scale"),
+            (["-a"], "… the same floor reading every value of a sample line (`ndjson_floor -a`), for scale"),
+            (["-w"], "… every value the way a fast reader would (`ndjson_floor -w`: fractions 8 digits at a time, keys skipped a word at a time), for scale"),
+            (["-k"], "… and each value stored by its key (`ndjson_floor -k`), for scale"),
+        ]
+        runs = {build: [] for build in ["new", "baseline"] + [" ".join(flags) for flags, _ in floors]}
         floor = self.floor()
         for _ in range(self.runs):
             for build, binary in self.builds():
                 runs[build].append(run_timed([binary, "analyze"] + files))
-            runs["floor"].append(run_timed([floor] + files))
-            runs["floor-all"].append(run_timed([floor, "-a"] + files))
-            runs["floor-fast"].append(run_timed([floor, "-w"] + files))
-            runs["floor-keys"].append(run_timed([floor, "-k"] + files))
-        new, old, bare = median_of(runs["new"]), median_of(runs["baseline"]), median_of(runs["floor"])
-        every, fast, keys = median_of(runs["floor-all"]), median_of(runs["floor-fast"]), median_of(runs["floor-keys"])
+            for flags, _ in floors:
+                runs[" ".join(flags)].append(run_timed([floor] + flags + files))
+        new, old = median_of(runs["new"]), median_of(runs["baseline"])
         self.analyze_rates = {"new": samples / new[1], "baseline": samples / old[1]}
         self.goal(f"`navrec analyze` (parse + models + detectors), {sessions:,} sessions ({samples / 1e6:.1f} M samples)",
                   f"{samples / new[1] / 1e6:.2f} M samples/CPU-s ({new[0]:.1f} s wall)",
                   f"{samples / old[1] / 1e6:.2f} M samples/CPU-s ({old[0]:.1f} s)", f"{old[1] / new[1]:.2f}x",
                   "≥ 3 M samples/CPU-s", samples / new[1] >= 3e6)
-        self.goal("… the reader's floor on the same files (`Benchmarks/ndjson_floor.c`: lines, `t` and `y`), for scale",
-                  f"{samples / bare[1] / 1e6:.1f} M samples/CPU-s; navrec analyze {bare[1] / new[1]:.0%} of it",
-                  f"navrec analyze {bare[1] / old[1]:.0%} of it", "", "", None)
-        self.goal("… the same floor reading every value of a sample line (`ndjson_floor -a`), for scale",
-                  f"{samples / every[1] / 1e6:.1f} M samples/CPU-s; navrec analyze {every[1] / new[1]:.0%} of it",
-                  f"navrec analyze {every[1] / old[1]:.0%} of it", "", "", None)
-        self.goal("… every value the way a fast reader would (`ndjson_floor -w`: fractions 8 digits at a time, keys skipped a word at a time), for scale",
-                  f"{samples / fast[1] / 1e6:.1f} M samples/CPU-s; navrec analyze {fast[1] / new[1]:.0%} of it",
-                  f"navrec analyze {fast[1] / old[1]:.0%} of it", "", "", None)
-        self.goal("… and each value stored by its key (`ndjson_floor -k`), for scale",
-                  f"{samples / keys[1] / 1e6:.1f} M samples/CPU-s; navrec analyze {keys[1] / new[1]:.0%} of it",
-                  f"navrec analyze {keys[1] / old[1]:.0%} of it", "", "", None)
+        for flags, label in floors:
+            cpu = median_of(runs[" ".join(flags)])[1]
+            self.goal(label, f"{samples / cpu / 1e6:.1f} M samples/CPU-s; navrec analyze {cpu / new[1]:.0%} of it",
+                      f"navrec analyze {cpu / old[1]:.0%} of it", "", "", None)
 
     def tiny_report(self):
         if self.replaced("tiny-report"):
