@@ -112,9 +112,108 @@ struct NumberEncodingTests {
         #expect(sql.count == values.count)
     }
 
+    @Test("a @3x pixel grid's thirds are stored as three-thousandths, five digits a field here, and read back bit for bit")
+    func threeThousandths() throws {
+        // Offsets a third of a point apart, as UIKit gives them at @3x, negative ones (a bounce) too: three chunks.
+        let values = (-90..<90).map { Double($0) / 3 }
+        let (swift, sql) = try storeAndRead(values, id: "thirds")
+        #expect(swift.map { $0?.bitPattern } == values.map(\.bitPattern))
+        #expect(sql.map(\.0.bitPattern) == values.map(\.bitPattern))
+        #expect(sql.map(\.1.bitPattern) == values.map(\.bitPattern))
+        let store = try SessionStore(path: directory.path("thirds.sqlite"))
+        // 64 thirds span 63,000 three-thousandths: 5 digits (their binary form took 16 to 19).
+        #expect(try layouts(store, "y") == [105, 105, 105])
+        #expect(try layouts(store, "avatar_scale") == [105, 105, 105])
+    }
+
+    @Test("three-thousandths only where every value of the chunk is one: thousandths keep their form, one other value takes the chunk to the binary form")
+    func threeThousandthsCounterCases() throws {
+        // Halves and thousandths are three-thousandths too, but their own form is shorter.
+        _ = try storeAndRead([0.5, 0.001, 82.5, -23.5], id: "thousandths")
+        #expect(try layouts(SessionStore(path: directory.path("thousandths.sqlite")), "y") == [6])
+        // Thirds among thousandths: the chunk is three-thousandths (0.001 is 3 / 3000).
+        _ = try storeAndRead([1.0 / 3, 0.001, 0.5, -2.0 / 3], id: "mixed")
+        #expect(try layouts(SessionStore(path: directory.path("mixed.sqlite")), "y") == [104])
+        // One model output among thirds (no exact three-thousandths): the chunk takes the binary form, exact as before.
+        let offGrid = [1.0 / 3, 2.0 / 3, 0.9987301587301587, 96.5 - 1.0 / 3]
+        let (swift, sql) = try storeAndRead(offGrid, id: "offgrid")
+        #expect(try layouts(SessionStore(path: directory.path("offgrid.sqlite")), "y").allSatisfy { $0 < 0 })
+        #expect(swift.map { $0?.bitPattern } == offGrid.map(\.bitPattern))
+        #expect(sql.map(\.0.bitPattern) == offGrid.map(\.bitPattern))
+        // A value just off a third (one unit in the last place) is no three-thousandth.
+        #expect(DigitColumn.threeThousandths((1.0 / 3).nextUp) == nil)
+        #expect(DigitColumn.threeThousandths(1.0 / 3) == 1000)
+        #expect(DigitColumn.threeThousandths(-0.0) == 0)
+    }
+
+    @Test("NULLs among three-thousandths stay NULL, in Swift and through timeline, and observed_gaps reads them")
+    func threeThousandthsWithNulls() throws {
+        let store = try SessionStore(path: directory.path("null.sqlite"))
+        let values = (0..<70).map { Double($0) / 3 }
+        func scale(_ index: Int) -> Double? { index % 5 == 2 ? nil : values[index] }
+        try store.importSession { writer in
+            for (seq, value) in values.enumerated() {
+                try writer.append(
+                    ScrollSample(t: Double(seq) / 120, y: value), computed: BarState(avatarScale: scale(seq)),
+                    observed: BarState(avatarScale: seq % 7 == 3 ? nil : value + 1.0 / 3))
+            }
+            return StoredSession(
+                key: writer.sessionKey, id: "null", behaviorNames: ["avatar"], parametersJSON: "{}", contentID: "auto-null",
+                source: "test", samples: writer.samples, observedSamples: writer.observedSamples, events: 0,
+                ignoredKeys: 0, duration: writer.duration, importedAt: "2026-12-06T00:00:00Z")
+        }
+        #expect(try layouts(store, "avatar_scale").allSatisfy { $0 >= 102 })
+        let session = try #require(try store.session(id: "null"))
+        let frames = try store.frames(of: session).readAll()
+        #expect(frames.map { $0.computed.avatarScale?.bitPattern } == values.indices.map { scale($0)?.bitPattern })
+        let statement = try store.database.prepare(
+            "SELECT avatar_scale FROM timeline WHERE session_id = 'null' AND source = 'computed' ORDER BY seq")
+        var fromView: [Double?] = []
+        while try statement.step() { fromView.append(statement.isNull(0) ? nil : statement.double(0)) }
+        #expect(fromView.map { $0?.bitPattern } == values.indices.map { scale($0)?.bitPattern })
+        // The gap of each sample with both values, and NULL where either is NULL, as Swift works it out.
+        let gaps = try store.database.prepare("SELECT avatar_scale_gap FROM observed_gaps WHERE session_id = 'null' ORDER BY seq")
+        var index = 0
+        while try gaps.step() {
+            let observed: Double? = index % 7 == 3 ? nil : values[index] + 1.0 / 3
+            let expected = scale(index).flatMap { computed in observed.map { abs($0 - computed) } }
+            #expect((gaps.isNull(0) ? nil : gaps.double(0)) == expected, "seq \(index)")
+            index += 1
+        }
+        #expect(index == values.count)
+        // Observed equal to computed, byte for byte: the view gives 0 without decoding, and NULL
+        // where the field is NULL, which it must find in the three-thousandths' fields.
+        let same = try SessionStore(path: directory.path("same.sqlite"))
+        try same.importSession { writer in
+            for (seq, value) in values.enumerated() {
+                try writer.append(
+                    ScrollSample(t: Double(seq) / 120, y: value), computed: BarState(avatarScale: scale(seq)),
+                    observed: BarState(avatarScale: scale(seq)))
+            }
+            return StoredSession(
+                key: writer.sessionKey, id: "same", behaviorNames: ["avatar"], parametersJSON: "{}", contentID: "auto-same",
+                source: "test", samples: writer.samples, observedSamples: writer.observedSamples, events: 0,
+                ignoredKeys: 0, duration: writer.duration, importedAt: "2026-12-06T00:00:00Z")
+        }
+        #expect(try layouts(same, "o_avatar_scale") == layouts(same, "avatar_scale"))
+        let sameGaps = try same.database.prepare("SELECT avatar_scale_gap FROM observed_gaps WHERE session_id = 'same' ORDER BY seq")
+        var sameValues: [Double?] = []
+        while try sameGaps.step() { sameValues.append(sameGaps.isNull(0) ? nil : sameGaps.double(0)) }
+        #expect(sameValues == values.indices.map { scale($0) == nil ? nil : 0 })
+    }
+
+    /// The `_w` of column `name` in each chunk, in key order.
+    func layouts(_ store: SessionStore, _ name: String) throws -> [Int64] {
+        let statement = try store.database.prepare("SELECT \(name)_w FROM frame_chunks ORDER BY key")
+        var widths: [Int64] = []
+        while try statement.step() { widths.append(statement.int64(0)) }
+        return widths
+    }
+
     @Test("a scaled column's factor above 1 (a hand edit) is checked: a value it makes infinite names the chunk; 1 and below read")
     func scaledFactor() throws {
-        let values = (0..<10).map { Double($0) / 3 }
+        // Sevenths: no exact thousandths nor three-thousandths, so the chunk holds them scaled by a power of two.
+        let values = (0..<10).map { Double($0) / 7 }
         _ = try storeAndRead(values, id: "factor")
         let store = try SessionStore(path: directory.path("factor.sqlite"))
         let session = try #require(try store.session(id: "factor"))
@@ -226,7 +325,7 @@ struct DigitDecodingTests {
         let base = Int64.max - 4
         let (rows, valid) = Self.fields(values, width: width).withUnsafeBufferPointer { bytes in
             numbers.withUnsafeMutableBufferPointer {
-                DigitColumn.decodeThousandths(bytes.baseAddress!, count: count, width: width, base: base, null: .min, into: $0.baseAddress!)
+                DigitColumn.decodeThousandths(bytes.baseAddress!, count: count, width: width, base: base, denominator: 1000, null: .min, into: $0.baseAddress!)
             }
         }
         #expect(valid)
@@ -347,7 +446,7 @@ struct DigitDecodingTests {
         var numbers = [Double](repeating: -1, count: count)
         let (rows, valid) = bytes.withUnsafeBufferPointer { bytes in
             numbers.withUnsafeMutableBufferPointer {
-                DigitColumn.decodeThousandths(bytes.baseAddress!, count: count, width: width, base: 1500, null: .min, into: $0.baseAddress!)
+                DigitColumn.decodeThousandths(bytes.baseAddress!, count: count, width: width, base: 1500, denominator: 1000, null: .min, into: $0.baseAddress!)
             }
         }
         #expect(valid)

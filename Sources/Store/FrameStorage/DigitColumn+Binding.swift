@@ -3,16 +3,27 @@ extension DigitColumn {
     /// width and base to parameters `parameter`, `parameter + 1` and `parameter + 2` of `insert`.
     ///
     /// `inexact`: a thousandths column with a value that has no exact thousandths; its numbers are
-    /// then `reals[0..<count]` (scaled or stored as text), and `values` is overwritten. `bytes`
-    /// holds `count * maxWidth` bytes; `texts` is scratch space kept to reuse its storage.
+    /// then `reals[0..<count]` (three-thousandths where `threeThousandths` allows it, else scaled
+    /// or stored as text), and `values` is overwritten. `bytes` holds `count * maxWidth` bytes;
+    /// `texts` is scratch space kept to reuse its storage.
     ///
-    /// Shared by ``FrameChunkBuilder`` and migration 0009's data step, which write the same format.
+    /// Shared by ``FrameChunkBuilder`` and migration 0009's data step, which writes the format as
+    /// it was then (no three-thousandths: the frozen SQL of the migrations after it, 0016's gap
+    /// summaries among them, reads only the forms of its time).
     @inline(__always)
     static func bind(
-        _ values: UnsafeMutablePointer<Int64>, reals: UnsafePointer<Double>, inexact: Bool, count: Int, null: Int64,
-        to insert: ParameterBinder, parameter: Int32, bytes: UnsafeMutablePointer<UInt8>, texts: inout [String]
+        _ values: UnsafeMutablePointer<Int64>, reals: UnsafePointer<Double>, inexact: Bool, threeThousandths allowsThreeThousandths: Bool,
+        count: Int, null: Int64, to insert: ParameterBinder, parameter: Int32, bytes: UnsafeMutablePointer<UInt8>, texts: inout [String]
     ) {
-        if inexact {
+        if inexact, allowsThreeThousandths, areThreeThousandths(values, reals, count: count, null: null) {
+            for index in 0..<count where values[index] != null { values[index] = threeThousandths(reals[index])! }
+            // Some value is not NULL (it had no exact thousandths), so there is a layout.
+            let (width, base) = integerLayout(values, count: count, null: null)!
+            let length = encodeIntegers(values, count: count, null: null, width: width, base: base, into: bytes)
+            insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: length))
+            insert.bind(parameter + 1, Int64(threeThousandthsWidth + width))
+            insert.bind(parameter + 2, base)
+        } else if inexact {
             if let shift = binaryShift(values, reals, count: count, null: null) {
                 let width = encodeScaled(values, reals, count: count, null: null, shift: shift, into: bytes)
                 insert.bind(parameter, bytes: UnsafeRawBufferPointer(start: bytes, count: width * count))

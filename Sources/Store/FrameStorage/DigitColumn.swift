@@ -11,6 +11,10 @@ internal import TextTools
 ///   one. `w = 0` when every value equals `base` (the blob is one placeholder byte: `substr` of an
 ///   empty BLOB is NULL, of a non-empty one with length 0 an empty BLOB, which adds as 0).
 ///   Thousandths columns hold exact thousandths here (`m / 1000.0` is the very value).
+/// - `w >= 100` (``threeThousandthsWidth``; thousandths columns where a value has no exact
+///   thousandths but every value is exact three-thousandths, as offsets on a @3x pixel grid are:
+///   `0.3333333333333333` is 1000 / 3000): as `w >= 0` with fields `w - 100` digits wide, the value
+///   `k / 3000.0`. Without it such a value took the binary form below, 16–19 digits.
 /// - `w < 0` (thousandths columns where a value has no exact thousandths, e.g. a model's
 ///   `0.9998857142857143`): when one power of two 2^-s scales every value of the chunk to an
 ///   integer below 2^63 (the usual case), `base` is that REAL factor and field k the integer
@@ -37,6 +41,32 @@ package enum DigitColumn {
         let m = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
         guard (Double(m) / 1000).bitPattern == value.bitPattern else { return nil }
         return m
+    }
+
+    /// `k` when `Double(k) / 3000` is exactly `value` (bit for bit), else `nil`: the thousandths
+    /// and halves of ``thousandths(_:)`` and the thirds of a @3x pixel grid, which have no exact
+    /// thousandths. Division rounds correctly, so `k / 3000.0` in the views' SQL gives the same double.
+    @inline(__always)
+    static func threeThousandths(_ value: Double) -> Int64? {
+        if value == 0 { return 0 }
+        let scaled = value * 3000
+        guard scaled.magnitude < 0x1p52 else { return nil }
+        let k = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
+        guard (Double(k) / 3000).bitPattern == value.bitPattern else { return nil }
+        return k
+    }
+
+    /// A width at or above this marks a vector of three-thousandths (``threeThousandths(_:)``),
+    /// its fields `width - threeThousandthsWidth` digits wide: far above any field (``maxWidth``).
+    static let threeThousandthsWidth = 100
+
+    /// Whether every non-NULL value of a thousandths column (`integers[i] == null` marks a NULL,
+    /// else `reals[i]` is the value) is exact three-thousandths.
+    static func areThreeThousandths(_ integers: UnsafePointer<Int64>, _ reals: UnsafePointer<Double>, count: Int, null: Int64) -> Bool {
+        for index in 0..<count where integers[index] != null {
+            if threeThousandths(reals[index]) == nil { return false }
+        }
+        return true
     }
 
     /// Decimal digits of `value` (at least 1).
@@ -145,16 +175,18 @@ package enum DigitColumn {
     }
 
     /// Reads a thousandths vector as ``decodeIntegers`` does, straight into `values` as numbers
-    /// (the integer / 1000), without the integers in between; a NULL field (or one that reads as
-    /// `null`) leaves its value as it was and its bit of `rows` clear. `valid` as ``decodeIntegers``.
+    /// (the integer / `denominator`: 1000, or 3000 for three-thousandths), without the integers in
+    /// between; a NULL field (or one that reads as `null`) leaves its value as it was and its bit of
+    /// `rows` clear. `valid` as ``decodeIntegers``.
     @inline(__always)
     static func decodeThousandths(
-        _ bytes: UnsafePointer<UInt8>, count: Int, width: Int, base: Int64, null: Int64, into values: UnsafeMutablePointer<Double>
+        _ bytes: UnsafePointer<UInt8>, count: Int, width: Int, base: Int64, denominator: Double, null: Int64,
+        into values: UnsafeMutablePointer<Double>
     ) -> (rows: UInt64, valid: Bool) {
         var rows: UInt64 = 0
         let valid = decodeFields(bytes, count: count, width: width, base: base) { index, value in
             guard let value, value != null else { return }
-            values[index] = Double(value) / 1000
+            values[index] = Double(value) / denominator
             rows |= 1 &<< UInt64(index)
         }
         return (rows, valid)

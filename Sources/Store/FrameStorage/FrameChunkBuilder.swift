@@ -173,7 +173,7 @@ final class FrameChunkBuilder {
         for column in 0..<Self.columnCount {
             DigitColumn.bind(
                 integers + column * Self.capacity, reals: reals + column * Self.capacity, inexact: inexact >> UInt64(column) & 1 != 0,
-                count: count, null: Self.null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts)
+                threeThousandths: true, count: count, null: Self.null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts)
         }
         discard()
         try insert.statement.step()
@@ -186,7 +186,9 @@ final class FrameChunkBuilder {
     private func viewNumbers(_ column: Int, scratch: UnsafeMutablePointer<Double>) throws(DatabaseError) -> UnsafePointer<Double> {
         let values = reals + column * Self.capacity
         let slots = integers + column * Self.capacity
-        guard inexact >> UInt64(column) & 1 != 0, DigitColumn.binaryShift(slots, values, count: count, null: Self.null) == nil else {
+        guard inexact >> UInt64(column) & 1 != 0, !DigitColumn.areThreeThousandths(slots, values, count: count, null: Self.null),
+            DigitColumn.binaryShift(slots, values, count: count, null: Self.null) == nil
+        else {
             return UnsafePointer(values)
         }
         for row in 0..<count where slots[row] != Self.null {

@@ -298,20 +298,24 @@ package final class FrameCursor: SessionFrameReader {
             }
             return rows
         }
-        if width == 0, sqlite3_column_blob(handle, column) != nil {
+        // Three-thousandths (a @3x pixel grid's thirds) are thousandths' fields over another denominator.
+        let threeThousandths = width >= DigitColumn.threeThousandthsWidth
+        let fieldWidth = threeThousandths ? width &- DigitColumn.threeThousandthsWidth : width
+        let denominator = threeThousandths ? 3000.0 : 1000.0
+        if fieldWidth == 0, sqlite3_column_blob(handle, column) != nil {
             // One value for the whole chunk (a bar at rest): no vector to decode.
             let base = sqlite3_column_int64(handle, column + 2)
             guard base != FrameChunkBuilder.null else { return 0 }
-            values.update(repeating: Double(base) / 1000, count: count)
+            values.update(repeating: Double(base) / denominator, count: count)
             return FrameColumns.rows(count)
         }
         guard let blob = sqlite3_column_blob(handle, column) else { return 0 }
-        guard width > 0, width <= DigitColumn.maxWidth, Int(sqlite3_column_bytes(handle, column)) >= width * count else {
+        guard fieldWidth > 0, fieldWidth <= DigitColumn.maxWidth, Int(sqlite3_column_bytes(handle, column)) >= fieldWidth * count else {
             throw damaged(column, "width \(width) does not fit its \(sqlite3_column_bytes(handle, column))-byte blob of \(count) samples")
         }
         let decoded = DigitColumn.decodeThousandths(
-            blob.assumingMemoryBound(to: UInt8.self), count: count, width: width, base: sqlite3_column_int64(handle, column + 2),
-            null: FrameChunkBuilder.null, into: values)
+            blob.assumingMemoryBound(to: UInt8.self), count: count, width: fieldWidth, base: sqlite3_column_int64(handle, column + 2),
+            denominator: denominator, null: FrameChunkBuilder.null, into: values)
         guard decoded.valid else { throw damaged(column, "holds a byte that is not a digit") }
         rows = decoded.rows
         return rows

@@ -56,7 +56,7 @@ enum FrameChunkMigration {
             for column in 0..<count {
                 DigitColumn.bind(
                     integers + column * capacity, reals: reals + column * capacity, inexact: inexact.contains(column),
-                    count: samples, null: null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts)
+                    threeThousandths: false, count: samples, null: null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts)
             }
             try insert.statement.step()
             insert.statement.reset()

@@ -24,7 +24,8 @@ package enum SchemaSQL {
         "CASE WHEN c.\(name)_w >= 0 THEN nullif(c.\(name)_base + substr(c.\(name), 1 + p.k * c.\(name)_w, c.\(name)_w), c.\(name)_base - 1) END"
     }
 
-    /// Chunk `c`'s number at position `p.k` of thousandths column `name`, in any of its three forms.
+    /// Chunk `c`'s number at position `p.k` of thousandths column `name`, in any of its four forms
+    /// (``DigitColumn``: three-thousandths, thousandths, scaled integers, text).
     ///
     /// The views are written in SQL that DuckDB's sqlite extension reads too (it parses a view's
     /// SQL itself and hands SQLite its own rendering): the padding spaces go by `replace` (DuckDB
@@ -32,7 +33,13 @@ package enum SchemaSQL {
     /// (DuckDB has no `CROSS JOIN … ON`), and NULL-equal comparisons are spelled out (no `a IS b`).
     static func number(_ name: String) -> String {
         let field = "substr(c.\(name), 1 - p.k * c.\(name)_w, -c.\(name)_w)"
-        return "CASE WHEN c.\(name)_w >= 0 THEN nullif(c.\(name)_base + substr(c.\(name), 1 + p.k * c.\(name)_w, c.\(name)_w), c.\(name)_base - 1) / 1000.0\n"
+        // One arm for thousandths and three-thousandths (`_w` 100 + the width), which differ only
+        // in the width's offset and the denominator: a second arm lengthened the view SQL that
+        // every open of a database parses.
+        let thirds = DigitColumn.threeThousandthsWidth
+        let width = "(c.\(name)_w % \(thirds))"
+        return "CASE WHEN c.\(name)_w >= 0 THEN nullif(c.\(name)_base + substr(c.\(name), 1 + p.k * \(width), \(width)), c.\(name)_base - 1)"
+            + " / CASE WHEN c.\(name)_w >= \(thirds) THEN 3000.0 ELSE 1000.0 END\n"
             + "            WHEN c.\(name)_base IS NOT NULL THEN CAST(nullif(replace(CAST(\(field) AS TEXT), ' ', ''), '') AS INTEGER) * c.\(name)_base\n"
             + "            WHEN c.\(name)_w < 0 THEN CAST(nullif(replace(CAST(\(field) AS TEXT), ' ', ''), '') AS REAL) END"
     }
@@ -132,7 +139,8 @@ package enum SchemaSQL {
         func equal(_ a: String, _ b: String) -> String { "(\(a) = \(b) OR \(a) IS NULL AND \(b) IS NULL)" }
         let same = equal("c.\(observed)", "c.\(computed)") + " AND " + equal("c.\(observed)_w", "c.\(computed)_w") + " AND "
             + equal("c.\(observed)_base", "c.\(computed)_base")
-        let isNull = "CASE WHEN c.\(computed)_w > 0 THEN substr(c.\(computed), 1 + p.k * c.\(computed)_w, 1) = x'2d'"
+        // `% 100`: three-thousandths' fields are `_w - 100` wide (``DigitColumn/threeThousandthsWidth``).
+        let isNull = "CASE WHEN c.\(computed)_w > 0 THEN substr(c.\(computed), 1 + p.k * (c.\(computed)_w % \(DigitColumn.threeThousandthsWidth)), 1) = x'2d'"
             + " WHEN c.\(computed)_w < 0 THEN substr(c.\(computed), 1 - p.k * c.\(computed)_w, 1) = x'20'"
             + " AND substr(c.\(computed), -(p.k + 1) * c.\(computed)_w, 1) = x'20' ELSE c.\(computed)_w IS NULL END"
         return "CASE WHEN \(same) THEN CASE WHEN \(isNull) THEN NULL ELSE 0.0 END\n            ELSE abs(\(number(observed))\n"
