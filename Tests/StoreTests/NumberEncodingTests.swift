@@ -202,6 +202,26 @@ struct NumberEncodingTests {
         #expect(sameValues == values.indices.map { scale($0) == nil ? nil : 0 })
     }
 
+    @Test("three-thousandths are written only into a database whose views read them (schema 21 on), whatever the build embeds")
+    func threeThousandthsNeedTheirViews() throws {
+        for version in [20, 21] {
+            let database = try Database(path: directory.path("v\(version).sqlite"))
+            _ = try Migrator(migrations: Migration.embedded.filter { $0.version <= version }).migrate(database)
+            let builder = FrameChunkBuilder(
+                insert: ParameterBinder(try database.prepare(FrameChunkBuilder.insertSQL)),
+                textNumber: try database.prepare(FrameChunkBuilder.textNumberSQL),
+                schemaVersion: Int(try database.scalarInt("PRAGMA user_version") ?? 0))
+            let block = FrameColumns()
+            for seq in 0..<10 { block.append(seq: seq, sample: ScrollSample(t: Double(seq) / 120, y: Double(seq) / 3), computed: BarState(), observed: nil) }
+            _ = builder.append(block, from: 0, rows: block.count, seq: 0)
+            try database.execute("PRAGMA foreign_keys = OFF")
+            try builder.store(sessionKey: 1)
+            let width = try #require(try database.scalarInt("SELECT y_w FROM frame_chunks"))
+            // Schema 20's views read thirds only in the binary form (w < 0); 21's read three-thousandths.
+            #expect(version == 20 ? width < 0 : width == 104, "schema \(version): y_w \(width)")
+        }
+    }
+
     /// The `_w` of column `name` in each chunk, in key order.
     func layouts(_ store: SessionStore, _ name: String) throws -> [Int64] {
         let statement = try store.database.prepare("SELECT \(name)_w FROM frame_chunks ORDER BY key")

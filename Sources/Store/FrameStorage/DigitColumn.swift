@@ -56,6 +56,9 @@ package enum DigitColumn {
         return k
     }
 
+    /// The schema version from which the views read three-thousandths (migration 0021).
+    static let threeThousandthsSchemaVersion = 21
+
     /// A width at or above this marks a vector of three-thousandths (``threeThousandths(_:)``),
     /// its fields `width - threeThousandthsWidth` digits wide: far above any field (``maxWidth``).
     static let threeThousandthsWidth = 100

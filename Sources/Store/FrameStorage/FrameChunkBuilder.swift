@@ -35,10 +35,18 @@ final class FrameChunkBuilder {
     private(set) var count = 0
     private var firstSeq = 0
 
-    /// `insert` is ``insertSQL`` and `textNumber` ``textNumberSQL``, compiled.
-    init(insert: ParameterBinder, textNumber: Statement) {
+    /// Whether chunks may hold three-thousandths (``DigitColumn/threeThousandths(_:)``): only in a
+    /// database whose views read them.
+    private let threeThousandths: Bool
+
+    /// `insert` is ``insertSQL`` and `textNumber` ``textNumberSQL``, compiled, for a database at
+    /// schema version `schemaVersion`.
+    init(insert: ParameterBinder, textNumber: Statement, schemaVersion: Int) {
         self.insert = insert
         self.textNumber = textNumber
+        // A build whose embedded migrations lag its code (an incremental build that missed a new
+        // migration file) makes databases without the views that read the form: not written there.
+        threeThousandths = schemaVersion >= DigitColumn.threeThousandthsSchemaVersion
         viewReals = .allocate(capacity: 2 * Self.capacity)
         let size = Self.columnCount * Self.capacity
         integers = .allocate(capacity: size)
@@ -173,7 +181,7 @@ final class FrameChunkBuilder {
         for column in 0..<Self.columnCount {
             DigitColumn.bind(
                 integers + column * Self.capacity, reals: reals + column * Self.capacity, inexact: inexact >> UInt64(column) & 1 != 0,
-                threeThousandths: true, count: count, null: Self.null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts)
+                threeThousandths: threeThousandths, count: count, null: Self.null, to: insert, parameter: Int32(3 + column * 3), bytes: bytes, texts: &texts)
         }
         discard()
         try insert.statement.step()
@@ -186,7 +194,8 @@ final class FrameChunkBuilder {
     private func viewNumbers(_ column: Int, scratch: UnsafeMutablePointer<Double>) throws(DatabaseError) -> UnsafePointer<Double> {
         let values = reals + column * Self.capacity
         let slots = integers + column * Self.capacity
-        guard inexact >> UInt64(column) & 1 != 0, !DigitColumn.areThreeThousandths(slots, values, count: count, null: Self.null),
+        guard inexact >> UInt64(column) & 1 != 0,
+            !threeThousandths || !DigitColumn.areThreeThousandths(slots, values, count: count, null: Self.null),
             DigitColumn.binaryShift(slots, values, count: count, null: Self.null) == nil
         else {
             return UnsafePointer(values)

@@ -23,7 +23,8 @@ final class SessionWriteStatements {
         self.transaction = transaction
         chunk = FrameChunkBuilder(
             insert: ParameterBinder(try database.prepare(FrameChunkBuilder.insertSQL)),
-            textNumber: try database.prepare(FrameChunkBuilder.textNumberSQL))
+            textNumber: try database.prepare(FrameChunkBuilder.textNumberSQL),
+            schemaVersion: Int(try database.scalarInt("PRAGMA user_version") ?? 0))
         eventInsert = try database.prepare(
             "INSERT INTO events (session_key, ordinal, before_seq, t, kind, target, samples) VALUES (?, ?, ?, ?, ?, ?, ?)")
         sessionInsert = try database.prepare("""
