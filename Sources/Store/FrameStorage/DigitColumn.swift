@@ -26,34 +26,32 @@ internal import TextTools
 /// Why digits and not binary: SQL has no function that reads a binary number from a BLOB, and
 /// `timeline` must stay a plain view that any SQLite client can read.
 package enum DigitColumn {
-    /// `m` when `Double(m) / 1000` is exactly `value` (bit for bit), else `nil`. IEEE division rounds
-    /// correctly, so for a value written with at most 3 decimals `m / 1000.0` — in Swift or in the
-    /// views' SQL — gives back the same double the recording's text parsed to.
+    /// `m` when `Double(m) / 1000` is exactly `value` (bit for bit), else `nil`: for a value written
+    /// with at most 3 decimals `m / 1000.0` — in Swift or in the views' SQL — gives back the same
+    /// double the recording's text parsed to.
     @inline(__always)
-    static func thousandths(_ value: Double) -> Int64? {
-        // Zero first: -0.0 is stored as 0 (``StoredValues``).
-        if value == 0 { return 0 }
-        let scaled = value * 1000
-        // The bound keeps m exact in a double (and excludes infinities and NaN).
-        guard scaled.magnitude < 0x1p52 else { return nil }
-        // Truncating x ± 0.5 rounds without a libm call (`rounded()` is one on baseline x86-64);
-        // where it is off by one at a tie the check below fails and the value is stored in the column's other form, so the encoding stays exact either way.
-        let m = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
-        guard (Double(m) / 1000).bitPattern == value.bitPattern else { return nil }
-        return m
-    }
+    static func thousandths(_ value: Double) -> Int64? { numerator(of: value, over: 1000) }
 
     /// `k` when `Double(k) / 3000` is exactly `value` (bit for bit), else `nil`: the thousandths
     /// and halves of ``thousandths(_:)`` and the thirds of a @3x pixel grid, which have no exact
-    /// thousandths. Division rounds correctly, so `k / 3000.0` in the views' SQL gives the same double.
+    /// thousandths.
     @inline(__always)
-    static func threeThousandths(_ value: Double) -> Int64? {
+    static func threeThousandths(_ value: Double) -> Int64? { numerator(of: value, over: 3000) }
+
+    /// The integer `n` with `Double(n) / denominator` exactly `value`, or `nil`. IEEE division rounds
+    /// correctly, so the views' SQL dividing by the same denominator gives the same double.
+    @inline(__always)
+    private static func numerator(of value: Double, over denominator: Double) -> Int64? {
+        // Zero first: -0.0 is stored as 0 (``StoredValues``).
         if value == 0 { return 0 }
-        let scaled = value * 3000
+        let scaled = value * denominator
+        // The bound keeps n exact in a double (and excludes infinities and NaN).
         guard scaled.magnitude < 0x1p52 else { return nil }
-        let k = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
-        guard (Double(k) / 3000).bitPattern == value.bitPattern else { return nil }
-        return k
+        // Truncating x ± 0.5 rounds without a libm call (`rounded()` is one on baseline x86-64);
+        // where it is off by one at a tie the check below fails and the value is stored in the column's other form, so the encoding stays exact either way.
+        let n = Int64(scaled + (scaled < 0 ? -0.5 : 0.5))
+        guard (Double(n) / denominator).bitPattern == value.bitPattern else { return nil }
+        return n
     }
 
     /// The schema version from which the views read three-thousandths (migration 0021).
