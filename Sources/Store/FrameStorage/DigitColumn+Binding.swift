@@ -15,8 +15,7 @@ extension DigitColumn {
         _ values: UnsafeMutablePointer<Int64>, reals: UnsafePointer<Double>, inexact: Bool, threeThousandths allowsThreeThousandths: Bool,
         count: Int, null: Int64, to insert: ParameterBinder, parameter: Int32, bytes: UnsafeMutablePointer<UInt8>, texts: inout [String]
     ) {
-        if inexact, allowsThreeThousandths, areThreeThousandths(values, reals, count: count, null: null) {
-            for index in 0..<count where values[index] != null { values[index] = threeThousandths(reals[index])! }
+        if inexact, allowsThreeThousandths, storeThreeThousandths(values, reals, count: count, null: null) {
             // Some value is not NULL (it had no exact thousandths), so there is a layout.
             let (width, base) = integerLayout(values, count: count, null: null)!
             let length = encodeIntegers(values, count: count, null: null, width: width, base: base, into: bytes)

@@ -70,6 +70,17 @@ package enum DigitColumn {
         return true
     }
 
+    /// ``areThreeThousandths(_:_:count:null:)`` that also writes each numerator over its value's
+    /// slot in `integers` as it goes (one check a value); a slot written before a value that fails
+    /// stays not NULL, which is all the column's other forms read of `integers`.
+    static func storeThreeThousandths(_ integers: UnsafeMutablePointer<Int64>, _ reals: UnsafePointer<Double>, count: Int, null: Int64) -> Bool {
+        for index in 0..<count where integers[index] != null {
+            guard let numerator = threeThousandths(reals[index]) else { return false }
+            integers[index] = numerator
+        }
+        return true
+    }
+
     /// Decimal digits of `value` (at least 1).
     ///
     /// From the bit length and one comparison with a power of ten: a division per digit is costly
